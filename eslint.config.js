@@ -1,0 +1,98 @@
+// @ts-check
+import js from '@eslint/js';
+import tanstackQuery from '@tanstack/eslint-plugin-query';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import zones (ARCHITECTURE.md): web → domain → contract, server → domain → contract, simulator → contract. */
+const zones = [
+  {
+    target: './src/contract',
+    from: ['./src/domain', './src/server', './src/simulator', './src/web'],
+    message: 'contract imports zod only',
+  },
+  {
+    target: './src/domain',
+    from: ['./src/server', './src/simulator', './src/web'],
+    message: 'domain is pure: it imports contract only',
+  },
+  {
+    target: './src/web',
+    from: ['./src/server', './src/simulator'],
+    message: 'the browser never imports server or simulator code',
+  },
+  {
+    target: './src/simulator',
+    from: ['./src/server', './src/web', './src/domain'],
+    message: 'the simulator imports contract only',
+  },
+  {
+    target: './src/server',
+    from: ['./src/simulator', './src/web'],
+    except: [],
+    message: 'the server imports the simulator only in main.ts',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      // Config is read once (src/server/config.ts); nothing else reads the environment.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'read configuration through src/server/config.ts',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/main.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: zones.filter((z) => z.target !== './src/server') }],
+    },
+  },
+  {
+    // Tests may check one layer with another's tools (the simulator's timestamps with the domain's parser).
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: zones.filter((z) => z.target !== './src/server' && z.target !== './src/simulator') },
+      ],
+    },
+  },
+  {
+    files: ['src/server/config.ts', 'src/simulator/main.ts', 'scripts/**', '*.config.ts', 'bench/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': tanstackQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@tanstack/query/exhaustive-deps': 'error',
+      '@tanstack/query/no-rest-destructuring': 'error',
+      '@tanstack/query/stable-query-client': 'error',
+      '@tanstack/query/prefer-query-options': 'error',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, CHROMIUM_FLAGS } from './scripts/chromium';
+
+const PORT = 8180;
+const SIM_PORT = 8181;
+
+/**
+ * The e2e suite drives the built app (`dist/`) in Debian's Chromium, never a downloaded browser.
+ * The server runs with the embedded simulator and no map tiles, so nothing depends on the network.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx src/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(PORT), SIM_PORT: String(SIM_PORT), TILE_URL: 'none', SIM_LOADS: '40' },
+  },
+});

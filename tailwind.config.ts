@@ -1,0 +1,34 @@
+import type { Config } from 'tailwindcss';
+
+/**
+ * The theme: status colours (what a dispatcher must tell apart at a glance) and the spacing of the
+ * dense panels. Loaded by `src/web/styles.css` through `@config`.
+ */
+export const statusColors = {
+  fresh: '#15803d',
+  stale: '#b45309',
+  silent: '#b91c1c',
+  unknown: '#6b7280',
+  selected: '#1d4ed8',
+  accuracy: '#2563eb',
+} as const;
+
+export default {
+  content: ['./index.html', './src/web/**/*.{ts,tsx}'],
+  theme: {
+    extend: {
+      colors: {
+        status: statusColors,
+        ink: { DEFAULT: '#111827', muted: '#4b5563', faint: '#9ca3af' },
+        panel: { DEFAULT: '#ffffff', sunk: '#f3f4f6', line: '#e5e7eb' },
+      },
+      spacing: {
+        row: '2.25rem',
+        panel: '22rem',
+      },
+      fontFamily: {
+        sans: ['system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'sans-serif'],
+      },
+    },
+  },
+} satisfies Config;
