@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+
+/**
+ * One place where an answer departed from the documented interface. `skipped` says whether data was
+ * dropped because of it (an item, a field, a load) or merely noted (an undocumented field kept as is).
+ */
+export interface ParseIssue {
+  /** JSON path into the answer, e.g. `details[3].locations[12].lat`. */
+  path: string;
+  kind: ParseIssueKind;
+  message: string;
+  skipped: boolean;
+}
+
+export type ParseIssueKind =
+  | 'not_json'
+  | 'missing'
+  | 'null_where_required'
+  | 'wrong_type'
+  | 'invalid_value'
+  | 'unknown_field'
+  | 'missing_id'
+  | 'bad_coordinate'
+  | 'bad_time'
+  | 'unknown_zone';
+
+/** Parse options that make zod report the offending input, which `issuesFromZod` reads. */
+export const REPORT_INPUT = { reportInput: true } as const;
+
+export function joinPath(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  return base ? `${base}.${key}` : key;
+}
+
+/** Turns a zod error into issues with JSON paths below `base`. */
+export function issuesFromZod(error: z.ZodError, base: string, skipped: boolean): ParseIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.reduce<string>(
+      (p, k) => joinPath(p, typeof k === 'number' ? k : String(k)),
+      base,
+    );
+    // Parse with `{ reportInput: true }` so that the offending input is known here.
+    const received = (issue as { input?: unknown }).input;
+    let kind: ParseIssueKind = 'invalid_value';
+    if (received === null) kind = 'null_where_required';
+    else if (received === undefined) kind = 'missing';
+    else if (issue.code === 'invalid_type' || issue.code === 'invalid_union') kind = 'wrong_type';
+    return { path, kind, message: issue.message, skipped };
+  });
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { optionalId } from './fields';
+import {
+  detailLists,
+  detailObjects,
+  PullEnvelope,
+  type DetailListName,
+  type LoadDetail,
+} from './load-detail';
+import { issuesFromZod, joinPath, REPORT_INPUT, type ParseIssue } from './parse-issue';
+
+export interface PullAnswer {
+  status: boolean;
+  timeStamp: string | undefined;
+  details: LoadDetail[];
+  /** What was skipped or noted in each detail, in the order of `details`. */
+  detailIssues: ParseIssue[][];
+}
+
+export interface Parsed<T> {
+  data: T;
+  issues: ParseIssue[];
+}
+
+const idFields = ['loadTrackExternalId', 'ltExternalId', 'loadNumber'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parses each item of a list alone: a bad item is skipped and reported, the rest kept. */
+function parseList<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+  issues: ParseIssue[],
+): z.infer<S>[] | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    issues.push({ path, kind: 'wrong_type', message: 'expected an array', skipped: true });
+    return undefined;
+  }
+  const items: z.infer<S>[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const result = schema.safeParse(value[i], REPORT_INPUT);
+    if (result.success) items.push(result.data);
+    else issues.push(...issuesFromZod(result.error, joinPath(path, i), true));
+  }
+  return items;
+}
+
+/**
+ * Reads one load detail (2.4 or 2.5) field by field. A malformed field or item is dropped and
+ * reported; undocumented fields (stops, say) are kept as they came. Returns undefined only when the
+ * value is not an object or carries no id at all, since such a load cannot be matched to a request.
+ */
+export function parseLoadDetail(value: unknown, path: string, issues: ParseIssue[]): LoadDetail | undefined {
+  if (!isRecord(value)) {
+    issues.push({ path, kind: 'wrong_type', message: 'expected a load detail object', skipped: true });
+    return undefined;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(value)) {
+    const at = joinPath(path, key);
+    if (Object.hasOwn(detailLists, key)) {
+      const list = parseList(detailLists[key as DetailListName], raw, at, issues);
+      if (list) out[key] = list;
+    } else if (Object.hasOwn(detailObjects, key)) {
+      if (raw === null || raw === undefined) continue;
+      const result = detailObjects[key as keyof typeof detailObjects].safeParse(raw, REPORT_INPUT);
+      if (result.success) out[key] = result.data;
+      else issues.push(...issuesFromZod(result.error, at, true));
+    } else if ((idFields as readonly string[]).includes(key)) {
+      const result = optionalId.safeParse(raw, REPORT_INPUT);
+      if (result.success) {
+        if (result.data !== undefined) out[key] = result.data;
+      } else issues.push(...issuesFromZod(result.error, at, true));
+    } else {
+      // defineProperty, so that a key such as "__proto__" stays a plain field.
+      Object.defineProperty(out, key, { value: raw, enumerable: true, writable: true, configurable: true });
+      issues.push({
+        path: at,
+        kind: 'unknown_field',
+        message: `undocumented field "${key}" kept`,
+        skipped: false,
+      });
+    }
+  }
+  if (idFields.every((f) => out[f] === undefined)) {
+    issues.push({ path, kind: 'missing_id', message: 'load detail without any id skipped', skipped: true });
+    return undefined;
+  }
+  return out as LoadDetail;
+}
+
+/** The id a load detail answers for: external id, else load number, else `ltExternalId`. */
+export function detailId(detail: LoadDetail, by: 'external-id' | 'load-number'): string | undefined {
+  return by === 'external-id'
+    ? (detail.loadTrackExternalId ?? detail.ltExternalId)
+    : (detail.loadNumber ?? detail.ltExternalId);
+}
+
+/**
+ * Reads a pull answer (2.3). Never throws, whatever the value: the envelope's own fields decide
+ * whether the answer is usable at all; every load and item in it is kept or skipped on its own.
+ */
+export function parsePullAnswer(
+  value: unknown,
+): Parsed<PullAnswer> | { error: string; issues: ParseIssue[] } {
+  const envelope = PullEnvelope.safeParse(value, REPORT_INPUT);
+  if (!envelope.success) {
+    const issues = issuesFromZod(envelope.error, '', true);
+    return {
+      error: `the answer is not a pull envelope (${issues.map((i) => `${i.path || '$'}: ${i.message}`).join('; ')})`,
+      issues,
+    };
+  }
+  const issues: ParseIssue[] = [];
+  const details: LoadDetail[] = [];
+  const detailIssues: ParseIssue[][] = [];
+  (envelope.data.details ?? []).forEach((raw, i) => {
+    const own: ParseIssue[] = [];
+    const detail = parseLoadDetail(raw, joinPath('details', i), own);
+    issues.push(...own);
+    if (detail) {
+      details.push(detail);
+      detailIssues.push(own);
+    }
+  });
+  return {
+    data: { status: envelope.data.status, timeStamp: envelope.data.timeStamp, details, detailIssues },
+    issues,
+  };
+}

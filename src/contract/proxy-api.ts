@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * The proxy's own interface (ARCHITECTURE.md, "The proxy's own interface"): what the browser sends
+ * to `/api/*` and what it gets back. Shared by the server, which validates with it, and the SPA,
+ * which builds requests and parses answers with it.
+ */
+
+/** One id as a browser may send it: trimmed, non-empty, at most 64 printable characters. */
+export const LoadId = z
+  .string({ error: 'each id must be a string' })
+  .trim()
+  .min(1, 'an id must not be empty')
+  .max(64, 'an id must be at most 64 characters')
+  .regex(/^[\x20-\x7e]+$/, 'an id may hold printable characters only');
+
+export const IncludeFlags = z.strictObject({
+  locations: z.boolean().optional(),
+  events: z.boolean().optional(),
+  documents: z.boolean().optional(),
+  comments: z.boolean().optional(),
+});
+export type IncludeFlags = z.infer<typeof IncludeFlags>;
+
+/** Fields a browser must never set: the proxy owns credentials and the upstream's address. */
+export const FORBIDDEN_PULL_FIELDS = [
+  'partnerId',
+  'accountId',
+  'url',
+  'baseUrl',
+  'upstream',
+  'sendNewData',
+] as const;
+
+/** `POST /api/pull/by-*` body. `maxIds` comes from config (`MAX_IDS`). Duplicates are folded. */
+export function pullQuerySchema(maxIds: number) {
+  return z.strictObject({
+    ids: z
+      .array(LoadId, { error: 'ids must be an array of strings' })
+      .min(1, 'ids must hold at least one id')
+      .max(maxIds, `ids may hold at most ${maxIds} ids`)
+      .transform((ids) => [...new Set(ids)]),
+    include: IncludeFlags.optional(),
+    since: z.string().max(200).optional(),
+  });
+}
+export type PullQuery = z.infer<ReturnType<typeof pullQuerySchema>>;
+
+/** The pull answer: details in the upstream's 2.4 / 2.5 shape, read again by the browser. */
+export const ProxyPullAnswer = z.looseObject({
+  status: z.boolean(),
+  timeStamp: z.string().optional(),
+  cursor: z.string(),
+  details: z.array(z.unknown()),
+  missing: z.array(z.string()),
+});
+export type ProxyPullAnswer = z.infer<typeof ProxyPullAnswer>;
+
+/** Every error the proxy itself writes. */
+export const ProxyErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ProxyErrorBody = z.infer<typeof ProxyErrorBody>;
+
+/** `GET /api/config`: what the SPA may know. */
+export const ClientConfig = z.object({
+  tileUrl: z.string().nullable(),
+  tileAttribution: z.string(),
+  refreshSeconds: z.number(),
+  maxIds: z.number(),
+  demo: z
+    .object({
+      externalIds: z.array(z.string()),
+      loadNumbers: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;
+
+export const Health = z.object({
+  ok: z.boolean(),
+  upstream: z.object({
+    mode: z.enum(['simulator', 'remote']),
+    lastReachableAt: z.string().nullable(),
+  }),
+});
+export type Health = z.infer<typeof Health>;

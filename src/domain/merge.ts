@@ -1,0 +1,104 @@
+import type { Load } from './model';
+
+interface Keyed {
+  key: string;
+  instant: number | null;
+}
+
+function compareItems(a: Keyed, b: Keyed): number {
+  const ai = a.instant ?? Number.POSITIVE_INFINITY;
+  const bi = b.instant ?? Number.POSITIVE_INFINITY;
+  if (ai !== bi) return ai < bi ? -1 : 1;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/**
+ * Items in time order, oldest first, ties by key (so the order never depends on arrival), with no
+ * two of the same key: the upstream may send an item twice.
+ */
+export function sortByInstant<T extends Keyed>(items: T[]): T[] {
+  items.sort(compareItems);
+  let out = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as T;
+    const prev = out > 0 ? (items[out - 1] as T) : undefined;
+    if (prev !== undefined && prev.key === item.key) items[out - 1] = pick(prev, item);
+    else items[out++] = item;
+  }
+  items.length = out;
+  return items;
+}
+
+/**
+ * Of two versions of the same item (same key), the one to keep. Normally they are equal; when the
+ * upstream changed an item, the choice must not depend on merge order, so it is by content.
+ */
+function pick<T>(a: T, b: T): T {
+  if (a === b) return a;
+  const sa = JSON.stringify(a);
+  const sb = JSON.stringify(b);
+  return sa >= sb ? a : b;
+}
+
+/** Union of two sorted lists by key. Returns `a` itself when `b` adds or changes nothing. */
+export function mergeItems<T extends Keyed>(a: T[], b: T[]): T[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const byKey = new Map<string, T>();
+  for (const item of a) byKey.set(item.key, item);
+  let changed = false;
+  for (const item of b) {
+    const old = byKey.get(item.key);
+    if (old === undefined) {
+      byKey.set(item.key, item);
+      changed = true;
+    } else {
+      const kept = pick(old, item);
+      if (kept !== old) {
+        byKey.set(item.key, kept);
+        changed = true;
+      }
+    }
+  }
+  return changed ? sortByInstant([...byKey.values()]) : a;
+}
+
+/** The newer of two "latest" items (latest location, status, temperature). */
+function latest<T extends Keyed>(a: T | undefined, b: T | undefined): T | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  const order = compareItems(a, b);
+  if (order !== 0) return order > 0 ? a : b;
+  return pick(a, b);
+}
+
+function sameIssues(a: Load['issues'], b: Load['issues']): boolean {
+  return a.length === b.length && a.every((x, i) => x.path === b[i]?.path && x.kind === b[i]?.kind);
+}
+
+/**
+ * Merges what is known of one load with a newer answer for it (a delta or a full pull). Idempotent,
+ * commutative and associative over the item lists; keeps every item either side had, once. When
+ * `next` brings nothing new, `prev` itself is returned, so views that compare by identity skip it.
+ */
+export function mergeLoads(prev: Load, next: Load): Load {
+  const merged: Load = {
+    by: prev.by,
+    id: prev.id,
+    externalId: prev.externalId ?? next.externalId,
+    loadNumber: prev.loadNumber ?? next.loadNumber,
+    ltExternalId: prev.ltExternalId ?? next.ltExternalId,
+    latestLocation: latest(prev.latestLocation, next.latestLocation),
+    latestStatus: latest(prev.latestStatus, next.latestStatus),
+    latestTemperature: latest(prev.latestTemperature, next.latestTemperature),
+    pings: mergeItems(prev.pings, next.pings),
+    events: mergeItems(prev.events, next.events),
+    comments: mergeItems(prev.comments, next.comments),
+    documents: mergeItems(prev.documents, next.documents),
+    readings: mergeItems(prev.readings, next.readings),
+    extras: Object.keys(next.extras).length > 0 ? { ...prev.extras, ...next.extras } : prev.extras,
+    issues: next.issues.length > 0 && !sameIssues(prev.issues, next.issues) ? next.issues : prev.issues,
+  };
+  const unchanged = (Object.keys(merged) as (keyof Load)[]).every((k) => merged[k] === prev[k]);
+  return unchanged ? prev : merged;
+}

@@ -1,0 +1,33 @@
+/**
+ * How long since a load's phone last reported. `stale` means look soon; `silent` means the driver's
+ * phone has stopped reporting and someone should call. Thresholds are configurable.
+ */
+export type Staleness = 'fresh' | 'stale' | 'silent' | 'unknown';
+
+export interface StalenessThresholds {
+  staleAfterMinutes: number;
+  silentAfterMinutes: number;
+}
+
+export const DEFAULT_THRESHOLDS: StalenessThresholds = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
+
+export function staleness(lastPingAt: number | undefined, now: number, t = DEFAULT_THRESHOLDS): Staleness {
+  if (lastPingAt === undefined) return 'unknown';
+  const minutes = (now - lastPingAt) / 60_000;
+  if (minutes >= t.silentAfterMinutes) return 'silent';
+  if (minutes >= t.staleAfterMinutes) return 'stale';
+  return 'fresh';
+}
+
+/** "just now", "4 min ago", "2 h 5 min ago", "3 d ago": for a dispatcher, not a log. */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms)) return 'never';
+  // A minute of clock skew between device, server and browser is no news.
+  if (ms < -60_000) return 'in the future';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h ago` : `${hours} h ${minutes % 60} min ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
