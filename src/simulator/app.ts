@@ -1,0 +1,173 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { LoadDetailWire } from '@/contract/load-detail';
+import type { LoadPlan } from './fleet';
+import { documentSvg } from './documents';
+import { stamps, trackAt, type Timed, type TrackOptions } from './track';
+
+export interface SimulatorOptions extends TrackOptions {
+  partnerId: number;
+  accountId: string;
+  fleet: LoadPlan[];
+  /** The clock; tests move it by hand. */
+  now: () => number;
+}
+
+/**
+ * What the pull operations read of a request. Looser than what we send (contract/pull-request.ts):
+ * a server accepts numbers for ids and ignores fields it does not know, as the real one does.
+ */
+const idList = z.array(z.union([z.string(), z.number()]).transform(String));
+const PullBody = z.object({
+  partnerId: z.unknown().optional(),
+  accountId: z.unknown().optional(),
+  loadTrackExternalIds: idList.optional(),
+  loadNumbers: idList.optional(),
+  sendNewData: z.enum(['yes', 'no']).optional(),
+  includeLocations: z.boolean().optional(),
+  includeEvents: z.boolean().optional(),
+  includeDocuments: z.boolean().optional(),
+  includeComments: z.boolean().optional(),
+});
+type PullBody = z.infer<typeof PullBody>;
+
+type Operation = 'external-id' | 'load-number';
+
+/** The service's timestamp of its own answers: `MM/DD/YYYY HH:mm:ss UTC`. */
+const serverTime = (now: number) => stamps(now, 'UTC').timestampUTC;
+
+/** 400 body of the simulator (the interface shows none): the 7.1 shape with the server time. */
+function badRequest(message: string, now: number): Response {
+  return Response.json(
+    { status: false, message: `Malformed request: ${message}`, errorCode: 400, timeStamp: serverTime(now) },
+    { status: 400 },
+  );
+}
+
+export function createSimulatorApp(o: SimulatorOptions): Hono {
+  const app = new Hono();
+  const byExternalId = new Map(o.fleet.map((p) => [String(p.externalId), p]));
+  const byLoadNumber = new Map(o.fleet.map((p) => [p.loadNumber, p]));
+  /** `sendNewData` cursors: partner and load → instant of that partner's previous request. */
+  const cursors = new Map<string, number>();
+
+  function detail(plan: LoadPlan, op: Operation, body: PullBody, now: number): LoadDetailWire {
+    const key = `${String(body.partnerId)}:${plan.index}`;
+    const since = body.sendNewData === 'yes' ? (cursors.get(key) ?? -Infinity) : -Infinity;
+    cursors.set(key, now);
+    const track = trackAt(plan, now, o);
+    const fresh = <T>(list: Timed<T>[]) => list.filter((t) => t.at > since).map((t) => t.item);
+    const lastPing = track.pings[track.pings.length - 1];
+    const mainEvents = track.events.filter((e) => e.item.main);
+    const lastStatus = mainEvents[mainEvents.length - 1]?.item;
+    const lastReading = track.readings[track.readings.length - 1]?.item;
+    const out: LoadDetailWire =
+      op === 'external-id'
+        ? { loadTrackExternalId: plan.externalId, ltExternalId: plan.externalId }
+        : { loadNumber: plan.loadNumber, ltExternalId: plan.externalId };
+    if (lastPing) {
+      const { city, lat, lon, accuracy, driver } = lastPing.item;
+      out.latestLocation = {
+        lat,
+        lon,
+        accuracy,
+        ...stamps(lastPing.at, city.zone),
+        city: city.name,
+        state: city.state,
+        country: city.country,
+        driver,
+      };
+    }
+    if (lastStatus) {
+      const { id: _id, main: _main, ...status } = lastStatus;
+      out.latestStatus = status;
+    }
+    if (op === 'external-id' && lastReading) out.latestTemperature = lastReading;
+    if (body.includeLocations !== false) {
+      out.locations = fresh(track.pings).map(({ city: _c, point: _p, ...ping }) =>
+        op === 'load-number' ? { ...ping, driverPhoneNumber: plan.driver.phoneNumber } : ping,
+      );
+    }
+    if (op === 'external-id' && plan.reefer) out.temperatures = fresh(track.readings);
+    if (body.includeEvents !== false) out.events = fresh(track.events).map(({ main: _m, ...e }) => e);
+    if (body.includeComments !== false) out.comments = fresh(track.comments);
+    if (body.includeDocuments !== false) out.documents = fresh(track.documents);
+    // The real service sends undocumented extras such as stops; so does the simulator.
+    (out as Record<string, unknown>).stops = plan.stops.map((s) => ({
+      stopExternalId: s.stopExternalId,
+      stopOrderNumber: s.stopOrderNumber,
+      stopType: s.kind === 'pickup' ? 'Pickup' : 'Delivery',
+      city: s.city.name,
+      state: s.city.state,
+      country: s.city.country,
+    }));
+    return out;
+  }
+
+  async function pull(op: Operation, request: Request): Promise<Response> {
+    const now = o.now();
+    let json: unknown;
+    try {
+      json = await request.json();
+    } catch {
+      return badRequest('the body is not valid JSON', now);
+    }
+    const parsed = PullBody.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      return badRequest(where, now);
+    }
+    const body = parsed.data;
+    if (body.partnerId !== o.partnerId || body.accountId !== o.accountId) {
+      return Response.json({ status: false, message: 'Invalid account', errorCode: 1001 }, { status: 401 });
+    }
+    // By load number, ids are read from `loadNumbers` and, as the schema's required list names it,
+    // from `loadTrackExternalIds` too (README, "Choices").
+    const ids =
+      op === 'external-id'
+        ? body.loadTrackExternalIds
+        : [...(body.loadNumbers ?? []), ...(body.loadTrackExternalIds ?? [])];
+    if (!ids || (op === 'load-number' && !body.loadNumbers && !body.loadTrackExternalIds)) {
+      const field = op === 'external-id' ? 'loadTrackExternalIds' : 'loadNumbers';
+      return badRequest(`${field} is required`, now);
+    }
+    const index = op === 'external-id' ? byExternalId : byLoadNumber;
+    const seen = new Set<LoadPlan>();
+    const details: LoadDetailWire[] = [];
+    for (const id of ids) {
+      const plan = index.get(id.trim());
+      if (!plan || seen.has(plan)) continue;
+      seen.add(plan);
+      details.push(detail(plan, op, body, now));
+    }
+    return Response.json({ status: true, timeStamp: serverTime(now), details });
+  }
+
+  app.post('/loadtrackservice/getLoadTrackDetailsServiceV2', (c) => pull('external-id', c.req.raw));
+  app.post('/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber', (c) => pull('load-number', c.req.raw));
+
+  // Beside the interface: the fleet list and the document images.
+  app.get('/_sim/fleet', (c) =>
+    c.json({
+      loads: o.fleet.map((p) => ({
+        externalId: String(p.externalId),
+        loadNumber: p.loadNumber,
+        reefer: p.reefer,
+        driver: p.driver.name,
+        from: `${p.stops[0]?.city.name}, ${p.stops[0]?.city.state}`,
+        to: `${p.stops[p.stops.length - 1]?.city.name}, ${p.stops[p.stops.length - 1]?.city.state}`,
+      })),
+    }),
+  );
+  app.get('/_sim/documents/:externalId/:file', (c) => {
+    const plan = byExternalId.get(c.req.param('externalId'));
+    const n = Number(c.req.param('file').replace(/\.svg$/, ''));
+    if (!plan || !Number.isInteger(n) || n < 1 || n > 4) return c.notFound();
+    return c.body(documentSvg(plan, n), 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=3600',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
+  });
+  return app;
+}

@@ -1,0 +1,236 @@
+import { CITIES, type City } from './cities';
+import { hash32, stream, unit } from './random';
+
+/**
+ * The demo fleet. Every load is a plan (route, schedule, driver); its items (pings, status events,
+ * comments, documents, temperature readings) are pure functions of the plan and the clock, computed
+ * on demand, so a 10,000-load fleet costs little memory and any answer can be recomputed exactly.
+ *
+ * Time: timestamps are real instants (ages shown by the dashboard are real), while the schedule is
+ * compressed by `speed`: at 60, a simulated hour of driving passes in one real minute.
+ */
+export interface FleetOptions {
+  seed: number;
+  loads: number;
+  speed: number;
+  /** Real instant the fleet's schedule is anchored to (the simulator's start). */
+  startedAt: number;
+}
+
+export interface Point {
+  lat: number;
+  lon: number;
+}
+
+export interface Stop {
+  stopExternalId: string;
+  stopOrderNumber: number;
+  city: City;
+  kind: 'pickup' | 'delivery';
+}
+
+export interface LoadPlan {
+  index: number;
+  externalId: number;
+  loadNumber: string;
+  driver: { name: string; phoneNumber: string };
+  reefer: boolean;
+  setPoint: number;
+  stops: Stop[];
+  route: Point[];
+  /** Cumulative distance along `route`, km. */
+  routeKm: number[];
+  /** Simulated minutes from departure (pickup loaded) to arrival at delivery. */
+  driveMinutes: number;
+  /** Real instant of departure: simulated minute 0. */
+  departAt: number;
+  pingEveryMinutes: number;
+  /**
+   * Real instant from which the driver's phone reports nothing (never, when undefined). Set in real
+   * time, before the simulator started, so that stale and silent loads show at once on the board.
+   */
+  silentSince: number | undefined;
+  appNotInstalled: boolean;
+  /** Simulated minutes of a reefer excursion window, if any. */
+  excursion: [number, number] | undefined;
+}
+
+const FIRST_NAMES = [
+  'Maria',
+  'James',
+  'Luis',
+  'Sarah',
+  'Darnell',
+  'Ana',
+  'Mike',
+  'Priya',
+  'Tom',
+  'Keisha',
+  'Raj',
+  'Elena',
+  'Bill',
+  'Chen',
+  'Jorge',
+  'Amy',
+];
+const LAST_NAMES = [
+  'Garcia',
+  'Smith',
+  'Nguyen',
+  'Johnson',
+  'Patel',
+  'Brown',
+  'Lopez',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Khan',
+  'Martin',
+  'Clark',
+  'Young',
+];
+const SET_POINTS = [34, 36, 0, -10, 28];
+const AVERAGE_KMH = 78;
+
+const toRad = (d: number) => (d * Math.PI) / 180;
+export function distanceKm(a: Point, b: Point): number {
+  const dLat = toRad(b.lat - a.lat);
+  const dLon = toRad(b.lon - a.lon);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * A plausible road-like path: via cities that lie roughly between the ends, then each leg bent by a
+ * gentle, seeded wobble so the breadcrumb curves the way highways do.
+ */
+function buildRoute(seed: number, index: number, from: City, to: City): Point[] {
+  const total = distanceKm(from, to);
+  const vias = CITIES.filter((c) => c !== from && c !== to)
+    .map((c) => {
+      const a = distanceKm(from, c);
+      const b = distanceKm(c, to);
+      return { c, a, detour: a + b - total };
+    })
+    .filter((v) => v.detour < total * 0.12 && v.a > total * 0.15 && v.a < total * 0.85)
+    .sort((x, y) => x.a - y.a)
+    .slice(0, 2)
+    .map((v) => v.c);
+  const anchors: Point[] = [from, ...vias, to];
+  const points: Point[] = [];
+  for (let leg = 0; leg < anchors.length - 1; leg++) {
+    const a = anchors[leg] as Point;
+    const b = anchors[leg + 1] as Point;
+    const km = distanceKm(a, b);
+    const steps = Math.max(4, Math.round(km / 25));
+    const amplitude = Math.min(0.35, km / 900) * (unit(seed, index, leg, 1) - 0.5) * 2;
+    const waves = 1 + Math.floor(unit(seed, index, leg, 2) * 3);
+    const dLat = b.lat - a.lat;
+    const dLon = b.lon - a.lon;
+    for (let s = leg === 0 ? 0 : 1; s <= steps; s++) {
+      const f = s / steps;
+      const bend = Math.sin(f * Math.PI * waves) * Math.sin(f * Math.PI) * amplitude;
+      points.push({ lat: a.lat + dLat * f - dLon * bend * 0.3, lon: a.lon + dLon * f + dLat * bend * 0.3 });
+    }
+  }
+  return points;
+}
+
+function cumulativeKm(route: Point[]): number[] {
+  const out = [0];
+  for (let i = 1; i < route.length; i++)
+    out.push((out[i - 1] as number) + distanceKm(route[i - 1] as Point, route[i] as Point));
+  return out;
+}
+
+export function planLoad(options: FleetOptions, index: number): LoadPlan {
+  const r = stream(options.seed, index, 0xf1ee7);
+  const from = r.pick(CITIES);
+  let to = r.pick(CITIES);
+  while (to === from || distanceKm(from, to) < 250 || distanceKm(from, to) > 3200) to = r.pick(CITIES);
+  const route = buildRoute(options.seed, index, from, to);
+  const routeKm = cumulativeKm(route);
+  const km = routeKm[routeKm.length - 1] as number;
+  const driveMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
+  // At start, progress is spread so that a few loads are delivered, most are rolling, a few not started.
+  const progress = -0.15 + r.next() * 1.25;
+  const reefer = r.next() < 0.34;
+  const silent = r.next() < 0.15;
+  // A silent phone stopped 20 minutes to 5 hours ago (real time), while its load was on the road.
+  const silentSince = silent ? options.startedAt - (20 + r.next() * 280) * 60_000 : undefined;
+  const departAt =
+    silentSince !== undefined
+      ? silentSince - (driveMinutes * (0.2 + r.next() * 0.5) * 60_000) / options.speed
+      : options.startedAt - (driveMinutes * progress * 60_000) / options.speed;
+  const externalId = 700_100 + index;
+  return {
+    index,
+    externalId,
+    loadNumber: `LN${(hash32(options.seed, index) % 900_000) + 100_000}-${index}`,
+    driver: {
+      name: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`,
+      phoneNumber: `+1${200 + r.int(700)}555${String(1000 + r.int(9000))}`,
+    },
+    reefer,
+    setPoint: r.pick(SET_POINTS),
+    stops: [
+      { stopExternalId: `S${externalId}-1`, stopOrderNumber: 1, city: from, kind: 'pickup' },
+      { stopExternalId: `S${externalId}-2`, stopOrderNumber: 2, city: to, kind: 'delivery' },
+    ],
+    route,
+    routeKm,
+    driveMinutes,
+    departAt,
+    pingEveryMinutes: 3 + r.int(4),
+    silentSince,
+    appNotInstalled: r.next() < 0.08,
+    excursion: reefer && r.next() < 0.4 ? excursionWindow(r.next(), driveMinutes) : undefined,
+  };
+}
+
+function excursionWindow(f: number, driveMinutes: number): [number, number] {
+  const start = Math.round(driveMinutes * (0.15 + f * 0.6));
+  return [start, start + 60 + Math.round(f * 120)];
+}
+
+export function generateFleet(options: FleetOptions): LoadPlan[] {
+  return Array.from({ length: options.loads }, (_, i) => planLoad(options, i));
+}
+
+/** Position along the route after `minute` simulated minutes of driving. */
+export function positionAt(plan: LoadPlan, minute: number): Point {
+  const total = plan.routeKm[plan.routeKm.length - 1] as number;
+  const km = Math.max(0, Math.min(1, minute / plan.driveMinutes)) * total;
+  let i = 1;
+  while (i < plan.routeKm.length - 1 && (plan.routeKm[i] as number) < km) i++;
+  const k0 = plan.routeKm[i - 1] as number;
+  const k1 = plan.routeKm[i] as number;
+  const f = k1 > k0 ? (km - k0) / (k1 - k0) : 0;
+  const a = plan.route[i - 1] as Point;
+  const b = plan.route[i] as Point;
+  return { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f };
+}
+
+export function nearestCity(p: Point): City {
+  let best = CITIES[0] as City;
+  let bestKm = Infinity;
+  for (const c of CITIES) {
+    const d = distanceKm(p, c);
+    if (d < bestKm) {
+      bestKm = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** Real instant of a simulated minute of a load's schedule. */
+export function instantOf(plan: LoadPlan, minute: number, speed: number): number {
+  return plan.departAt + (minute * 60_000) / speed;
+}
+
+/** Simulated minute of a load's schedule at a real instant. */
+export function minuteAt(plan: LoadPlan, instant: number, speed: number): number {
+  return ((instant - plan.departAt) * speed) / 60_000;
+}

@@ -1,0 +1,293 @@
+import type { LoadDetailWire } from '@/contract/load-detail';
+import type { City } from './cities';
+import { instantOf, minuteAt, nearestCity, positionAt, type LoadPlan, type Point } from './fleet';
+import { unit } from './random';
+
+/**
+ * The items of one load up to a moment, in the upstream's wire shapes (upstream-api.md 2.4-2.6),
+ * with device-local timestamps in the zone where the device was, daylight saving included.
+ */
+
+type Wire<K extends keyof LoadDetailWire> = NonNullable<LoadDetailWire[K]>;
+type LocationWire = Wire<'locations'>[number];
+type EventWire = Wire<'events'>[number];
+type CommentWire = Wire<'comments'>[number];
+type DocumentWire = Wire<'documents'>[number];
+type ReadingWire = Wire<'temperatures'>[number];
+
+export interface TrackOptions {
+  speed: number;
+  seed: number;
+  /** Public base URL of the simulator, for document addresses. */
+  publicUrl: string;
+}
+
+/** An item with the real instant it came into being, for `sendNewData` cursors. */
+export interface Timed<T> {
+  at: number;
+  item: T;
+}
+
+export interface Track {
+  pings: Timed<LocationWire & { city: City; point: Point }>[];
+  events: Timed<EventWire & { main: boolean }>[];
+  comments: Timed<CommentWire>[];
+  documents: Timed<DocumentWire>[];
+  readings: Timed<ReadingWire>[];
+}
+
+// --- time formatting in the device's zone -------------------------------------------------------
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** ICU writes some zones as offsets; devices write abbreviations. */
+const OFFSET_NAMES: Record<string, string> = { 'GMT-3:30': 'NST', 'GMT-2:30': 'NDT', UTC: 'UTC', GMT: 'GMT' };
+
+export interface Stamps {
+  timestampSec: string;
+  timestamp: string;
+  timestampUTC: string;
+}
+
+export function stamps(instant: number, zone: string): Stamps {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(zone).formatToParts(instant)) parts[p.type] = p.value;
+  const abbr = OFFSET_NAMES[parts.timeZoneName ?? ''] ?? parts.timeZoneName ?? 'UTC';
+  const date = `${parts.month}/${parts.day}/${parts.year}`;
+  const u = new Date(instant);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    timestampSec: `${date} ${parts.hour}:${parts.minute}:${parts.second} ${abbr}`,
+    timestamp: `${date} ${parts.hour}:${parts.minute} ${abbr}`,
+    timestampUTC: `${pad(u.getUTCMonth() + 1)}/${pad(u.getUTCDate())}/${u.getUTCFullYear()} ${pad(u.getUTCHours())}:${pad(u.getUTCMinutes())}:${pad(u.getUTCSeconds())} UTC`,
+  };
+}
+
+export function gmtText(instant: number): string {
+  return new Date(instant).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+// --- the schedule of a load -----------------------------------------------------------------------
+
+/** Status events of a load in simulated minutes; `main` ones are what `latestStatus` reports. */
+function statusSchedule(
+  plan: LoadPlan,
+): { minute: number; name: string; code: string | null; main: boolean }[] {
+  const end = plan.driveMinutes;
+  const list = [
+    { minute: -240, name: 'Load track created', code: 'CRT', main: true },
+    { minute: -230, name: 'Sent text message to driver', code: null, main: false },
+    { minute: -200, name: 'Driver has viewed the load track', code: null, main: false },
+    { minute: -180, name: 'Dispatched', code: 'DSP', main: true },
+    { minute: -45, name: 'Arrived at pickup', code: 'APU', main: true },
+    { minute: -2, name: 'Loaded', code: 'LDD', main: true },
+    { minute: 5, name: 'In transit', code: 'ITR', main: true },
+    { minute: end, name: 'Arrived at delivery', code: 'ADL', main: true },
+    { minute: end + 50, name: 'Delivered', code: 'DLV', main: true },
+  ];
+  if (plan.appNotInstalled)
+    list.splice(2, 0, { minute: -215, name: 'App not installed', code: null, main: false });
+  return list;
+}
+
+const DRIVER_COMMENTS = [
+  'Running about 30 min behind, traffic on the interstate',
+  'Fuel stop, back on the road in 20',
+  'Receiver says dock 4, waiting to be called in',
+  'Seal intact, pallets look good',
+  'Weather slowing me down, will update',
+];
+const BROKER_COMMENTS = [
+  'Please send the POD as soon as you unload',
+  'Receiver asked for an ETA update',
+  'Thanks, got the BOL',
+];
+
+function accuracyFor(plan: LoadPlan, i: number, seed: number): number {
+  const u = unit(seed, plan.index, i, 0xacc);
+  if (u < 0.03) return Math.round(1000 + unit(seed, plan.index, i, 1) * 2000); // cell-tower fix
+  if (u < 0.12) return Math.round(100 + unit(seed, plan.index, i, 2) * 400);
+  return Math.round(5 + unit(seed, plan.index, i, 3) * 40);
+}
+
+/** Displaces a point by up to its accuracy, the way a poor fix wanders. */
+function jitter(p: Point, meters: number, a: number, b: number): Point {
+  const r = (meters * Math.sqrt(a)) / 111_320;
+  const t = b * 2 * Math.PI;
+  return { lat: p.lat + r * Math.sin(t), lon: p.lon + (r * Math.cos(t)) / Math.cos((p.lat * Math.PI) / 180) };
+}
+
+const fix = (n: number) => n.toFixed(6);
+
+/** Everything of a load that exists at real instant `now`, oldest first within each kind. */
+export function trackAt(plan: LoadPlan, now: number, o: TrackOptions): Track {
+  const at = (minute: number) => instantOf(plan, minute, o.speed);
+  // What the phone sends stops when it goes silent; the reefer unit and the broker go on.
+  const phoneMinute = minuteAt(plan, Math.min(now, plan.silentSince ?? Infinity), o.speed);
+  const nowMinute = minuteAt(plan, now, o.speed);
+  const track: Track = { pings: [], events: [], comments: [], documents: [], readings: [] };
+  const pickup = plan.stops[0] as (typeof plan.stops)[number];
+  const delivery = plan.stops[plan.stops.length - 1] as (typeof plan.stops)[number];
+
+  // Pings: from loading until shortly after delivery, unless the phone went silent.
+  const lastPingMinute = Math.min(phoneMinute, plan.driveMinutes + 60);
+  for (let i = 0; i * plan.pingEveryMinutes <= lastPingMinute; i++) {
+    const minute = i * plan.pingEveryMinutes + unit(o.seed, plan.index, i, 7) * 0.8;
+    if (minute > lastPingMinute) break;
+    const accuracy = accuracyFor(plan, i, o.seed);
+    const point = jitter(
+      positionAt(plan, minute),
+      accuracy,
+      unit(o.seed, plan.index, i, 8),
+      unit(o.seed, plan.index, i, 9),
+    );
+    const city = nearestCity(point);
+    const instant = at(minute);
+    track.pings.push({
+      at: instant,
+      item: {
+        lat: fix(point.lat),
+        lon: fix(point.lon),
+        accuracy,
+        deviceTimeGmt: gmtText(instant),
+        timestamp: stamps(instant, city.zone).timestamp,
+        driver: plan.driver,
+        city,
+        point,
+      },
+    });
+  }
+
+  statusSchedule(plan).forEach((e, n) => {
+    // Notices come from the service; the driver's statuses from the phone.
+    if (e.minute > (e.main && e.minute > -180 ? phoneMinute : nowMinute)) return;
+    const instant = at(e.minute);
+    const zone =
+      e.minute <= 0
+        ? pickup.city.zone
+        : e.minute >= plan.driveMinutes
+          ? delivery.city.zone
+          : nearestCity(positionAt(plan, e.minute)).zone;
+    track.events.push({
+      at: instant,
+      item: {
+        id: plan.externalId * 100 + n,
+        ...stamps(instant, zone),
+        name: e.name,
+        code: e.code,
+        driver: plan.driver,
+        main: e.main,
+      },
+    });
+  });
+
+  const commentCount = Math.floor(unit(o.seed, plan.index, 0xc0) * 4);
+  for (let c = 0; c < commentCount; c++) {
+    const minute = Math.round(plan.driveMinutes * (0.1 + 0.85 * unit(o.seed, plan.index, c, 0xc1)));
+    const byDriver = unit(o.seed, plan.index, c, 0xc2) < 0.65;
+    if (minute > (byDriver ? phoneMinute : nowMinute)) continue;
+    const point = positionAt(plan, minute);
+    const city = nearestCity(point);
+    const instant = at(minute);
+    const pick = (list: string[]) =>
+      list[Math.floor(unit(o.seed, plan.index, c, 0xc3) * list.length)] as string;
+    track.comments.push({
+      at: instant,
+      item: {
+        comment: byDriver ? pick(DRIVER_COMMENTS) : pick(BROKER_COMMENTS),
+        commentBy: byDriver ? 'D' : 'B',
+        ...stamps(instant, city.zone),
+        ...(byDriver
+          ? {
+              location: {
+                lat: fix(point.lat),
+                lon: fix(point.lon),
+                accuracy: 15,
+                city: city.name,
+                state: city.state,
+                country: city.country,
+              },
+              driver: plan.driver,
+            }
+          : {}),
+      },
+    });
+  }
+
+  const docs: { minute: number; type: string; stop: (typeof plan.stops)[number] }[] = [
+    { minute: 1, type: 'BOL', stop: pickup },
+    { minute: 3, type: 'PICTURE', stop: pickup },
+    { minute: plan.driveMinutes + 40, type: 'POD', stop: delivery },
+    { minute: plan.driveMinutes + 42, type: 'PICTURE', stop: delivery },
+  ];
+  docs.forEach((d, n) => {
+    if (d.minute > phoneMinute) return;
+    const instant = at(d.minute);
+    const c = d.stop.city;
+    track.documents.push({
+      at: instant,
+      item: {
+        type: d.type,
+        timestamp: stamps(instant, c.zone).timestamp,
+        url: `${o.publicUrl}/_sim/documents/${plan.externalId}/${n + 1}.svg`,
+        location: {
+          lat: fix(c.lat),
+          lon: fix(c.lon),
+          accuracy: 20,
+          city: c.name,
+          state: c.state,
+          country: c.country,
+        },
+        stopExternalId: d.stop.stopExternalId,
+        stopOrderNumber: d.stop.stopOrderNumber,
+        driver: plan.driver,
+      },
+    });
+  });
+
+  if (plan.reefer) {
+    const lastReading = Math.min(nowMinute, plan.driveMinutes + 30);
+    for (let m = 0, i = 0; m <= lastReading; m += 15, i++) {
+      const instant = at(m);
+      const point = positionAt(plan, m);
+      const inExcursion = plan.excursion !== undefined && m >= plan.excursion[0] && m <= plan.excursion[1];
+      const noise = (k: number) => (unit(o.seed, plan.index, i, k) - 0.5) * 1.2;
+      const rise = inExcursion ? 6 + 4 * Math.sin(((m - (plan.excursion?.[0] ?? 0)) / 60) * Math.PI) : 0;
+      track.readings.push({
+        at: instant,
+        item: {
+          deviceId: `RF-${plan.externalId}`,
+          location: { latitude: fix(point.lat), longitutde: fix(point.lon), accuracy: 25 },
+          timestamp: stamps(instant, nearestCity(point).zone).timestamp,
+          temperature: {
+            zone1: {
+              supply: Math.round((plan.setPoint - 1.5 + noise(1) + rise * 0.6) * 10) / 10,
+              return: Math.round((plan.setPoint + 2.5 + noise(2) + rise) * 10) / 10,
+              set: plan.setPoint,
+            },
+            UnitOfMeasurement: 'Fahrenheit',
+          },
+        },
+      });
+    }
+  }
+  return track;
+}
