@@ -1,0 +1,208 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientConfig, Health, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
+import { startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ loads: 12 });
+});
+afterAll(() => stack.close());
+
+const ids = () => stack.sim.fleet.map((p) => String(p.externalId));
+
+async function errorOf(response: Response) {
+  return ProxyErrorBody.parse(await response.json()).error;
+}
+
+describe('POST /api/pull/by-external-id', () => {
+  it('forwards to the upstream with the partner credentials and answers every load it knows', async () => {
+    const response = await stack.post('/api/pull/by-external-id', { ids: [...ids(), 'unknown-1'] });
+    expect(response.status).toBe(200);
+    const answer = ProxyPullAnswer.parse(await response.json());
+    expect(answer.details).toHaveLength(12);
+    expect(answer.missing).toEqual(['unknown-1']);
+    expect(answer.cursor).toBeTruthy();
+  });
+
+  it('folds duplicate ids and keeps the order asked for', async () => {
+    const [a, b] = ids();
+    const answer = ProxyPullAnswer.parse(
+      await (await stack.post('/api/pull/by-external-id', { ids: [b, a, b] })).json(),
+    );
+    expect(answer.details.map((d) => (d as { loadTrackExternalId: string }).loadTrackExternalId)).toEqual([
+      b,
+      a,
+    ]);
+  });
+
+  it('splits many ids into upstream calls of UPSTREAM_MAX_IDS', async () => {
+    const small = await startStack({ loads: 7, env: { UPSTREAM_MAX_IDS: '3' } });
+    try {
+      const answer = ProxyPullAnswer.parse(
+        await (
+          await small.post('/api/pull/by-external-id', {
+            ids: small.sim.fleet.map((p) => String(p.externalId)),
+          })
+        ).json(),
+      );
+      expect(answer.details).toHaveLength(7);
+      const line = JSON.parse(small.logs.find((l) => l.includes('/api/pull'))!) as {
+        upstreamCalls: number;
+        loads: number;
+      };
+      expect(line).toMatchObject({ upstreamCalls: 3, loads: 7 });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('never echoes the partner credentials to the browser or the log', async () => {
+    const response = await stack.post('/api/pull/by-external-id', { ids: ids() });
+    const text = await response.text();
+    const headers = JSON.stringify([...response.headers]);
+    for (const secret of [TEST_CREDENTIALS.accountId, String(TEST_CREDENTIALS.partnerId)]) {
+      expect(text.includes(`"${secret}"`) || text.includes(`:${secret},`)).toBe(false);
+      expect(headers).not.toContain(secret);
+      expect(stack.logs.join('\n')).not.toContain(
+        secret === String(TEST_CREDENTIALS.partnerId) ? `"partnerId"` : secret,
+      );
+    }
+  });
+});
+
+describe('bad requests', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['no ids', {}, /ids/],
+    ['empty ids', { ids: [] }, /at least one id/],
+    ['non-string ids', { ids: [1, 2] }, /string/],
+    ['an empty id', { ids: ['  '] }, /must not be empty/],
+    ['a too long id', { ids: ['x'.repeat(65)] }, /at most 64/],
+    ['an unprintable id', { ids: ['a\u0000b'] }, /printable/],
+    ['unknown fields', { ids: ['1'], colour: 'red' }, /unknown field.*"colour"/],
+    ['a bad include flag', { ids: ['1'], include: { locations: 'yes' } }, /include\.locations/],
+    ['an array body', [], /expected object/i],
+  ];
+  for (const [name, body, message] of cases) {
+    it(`answers 400 naming the field for ${name}`, async () => {
+      const response = await stack.post('/api/pull/by-external-id', body);
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe('invalid_request');
+      expect(error.message).toMatch(message);
+    });
+  }
+
+  it('refuses a body that tries to set credentials or the upstream address', async () => {
+    for (const field of ['partnerId', 'accountId', 'url']) {
+      const response = await stack.post('/api/pull/by-external-id', { ids: ['1'], [field]: 'x' });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe('forbidden_field');
+      expect(error.message).toContain(field);
+    }
+  });
+
+  it('answers 400 for malformed JSON, 415 for another content type and 413 for a huge body', async () => {
+    const malformed = await stack.post('/api/pull/by-external-id', '{"ids": [');
+    expect(malformed.status).toBe(400);
+    expect((await errorOf(malformed)).message).toMatch(/JSON/i);
+    const text = await stack.post('/api/pull/by-external-id', 'ids=1', { 'Content-Type': 'text/plain' });
+    expect(text.status).toBe(415);
+    const huge = await stack.post('/api/pull/by-external-id', {
+      ids: Array.from({ length: 20_000 }, (_, i) => `id-${i}`),
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('refuses POSTs without the SPA header or from another origin, before any upstream call', async () => {
+    const before = stack.logs.length;
+    const noHeader = await fetch(`${stack.proxy.url}/api/pull/by-external-id`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ids: ids() }),
+    });
+    expect(noHeader.status).toBe(403);
+    const foreign = await stack.post(
+      '/api/pull/by-external-id',
+      { ids: ids() },
+      { Origin: 'https://evil.example' },
+    );
+    expect(foreign.status).toBe(403);
+    const lines = stack.logs.slice(before).map((l) => JSON.parse(l) as { upstreamCalls: number });
+    expect(lines.every((l) => l.upstreamCalls === 0)).toBe(true);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await stack.post('/api/pull/by-nothing', { ids: ['1'] });
+    expect(response.status).toBe(404);
+    expect((await errorOf(response)).code).toBe('not_found');
+  });
+});
+
+describe('upstream failures', () => {
+  let dead: Stack;
+  let broken: Server;
+  let brokenUrl: string;
+  beforeAll(async () => {
+    dead = await startStack({ upstream: { baseUrl: 'http://127.0.0.1:9' } });
+    broken = createServer((req, res) => {
+      if (req.url?.includes('ByLoadNumber')) {
+        res.writeHead(401, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ status: false, message: 'Invalid account', errorCode: 1001 }));
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"status": true, "details": [');
+      }
+    });
+    await new Promise<void>((r) => broken.listen(0, '127.0.0.1', r));
+    brokenUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await dead.close();
+    broken.close();
+  });
+
+  it('answers 502 with a clear code when the upstream cannot be reached', async () => {
+    const response = await dead.post('/api/pull/by-external-id', { ids: ['1'] });
+    expect(response.status).toBe(502);
+    expect(await errorOf(response)).toMatchObject({ code: 'upstream_unreachable' });
+  });
+
+  it('says so when the upstream answers with truncated JSON, and when it rejects the partner credentials', async () => {
+    const stackOnBroken = await startStack({ upstream: { baseUrl: brokenUrl } });
+    try {
+      const truncated = await stackOnBroken.post('/api/pull/by-external-id', { ids: ['1'] });
+      expect(truncated.status).toBe(502);
+      expect(await errorOf(truncated)).toMatchObject({ code: 'upstream_bad_json' });
+      const rejected = await stackOnBroken.post('/api/pull/by-load-number', { ids: ['1'] });
+      expect(rejected.status).toBe(502);
+      expect(await errorOf(rejected)).toMatchObject({
+        code: 'partner_credentials_rejected',
+        details: { upstreamMessage: 'Invalid account', upstreamErrorCode: 1001 },
+      });
+    } finally {
+      await stackOnBroken.close();
+    }
+  });
+});
+
+describe('GET /api/config and /api/health', () => {
+  it('tells the SPA what it may know and nothing secret', async () => {
+    const response = await fetch(`${stack.proxy.url}/api/config`);
+    const text = await response.text();
+    const config = ClientConfig.parse(JSON.parse(text));
+    expect(config).toMatchObject({ tileUrl: null, refreshSeconds: 30, maxIds: 500 });
+    expect(config.demo?.externalIds).toHaveLength(12);
+    expect(text).not.toContain(TEST_CREDENTIALS.accountId);
+  });
+
+  it('reports liveness and when the upstream last answered', async () => {
+    await stack.post('/api/pull/by-external-id', { ids: ids().slice(0, 1) });
+    const health = Health.parse(await (await fetch(`${stack.proxy.url}/api/health`)).json());
+    expect(health.ok).toBe(true);
+    expect(health.upstream.mode).toBe('simulator');
+    expect(Date.parse(health.upstream.lastReachableAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+});

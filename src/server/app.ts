@@ -1,0 +1,79 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ClientConfig, Health, ProxyErrorBody } from '@/contract/proxy-api';
+import type { AppEnv } from './app-env';
+import { ProxyError } from './errors';
+import { requestLog, type LogSink } from './middleware/logging';
+import { limitBody, requireSameOriginPost, securityHeaders } from './middleware/security';
+import { configRoutes } from './routes/config';
+import { healthRoutes } from './routes/health';
+import { pullRoutes } from './routes/pull';
+import type { UpstreamClient } from './upstream-client';
+
+export interface AppOptions {
+  upstream: UpstreamClient;
+  mode: Health['upstream']['mode'];
+  clientConfig: ClientConfig;
+  maxIds: number;
+  upstreamMaxIds: number;
+  /** Built SPA to serve; none in dev, where Vite serves it. */
+  distDir?: string;
+  /** Extra image sources for the CSP (the tile host, the simulator's origin). */
+  imageSources: string[];
+  log: LogSink;
+}
+
+function errorBody(code: string, message: string, details?: unknown): ProxyErrorBody {
+  return { error: { code, message, ...(details === undefined ? {} : { details }) } };
+}
+
+/** The proxy: `/api/*` routes, then the built SPA with its security headers. */
+export function createApp(o: AppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(o.log));
+  app.use(securityHeaders(o.imageSources));
+
+  const api = new Hono<AppEnv>();
+  api.use(requireSameOriginPost());
+  api.use(limitBody());
+  api.route('/pull', pullRoutes(o));
+  api.route('/config', configRoutes(o.clientConfig));
+  api.route('/health', healthRoutes(o.mode, o.upstream.stats));
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `no API route ${c.req.method} ${c.req.path}`), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ProxyError) {
+      if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
+      return c.json(errorBody(error.code, error.message, error.details), error.status);
+    }
+    // Hono's own refusals, e.g. a body that is not JSON (the validator's 400).
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = /json/i.test(error.message) ? 'invalid_json' : 'bad_request';
+      return c.json(errorBody(code, error.message || 'bad request'), error.status);
+    }
+    o.log(
+      JSON.stringify({
+        t: new Date().toISOString(),
+        level: 'error',
+        path: c.req.path,
+        error: error.name,
+        message: error.message,
+      }),
+    );
+    return c.json(errorBody('internal_error', 'the proxy failed unexpectedly'), 500);
+  });
+
+  if (o.distDir) {
+    const root = relative(process.cwd(), o.distDir) || '.';
+    const indexHtml = readFileSync(join(o.distDir, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({ root }));
+    app.use('*', serveStatic({ root }));
+    // The SPA's own routes (/loads/…, /documents, /webhooks) all answer with index.html.
+    app.get('*', (c) => c.html(indexHtml));
+  }
+  return app;
+}

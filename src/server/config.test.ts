@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './config';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults', () => {
+    expect(parseEnv({})).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      REFRESH_SECONDS: 30,
+      MAX_IDS: 500,
+      UPSTREAM_MAX_IDS: 100,
+      UPSTREAM_TIMEOUT_MS: 15000,
+      SIM_PORT: 8081,
+      SIM_LOADS: 40,
+      SIM_SPEED: 60,
+    });
+    expect(parseEnv({}).UPSTREAM_BASE_URL).toBeUndefined();
+  });
+
+  it('stops with a message that names each bad variable, without echoing secrets', () => {
+    const attempt = () =>
+      parseEnv({ PORT: 'eighty', UPSTREAM_BASE_URL: 'ftp://x', TILE_URL: 'tiles', ACCOUNT_ID: 'top-secret' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/UPSTREAM_BASE_URL/);
+      expect(message).toMatch(/TILE_URL/);
+      expect(message).not.toContain('top-secret');
+    }
+  });
+
+  it('requires the partner credentials when a real upstream is configured', () => {
+    expect(() => parseEnv({ UPSTREAM_BASE_URL: 'https://tracking.example.com' })).toThrow(
+      /PARTNER_ID[\s\S]*ACCOUNT_ID/,
+    );
+    expect(
+      parseEnv({ UPSTREAM_BASE_URL: 'https://tracking.example.com/', PARTNER_ID: '12', ACCOUNT_ID: 'enc' }),
+    ).toMatchObject({ UPSTREAM_BASE_URL: 'https://tracking.example.com', PARTNER_ID: 12 });
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * The environment, read once and parsed by one schema. A bad value stops start-up with a message
+ * that names the variable. Nothing else reads `process.env`.
+ */
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const port = int(0, 65535);
+
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+export const EnvSchema = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(8080),
+    UPSTREAM_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://tracking.example.com' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+    PARTNER_ID: int(0, Number.MAX_SAFE_INTEGER).optional(),
+    ACCOUNT_ID: z.string().min(1).optional(),
+    REFRESH_SECONDS: int(2, 3600).default(30),
+    TILE_URL: z
+      .string()
+      .default(OSM_TILE_URL)
+      .refine(
+        (v) => v === 'none' || (/^https?:\/\//.test(v) && v.includes('{z}')),
+        'must be an http(s) template with {z}/{x}/{y}, or "none"',
+      ),
+    DASHBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    MAX_IDS: int(1, 10_000).default(500),
+    UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
+    UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(15_000),
+    SIM_PORT: port.default(8081),
+    SIM_SEED: int(0, 2 ** 31).default(20261122),
+    SIM_LOADS: int(1, 100_000).default(40),
+    SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(60),
+    SIM_JWT_SECRET: z.string().min(16).default('haulview-demo-secret-do-not-use-in-production'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.UPSTREAM_BASE_URL !== undefined) {
+      for (const key of ['PARTNER_ID', 'ACCOUNT_ID'] as const) {
+        if (env[key] === undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when UPSTREAM_BASE_URL is set' });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError naming each bad variable (never echoing its value). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The process environment, read here and nowhere else. */
+export function readProcessEnv(): Record<string, string | undefined> {
+  return process.env;
+}

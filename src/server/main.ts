@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startSimulator } from '@/simulator/start';
+import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
+import { ConfigError, parseEnv, readProcessEnv, type Env } from './config';
+import { buildProxy, isLoopback, listen, type Listening, type Upstream } from './start';
+import { remoteUpstream } from './upstream-setup';
+
+/**
+ * Entry of `npm start` and `npm run dev` (`--dev`): reads the configuration, starts the embedded
+ * simulator when no upstream is configured, and serves the SPA and `/api` from one process. In dev,
+ * Vite serves the SPA with HMR and `/api` is the same proxy code.
+ */
+async function resolveUpstream(env: Env): Promise<Upstream> {
+  const remote = remoteUpstream(env);
+  if (remote) return remote;
+  const partnerId = env.PARTNER_ID ?? DEMO_PARTNER_ID;
+  const accountId = env.ACCOUNT_ID ?? DEMO_ACCOUNT_ID;
+  const sim = await startSimulator({
+    port: env.SIM_PORT,
+    seed: env.SIM_SEED,
+    loads: env.SIM_LOADS,
+    speed: env.SIM_SPEED,
+    partnerId,
+    accountId,
+  });
+  console.log(
+    `Simulator: ${env.SIM_LOADS} demo loads at ${sim.url} (seed ${env.SIM_SEED}, speed ${env.SIM_SPEED}x)`,
+  );
+  const demoLoads = sim.fleet.slice(0, env.MAX_IDS);
+  return {
+    baseUrl: sim.url,
+    partnerId,
+    accountId,
+    mode: 'simulator',
+    demo: { externalIds: demoLoads.map((p) => String(p.externalId)), loadNumbers: [] },
+  };
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = parseEnv(readProcessEnv());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (!isLoopback(env.HOST)) {
+    console.error(
+      env.DASHBOARD_TOKEN === undefined
+        ? `HOST=${env.HOST} is not a loopback address: set DASHBOARD_TOKEN so that only people with the token can reach the partner's data.`
+        : `HOST=${env.HOST}: the login screen that DASHBOARD_TOKEN needs is not built yet, so Haulview only listens on loopback for now.`,
+    );
+    process.exit(2);
+  }
+  const dev = process.argv.includes('--dev');
+  const distDir = resolve('dist');
+  if (!dev && !existsSync(resolve(distDir, 'index.html'))) {
+    console.error('No built app in dist/: run `npm run build` first (`npm start` does both).');
+    process.exit(2);
+  }
+  const upstream = await resolveUpstream(env);
+  const app = buildProxy(env, upstream, {
+    distDir: dev ? undefined : distDir,
+    log: (line) => console.log(line),
+  });
+  let server: Listening;
+  if (dev) {
+    const { createServer: createVite } = await import('vite');
+    const devServer: { vite?: Awaited<ReturnType<typeof createVite>> } = {};
+    server = await listen(app, env.HOST, env.PORT, (req, res) => devServer.vite?.middlewares(req, res));
+    devServer.vite = await createVite({
+      server: { middlewareMode: true, hmr: { server: server.server } },
+      appType: 'spa',
+    });
+  } else {
+    server = await listen(app, env.HOST, env.PORT);
+  }
+  console.log(
+    `Haulview: ${server.url}  (upstream: ${upstream.mode === 'simulator' ? 'embedded simulator' : 'remote'})`,
+  );
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,28 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+
+export type LogSink = (line: string) => void;
+
+/**
+ * One structured line per request: method, path (no query: ids can be sensitive), status, ms,
+ * upstream calls and loads served. Nothing from bodies or headers, so no secret can reach it.
+ */
+export function requestLog(sink: LogSink): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    c.set('upstreamCalls', 0);
+    c.set('loadsServed', 0);
+    await next();
+    sink(
+      JSON.stringify({
+        t: new Date().toISOString(),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+        upstreamCalls: c.get('upstreamCalls'),
+        loads: c.get('loadsServed'),
+      }),
+    );
+  };
+}

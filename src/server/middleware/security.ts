@@ -1,0 +1,70 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { ProxyError } from '../errors';
+
+/** Largest body the proxy reads from a browser. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Every `POST /api/*` must carry the SPA's header and come from this origin (or name none):
+ * a form or script on another site cannot make the proxy spend the partner's credentials.
+ */
+export function requireSameOriginPost(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      if (c.req.header('x-requested-with') !== 'haulview') {
+        throw new ProxyError(
+          403,
+          'missing_client_header',
+          'requests must carry the header X-Requested-With: haulview',
+        );
+      }
+      const origin = c.req.header('origin');
+      if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+        throw new ProxyError(403, 'foreign_origin', 'cross-origin requests are refused');
+      }
+      const type = c.req.header('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(type)) {
+        throw new ProxyError(415, 'unsupported_media_type', 'the body must be application/json');
+      }
+    }
+    await next();
+  };
+}
+
+/** Refuses bodies over MAX_BODY_BYTES with 413 without reading them whole. */
+export function limitBody(): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ProxyError(413, 'body_too_large', `the body must be at most ${MAX_BODY_BYTES} bytes`);
+    },
+  });
+}
+
+/**
+ * Security headers of every answer; the CSP allows scripts from self only, images from self, the
+ * tile host and https document hosts (plus the simulator's own origin in demo mode).
+ */
+export function securityHeaders(imageSources: string[]): MiddlewareHandler {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...imageSources],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+    referrerPolicy: 'no-referrer',
+    xContentTypeOptions: 'nosniff',
+    xFrameOptions: 'DENY',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+  });
+}

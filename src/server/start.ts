@@ -1,0 +1,105 @@
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { Env } from './config';
+import { OSM_TILE_URL } from './config';
+import { createApp } from './app';
+import type { LogSink } from './middleware/logging';
+import { createUpstreamClient } from './upstream-client';
+
+/** Largest upstream answer read (bytes). */
+export const UPSTREAM_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface Upstream {
+  baseUrl: string;
+  partnerId: number;
+  accountId: string;
+  mode: 'simulator' | 'remote';
+  /** Demo mode: the fleet the first screen shows. */
+  demo: { externalIds: string[]; loadNumbers: string[] } | null;
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function tileOrigin(tileUrl: string): string[] {
+  if (tileUrl === 'none') return [];
+  const u = new URL(tileUrl.replace(/\{s\}/g, 'a').replace(/\{[a-z]\}/g, '0'));
+  const host = tileUrl.includes('{s}')
+    ? `${u.protocol}//*.${u.host.split('.').slice(1).join('.')}`
+    : u.origin;
+  return [host];
+}
+
+/** Builds the proxy for a parsed environment and an upstream. */
+export function buildProxy(env: Env, upstream: Upstream, options: { distDir?: string; log: LogSink }) {
+  const client = createUpstreamClient({
+    baseUrl: upstream.baseUrl,
+    partnerId: upstream.partnerId,
+    accountId: upstream.accountId,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    maxBytes: UPSTREAM_MAX_BYTES,
+  });
+  const app = createApp({
+    upstream: client,
+    mode: upstream.mode,
+    maxIds: env.MAX_IDS,
+    upstreamMaxIds: env.UPSTREAM_MAX_IDS,
+    distDir: options.distDir,
+    log: options.log,
+    imageSources: [
+      ...tileOrigin(env.TILE_URL),
+      ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),
+    ],
+    clientConfig: {
+      tileUrl: env.TILE_URL === 'none' ? null : env.TILE_URL,
+      tileAttribution:
+        env.TILE_URL === OSM_TILE_URL
+          ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+          : '',
+      refreshSeconds: env.REFRESH_SECONDS,
+      maxIds: env.MAX_IDS,
+      demo: upstream.demo,
+    },
+  });
+  return app;
+}
+
+export interface Listening {
+  url: string;
+  server: ReturnType<typeof createServer>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Listens with the proxy on `host:port`. `fallback`, in dev, takes what is not `/api` (Vite's
+ * middleware with HMR); in production the proxy serves the built SPA itself.
+ */
+export function listen(
+  app: ReturnType<typeof buildProxy>,
+  host: string,
+  port: number,
+  fallback?: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Listening> {
+  const proxy: RequestListener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    if (fallback && !(req.url ?? '/').startsWith('/api/')) fallback(req, res);
+    else void proxy(req, res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      resolve({
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${actual}`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

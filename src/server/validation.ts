@@ -1,0 +1,44 @@
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { z } from 'zod';
+import { FORBIDDEN_PULL_FIELDS } from '@/contract/proxy-api';
+import { ProxyError } from './errors';
+
+/**
+ * Validates a request part with a zod schema; a failure becomes a 400 that names each field.
+ * Unknown fields are named too, and fields only the proxy may set get their own code.
+ */
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
+  return zValidator(target, schema, (result) => {
+    if (result.success) return;
+    const details = result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.') || '(body)',
+      message: issue.message,
+      ...(issue.code === 'unrecognized_keys' ? { keys: issue.keys } : {}),
+    }));
+    const forbidden = result.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.filter((k) => (FORBIDDEN_PULL_FIELDS as readonly string[]).includes(k))
+        : [],
+    );
+    if (forbidden.length > 0) {
+      throw new ProxyError(
+        400,
+        'forbidden_field',
+        `${forbidden.join(', ')} may not be set by the browser: the proxy adds credentials and addresses itself`,
+        details,
+      );
+    }
+    const summary = details
+      .map((d) =>
+        'keys' in d && d.keys
+          ? `unknown field(s) ${d.keys.map((k) => `"${k}"`).join(', ')}`
+          : `${d.path}: ${d.message}`,
+      )
+      .join('; ');
+    throw new ProxyError(400, 'invalid_request', summary, details);
+  });
+}

@@ -1,0 +1,65 @@
+import { parseEnv } from '@/server/config';
+import { buildProxy, listen, type Listening, type Upstream } from '@/server/start';
+import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
+import { startSimulator, type RunningSimulator } from '@/simulator/start';
+
+/** A clock tests move by hand. */
+export function manualClock(start = Date.parse('2026-11-22T15:00:00Z')) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms), set: (t: number) => (now = t) };
+}
+
+export interface Stack {
+  sim: RunningSimulator;
+  proxy: Listening;
+  logs: string[];
+  /** POST to the proxy as the SPA does. */
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+export const TEST_CREDENTIALS = { partnerId: DEMO_PARTNER_ID, accountId: DEMO_ACCOUNT_ID };
+
+/** The simulator and the proxy on free loopback ports, talking over real HTTP. */
+export async function startStack(
+  options: {
+    loads?: number;
+    env?: Record<string, string>;
+    now?: () => number;
+    upstream?: Partial<Upstream>;
+  } = {},
+): Promise<Stack> {
+  const sim = await startSimulator({
+    port: 0,
+    seed: 7,
+    loads: options.loads ?? 12,
+    speed: 60,
+    ...TEST_CREDENTIALS,
+    now: options.now,
+  });
+  const env = parseEnv({ TILE_URL: 'none', ...options.env });
+  const logs: string[] = [];
+  const upstream: Upstream = {
+    baseUrl: sim.url,
+    ...TEST_CREDENTIALS,
+    mode: 'simulator',
+    demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [] },
+    ...options.upstream,
+  };
+  const proxy = await listen(buildProxy(env, upstream, { log: (l) => logs.push(l) }), '127.0.0.1', 0);
+  return {
+    sim,
+    proxy,
+    logs,
+    post: (path, body, headers = {}) =>
+      fetch(`${proxy.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: async () => {
+      await proxy.close();
+      await sim.close();
+    },
+  };
+}
