@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { ProxyErrorBody } from '@/contract/proxy-api';
+
+/**
+ * The SPA's only way to the proxy. Every answer is parsed with the schema the caller names, so a bad
+ * answer becomes an ApiError with a message, not a crash three components later.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly retryAfter?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, 'network', 'Haulview’s server cannot be reached. Is it running?');
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new ApiError(
+      response.status,
+      'bad_json',
+      `The server answered ${path} with something that is not JSON.`,
+    );
+  }
+  if (!response.ok) {
+    const parsed = ProxyErrorBody.safeParse(json);
+    if (parsed.success) {
+      const { code, message, details } = parsed.data.error;
+      throw new ApiError(
+        response.status,
+        code,
+        message,
+        details,
+        response.headers.get('retry-after') ?? undefined,
+      );
+    }
+    throw new ApiError(
+      response.status,
+      'http_error',
+      `The server answered ${path} with HTTP ${response.status}.`,
+    );
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'bad_answer',
+      `The answer of ${path} is not what was expected: ${parsed.error.issues[0]?.message ?? ''}`,
+    );
+  }
+  return parsed.data;
+}
+
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return request(path, { method: 'GET', headers: { Accept: 'application/json' }, signal }, schema);
+}
+
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return request(
+    path,
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'X-Requested-With': 'haulview',
+      },
+      body: JSON.stringify(body),
+      signal,
+    },
+    schema,
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { MapContainer, TileLayer } from 'react-leaflet';
+import { BasemapLayer } from '../layers/basemap-layer';
+
+export interface MapShellProps {
+  tileUrl: string | null;
+  tileAttribution: string;
+  children?: ReactNode;
+}
+
+/** North America, where the fleet runs, until the loads say otherwise. */
+const INITIAL_CENTER: [number, number] = [40, -96];
+const INITIAL_ZOOM = 4;
+
+/**
+ * The map every view shares: one canvas renderer for all vector layers (`preferCanvas`), the
+ * offline basemap under the tiles so the map reads without network, and tiles when configured.
+ * Children move the view through `useMap()`; MapContainer's props are never changed after mount.
+ */
+export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) {
+  return (
+    <MapContainer
+      center={INITIAL_CENTER}
+      zoom={INITIAL_ZOOM}
+      minZoom={2}
+      maxZoom={18}
+      preferCanvas
+      worldCopyJump
+      className="h-full w-full"
+      attributionControl
+    >
+      <BasemapLayer />
+      {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} maxZoom={19} />}
+      {children}
+    </MapContainer>
+  );
+}
