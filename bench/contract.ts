@@ -1,0 +1,92 @@
+import { performance } from 'node:perf_hooks';
+import { parsePullAnswer } from '@/contract/parse-pull';
+import { normalizeLoad } from '@/domain/normalize';
+import { generateFleet } from '@/simulator/fleet';
+import { trackAt } from '@/simulator/track';
+import type { Figure } from './figures';
+
+/** A ~20 MB pull answer: 1,000 loads and about 50,000 pings, from the simulator's own generator. */
+function answerText(): { text: string; pings: number } {
+  const startedAt = Date.parse('2026-11-22T12:00:00Z');
+  const fleet = generateFleet({ seed: 3, loads: 1000, speed: 60, startedAt });
+  const now = startedAt + 60 * 60_000;
+  let pings = 0;
+  const details = fleet.map((plan) => {
+    const t = trackAt(plan, now, { speed: 60, seed: 3, publicUrl: 'https://docs.example.com' });
+    const locations = t.pings.slice(-50).map(({ item: { city: _c, point: _p, ...ping } }) => ping);
+    pings += locations.length;
+    return {
+      loadTrackExternalId: plan.externalId,
+      ltExternalId: plan.externalId,
+      locations,
+      events: t.events.map(({ item: { main: _m, ...e } }) => e),
+      comments: t.comments.map((c) => c.item),
+      documents: t.documents.map((d) => d.item),
+      temperatures: t.readings.map((r) => r.item),
+    };
+  });
+  return { text: JSON.stringify({ status: true, timeStamp: '11/22/2026 13:00:00 UTC', details }), pings };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+export function benchContract(): Figure[] {
+  const { text, pings } = answerText();
+  const mb = Buffer.byteLength(text) / 1e6;
+  const plain: number[] = [];
+  const full: number[] = [];
+  for (let round = 0; round < 7; round++) {
+    // Side by side in the same round, so machine noise hits both alike.
+    let t = performance.now();
+    JSON.parse(text);
+    plain.push(performance.now() - t);
+    t = performance.now();
+    const parsed = parsePullAnswer(JSON.parse(text));
+    if ('error' in parsed) throw new Error(parsed.error);
+    parsed.data.details.forEach((d, i) =>
+      normalizeLoad(d, 'external-id', `details[${i}]`, parsed.data.detailIssues[i]),
+    );
+    full.push(performance.now() - t);
+  }
+  const ratio = median(full) / median(plain);
+  return [
+    {
+      figure: `contract: answer size (${pings} pings)`,
+      value: Math.round(mb * 10) / 10,
+      unit: 'MB',
+      goal: '~20',
+      pass: mb > 10,
+    },
+    {
+      figure: 'contract: JSON.parse alone (median of 7)',
+      value: Math.round(median(plain)),
+      unit: 'ms',
+      goal: '-',
+      pass: true,
+    },
+    {
+      figure: 'contract: JSON.parse + parse + normalize (median of 7)',
+      value: Math.round(median(full)),
+      unit: 'ms',
+      goal: '-',
+      pass: true,
+    },
+    {
+      figure: 'contract: parse + normalize / JSON.parse',
+      value: Math.round(ratio * 100) / 100,
+      unit: 'x',
+      goal: '<= 2',
+      pass: ratio <= 2,
+    },
+    {
+      figure: 'contract: throughput',
+      value: Math.round((mb / median(full)) * 1000 * 10) / 10,
+      unit: 'MB/s',
+      goal: '-',
+      pass: true,
+    },
+  ];
+}

@@ -1,0 +1,39 @@
+// `npm run bench`: runs every benchmark, prints one table and writes bench-results.json.
+// Benchmarks never run inside `npm test` and never fail it.
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { chromiumPath } from '../scripts/chromium';
+import { benchContract } from './contract';
+import type { Figure } from './figures';
+
+function chromiumVersion(): string {
+  try {
+    return execSync(`${chromiumPath()} --version 2>/dev/null`, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'not found';
+  }
+}
+
+const machine = {
+  cores: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  chromium: chromiumVersion(),
+};
+
+const figures: Figure[] = [...benchContract()];
+
+console.log(
+  `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}`,
+);
+const width = Math.max(...figures.map((f) => f.figure.length));
+console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(10)}  unit  ${'goal'.padEnd(8)}  result`);
+for (const f of figures) {
+  console.log(
+    `${f.figure.padEnd(width)}  ${String(f.value).padStart(10)}  ${f.unit.padEnd(4)}  ${f.goal.padEnd(8)}  ${f.pass ? 'pass' : 'FAIL'}`,
+  );
+}
+writeFileSync('bench-results.json', JSON.stringify({ machine, figures }, null, 2));
+console.log('Written to bench-results.json');
