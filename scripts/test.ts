@@ -31,6 +31,7 @@ function readJson(path: string): unknown {
   }
 }
 
+check('lockfile', 'npx', ['tsx', 'scripts/check-lock.ts']);
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('eslint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 check('prettier', 'npx', ['prettier', '--check', '.']);
