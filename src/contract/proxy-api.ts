@@ -72,10 +72,12 @@ export const ClientConfig = z.object({
   tileAttribution: z.string(),
   refreshSeconds: z.number(),
   maxIds: z.number(),
+  /** Demo mode (the embedded simulator): the demo fleet and a webhook token the form may offer. */
   demo: z
     .object({
       externalIds: z.array(z.string()),
       loadNumbers: z.array(z.string()),
+      webhookToken: z.string().nullable(),
     })
     .nullable(),
 });

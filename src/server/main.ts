@@ -33,7 +33,11 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
     partnerId,
     accountId,
     mode: 'simulator',
-    demo: { externalIds: demoLoads.map((p) => String(p.externalId)), loadNumbers: [] },
+    demo: {
+      externalIds: demoLoads.map((p) => String(p.externalId)),
+      loadNumbers: demoLoads.slice(0, 5).map((p) => p.loadNumber),
+      webhookToken: null,
+    },
   };
 }
 

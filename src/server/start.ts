@@ -15,7 +15,7 @@ export interface Upstream {
   accountId: string;
   mode: 'simulator' | 'remote';
   /** Demo mode: the fleet the first screen shows. */
-  demo: { externalIds: string[]; loadNumbers: string[] } | null;
+  demo: { externalIds: string[]; loadNumbers: string[]; webhookToken: string | null } | null;
 }
 
 export function isLoopback(host: string): boolean {

@@ -43,7 +43,7 @@ export async function startStack(
     baseUrl: sim.url,
     ...TEST_CREDENTIALS,
     mode: 'simulator',
-    demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [] },
+    demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [], webhookToken: null },
     ...options.upstream,
   };
   const proxy = await listen(buildProxy(env, upstream, { log: (l) => logs.push(l) }), '127.0.0.1', 0);
