@@ -91,3 +91,26 @@ export const Health = z.object({
   }),
 });
 export type Health = z.infer<typeof Health>;
+
+/** One line of the drift report: where answers departed from the documented interface. */
+export const DriftEntry = z.object({
+  operation: z.string(),
+  /** JSON path with indexes folded: `details[].locations[].lat`. */
+  path: z.string(),
+  kind: z.string(),
+  count: z.number(),
+  /** Whether data was dropped because of it, or merely noted. */
+  skipped: z.boolean(),
+  example: z.string(),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+});
+export type DriftEntry = z.infer<typeof DriftEntry>;
+
+/** `GET /api/diagnostics`. */
+export const Diagnostics = z.object({
+  since: z.string(),
+  answersRead: z.number(),
+  entries: z.array(DriftEntry),
+});
+export type Diagnostics = z.infer<typeof Diagnostics>;

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientConfig, Health, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
+import { refusingUrl } from '@/testing/fake-upstream';
 import { startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
 
 let stack: Stack;
@@ -146,7 +147,7 @@ describe('upstream failures', () => {
   let broken: Server;
   let brokenUrl: string;
   beforeAll(async () => {
-    dead = await startStack({ upstream: { baseUrl: 'http://127.0.0.1:9' } });
+    dead = await startStack({ upstream: { baseUrl: await refusingUrl() } });
     broken = createServer((req, res) => {
       if (req.url?.includes('ByLoadNumber')) {
         res.writeHead(401, { 'Content-Type': 'application/json' });

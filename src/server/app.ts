@@ -6,12 +6,16 @@ import { join, relative } from 'node:path';
 import type { ClientConfig, Health, ProxyErrorBody } from '@/contract/proxy-api';
 import type { AppEnv } from './app-env';
 import { ProxyError } from './errors';
+import { createAccess } from './middleware/access';
 import { requestLog, type LogSink } from './middleware/logging';
 import { limitBody, requireSameOriginPost, securityHeaders } from './middleware/security';
 import { configRoutes } from './routes/config';
+import { diagnosticsRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
 import { pullRoutes } from './routes/pull';
+import { webhookRoutes } from './routes/webhooks';
 import type { UpstreamClient } from './upstream-client';
+import type { DriftReport } from './drift-report';
 
 export interface AppOptions {
   upstream: UpstreamClient;
@@ -24,6 +28,9 @@ export interface AppOptions {
   /** Extra image sources for the CSP (the tile host, the simulator's origin). */
   imageSources: string[];
   log: LogSink;
+  /** DASHBOARD_TOKEN: when set, `/api` needs a session obtained with it. */
+  dashboardToken?: string;
+  drift: DriftReport;
 }
 
 function errorBody(code: string, message: string, details?: unknown): ProxyErrorBody {
@@ -37,9 +44,14 @@ export function createApp(o: AppOptions) {
   app.use(securityHeaders(o.imageSources));
 
   const api = new Hono<AppEnv>();
+  const access = createAccess(o.dashboardToken);
   api.use(requireSameOriginPost());
   api.use(limitBody());
+  api.use(access.guard);
+  api.route('/session', access.routes);
+  api.route('/diagnostics', diagnosticsRoutes(o.drift));
   api.route('/pull', pullRoutes(o));
+  api.route('/webhooks', webhookRoutes(o.upstream));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));
   app.route('/api', api);

@@ -52,11 +52,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (!isLoopback(env.HOST)) {
+  if (!isLoopback(env.HOST) && env.DASHBOARD_TOKEN === undefined) {
     console.error(
-      env.DASHBOARD_TOKEN === undefined
-        ? `HOST=${env.HOST} is not a loopback address: set DASHBOARD_TOKEN so that only people with the token can reach the partner's data.`
-        : `HOST=${env.HOST}: the login screen that DASHBOARD_TOKEN needs is not built yet, so Haulview only listens on loopback for now.`,
+      `HOST=${env.HOST} is not a loopback address: set DASHBOARD_TOKEN so that only people with the token can reach the partner's data.`,
     );
     process.exit(2);
   }

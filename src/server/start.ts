@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import type { Env } from './config';
 import { OSM_TILE_URL } from './config';
 import { createApp } from './app';
+import { createDriftReport } from './drift-report';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
 
@@ -47,6 +48,8 @@ export function buildProxy(env: Env, upstream: Upstream, options: { distDir?: st
     upstreamMaxIds: env.UPSTREAM_MAX_IDS,
     distDir: options.distDir,
     log: options.log,
+    dashboardToken: env.DASHBOARD_TOKEN,
+    drift: createDriftReport(),
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),

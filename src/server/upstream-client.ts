@@ -12,17 +12,41 @@ export interface UpstreamOptions {
   timeoutMs: number;
   /** Largest answer read, in bytes; larger ones are refused (502). */
   maxBytes: number;
+  /** Consecutive failures after which calls fail fast for `breakerOpenMs` (then one probe goes through). */
+  breakerThreshold?: number;
+  breakerOpenMs?: number;
+  now?: () => number;
 }
 
 export interface UpstreamStats {
+  /** Requests that left for the upstream. */
   calls: number;
   lastReachableAt: number | null;
+}
+
+/** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; 1 s when unreadable. */
+export function retryAfterMs(header: string | null, now: number): number {
+  if (header === null || header.trim() === '') return 1000;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - now) : 1000;
+}
+
+function isConnectionRefused(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  return cause?.code === 'ECONNREFUSED';
 }
 
 /**
  * The only code that talks to the upstream. It calls three fixed URLs built from the configured base;
  * nothing in a browser's request can change host, path or scheme. Redirects are not followed and no
  * browser header is forwarded. Credentials are added here and appear in no error it raises.
+ *
+ * Pulls with `sendNewData: yes` are not idempotent, so a request that may have reached the upstream
+ * is never retried; only a refused connection (provably not reached) is tried once more. A 429 is
+ * honoured: no call before its `Retry-After`. After repeated failures calls fail fast for a while,
+ * then one probe goes through.
  */
 export function createUpstreamClient(o: UpstreamOptions) {
   const urls = {
@@ -30,24 +54,86 @@ export function createUpstreamClient(o: UpstreamOptions) {
     'load-number': `${o.baseUrl}/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber`,
     webhooks: `${o.baseUrl}/api/v1/webhooks`,
   } as const;
+  const now = o.now ?? Date.now;
+  const threshold = o.breakerThreshold ?? 5;
+  const openMs = o.breakerOpenMs ?? 30_000;
   const stats: UpstreamStats = { calls: 0, lastReachableAt: null };
+  let blockedUntil = 0;
+  let failures = 0;
+  let openUntil = 0;
+  let probing = false;
+
+  function gate(): void {
+    const t = now();
+    if (t < blockedUntil) {
+      const seconds = Math.ceil((blockedUntil - t) / 1000);
+      throw new ProxyError(
+        429,
+        'upstream_rate_limited',
+        `the upstream asked us to wait; next call in ${seconds} s`,
+        { retryAfter: String(seconds) },
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    if (failures >= threshold) {
+      if (t < openUntil || probing) {
+        const seconds = Math.max(1, Math.ceil((openUntil - t) / 1000));
+        throw new ProxyError(
+          503,
+          'upstream_unavailable',
+          `the upstream failed ${failures} times in a row; trying again in ${seconds} s`,
+          { retryAfter: String(seconds) },
+          { 'Retry-After': String(seconds) },
+        );
+      }
+      probing = true;
+    }
+  }
+
+  function failed(): void {
+    failures++;
+    probing = false;
+    if (failures >= threshold) openUntil = now() + openMs;
+  }
+
+  function succeeded(): void {
+    failures = 0;
+    probing = false;
+  }
+
+  async function attempt(url: string, init: RequestInit): Promise<Response> {
+    for (let tries = 0; ; tries++) {
+      stats.calls++;
+      try {
+        return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(o.timeoutMs) });
+      } catch (error) {
+        if (tries === 0 && isConnectionRefused(error)) {
+          await new Promise((r) => setTimeout(r, 200));
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
 
   async function send(url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
-    stats.calls++;
+    gate();
     let response: Response;
     try {
-      response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(o.timeoutMs) });
+      response = await attempt(url, init);
     } catch (error) {
+      failed();
       if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
         throw new ProxyError(504, 'upstream_timeout', `the upstream did not answer within ${o.timeoutMs} ms`);
       }
       throw new ProxyError(502, 'upstream_unreachable', 'the upstream could not be reached');
     }
-    stats.lastReachableAt = Date.now();
+    stats.lastReachableAt = now();
     let text: string;
     try {
       text = await readCapped(response, o.maxBytes);
     } catch (error) {
+      failed();
       if (error instanceof ProxyError) throw error;
       if (error instanceof DOMException && error.name === 'TimeoutError') {
         throw new ProxyError(
@@ -62,6 +148,20 @@ export function createUpstreamClient(o: UpstreamOptions) {
         "the upstream's answer broke off before it was complete",
       );
     }
+    if (response.status === 429) {
+      const wait = retryAfterMs(response.headers.get('retry-after'), now());
+      blockedUntil = Math.max(blockedUntil, now() + wait);
+      const seconds = String(Math.ceil(wait / 1000));
+      throw new ProxyError(
+        429,
+        'upstream_rate_limited',
+        `the upstream asks us to slow down; next call in ${seconds} s`,
+        { retryAfter: seconds },
+        { 'Retry-After': seconds },
+      );
+    }
+    if (response.status >= 500) failed();
+    else succeeded();
     return { response, text };
   }
 
@@ -106,16 +206,6 @@ export function createUpstreamClient(o: UpstreamOptions) {
         },
       );
     }
-    if (response.status === 429) {
-      const retryAfter = response.headers.get('retry-after') ?? '';
-      throw new ProxyError(
-        429,
-        'upstream_rate_limited',
-        'the upstream asks us to slow down',
-        { retryAfter },
-        retryAfter ? { 'Retry-After': retryAfter } : undefined,
-      );
-    }
     if (response.status >= 300 && response.status < 400) {
       throw new ProxyError(
         502,
@@ -149,7 +239,48 @@ export function createUpstreamClient(o: UpstreamOptions) {
     return answer;
   }
 
-  return { pull, stats, urls };
+  /**
+   * 4.4: creates a webhook with the browser's bearer token. The answer is relayed as it came (status,
+   * JSON body, `Location` when it is a webhook path); only transport failures become proxy errors.
+   */
+  async function createWebhook(
+    body: { eventType: string; clientUrl: string },
+    authorization: string | undefined,
+  ): Promise<{ status: number; body: unknown; location: string | undefined }> {
+    const { response, text } = await send(urls.webhooks, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(authorization ? { Authorization: authorization } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json = safeJson(text);
+    if (json === undefined || response.status < 200 || (response.status >= 300 && response.status < 400)) {
+      throw new ProxyError(
+        502,
+        'upstream_bad_answer',
+        `the webhook service answered HTTP ${response.status} with a body that is not JSON`,
+      );
+    }
+    if (response.status >= 500) {
+      throw new ProxyError(
+        502,
+        'upstream_error',
+        `the webhook service answered with HTTP ${response.status}`,
+        { upstreamStatus: response.status },
+      );
+    }
+    const location = response.headers.get('location') ?? undefined;
+    return {
+      status: response.status,
+      body: json,
+      location: location && /^\/api\/v1\/webhooks\/[\w-]+$/.test(location) ? location : undefined,
+    };
+  }
+
+  return { pull, createWebhook, stats, urls };
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

@@ -4,6 +4,7 @@ import { pullQuerySchema, type ProxyPullAnswer, type PullQuery } from '@/contrac
 import type { LoadDetail } from '@/contract/load-detail';
 import type { LoadBy } from '@/domain/model';
 import type { AppEnv } from '../app-env';
+import type { DriftReport } from '../drift-report';
 import type { UpstreamClient } from '../upstream-client';
 import { validate } from '../validation';
 
@@ -11,6 +12,7 @@ export interface PullRouteOptions {
   upstream: UpstreamClient;
   maxIds: number;
   upstreamMaxIds: number;
+  drift: DriftReport;
 }
 
 /** At most this many upstream calls of one browser request run at once. */
@@ -44,6 +46,7 @@ export function pullRoutes(o: PullRouteOptions) {
       const answers = await inChunks(query.ids, o.upstreamMaxIds, (chunk) =>
         o.upstream.pull(by, chunk, query.include, 'no'),
       );
+      for (const answer of answers) o.drift.record(by, answer.issues);
       const wanted = new Set(query.ids);
       const byId = new Map<string, LoadDetail>();
       for (const answer of answers) {

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Diagnostics, ProxyErrorBody } from '@/contract/proxy-api';
+import { json, startFakeUpstream } from '@/testing/fake-upstream';
+import { startStack, type Stack } from '@/testing/stack';
+
+const TOKEN = 'a-dashboard-token-of-some-length';
+
+describe('with DASHBOARD_TOKEN', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ env: { DASHBOARD_TOKEN: TOKEN } });
+  });
+  afterAll(() => stack.close());
+
+  it('refuses /api without a session with 401, but keeps health open for monitors', async () => {
+    const config = await fetch(`${stack.proxy.url}/api/config`);
+    expect(config.status).toBe(401);
+    expect(ProxyErrorBody.parse(await config.json()).error.code).toBe('login_required');
+    expect((await stack.post('/api/pull/by-external-id', { ids: ['1'] })).status).toBe(401);
+    expect((await fetch(`${stack.proxy.url}/api/health`)).status).toBe(200);
+  });
+
+  it('exchanges the token for an HttpOnly, SameSite=Strict session cookie that opens /api', async () => {
+    const wrong = await stack.post('/api/session', { token: 'nope' });
+    expect(wrong.status).toBe(401);
+    const login = await stack.post('/api/session', { token: TOKEN });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const session = cookie.split(';')[0] ?? '';
+    const config = await fetch(`${stack.proxy.url}/api/config`, { headers: { Cookie: session } });
+    expect(config.status).toBe(200);
+    // Logging out ends the session.
+    await fetch(`${stack.proxy.url}/api/session`, {
+      method: 'DELETE',
+      headers: { Cookie: session, 'X-Requested-With': 'haulview', 'Content-Type': 'application/json' },
+    });
+    expect((await fetch(`${stack.proxy.url}/api/config`, { headers: { Cookie: session } })).status).toBe(401);
+  });
+
+  it('stops guessing after ten wrong tokens in a minute', async () => {
+    const fresh = await startStack({ env: { DASHBOARD_TOKEN: TOKEN } });
+    try {
+      for (let i = 0; i < 10; i++)
+        expect((await fresh.post('/api/session', { token: `guess-${i}` })).status).toBe(401);
+      const blocked = await fresh.post('/api/session', { token: TOKEN });
+      expect(blocked.status).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('GET /api/diagnostics', () => {
+  it('counts where answers departed from the documented schema, per path and kind', async () => {
+    const upstream = await startFakeUpstream((_req, res) =>
+      json(res, 200, {
+        status: true,
+        details: [
+          {
+            loadTrackExternalId: 1,
+            stops: [],
+            locations: [
+              { lat: null, lon: '1' },
+              { lat: '1', lon: '2', deviceTimeGmt: '2026-11-22 10:00:00' },
+            ],
+          },
+          { loadTrackExternalId: 2, stops: [] },
+        ],
+      }),
+    );
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      await stack.post('/api/pull/by-external-id', { ids: ['1', '2'] });
+      await stack.post('/api/pull/by-external-id', { ids: ['1'] });
+      const report = Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json());
+      expect(report.answersRead).toBe(2);
+      const stops = report.entries.find((e) => e.path === 'details[].stops');
+      expect(stops).toMatchObject({
+        kind: 'unknown_field',
+        count: 4,
+        skipped: false,
+        operation: 'external-id',
+      });
+      const lat = report.entries.find((e) => e.path === 'details[].locations[].lat');
+      expect(lat).toMatchObject({ kind: 'null_where_required', count: 2, skipped: true });
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});
+
+describe('POST /api/webhooks', () => {
+  it('relays the upstream answer and Location, forwarding only a well-formed bearer token', async () => {
+    const upstream = await startFakeUpstream((req, res) =>
+      req.headers.authorization === 'Bearer good.token'
+        ? json(
+            res,
+            201,
+            {
+              uuid: 'u-1',
+              eventType: 'PdvRequestCompleted',
+              clientUrl: 'https://x.example',
+              isActive: true,
+              createdAt: '2026-11-22T13:00:00.000Z',
+            },
+            { Location: '/api/v1/webhooks/u-1' },
+          )
+        : json(res, 401, { statusCode: 401, errors: [{ message: 'invalid token' }] }),
+    );
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      const body = { eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' };
+      const created = await stack.post('/api/webhooks', body, { Authorization: 'Bearer good.token' });
+      expect(created.status).toBe(201);
+      expect(created.headers.get('location')).toBe('/api/v1/webhooks/u-1');
+      expect(((await created.json()) as { uuid: string }).uuid).toBe('u-1');
+      const refused = await stack.post('/api/webhooks', body, { Authorization: 'Basic dXNlcjpwdw==' });
+      expect(refused.status).toBe(401);
+      expect(upstream.seen[1]?.headers.authorization).toBeUndefined();
+      // The token is never logged.
+      expect(stack.logs.join('\n')).not.toContain('good.token');
+      // Unknown fields are the proxy's own 400; values are the upstream's to judge.
+      expect((await stack.post('/api/webhooks', { ...body, secret: 1 })).status).toBe(400);
+      expect(upstream.seen).toHaveLength(2);
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});

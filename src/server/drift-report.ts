@@ -1,0 +1,65 @@
+import type { ParseIssue } from '@/contract/parse-issue';
+import type { Diagnostics, DriftEntry } from '@/contract/proxy-api';
+
+/** At most this many distinct (operation, path, kind) lines are kept; later new ones are counted only. */
+const MAX_ENTRIES = 500;
+
+/**
+ * Aggregates what the parsers reported about the upstream's answers: a count per operation, path and
+ * kind, with the first example and when it was last seen. It tells whoever integrates the real
+ * service exactly where it departs from its documented schema.
+ */
+export function createDriftReport(now: () => number = Date.now) {
+  const since = now();
+  const entries = new Map<string, DriftEntry>();
+  let answersRead = 0;
+  let dropped = 0;
+
+  function record(operation: string, issues: readonly ParseIssue[]): void {
+    answersRead++;
+    const at = new Date(now()).toISOString();
+    for (const issue of issues) {
+      const path = issue.path.replace(/\[\d+\]/g, '[]');
+      const key = `${operation}|${path}|${issue.kind}`;
+      const entry = entries.get(key);
+      if (entry) {
+        entry.count++;
+        entry.lastSeen = at;
+      } else if (entries.size < MAX_ENTRIES) {
+        entries.set(key, {
+          operation,
+          path,
+          kind: issue.kind,
+          count: 1,
+          skipped: issue.skipped,
+          example: issue.message,
+          firstSeen: at,
+          lastSeen: at,
+        });
+      } else {
+        dropped++;
+      }
+    }
+  }
+
+  function snapshot(): Diagnostics {
+    const list = [...entries.values()].sort((a, b) => b.count - a.count || a.path.localeCompare(b.path));
+    if (dropped > 0) {
+      list.push({
+        operation: '*',
+        path: '*',
+        kind: 'not_recorded',
+        count: dropped,
+        skipped: false,
+        example: `more than ${MAX_ENTRIES} distinct paths; these were counted only`,
+        firstSeen: new Date(since).toISOString(),
+        lastSeen: new Date(now()).toISOString(),
+      });
+    }
+    return { since: new Date(since).toISOString(), answersRead, entries: list };
+  }
+
+  return { record, snapshot };
+}
+
+export type DriftReport = ReturnType<typeof createDriftReport>;

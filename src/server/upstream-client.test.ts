@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';
+import { ProxyError } from './errors';
+import { createUpstreamClient, retryAfterMs } from './upstream-client';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()?.();
+});
+
+async function fake(handler: Parameters<typeof startFakeUpstream>[0]) {
+  const upstream = await startFakeUpstream(handler);
+  closers.push(upstream.close);
+  return upstream;
+}
+
+function client(baseUrl: string, extra: Partial<Parameters<typeof createUpstreamClient>[0]> = {}) {
+  return createUpstreamClient({
+    baseUrl,
+    partnerId: 7,
+    accountId: 'enc-secret',
+    timeoutMs: 2000,
+    maxBytes: 1 << 20,
+    ...extra,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProxyError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ProxyError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+const ok = { status: true, timeStamp: '11/22/2026 13:00:00 UTC', details: [] };
+
+describe('pull', () => {
+  it('sends exactly the documented body to the fixed path, with the credentials and no browser headers', async () => {
+    const upstream = await fake((_req, res) => json(res, 200, ok));
+    await client(upstream.url).pull('external-id', ['a', 'b'], { events: false }, 'yes');
+    await client(upstream.url).pull('load-number', ['LN1'], undefined, 'no');
+    const [byId, byNumber] = upstream.seen;
+    expect(byId?.url).toBe('/loadtrackservice/getLoadTrackDetailsServiceV2');
+    expect(JSON.parse(byId!.body)).toEqual({
+      partnerId: 7,
+      accountId: 'enc-secret',
+      loadTrackExternalIds: ['a', 'b'],
+      sendNewData: 'yes',
+      includeLocations: true,
+      includeEvents: false,
+      includeDocuments: true,
+      includeComments: true,
+    });
+    expect(byNumber?.url).toBe('/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber');
+    expect(JSON.parse(byNumber!.body)).toMatchObject({ loadNumbers: ['LN1'], loadTrackExternalIds: [] });
+    expect(byId?.headers.cookie).toBeUndefined();
+    expect(byId?.headers.authorization).toBeUndefined();
+  });
+
+  it('treats a 200 whose envelope says status false as a failure, with its message', async () => {
+    const upstream = await fake((_req, res) =>
+      json(res, 200, { status: false, message: 'Account suspended' }),
+    );
+    const error = await failure(client(upstream.url).pull('external-id', ['a'], undefined, 'no'));
+    expect(error).toMatchObject({ status: 502, code: 'upstream_refused' });
+    expect(error.message).toContain('Account suspended');
+  });
+
+  it('does not follow redirects', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(302, { Location: 'http://127.0.0.1:1/elsewhere' });
+      res.end();
+    });
+    const error = await failure(client(upstream.url).pull('external-id', ['a'], undefined, 'no'));
+    expect(error.code).toBe('upstream_redirect');
+    expect(upstream.seen).toHaveLength(1);
+  });
+
+  it('refuses an answer larger than the cap', async () => {
+    const upstream = await fake((_req, res) => json(res, 200, { ...ok, padding: 'x'.repeat(5000) }));
+    const error = await failure(
+      client(upstream.url, { maxBytes: 1000 }).pull('external-id', ['a'], undefined, 'no'),
+    );
+    expect(error).toMatchObject({ status: 502, code: 'upstream_too_large' });
+  });
+
+  it('answers 504 when the upstream is slower than the deadline, and does not retry', async () => {
+    const upstream = await fake((_req, res) => setTimeout(() => json(res, 200, ok), 1000));
+    const error = await failure(
+      client(upstream.url, { timeoutMs: 150 }).pull('external-id', ['a'], undefined, 'yes'),
+    );
+    expect(error).toMatchObject({ status: 504, code: 'upstream_timeout' });
+    expect(upstream.seen).toHaveLength(1);
+  });
+
+  it('does not retry a 500: a "yes" pull that reached the upstream may have moved its cursor', async () => {
+    const upstream = await fake((_req, res) => json(res, 500, {}));
+    const c = client(upstream.url);
+    expect((await failure(c.pull('external-id', ['a'], undefined, 'yes'))).code).toBe('upstream_error');
+    expect(upstream.seen).toHaveLength(1);
+  });
+});
+
+describe('429 and the breaker', () => {
+  it('makes no call before Retry-After and tells the caller when to come back', async () => {
+    let t = 1_000_000;
+    const upstream = await fake((_req, res) => json(res, 429, {}, { 'Retry-After': '30' }));
+    const c = client(upstream.url, { now: () => t });
+    const first = await failure(c.pull('external-id', ['a'], undefined, 'no'));
+    expect(first).toMatchObject({
+      status: 429,
+      code: 'upstream_rate_limited',
+      headers: { 'Retry-After': '30' },
+    });
+    t += 10_000;
+    const second = await failure(c.pull('external-id', ['a'], undefined, 'no'));
+    expect(second).toMatchObject({ status: 429, headers: { 'Retry-After': '20' } });
+    expect(upstream.seen).toHaveLength(1);
+    t += 21_000;
+    await failure(c.pull('external-id', ['a'], undefined, 'no'));
+    expect(upstream.seen).toHaveLength(2);
+  });
+
+  it('fails fast after repeated failures, then lets one probe through', async () => {
+    let t = 0;
+    let healthy = false;
+    const upstream = await fake((_req, res) => (healthy ? json(res, 200, ok) : json(res, 503, {})));
+    const c = client(upstream.url, { now: () => t, breakerThreshold: 3, breakerOpenMs: 10_000 });
+    for (let i = 0; i < 3; i++) await failure(c.pull('external-id', ['a'], undefined, 'no'));
+    const fast = await failure(c.pull('external-id', ['a'], undefined, 'no'));
+    expect(fast).toMatchObject({ status: 503, code: 'upstream_unavailable' });
+    expect(upstream.seen).toHaveLength(3);
+    t += 10_001;
+    healthy = true;
+    await c.pull('external-id', ['a'], undefined, 'no');
+    await c.pull('external-id', ['a'], undefined, 'no');
+    expect(upstream.seen).toHaveLength(5);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    expect(retryAfterMs('12', 0)).toBe(12_000);
+    expect(retryAfterMs(new Date(60_000).toUTCString(), 0)).toBe(60_000);
+    expect(retryAfterMs('soon', 0)).toBe(1000);
+  });
+});
+
+describe('connection refused', () => {
+  it('is tried once more (the request provably never arrived), then reported as unreachable', async () => {
+    const c = client(await refusingUrl());
+    const error = await failure(c.pull('external-id', ['a'], undefined, 'yes'));
+    expect(error).toMatchObject({ status: 502, code: 'upstream_unreachable' });
+    expect(c.stats.calls).toBe(2);
+  });
+});
+
+describe('createWebhook', () => {
+  it('relays the status, body and Location path, and forwards the bearer token', async () => {
+    const created = {
+      uuid: 'b5d8…',
+      eventType: 'PdvRequestCompleted',
+      clientUrl: 'https://x.example',
+      isActive: true,
+      createdAt: '2026-11-22T13:00:00.000Z',
+    };
+    const upstream = await fake((_req, res) =>
+      json(res, 201, created, { Location: '/api/v1/webhooks/b5d8-1', 'Set-Cookie': 'a=b' }),
+    );
+    const answer = await client(upstream.url).createWebhook(
+      { eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' },
+      'Bearer t.k.n',
+    );
+    expect(answer).toEqual({ status: 201, body: created, location: '/api/v1/webhooks/b5d8-1' });
+    expect(upstream.seen[0]?.headers.authorization).toBe('Bearer t.k.n');
+    expect(upstream.seen[0]?.url).toBe('/api/v1/webhooks');
+  });
+
+  it('drops a Location that is not a webhook path', async () => {
+    const upstream = await fake((_req, res) =>
+      json(res, 201, { uuid: 'x' }, { Location: 'https://evil.example/' }),
+    );
+    const answer = await client(upstream.url).createWebhook({ eventType: 'x', clientUrl: 'y' }, undefined);
+    expect(answer.location).toBeUndefined();
+  });
+});
