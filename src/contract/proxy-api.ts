@@ -83,6 +83,13 @@ export const ClientConfig = z.object({
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
 
+/** `GET|POST|DELETE /api/session`: whether a login is needed, and whether this browser has one. */
+export const SessionState = z.object({
+  required: z.boolean().optional(),
+  active: z.boolean(),
+});
+export type SessionState = z.infer<typeof SessionState>;
+
 export const Health = z.object({
   ok: z.boolean(),
   upstream: z.object({

@@ -1,14 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Route, Switch, useRoute } from 'wouter';
+import { ErrorBanner } from '../components/error-banner';
+import { DiagnosticsPage } from '../features/diagnostics/diagnostics-page';
+import { sessionQueries } from '../lib/session-queries';
 import { DispatcherPage } from './routes/dispatcher-page';
+import { LoginPage } from './routes/login-page';
+
+const NAV = [
+  ['/', 'Map'],
+  ['/diagnostics', 'Diagnostics'],
+] as const;
+
+function NavLink({ href, label }: { href: string; label: string }) {
+  const [active] = useRoute(href);
+  return (
+    <Link
+      href={href}
+      aria-current={active ? 'page' : undefined}
+      className={`rounded px-2 py-1 text-sm ${active ? 'bg-white/15 text-white' : 'text-ink-faint hover:text-white'}`}
+    >
+      {label}
+    </Link>
+  );
+}
 
 export function App() {
+  const session = useQuery(sessionQueries.state());
+  if (session.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
+  if (session.isError) return <ErrorBanner error={session.error} onRetry={() => void session.refetch()} />;
+  if (session.data.required && !session.data.active) return <LoginPage />;
   return (
     <div className="flex h-full flex-col">
-      <header className="flex items-center gap-3 bg-ink px-4 py-2 text-white">
+      <header className="flex items-center gap-4 bg-ink px-4 py-2 text-white">
         <h1 className="text-lg font-semibold tracking-tight">Haulview</h1>
-        <span className="text-sm text-ink-faint">Where every load is, and which need attention</span>
+        <nav aria-label="Main" className="flex gap-1">
+          {NAV.map(([href, label]) => (
+            <NavLink key={href} href={href} label={label} />
+          ))}
+        </nav>
       </header>
       <main className="min-h-0 flex-1">
-        <DispatcherPage />
+        <Switch>
+          <Route path="/" component={DispatcherPage} />
+          <Route path="/diagnostics" component={DiagnosticsPage} />
+          <Route>
+            <p className="p-4">
+              There is no page here.{' '}
+              <Link href="/" className="text-status-selected underline">
+                Back to the map
+              </Link>
+            </p>
+          </Route>
+        </Switch>
       </main>
     </div>
   );

@@ -13,6 +13,14 @@ export function describeError(error: unknown): string {
       return 'The tracking service is too slow to answer. The last data stays on screen; Haulview keeps trying.';
     case 'partner_credentials_rejected':
       return 'The tracking service rejected the partner credentials (PARTNER_ID / ACCOUNT_ID). An admin must fix the server configuration.';
+    case 'upstream_unavailable':
+      return `The tracking service keeps failing, so Haulview pauses its calls${error.retryAfter ? ` for ${error.retryAfter} s` : ''}. The last data stays on screen.`;
+    case 'upstream_bad_json':
+    case 'upstream_truncated':
+    case 'upstream_bad_answer':
+      return `The tracking service sent an answer Haulview cannot read (${error.message}). The last data stays on screen.`;
+    case 'login_required':
+      return 'Your session has ended: log in again.';
     case 'upstream_rate_limited':
       return `The tracking service asks us to slow down${error.retryAfter ? `; next try in ${error.retryAfter} s` : ''}.`;
     default:

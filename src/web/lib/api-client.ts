@@ -16,6 +16,11 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Whether asking again may help: the network, or a server-side failure (5xx). */
+  get transient(): boolean {
+    return this.code === 'network' || this.status >= 500;
+  }
 }
 
 async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
@@ -73,7 +78,9 @@ export function apiGet<S extends z.ZodType>(
   return request(path, { method: 'GET', headers: { Accept: 'application/json' }, signal }, schema);
 }
 
-export function apiPost<S extends z.ZodType>(
+/** A state-changing call: JSON body and the header every `POST /api/*` must carry. */
+export function apiSend<S extends z.ZodType>(
+  method: 'POST' | 'DELETE',
   path: string,
   body: unknown,
   schema: S,
@@ -82,7 +89,7 @@ export function apiPost<S extends z.ZodType>(
   return request(
     path,
     {
-      method: 'POST',
+      method,
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json',
@@ -93,4 +100,13 @@ export function apiPost<S extends z.ZodType>(
     },
     schema,
   );
+}
+
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return apiSend('POST', path, body, schema, signal);
 }

@@ -1,0 +1,76 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { DiagnosticsPage } from './diagnostics-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function answer(body: unknown, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
+}
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DiagnosticsPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('DiagnosticsPage', () => {
+  it('lists each departure with its path, kind in words, count and whether data was dropped', async () => {
+    answer({
+      since: '2026-11-22T13:00:00.000Z',
+      answersRead: 4,
+      entries: [
+        {
+          operation: 'external-id',
+          path: 'details[].locations[].lat',
+          kind: 'null_where_required',
+          count: 7,
+          skipped: true,
+          example: 'expected string, received null',
+          firstSeen: '2026-11-22T13:00:00.000Z',
+          lastSeen: '2026-11-22T13:05:00.000Z',
+        },
+        {
+          operation: 'external-id',
+          path: 'details[].stops',
+          kind: 'unknown_field',
+          count: 40,
+          skipped: false,
+          example: 'undocumented field "stops" kept',
+          firstSeen: '2026-11-22T13:00:00.000Z',
+          lastSeen: '2026-11-22T13:05:00.000Z',
+        },
+      ],
+    });
+    renderPage();
+    const rows = await screen.findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent(
+      /details\[\]\.locations\[\]\.lat.*null where a value is required.*7.*skipped/,
+    );
+    expect(rows[2]).toHaveTextContent(/details\[\]\.stops.*undocumented field \(kept\).*40.*kept/);
+    expect(screen.getByText(/4 answers read/)).toBeInTheDocument();
+  });
+
+  it('says plainly when nothing departed, and shows an error instead of crashing on a bad answer', async () => {
+    answer({ since: '2026-11-22T13:00:00.000Z', answersRead: 0, entries: [] });
+    renderPage();
+    expect(await screen.findByText('No departures seen so far.')).toBeInTheDocument();
+  });
+
+  it('shows a readable error when the answer is not a report', async () => {
+    answer({ nothing: true });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not what was expected/);
+  });
+});

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { ErrorBanner } from '../../components/error-banner';
+import { diagnosticsQueries } from './diagnostics-queries';
+
+const KIND_LABELS: Record<string, string> = {
+  unknown_field: 'undocumented field (kept)',
+  null_where_required: 'null where a value is required',
+  missing: 'required field missing',
+  wrong_type: 'wrong type',
+  invalid_value: 'invalid value',
+  missing_id: 'load without an id',
+  bad_coordinate: 'coordinate not a number in range',
+  bad_time: 'unreadable time',
+  unknown_zone: 'unknown zone abbreviation',
+  not_json: 'not JSON',
+  not_recorded: 'not recorded separately',
+};
+
+/**
+ * `/diagnostics`: where the upstream's answers departed from its documented schema since the server
+ * started, for whoever integrates the real service.
+ */
+export function DiagnosticsPage() {
+  const report = useQuery(diagnosticsQueries.report());
+  return (
+    <div className="h-full overflow-auto p-4">
+      <h2 className="text-lg font-semibold">Diagnostics: how the tracking service departs from its schema</h2>
+      <p className="mt-1 max-w-3xl text-sm text-ink-muted">
+        Every answer is read leniently: odd items are skipped, undocumented fields kept. This table counts
+        each departure by operation, JSON path and kind, so it can be raised with the service’s owners.
+      </p>
+      {report.isError && <ErrorBanner error={report.error} onRetry={() => void report.refetch()} />}
+      {report.isPending && <p className="mt-4 text-ink-muted">Loading…</p>}
+      {report.data && (
+        <>
+          <p className="mt-3 text-sm">
+            {report.data.answersRead} answers read since {new Date(report.data.since).toLocaleString()}.
+          </p>
+          {report.data.entries.length === 0 ? (
+            <p className="mt-4 rounded border border-panel-line bg-panel p-4">No departures seen so far.</p>
+          ) : (
+            <table className="mt-3 w-full border-collapse bg-panel text-sm">
+              <thead>
+                <tr className="border-b border-panel-line text-left">
+                  <th scope="col" className="p-2">
+                    Operation
+                  </th>
+                  <th scope="col" className="p-2">
+                    Path
+                  </th>
+                  <th scope="col" className="p-2">
+                    Kind
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    Count
+                  </th>
+                  <th scope="col" className="p-2">
+                    Data
+                  </th>
+                  <th scope="col" className="p-2">
+                    Example
+                  </th>
+                  <th scope="col" className="p-2">
+                    Last seen
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.data.entries.map((e) => (
+                  <tr
+                    key={`${e.operation}|${e.path}|${e.kind}`}
+                    className="border-b border-panel-line align-top"
+                  >
+                    <td className="p-2">{e.operation}</td>
+                    <td className="p-2 font-mono text-xs">{e.path}</td>
+                    <td className="p-2">{KIND_LABELS[e.kind] ?? e.kind}</td>
+                    <td className="p-2 text-right tabular-nums">{e.count}</td>
+                    <td className="p-2">{e.skipped ? 'skipped' : 'kept'}</td>
+                    <td className="p-2 text-ink-muted">{e.example}</td>
+                    <td className="p-2 whitespace-nowrap">{new Date(e.lastSeen).toLocaleTimeString()}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { Diagnostics } from '@/contract/proxy-api';
+import { apiGet } from '../../lib/api-client';
+
+export const diagnosticsQueries = {
+  report: () =>
+    queryOptions({
+      queryKey: ['diagnostics'],
+      queryFn: ({ signal }) => apiGet('/api/diagnostics', Diagnostics, signal),
+      refetchInterval: 30_000,
+    }),
+};
