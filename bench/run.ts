@@ -6,6 +6,7 @@ import os from 'node:os';
 import { chromiumPath } from '../scripts/chromium';
 import { benchContract } from './contract';
 import type { Figure } from './figures';
+import { benchSimulator } from './simulator';
 
 function chromiumVersion(): string {
   try {
@@ -23,7 +24,7 @@ const machine = {
   chromium: chromiumVersion(),
 };
 
-const figures: Figure[] = [...benchContract()];
+const figures: Figure[] = [...benchContract(), ...(await benchSimulator())];
 
 console.log(
   `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}`,

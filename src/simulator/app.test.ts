@@ -17,6 +17,7 @@ beforeAll(async () => {
     loads: 30,
     speed: 60,
     ...TEST_CREDENTIALS,
+    jwtSecret: 'app-test-secret-of-32-characters',
     now: clock.now,
   });
 });

@@ -1,9 +1,13 @@
-import { Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { LoadDetailWire } from '@/contract/load-detail';
-import type { LoadPlan } from './fleet';
 import { documentSvg } from './documents';
+import { createFaultInjector, truncateJson, type FaultInjector, type FaultPlan } from './faults';
+import type { LoadPlan } from './fleet';
 import { stamps, trackAt, type Timed, type TrackOptions } from './track';
+import { createWebhookOperation } from './webhooks';
 
 export interface SimulatorOptions extends TrackOptions {
   partnerId: number;
@@ -11,7 +15,14 @@ export interface SimulatorOptions extends TrackOptions {
   fleet: LoadPlan[];
   /** The clock; tests move it by hand. */
   now: () => number;
+  /** HS256 secret that webhook bearer tokens are verified with. */
+  jwtSecret: string;
+  /** Fault knobs of the pull operations; none when absent. */
+  faults?: FaultInjector;
 }
+
+/** Under @hono/node-server the raw socket is reachable (a reset fault needs it); absent in app.request(). */
+type SimulatorEnv = { Bindings: Partial<HttpBindings> };
 
 /**
  * What the pull operations read of a request. Looser than what we send (contract/pull-request.ts):
@@ -44,8 +55,18 @@ function badRequest(message: string, now: number): Response {
   );
 }
 
-export function createSimulatorApp(o: SimulatorOptions): Hono {
-  const app = new Hono();
+/** The 7.1 shape for the simulator's other pull failures (429, 500), which the interface leaves open. */
+function pullFailure(status: number, message: string, now: number, headers?: Record<string, string>) {
+  return Response.json(
+    { status: false, message, errorCode: status, timeStamp: serverTime(now) },
+    { status, headers },
+  );
+}
+
+export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
+  const app = new Hono<SimulatorEnv>();
+  const faults = o.faults ?? createFaultInjector(o.seed);
+  const createWebhook = createWebhookOperation({ jwtSecret: o.jwtSecret, now: o.now });
   const byExternalId = new Map(o.fleet.map((p) => [String(p.externalId), p]));
   const byLoadNumber = new Map(o.fleet.map((p) => [p.loadNumber, p]));
   /** `sendNewData` cursors: partner and load → instant of that partner's previous request. */
@@ -104,7 +125,7 @@ export function createSimulatorApp(o: SimulatorOptions): Hono {
     return out;
   }
 
-  async function pull(op: Operation, request: Request): Promise<Response> {
+  async function answerPull(op: Operation, request: Request): Promise<Response> {
     const now = o.now();
     let json: unknown;
     try {
@@ -143,8 +164,39 @@ export function createSimulatorApp(o: SimulatorOptions): Hono {
     return Response.json({ status: true, timeStamp: serverTime(now), details });
   }
 
-  app.post('/loadtrackservice/getLoadTrackDetailsServiceV2', (c) => pull('external-id', c.req.raw));
-  app.post('/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber', (c) => pull('load-number', c.req.raw));
+  /** A pull with this request's faults applied around it (faults.ts). */
+  async function pull(op: Operation, c: Context<SimulatorEnv>): Promise<Response> {
+    const plan: FaultPlan = faults.draw();
+    const request = c.req.raw;
+    if (plan.latencyMs > 0) {
+      try {
+        await sleep(plan.latencyMs, undefined, { signal: request.signal });
+      } catch {
+        // The client hung up while we waited: nothing to answer, and the cursors stay put.
+        return new Response(null, { status: 499 });
+      }
+    }
+    if (plan.before === 'too-many-requests') {
+      const seconds = String(faults.settings.retryAfterSeconds);
+      return pullFailure(429, 'Too many requests (simulated fault)', o.now(), { 'Retry-After': seconds });
+    }
+    if (plan.before === 'error') return pullFailure(500, 'Internal server error (simulated fault)', o.now());
+    const response = await answerPull(op, request);
+    if (response.status !== 200 || plan.after === undefined) return response;
+    if (plan.after === 'reset') {
+      const socket = c.env?.incoming?.socket;
+      if (!socket) throw new Error('a reset fault needs the simulator to run under @hono/node-server');
+      // The cursors have moved; the answer is lost with the connection.
+      socket.destroy();
+      return new Response(null, { status: 499 });
+    }
+    const text = truncateJson(await response.text(), plan.cut);
+    return new Response(text, { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+
+  app.post('/loadtrackservice/getLoadTrackDetailsServiceV2', (c) => pull('external-id', c));
+  app.post('/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber', (c) => pull('load-number', c));
+  app.post('/api/v1/webhooks', (c) => createWebhook(c.req.raw));
 
   // Beside the interface: the fleet list and the document images.
   app.get('/_sim/fleet', (c) =>

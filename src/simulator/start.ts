@@ -1,6 +1,8 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createSimulatorApp } from './app';
+import { DEMO_JWT_SECRET } from './demo';
+import { createFaultInjector, type FaultOptions } from './faults';
 import { generateFleet, type LoadPlan } from './fleet';
 
 export interface StartSimulatorOptions {
@@ -12,6 +14,10 @@ export interface StartSimulatorOptions {
   speed: number;
   partnerId: number;
   accountId: string;
+  /** HS256 secret of webhook bearer tokens; the demo secret when absent. */
+  jwtSecret?: string;
+  /** Fault knobs of the pull operations (faults.ts); all off when absent. */
+  faults?: FaultOptions;
   now?: () => number;
 }
 
@@ -19,6 +25,8 @@ export interface RunningSimulator {
   /** Base URL of the upstream interface, e.g. http://127.0.0.1:8081 */
   url: string;
   fleet: LoadPlan[];
+  /** Replaces the fault settings (all off with `{}`) and restarts their random sequence. */
+  setFaults: (faults: FaultOptions) => void;
   close: () => Promise<void>;
 }
 
@@ -32,12 +40,16 @@ export function startSimulator(options: StartSimulatorOptions): Promise<RunningS
     speed: options.speed,
     startedAt: now(),
   });
+  // Validated before listening, so bad settings fail the start, not the first pull.
+  const faults = createFaultInjector(options.seed, options.faults);
   return new Promise((resolve, reject) => {
     let publicUrl = '';
     const app = createSimulatorApp({
       fleet,
       partnerId: options.partnerId,
       accountId: options.accountId,
+      jwtSecret: options.jwtSecret ?? DEMO_JWT_SECRET,
+      faults,
       speed: options.speed,
       seed: options.seed,
       get publicUrl() {
@@ -50,6 +62,7 @@ export function startSimulator(options: StartSimulatorOptions): Promise<RunningS
       resolve({
         url: publicUrl,
         fleet,
+        setFaults: (next) => faults.set(next),
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
