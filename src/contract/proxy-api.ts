@@ -72,6 +72,13 @@ export const ClientConfig = z.object({
   tileAttribution: z.string(),
   refreshSeconds: z.number(),
   maxIds: z.number(),
+  /** Minutes without a ping after which a load is stale, then silent. */
+  staleAfterMinutes: z.number(),
+  silentAfterMinutes: z.number(),
+  /** Degrees a reefer's supply or return may stray from its set point before it is an excursion. */
+  excursionTolerance: z.number(),
+  /** Pings less sure than this many meters make their stretch of the breadcrumb dashed. */
+  lowConfidenceMeters: z.number(),
   /** Demo mode (the embedded simulator): the demo fleet and a webhook token the form may offer. */
   demo: z
     .object({

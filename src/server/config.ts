@@ -27,6 +27,10 @@ export const EnvSchema = z
         (v) => v === 'none' || (/^https?:\/\//.test(v) && v.includes('{z}')),
         'must be an http(s) template with {z}/{x}/{y}, or "none"',
       ),
+    STALE_AFTER_MINUTES: int(1, 10_080).default(30),
+    SILENT_AFTER_MINUTES: int(1, 10_080).default(120),
+    EXCURSION_TOLERANCE: z.coerce.number().min(0).max(100).default(5),
+    LOW_CONFIDENCE_METERS: int(1, 1_000_000).default(500),
     DASHBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     MAX_IDS: int(1, 10_000).default(500),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
@@ -38,6 +42,13 @@ export const EnvSchema = z
     SIM_JWT_SECRET: z.string().min(16).default('haulview-demo-secret-do-not-use-in-production'),
   })
   .superRefine((env, ctx) => {
+    if (env.SILENT_AFTER_MINUTES <= env.STALE_AFTER_MINUTES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SILENT_AFTER_MINUTES'],
+        message: 'must be greater than STALE_AFTER_MINUTES',
+      });
+    }
     if (env.UPSTREAM_BASE_URL !== undefined) {
       for (const key of ['PARTNER_ID', 'ACCOUNT_ID'] as const) {
         if (env[key] === undefined)

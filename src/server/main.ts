@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startSimulator } from '@/simulator/start';
 import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
+import { demoToken } from '@/simulator/webhooks';
 import { ConfigError, parseEnv, readProcessEnv, type Env } from './config';
 import { buildProxy, isLoopback, listen, type Listening, type Upstream } from './start';
 import { remoteUpstream } from './upstream-setup';
@@ -23,22 +24,33 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
     speed: env.SIM_SPEED,
     partnerId,
     accountId,
+    jwtSecret: env.SIM_JWT_SECRET,
   });
   console.log(
     `Simulator: ${env.SIM_LOADS} demo loads at ${sim.url} (seed ${env.SIM_SEED}, speed ${env.SIM_SPEED}x)`,
   );
   const demoLoads = sim.fleet.slice(0, env.MAX_IDS);
-  return {
+  const token = await demoToken(env.SIM_JWT_SECRET);
+  console.log(`Simulator webhook token (valid 24 h, offered by the webhook form in demo mode):\n  ${token}`);
+  const upstream: Upstream = {
     baseUrl: sim.url,
     partnerId,
     accountId,
     mode: 'simulator',
     demo: {
-      externalIds: demoLoads.map((p) => String(p.externalId)),
+      // A few loads are watched by load number, the rest by external id: the demo shows both ways.
+      externalIds: demoLoads.slice(5).map((p) => String(p.externalId)),
       loadNumbers: demoLoads.slice(0, 5).map((p) => p.loadNumber),
-      webhookToken: null,
+      webhookToken: token,
     },
   };
+  // The demo token lives a day; sign a fresh one every hour so a long-running demo keeps offering a valid one.
+  setInterval(() => {
+    void demoToken(env.SIM_JWT_SECRET).then((fresh) => {
+      if (upstream.demo) upstream.demo.webhookToken = fresh;
+    });
+  }, 3_600_000).unref();
+  return upstream;
 }
 
 async function main(): Promise<void> {

@@ -62,6 +62,10 @@ export function buildProxy(env: Env, upstream: Upstream, options: { distDir?: st
           : '',
       refreshSeconds: env.REFRESH_SECONDS,
       maxIds: env.MAX_IDS,
+      staleAfterMinutes: env.STALE_AFTER_MINUTES,
+      silentAfterMinutes: env.SILENT_AFTER_MINUTES,
+      excursionTolerance: env.EXCURSION_TOLERANCE,
+      lowConfidenceMeters: env.LOW_CONFIDENCE_METERS,
       demo: upstream.demo,
     },
   });
