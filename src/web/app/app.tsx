@@ -5,9 +5,11 @@ import { DiagnosticsPage } from '../features/diagnostics/diagnostics-page';
 import { sessionQueries } from '../lib/session-queries';
 import { DispatcherPage } from './routes/dispatcher-page';
 import { LoginPage } from './routes/login-page';
+import { WebhooksRoute } from './routes/webhooks-route';
 
 const NAV = [
   ['/', 'Map'],
+  ['/webhooks', 'Webhooks'],
   ['/diagnostics', 'Diagnostics'],
 ] as const;
 
@@ -42,6 +44,7 @@ export function App() {
       <main className="min-h-0 flex-1">
         <Switch>
           <Route path="/" component={DispatcherPage} />
+          <Route path="/webhooks" component={WebhooksRoute} />
           <Route path="/diagnostics" component={DiagnosticsPage} />
           <Route>
             <p className="p-4">

@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const url = () => `https://hooks.example.com/haulview/${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+test.describe('webhook admin', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/webhooks');
+    await expect(page.getByRole('heading', { name: 'Webhooks', level: 2 })).toBeVisible();
+  });
+
+  test('creates a webhook with the demo token, then refuses the same one with 409', async ({ page }) => {
+    const clientUrl = url();
+    await page.getByLabel('Client URL').fill(clientUrl);
+    await page.getByRole('button', { name: 'Use the demo token' }).click();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    const card = page.getByRole('region', { name: 'Webhook created' });
+    await expect(card).toContainText(clientUrl);
+    await expect(card).toContainText(/\/api\/v1\/webhooks\/[0-9a-f-]{36}/);
+    await expect(card.getByRole('button', { name: /copy/i }).first()).toBeVisible();
+    // The local log of this browser lists it too.
+    await expect(page.getByRole('region', { name: 'Created from this browser' })).toContainText(clientUrl);
+    await page.screenshot({ path: 'test-results/screenshots/webhook-created.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(page.getByText('A webhook for this event type and URL already exists')).toBeVisible();
+  });
+
+  test('blocks an http:// address before sending anything', async ({ page }) => {
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/webhooks')) sent++;
+    });
+    await page.getByLabel('Client URL').fill('http://hooks.example.com/x');
+    await page.getByRole('button', { name: 'Use the demo token' }).click();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(page.getByText(/must start with https:\/\//).first()).toBeVisible();
+    expect(sent).toBe(0);
+  });
+
+  test('says the token is invalid and moves focus to it on 401', async ({ page }) => {
+    await page.getByLabel('Client URL').fill(url());
+    await page.getByLabel('Bearer token').fill('not.a.token');
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(page.getByText('The token is invalid or expired').first()).toBeVisible();
+    await expect(page.getByLabel('Bearer token')).toBeFocused();
+  });
+
+  test('shows the upstream 422 for an event type forced wrong under the event type field', async ({
+    page,
+  }) => {
+    await page.route('**/api/webhooks', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, eventType: 'LoadDelivered' }) });
+    });
+    await page.getByLabel('Client URL').fill(url());
+    await page.getByRole('button', { name: 'Use the demo token' }).click();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    const eventType = page.getByLabel('Event type');
+    await expect(eventType).toHaveAttribute('aria-invalid', 'true');
+    // The service's message and its allowed values stand under the field, tied to it.
+    await expect(eventType).toHaveAccessibleDescription(/must be one of: PdvRequestCompleted/);
+    await page.screenshot({ path: 'test-results/screenshots/webhook-422.png', fullPage: true });
+  });
+
+  test('has no serious accessibility violations', async ({ page }) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});

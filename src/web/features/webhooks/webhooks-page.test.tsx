@@ -1,0 +1,422 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientConfig } from '@/contract/proxy-api';
+import { createQueryClient } from '../../lib/query-client';
+import { CREATED_WEBHOOKS_KEY } from './created-webhooks-log';
+import { WebhooksPage } from './webhooks-page';
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl';
+const UUID = '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f';
+const URL_OK = 'https://hooks.example.com/haulview';
+
+/** The page reads only `demo` of the config; the rest is other views' business. */
+const configWith = (demo: ClientConfig['demo']) => ({ demo }) as Partial<ClientConfig> as ClientConfig;
+const config = configWith(null);
+const demoConfig = configWith({ externalIds: ['1'], loadNumbers: [], webhookToken: 'demo.token.jwt' });
+
+const created = {
+  uuid: UUID,
+  eventType: 'PdvRequestCompleted',
+  clientUrl: URL_OK,
+  isActive: true,
+  createdAt: '2026-11-22T14:03:07.123Z',
+};
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+const createdAnswer = () => json(201, created, { Location: `/api/v1/webhooks/${UUID}` });
+const rejected = (statusCode: number, errors: unknown[]) => json(statusCode, { statusCode, errors });
+const entry = (message: string, keyword: string, params?: unknown) => ({
+  appName: 'webhook-service',
+  dateTime: '2026-11-22T14:03:07Z',
+  message,
+  keyword,
+  ...(params === undefined ? {} : { params }),
+});
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderPage(pageConfig: ClientConfig = config, requestTimeoutMs?: number) {
+  const user = userEvent.setup();
+  const client = createQueryClient();
+  const ui = () => (
+    <QueryClientProvider client={client}>
+      <WebhooksPage config={pageConfig} requestTimeoutMs={requestTimeoutMs} />
+    </QueryClientProvider>
+  );
+  const view = render(ui());
+  return { user, client, ...view };
+}
+
+const urlField = () => screen.getByLabelText('Client URL');
+const tokenField = () => screen.getByLabelText('Bearer token');
+const eventField = () => screen.getByLabelText('Event type');
+const submit = () => screen.getByRole('button', { name: /create webhook|creating/i });
+
+/** The text of the elements that describe a field (its errors and hint). */
+function description(field: HTMLElement): string {
+  return (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+async function fillAndSend(user: ReturnType<typeof userEvent.setup>, url = URL_OK, token = TOKEN) {
+  await user.type(urlField(), url);
+  await user.type(tokenField(), token);
+  await user.click(submit());
+}
+
+describe('WebhooksPage', () => {
+  it('creates a webhook: one request with the token in its header, a result card with copy buttons, a log entry', async () => {
+    fetchMock.mockResolvedValueOnce(createdAnswer());
+    const { user } = renderPage();
+    await fillAndSend(user);
+
+    const heading = await screen.findByRole('heading', { name: 'Webhook created' });
+    expect(heading).toHaveFocus();
+
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe('/api/webhooks');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ eventType: 'PdvRequestCompleted', clientUrl: URL_OK });
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(headers.get('X-Requested-With')).toBe('haulview');
+    expect(headers.get('Content-Type')).toBe('application/json');
+
+    const card = screen.getByRole('region', { name: 'Webhook created' });
+    expect(card).toHaveTextContent(UUID);
+    expect(card).toHaveTextContent('PdvRequestCompleted');
+    expect(card).toHaveTextContent(URL_OK);
+    expect(card).toHaveTextContent('Yes');
+    expect(card).toHaveTextContent('2026-11-22 14:03:07 UTC');
+    expect(within(card).getByText('2026-11-22 14:03:07 UTC').previousElementSibling).toHaveAttribute(
+      'datetime',
+      created.createdAt,
+    );
+    expect(card).toHaveTextContent(`/api/v1/webhooks/${UUID}`);
+
+    for (const label of ['UUID', 'Event type', 'Client URL', 'Active', 'Created', 'Location']) {
+      expect(within(card).getByRole('button', { name: `Copy ${label}` })).toBeInTheDocument();
+    }
+    await user.click(within(card).getByRole('button', { name: 'Copy UUID' }));
+    expect(await navigator.clipboard.readText()).toBe(UUID);
+    expect(within(card).getByText('Copied')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Copy Location' }));
+    expect(await navigator.clipboard.readText()).toBe(`/api/v1/webhooks/${UUID}`);
+
+    const log = screen.getByRole('region', { name: 'Created from this browser' });
+    expect(log).toHaveTextContent(/kept in this browser only/i);
+    expect(log).toHaveTextContent(/offers no way to list/i);
+    expect(log).toHaveTextContent(UUID);
+    expect(log).toHaveTextContent(URL_OK);
+  });
+
+  it('tells the user to copy by hand when the clipboard is unavailable', async () => {
+    fetchMock.mockResolvedValueOnce(createdAnswer());
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const card = await screen.findByRole('region', { name: 'Webhook created' });
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    try {
+      await user.click(within(card).getByRole('button', { name: 'Copy UUID' }));
+      expect(within(card).getByText(/copying is not available here/i)).toBeInTheDocument();
+      // The value is selected instead, ready for Ctrl+C.
+      expect(window.getSelection()?.toString()).toBe(UUID);
+    } finally {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+    }
+  });
+
+  it('shows a 422 enum error under the event type, with the allowed values, and focuses that field', async () => {
+    fetchMock.mockResolvedValueOnce(
+      rejected(422, [
+        entry('must be equal to one of the allowed values', 'enum', {
+          field: 'eventType',
+          allowedValues: ['PdvRequestCompleted'],
+        }),
+      ]),
+    );
+    const { user } = renderPage();
+    await fillAndSend(user);
+
+    await waitFor(() => expect(eventField()).toHaveAttribute('aria-invalid', 'true'));
+    expect(eventField()).toHaveFocus();
+    expect(description(eventField())).toContain('must be equal to one of the allowed values');
+    expect(description(eventField())).toContain('Allowed values: PdvRequestCompleted');
+    expect(urlField()).toHaveAttribute('aria-invalid', 'false');
+    // The form keeps what was typed.
+    expect(urlField()).toHaveValue(URL_OK);
+    expect(tokenField()).toHaveValue(TOKEN);
+  });
+
+  it('renders several errors at once, an unknown keyword among them, each where it belongs', async () => {
+    fetchMock.mockResolvedValueOnce(
+      rejected(422, [
+        entry('must be a reachable host', 'hostReachable', { field: 'clientUrl' }),
+        entry('', 'quotaExceeded'),
+        entry('account suspended', 'accountState', { field: 'account', allowedValues: [] }),
+      ]),
+    );
+    const { user } = renderPage();
+    await fillAndSend(user);
+
+    await waitFor(() => expect(urlField()).toHaveAttribute('aria-invalid', 'true'));
+    expect(description(urlField())).toContain('must be a reachable host');
+    expect(description(urlField())).toContain('hostReachable');
+
+    const summary = screen.getByText(/did not accept these values/).parentElement!;
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent('quotaExceeded');
+    expect(summary).toHaveTextContent('account: account suspended');
+    expect(summary).not.toHaveTextContent('must be a reachable host');
+
+    // Editing the URL clears the service's verdict on it; the message under it is now the form's own.
+    await user.clear(urlField());
+    await user.type(urlField(), 'https://other.example.com');
+    expect(urlField()).toHaveAttribute('aria-invalid', 'false');
+    expect(description(urlField())).not.toContain('must be a reachable host');
+  });
+
+  it('shows a 400 above the form', async () => {
+    fetchMock.mockResolvedValueOnce(rejected(400, [entry('Unexpected token } in JSON', 'syntax')]));
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const title = await screen.findByText(/could not read the request \(HTTP 400\)/);
+    expect(title.parentElement).toHaveTextContent('Unexpected token } in JSON');
+    expect(title.parentElement).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('on 401 says the token is invalid or expired and moves focus to the token field', async () => {
+    fetchMock.mockResolvedValueOnce(rejected(401, [entry('jwt expired', 'auth')]));
+    const { user } = renderPage();
+    await fillAndSend(user);
+    await waitFor(() => expect(tokenField()).toHaveFocus());
+    expect(tokenField()).toHaveAttribute('aria-invalid', 'true');
+    expect(description(tokenField())).toContain('The token is invalid or expired');
+    expect(description(tokenField())).toContain('jwt expired');
+  });
+
+  it('on 409 says the webhook already exists', async () => {
+    fetchMock.mockResolvedValueOnce(rejected(409, [entry('duplicate', 'conflict')]));
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const title = await screen.findByText('A webhook for this event type and URL already exists');
+    expect(title.parentElement).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Webhook created' })).not.toBeInTheDocument();
+  });
+
+  it('on a network failure keeps the form and offers a retry that sends it again', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(createdAnswer());
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/cannot be reached/);
+    expect(urlField()).toHaveValue(URL_OK);
+    expect(tokenField()).toHaveValue(TOKEN);
+
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Webhook created' })).toHaveFocus();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    [502, 'upstream_unreachable', /webhook service cannot be reached/],
+    [504, 'upstream_timeout', /did not answer in time/],
+    [500, 'internal_error', /could not complete the request \(HTTP 500\)/],
+  ])('on the proxy’s %i (%s) keeps the form and offers a retry', async (status, code, text) => {
+    fetchMock.mockResolvedValueOnce(json(status, { error: { code, message: 'x' } }));
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(text);
+    expect(alert).toHaveTextContent(/already exists/);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(urlField()).toHaveValue(URL_OK);
+    expect(tokenField()).toHaveValue(TOKEN);
+  });
+
+  it('on a 5xx that is not JSON says the answer was unexpected and offers a retry', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 503 }));
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/unexpected answer .*HTTP 503/i);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('gives up after its own deadline and offers a retry', async () => {
+    fetchMock.mockImplementationOnce(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const { user } = renderPage(config, 50);
+    await fillAndSend(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/no answer within/i);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('says what is wrong with the URL as you type and blocks an http:// URL before any request', async () => {
+    const { user } = renderPage();
+    await user.type(urlField(), 'http://hooks.example.com');
+    expect(urlField()).toHaveAttribute('aria-invalid', 'true');
+    expect(description(urlField())).toContain('The address must start with https://');
+    await user.type(tokenField(), TOKEN);
+    await user.click(submit());
+    expect(urlField()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('focuses the first invalid field when a submit is blocked', async () => {
+    const { user } = renderPage();
+    await user.click(submit());
+    expect(urlField()).toHaveFocus();
+    expect(description(urlField())).toMatch(/enter the address/i);
+    expect(description(tokenField())).toContain('Enter the bearer token');
+    await user.type(urlField(), URL_OK);
+    await user.click(submit());
+    expect(tokenField()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends one request however often the form is submitted while it is pending', async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user } = renderPage();
+    await user.type(urlField(), URL_OK);
+    await user.type(tokenField(), TOKEN);
+    const form = submit().closest('form')!;
+    // Two submits before React renders again, then clicks and Enter while the answer is awaited.
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await user.click(submit());
+    await user.type(urlField(), '{Enter}');
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    expect(submit()).toHaveTextContent('Creating…');
+    await act(async () => answer(createdAnswer()));
+    await screen.findByRole('heading', { name: 'Webhook created' });
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('never puts the token in storage or the address bar', async () => {
+    fetchMock.mockResolvedValueOnce(createdAnswer());
+    const { user } = renderPage();
+    await fillAndSend(user);
+    await screen.findByRole('heading', { name: 'Webhook created' });
+    expect(localStorage.getItem(CREATED_WEBHOOKS_KEY)).toContain(UUID);
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i)!;
+        expect(key).not.toContain(TOKEN);
+        expect(store.getItem(key)).not.toContain(TOKEN);
+        expect(store.getItem(key)).not.toContain('eyJ');
+      }
+    }
+    expect(window.location.href).not.toContain(TOKEN);
+    expect(document.cookie).not.toContain(TOKEN);
+  });
+
+  it('keeps the local log across a remount', async () => {
+    fetchMock.mockResolvedValueOnce(createdAnswer());
+    const first = renderPage();
+    await fillAndSend(first.user);
+    await screen.findByRole('heading', { name: 'Webhook created' });
+    first.unmount();
+
+    renderPage();
+    const log = screen.getByRole('region', { name: 'Created from this browser' });
+    expect(within(log).getByText(UUID)).toBeInTheDocument();
+    expect(log).toHaveTextContent(URL_OK);
+    expect(log).toHaveTextContent('PdvRequestCompleted');
+    // The form starts empty: nothing typed before, the token least of all, came back.
+    expect(tokenField()).toHaveValue('');
+  });
+
+  it('can forget the local log after a confirmation', async () => {
+    localStorage.setItem(
+      CREATED_WEBHOOKS_KEY,
+      JSON.stringify([{ uuid: UUID, eventType: 'PdvRequestCompleted', clientUrl: URL_OK, createdAt: 'x' }]),
+    );
+    const { user } = renderPage();
+    const log = screen.getByRole('region', { name: 'Created from this browser' });
+    await user.click(within(log).getByRole('button', { name: 'Clear this list' }));
+    await user.click(within(log).getByRole('button', { name: 'Keep' }));
+    expect(log).toHaveTextContent(UUID);
+    await user.click(within(log).getByRole('button', { name: 'Clear this list' }));
+    await user.click(within(log).getByRole('button', { name: 'Forget them' }));
+    expect(log).not.toHaveTextContent(UUID);
+    expect(localStorage.getItem(CREATED_WEBHOOKS_KEY)).toBeNull();
+  });
+
+  it('fills in the demo token in demo mode, and offers no such button otherwise', async () => {
+    const { user, unmount } = renderPage(demoConfig);
+    await user.click(screen.getByRole('button', { name: 'Use the demo token' }));
+    expect(tokenField()).toHaveValue('demo.token.jwt');
+    expect(tokenField()).toHaveAttribute('type', 'password');
+    unmount();
+
+    renderPage(config);
+    expect(screen.queryByRole('button', { name: 'Use the demo token' })).not.toBeInTheDocument();
+  });
+
+  it('is usable with the keyboard alone', async () => {
+    fetchMock.mockResolvedValueOnce(createdAnswer());
+    const { user } = renderPage(demoConfig);
+    await user.tab();
+    expect(eventField()).toHaveFocus();
+    await user.tab();
+    expect(urlField()).toHaveFocus();
+    await user.keyboard(URL_OK);
+    await user.tab();
+    expect(tokenField()).toHaveFocus();
+    await user.tab(); // Show token
+    await user.tab(); // Use the demo token
+    await user.keyboard('{Enter}');
+    expect(tokenField()).toHaveValue('demo.token.jwt');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Webhook created' })).toHaveFocus();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      eventType: 'PdvRequestCompleted',
+      clientUrl: URL_OK,
+    });
+  });
+
+  it('shows Haulview’s own refusal (403) above the form, without offering a retry', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(403, { error: { code: 'missing_client_header', message: 'requests must carry the header' } }),
+    );
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const title = await screen.findByText(/refused the request \(HTTP 403\): requests must carry/);
+    expect(title.parentElement).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    // Not the service's verdict on the token: the token field is left alone.
+    expect(tokenField()).toHaveAttribute('aria-invalid', 'false');
+  });
+});
