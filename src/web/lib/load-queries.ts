@@ -3,6 +3,7 @@ import { ClientConfig, ProxyPullAnswer, type IncludeFlags } from '@/contract/pro
 import { parseLoadDetail } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
+import { mergeLoads } from '@/domain/merge';
 import { normalizeLoad } from '@/domain/normalize';
 import { apiGet, apiPost } from './api-client';
 
@@ -31,6 +32,32 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
   return { loads, missing: answer.missing, unreadable, fetchedAt };
 }
 
+/**
+ * Keeps what did not change: a load whose new answer adds nothing stays the very same object (the
+ * domain's merge returns it), and so does the list when no load changed. Views that compare by
+ * identity (memoized rows, map layers diffing by load) then leave unchanged loads alone.
+ */
+export function shareBoard(previous: BoardData | undefined, next: BoardData): BoardData {
+  if (!previous) return next;
+  const old = new Map(previous.loads.map((l) => [l.id, l]));
+  let same = previous.loads.length === next.loads.length;
+  const loads = next.loads.map((load, i) => {
+    const before = old.get(load.id);
+    const kept = before ? mergeLoads(before, load) : load;
+    if (kept !== previous.loads[i]) same = false;
+    return kept;
+  });
+  const missingSame =
+    previous.missing.length === next.missing.length &&
+    previous.missing.every((m, i) => m === next.missing[i]);
+  return {
+    loads: same ? previous.loads : loads,
+    missing: missingSame ? previous.missing : next.missing,
+    unreadable: next.unreadable,
+    fetchedAt: next.fetchedAt,
+  };
+}
+
 const pullPath = (by: LoadBy) => `/api/pull/by-${by}`;
 
 export const configQuery = () =>
@@ -53,6 +80,25 @@ export const loadQueries = {
           Date.now(),
         ),
       enabled: ids.length > 0,
+      // Polls while the tab is visible; a hidden tab pauses, and catches up when it returns.
+      refetchInterval: refreshSeconds * 1000,
+      refetchIntervalInBackground: false,
+      placeholderData: (previous) => previous,
+      structuralSharing: (previous: unknown, next: unknown) =>
+        shareBoard(previous as BoardData | undefined, next as BoardData),
+    }),
+  /** One load's whole track (pings, events, comments, documents, readings), for its breadcrumb and detail. */
+  detail: (by: LoadBy, id: string, refreshSeconds: number) =>
+    queryOptions({
+      queryKey: [...loadQueries.all(), 'detail', by, id] as const,
+      queryFn: async ({ signal }) => {
+        const data = readPullAnswer(
+          await apiPost(pullPath(by), { ids: [id] }, ProxyPullAnswer, signal),
+          by,
+          Date.now(),
+        );
+        return { load: data.loads[0] ?? null, missing: data.missing.length > 0, unreadable: data.unreadable };
+      },
       refetchInterval: refreshSeconds * 1000,
       refetchIntervalInBackground: false,
       placeholderData: (previous) => previous,

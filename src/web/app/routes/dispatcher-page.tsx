@@ -1,13 +1,203 @@
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { Load, LoadBy } from '@/domain/model';
+import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
+import { toRow, type BoardRow } from '../../features/board/board-rows';
+import { LoadBoard } from '../../features/board/load-board';
+import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { FleetMap } from '../../features/map/fleet-map';
-import { configQuery } from '../../lib/load-queries';
+import { formatAccuracy } from '../../lib/format';
+import { loadKey, parseLoadKey } from '../../lib/load-key';
+import { configQuery, loadQueries } from '../../lib/load-queries';
+import { useNow } from '../../lib/use-now';
+import { useUrlParam } from '../../lib/url-state';
+import { hasSavedWatchList, idsBy, useWatchList, watchList, type WatchEntry } from '../../lib/watch-list';
+import { statusColors } from '../../../../tailwind.config';
 
-/** `/`: the dispatcher's view. Until the watch list exists, it watches the demo fleet. */
+const LEGEND = [
+  ['fresh', 'Reporting'],
+  ['stale', 'Stale'],
+  ['silent', 'Silent'],
+  ['unknown', 'No ping'],
+] as const;
+
+/** `?load=e:700100` or `n:LN…`: the selected load, in the URL so a reload or link restores it. */
+function parseSelection(text: string | null): { by: LoadBy; id: string } | null {
+  if (!text || text.length < 3 || text[1] !== ':') return null;
+  const by = text[0] === 'e' ? 'external-id' : text[0] === 'n' ? 'load-number' : null;
+  return by ? { by, id: text.slice(2) } : null;
+}
+const selectionParam = (by: LoadBy, id: string) => `${by === 'external-id' ? 'e' : 'n'}:${id}`;
+
+/** `/`: the dispatcher's view, with the config loaded. */
 export function DispatcherPage() {
   const config = useQuery(configQuery());
   if (config.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
   if (config.isError) return <ErrorBanner error={config.error} onRetry={() => void config.refetch()} />;
-  const ids = config.data.demo?.externalIds ?? [];
-  return <FleetMap config={config.data} by="external-id" ids={ids} />;
+  return <Dispatcher config={config.data} />;
+}
+
+function Dispatcher({ config }: { config: ClientConfig }) {
+  const entries = useWatchList();
+  // A first visit in demo mode watches the demo fleet, so a newcomer sees it move at once.
+  useEffect(() => {
+    if (!hasSavedWatchList() && config.demo) {
+      watchList.add('external-id', config.demo.externalIds);
+      watchList.add('load-number', config.demo.loadNumbers);
+    }
+  }, [config.demo]);
+
+  const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
+  const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
+  const byExternal = useQuery(loadQueries.board('external-id', externalIds, config.refreshSeconds));
+  const byNumber = useQuery(loadQueries.board('load-number', loadNumbers, config.refreshSeconds));
+  const now = useNow(5_000);
+  const thresholds: StalenessThresholds = useMemo(
+    () => ({ staleAfterMinutes: config.staleAfterMinutes, silentAfterMinutes: config.silentAfterMinutes }),
+    [config.staleAfterMinutes, config.silentAfterMinutes],
+  );
+
+  const loads = useMemo(
+    (): Load[] => [...(byExternal.data?.loads ?? []), ...(byNumber.data?.loads ?? [])],
+    [byExternal.data?.loads, byNumber.data?.loads],
+  );
+  const rows = useMemo(
+    () => loads.map((l) => toRow(l, now, thresholds, config.excursionTolerance)),
+    [loads, now, thresholds, config.excursionTolerance],
+  );
+  const notFound = useMemo(
+    (): WatchEntry[] => [
+      ...(byExternal.data?.missing ?? []).map((id) => ({ by: 'external-id' as const, id })),
+      ...(byNumber.data?.missing ?? []).map((id) => ({ by: 'load-number' as const, id })),
+    ],
+    [byExternal.data?.missing, byNumber.data?.missing],
+  );
+
+  const [selectionText, setSelectionText] = useUrlParam('load');
+  const selection = parseSelection(selectionText);
+  const selectedKey = selection ? loadKey(selection) : null;
+  const track = useQuery({
+    ...loadQueries.detail(selection?.by ?? 'external-id', selection?.id ?? '', config.refreshSeconds),
+    enabled: selection !== null,
+  });
+  const selectedRow = rows.find((r) => r.key === selectedKey);
+  const select = useCallback(
+    (key: string) => {
+      const sel = parseLoadKey(key);
+      if (sel) setSelectionText(selectionParam(sel.by, sel.id));
+    },
+    [setSelectionText],
+  );
+  const selectRow = useCallback(
+    (row: BoardRow) => setSelectionText(selectionParam(row.load.by, row.load.id)),
+    [setSelectionText],
+  );
+
+  const errors = [byExternal.error, byNumber.error].filter(Boolean);
+  const updatedAt = Math.max(byExternal.dataUpdatedAt, byNumber.dataUpdatedAt);
+  const fetching = byExternal.isFetching || byNumber.isFetching;
+  const pending =
+    (externalIds.length > 0 && byExternal.isPending) || (loadNumbers.length > 0 && byNumber.isPending);
+
+  return (
+    <div className="grid h-full grid-cols-[minmax(22rem,26rem)_1fr] grid-rows-[auto_1fr]">
+      <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-4 py-2 text-sm">
+        <span>
+          <strong>{rows.filter((r) => r.lastPingAt !== undefined).length}</strong> of {entries.length} loads
+          on the map
+        </span>
+        {notFound.length > 0 && <span className="text-status-stale">{notFound.length} not found</span>}
+        <span className="text-ink-muted" aria-live="polite">
+          {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatAge(Math.max(0, now - updatedAt))}` : ''}
+        </span>
+        <button
+          type="button"
+          className="rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk disabled:opacity-50"
+          onClick={() => {
+            void byExternal.refetch();
+            void byNumber.refetch();
+          }}
+          disabled={fetching || entries.length === 0}
+        >
+          {fetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <ul className="ml-auto flex gap-3" aria-label="Legend">
+          {LEGEND.map(([level, text]) => (
+            <li key={level} className="flex items-center gap-1">
+              <span
+                aria-hidden="true"
+                className="inline-block h-3 w-3 rounded-full"
+                style={{ background: statusColors[level] }}
+              />
+              {text}
+            </li>
+          ))}
+          <li className="flex items-center gap-1">
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-full border border-status-accuracy bg-status-accuracy/15"
+            />
+            Accuracy (68%)
+          </li>
+        </ul>
+      </div>
+      <div className="flex min-h-0 flex-col border-r border-panel-line">
+        <WatchListPanel entries={entries} notFound={notFound} maxIds={config.maxIds} />
+        {errors.length > 0 && (
+          <ErrorBanner
+            error={errors[0]}
+            onRetry={() => void (byExternal.isError ? byExternal : byNumber).refetch()}
+          />
+        )}
+        {selection && (
+          <section aria-label="Selected load" className="border-b border-panel-line bg-blue-50 p-2 text-sm">
+            <div className="flex items-center gap-2">
+              <strong className="truncate">{selectedRow?.label ?? selection.id}</strong>
+              <span className="text-ink-muted">{selectedRow?.status ?? ''}</span>
+              <button
+                type="button"
+                className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5"
+                onClick={() => watchList.remove(selection)}
+              >
+                Stop watching
+              </button>
+              <button
+                type="button"
+                aria-label="Close selection"
+                className="rounded border border-panel-line bg-panel px-2 py-0.5"
+                onClick={() => setSelectionText(null)}
+              >
+                ×
+              </button>
+            </div>
+            <p className="mt-1 text-xs text-ink-muted">
+              {track.isPending
+                ? 'Loading its track…'
+                : track.data?.load
+                  ? `${track.data.load.pings.length} pings · ${track.data.load.events.length} status events · ${track.data.load.documents.length} documents · last fix ${formatAccuracy(track.data.load.latestLocation?.accuracy ?? null)}`
+                  : track.isError
+                    ? 'Its track could not be loaded.'
+                    : 'The tracking service does not know this load.'}
+            </p>
+          </section>
+        )}
+        <div className="min-h-0 flex-1">
+          <LoadBoard rows={rows} now={now} selectedKey={selectedKey} onSelect={selectRow} />
+        </div>
+      </div>
+      <FleetMap
+        tileUrl={config.tileUrl}
+        tileAttribution={config.tileAttribution}
+        loads={loads}
+        now={now}
+        thresholds={thresholds}
+        lowConfidenceMeters={config.lowConfidenceMeters}
+        selectedKey={selectedKey}
+        track={track.data?.load ?? null}
+        onSelect={select}
+      />
+    </div>
+  );
 }

@@ -1,85 +1,109 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ClientConfig } from '@/contract/proxy-api';
-import type { LoadBy } from '@/domain/model';
-import { formatAge } from '@/domain/staleness';
-import { ErrorBanner } from '../../components/error-banner';
-import { loadQueries } from '../../lib/load-queries';
-import { useNow } from '../../lib/use-now';
+import type L from 'leaflet';
+import { useMemo } from 'react';
+import type { Load } from '@/domain/model';
+import { staleness, type StalenessThresholds } from '@/domain/staleness';
+import { formatAccuracy } from '../../lib/format';
+import { loadKey } from '../../lib/load-key';
 import { MapShell } from '../../map/core/map-shell';
-import { FitToLoads } from '../../map/controls/fit-to-loads';
-import { LoadPositionsLayer } from '../../map/layers/load-positions-layer';
+import { FitButtons, MapView } from '../../map/controls/map-view';
+import { BreadcrumbLayer, type CrumbPing, type CrumbPlace } from '../../map/layers/breadcrumb-layer';
+import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { statusColors } from '../../../../tailwind.config';
 
 export interface FleetMapProps {
-  config: ClientConfig;
-  by: LoadBy;
-  ids: readonly string[];
+  tileUrl: string | null;
+  tileAttribution: string;
+  loads: readonly Load[];
+  now: number;
+  thresholds: StalenessThresholds;
+  lowConfidenceMeters: number;
+  selectedKey: string | null;
+  /** The selected load with its whole track (pings, documents, comments), once loaded. */
+  track: Load | null;
+  onSelect: (key: string) => void;
 }
 
-const LEGEND = [
-  ['fresh', 'Reporting'],
-  ['stale', 'Stale (30 min +)'],
-  ['silent', 'Silent (2 h +)'],
-] as const;
+const labelOf = (l: Load) => (l.by === 'load-number' ? (l.loadNumber ?? l.id) : (l.externalId ?? l.id));
 
-/** The dispatcher's map: every watched load's latest location and accuracy circle, kept live. */
-export function FleetMap({ config, by, ids }: FleetMapProps) {
-  const board = useQuery(loadQueries.board(by, ids, config.refreshSeconds));
-  const now = useNow(5_000);
-  const loads = board.data?.loads ?? [];
-  const placed = loads.filter((l) => l.latestLocation).length;
+/** One point per load object and staleness level: an unchanged load yields the very same point. */
+const pointCache = new WeakMap<Load, Map<string, MarkerPoint>>();
+function pointOf(load: Load, level: keyof typeof statusColors): MarkerPoint | undefined {
+  const at = load.latestLocation;
+  if (!at) return undefined;
+  let byLevel = pointCache.get(load);
+  if (!byLevel) pointCache.set(load, (byLevel = new Map()));
+  let point = byLevel.get(level);
+  if (!point) {
+    point = {
+      key: loadKey(load),
+      lat: at.lat,
+      lon: at.lon,
+      accuracy: at.accuracy,
+      color: statusColors[level],
+      label: `${labelOf(load)} · ${load.latestStatus?.name ?? 'no status'} · ${level === 'fresh' ? 'reporting' : level} · ${formatAccuracy(at.accuracy)}`,
+    };
+    byLevel.set(level, point);
+  }
+  return point;
+}
+
+/** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
+export function FleetMap(p: FleetMapProps) {
+  const points = useMemo(
+    () => p.loads.flatMap((l) => pointOf(l, staleness(l.latestLocation?.instant, p.now, p.thresholds)) ?? []),
+    [p.loads, p.now, p.thresholds],
+  );
+  const all = useMemo(() => points.map((pt): L.LatLngTuple => [pt.lat, pt.lon]), [points]);
+  const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
+  const places = useMemo((): CrumbPlace[] => {
+    const t = p.track;
+    if (!t) return [];
+    return [
+      ...t.documents.flatMap((d) =>
+        d.position
+          ? [
+              {
+                key: d.key,
+                lat: d.position.lat,
+                lon: d.position.lon,
+                kind: 'document' as const,
+                label: `${d.type ?? 'Document'} uploaded here`,
+              },
+            ]
+          : [],
+      ),
+      ...t.comments.flatMap((c) =>
+        c.position
+          ? [
+              {
+                key: c.key,
+                lat: c.position.lat,
+                lon: c.position.lon,
+                kind: 'comment' as const,
+                label: `Comment: ${c.text ?? ''}`,
+              },
+            ]
+          : [],
+      ),
+    ];
+  }, [p.track]);
+  const selectedPoints = useMemo((): L.LatLngTuple[] => {
+    const crumb = crumbs.map((c): L.LatLngTuple => [c.lat, c.lon]);
+    if (crumb.length > 0) return crumb;
+    const point = points.find((pt) => pt.key === p.selectedKey);
+    return point ? [[point.lat, point.lon]] : [];
+  }, [crumbs, points, p.selectedKey]);
 
   return (
-    <div className="flex h-full flex-col">
-      <div className="flex items-center gap-4 border-b border-panel-line bg-panel px-4 py-2 text-sm">
-        <span>
-          <strong>{placed}</strong> of {ids.length} loads on the map
-        </span>
-        {board.data && board.data.missing.length > 0 && (
-          <span className="text-status-stale">{board.data.missing.length} not found</span>
+    <div className="relative h-full" role="region" aria-label="Map of watched loads">
+      <MapShell tileUrl={p.tileUrl} tileAttribution={p.tileAttribution}>
+        <MapView fitTo={all} />
+        {p.track && p.track.pings.length > 0 && (
+          <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}
-        <span className="text-ink-muted" aria-live="polite">
-          {board.isPending && ids.length > 0
-            ? 'Loading…'
-            : board.dataUpdatedAt > 0
-              ? `Updated ${formatAge(now - board.dataUpdatedAt)}`
-              : ''}
-        </span>
-        <button
-          type="button"
-          className="rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk disabled:opacity-50"
-          onClick={() => void board.refetch()}
-          disabled={board.isFetching}
-        >
-          {board.isFetching ? 'Refreshing…' : 'Refresh'}
-        </button>
-        <ul className="ml-auto flex gap-3" aria-label="Legend">
-          {LEGEND.map(([level, text]) => (
-            <li key={level} className="flex items-center gap-1">
-              <span
-                aria-hidden="true"
-                className="inline-block h-3 w-3 rounded-full"
-                style={{ background: statusColors[level] }}
-              />
-              {text}
-            </li>
-          ))}
-          <li className="flex items-center gap-1">
-            <span
-              aria-hidden="true"
-              className="inline-block h-3 w-3 rounded-full border border-status-accuracy bg-status-accuracy/15"
-            />
-            Accuracy (68%)
-          </li>
-        </ul>
-      </div>
-      {board.isError && <ErrorBanner error={board.error} onRetry={() => void board.refetch()} />}
-      <div className="relative flex-1" role="region" aria-label="Map of watched loads">
-        <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
-          <LoadPositionsLayer loads={loads} now={now} />
-          <FitToLoads loads={loads} />
-        </MapShell>
-      </div>
+        <LoadMarkersLayer points={points} selectedKey={p.selectedKey} onSelect={p.onSelect} />
+        <FitButtons all={all} selected={selectedPoints} />
+      </MapShell>
     </div>
   );
 }

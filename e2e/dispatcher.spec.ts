@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+interface Config {
+  demo: { externalIds: string[]; loadNumbers: string[] } | null;
+}
+
+async function demoIds(page: Page): Promise<Config['demo'] & object> {
+  const config = (await (await page.request.get('/api/config')).json()) as Config;
+  if (!config.demo) throw new Error('the e2e suite runs against the simulator');
+  return config.demo;
+}
+
+const board = (page: Page) => page.getByRole('grid', { name: /Loads, \d+ shown/ });
+const map = (page: Page) => page.locator('.leaflet-container');
+
+test('a first visit watches the demo fleet: rows, markers on one canvas, the offline basemap', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  const demo = await demoIds(page);
+  const total = demo.externalIds.length + demo.loadNumbers.length;
+  await expect(board(page)).toHaveAccessibleName(`Loads, ${total} shown`);
+  await expect(map(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
+  await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
+  await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+  await expect(page).toHaveURL(/[?&]w=/);
+  await page.screenshot({ path: 'test-results/screenshots/dispatcher.png' });
+  expect(errors).toEqual([]);
+});
+
+test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: breadcrumb, circle, URL; reload keeps it', async ({
+  page,
+}) => {
+  await page.goto('/?w=');
+  const demo = await demoIds(page);
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/?w=');
+  // Loads that have reported: the board's most urgent order puts them first among the demo fleet.
+  const external = demo.externalIds.slice(0, 12);
+  await page.getByLabel(/Watch loads/).fill(external.join('\n'));
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('button', { name: 'Clear all' }).waitFor();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(board(page)).toHaveAccessibleName('Loads, 0 shown');
+
+  const rolling = await page.evaluate(async (ids) => {
+    const res = await fetch('/api/pull/by-external-id', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+      body: JSON.stringify({
+        ids,
+        include: { locations: false, events: false, documents: false, comments: false },
+      }),
+    });
+    const body = (await res.json()) as {
+      details: { loadTrackExternalId: string; latestLocation?: unknown }[];
+    };
+    return body.details.filter((d) => d.latestLocation).map((d) => d.loadTrackExternalId);
+  }, demo.externalIds);
+  const three = rolling.slice(0, 3);
+  await page.getByLabel(/Watch loads/).fill(`${three[0]}, ${three[1]}\t${three[2]}`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('radio', { name: 'Load number' }).check();
+  await page.getByLabel(/Watch loads/).fill(demo.loadNumbers.slice(0, 2).join('\n'));
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(board(page)).toHaveAccessibleName('Loads, 5 shown');
+  await expect(page.getByRole('row')).toHaveCount(5);
+  // Five points on the map: markers, or markers gathered in a cluster badge at this zoom.
+  await expect(map(page)).toHaveAttribute('data-points', '5');
+
+  // Select the first external id from the board: its trail is drawn and the URL says so.
+  await page.getByRole('row').filter({ hasText: three[0]! }).click();
+  await expect(page).toHaveURL(new RegExp(`load=e%3A${three[0]}`));
+  await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(three[0]!);
+  await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
+  await expect(map(page)).toHaveAttribute('data-circles', /^[1-9]\d*$/);
+  await page.getByRole('button', { name: 'Fit selected' }).click();
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: 'test-results/screenshots/dispatcher-selected.png' });
+  const url = page.url();
+  expect(url).toMatch(/[?&]map=/);
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(three[0]!);
+  await expect(board(page)).toHaveAccessibleName('Loads, 5 shown');
+  await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
+  expect(new URL(page.url()).searchParams.get('map')).toBe(new URL(url).searchParams.get('map'));
+});
+
+test('an unknown id shows as not found, and a malformed one is refused with the reason', async ({ page }) => {
+  await page.goto('/?w=');
+  await page.getByLabel(/Watch loads/).fill(`no-such-load ${'x'.repeat(70)}`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('alert')).toContainText('at most 64 characters');
+  await expect(page.getByText(/Not found by the tracking service \(1\)/)).toBeVisible();
+  await expect(page.getByText('no-such-load (external id)')).toBeVisible();
+});
+
+test('when the service fails, a banner says so and the last data stays', async ({ page }) => {
+  await page.goto('/');
+  await expect(map(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
+  const markers = await map(page).getAttribute('data-markers');
+  await page.route('**/api/pull/**', (route) =>
+    route.fulfill({
+      status: 502,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'partner_credentials_rejected', message: 'x' } }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('alert')).toContainText('rejected the partner credentials');
+  await expect(map(page)).toHaveAttribute('data-markers', markers!);
+  await page.screenshot({ path: 'test-results/screenshots/dispatcher-error.png' });
+});
+
+test('the dispatcher view has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(map(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
+  const results = await new AxeBuilder({ page }).exclude('.leaflet-container').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { Load, TemperatureReading } from '@/domain/model';
+import { countByStatus, filterRows, isExcursion, NO_FILTER, sortRows, toRow } from './board-rows';
+
+const NOW = Date.parse('2026-11-22T15:00:00Z');
+const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
+const time = { instant: 0, approximate: false, local: undefined, zone: undefined, zoneKnown: false };
+
+function load(
+  id: string,
+  o: {
+    minutesAgo?: number;
+    status?: string;
+    code?: string;
+    city?: string;
+    reading?: Partial<TemperatureReading>;
+  } = {},
+): Load {
+  const instant = o.minutesAgo === undefined ? undefined : NOW - o.minutesAgo * 60_000;
+  return {
+    by: 'external-id',
+    id,
+    externalId: id,
+    loadNumber: undefined,
+    ltExternalId: undefined,
+    latestLocation:
+      instant === undefined
+        ? undefined
+        : {
+            key: 'k',
+            instant,
+            time,
+            lat: 40,
+            lon: -90,
+            accuracy: 20,
+            place: { city: o.city, state: 'IL', country: 'US' },
+            driver: { name: 'Ana Smith', phone: '+15550100' },
+          },
+    latestStatus: o.status
+      ? { key: 's', instant: NOW, time, id: undefined, name: o.status, code: o.code, driver: undefined }
+      : undefined,
+    latestTemperature: o.reading
+      ? {
+          key: 't',
+          instant: NOW,
+          time,
+          deviceId: 'R',
+          supply: undefined,
+          return: undefined,
+          set: undefined,
+          unit: 'F',
+          position: undefined,
+          ...o.reading,
+        }
+      : undefined,
+    pings: [],
+    events: [],
+    comments: [],
+    documents: [],
+    readings: [],
+    extras: {},
+    issues: [],
+  };
+}
+
+const rows = (loads: Load[]) => loads.map((l) => toRow(l, NOW, T, 5));
+
+describe('board rows', () => {
+  it('derive staleness, place, driver, phone and reefer flags from a load', () => {
+    const [row] = rows([
+      load('1', {
+        minutesAgo: 45,
+        status: 'In transit',
+        city: 'Chicago',
+        reading: { supply: 33, return: 36, set: 34 },
+      }),
+    ]);
+    expect(row).toMatchObject({
+      staleness: 'stale',
+      place: 'Chicago, IL',
+      driver: 'Ana Smith',
+      phone: '+15550100',
+      reefer: true,
+      excursion: false,
+      code: undefined,
+    });
+  });
+
+  it('flag an excursion when supply or return strays beyond the tolerance', () => {
+    const r = (supply: number, ret: number) => ({
+      key: 't',
+      instant: 0,
+      time,
+      deviceId: 'R',
+      supply,
+      return: ret,
+      set: 34,
+      unit: 'F',
+      position: undefined,
+    });
+    expect(isExcursion(r(33, 38), 5)).toBe(false);
+    expect(isExcursion(r(33, 40), 5)).toBe(true);
+    expect(isExcursion(r(28, 36), 5)).toBe(true);
+    expect(isExcursion({ ...r(50, 50), set: undefined }, 5)).toBe(false);
+  });
+
+  it('sort most urgent first: silent, stale, never reported, fresh; oldest ping first within a level', () => {
+    const sorted = sortRows(
+      rows([
+        load('fresh', { minutesAgo: 2 }),
+        load('never'),
+        load('stale', { minutesAgo: 40 }),
+        load('silent', { minutesAgo: 500 }),
+        load('silent2', { minutesAgo: 130 }),
+      ]),
+      'staleness',
+    );
+    expect(sorted.map((r) => r.label)).toEqual(['silent', 'silent2', 'stale', 'never', 'fresh']);
+  });
+
+  it('sort by status and by id, numbers in numeric order', () => {
+    const list = rows([load('10', { status: 'Loaded' }), load('9', { status: 'Delivered' }), load('100')]);
+    expect(sortRows(list, 'id').map((r) => r.label)).toEqual(['9', '10', '100']);
+    expect(sortRows(list, 'status').map((r) => r.label)).toEqual(['9', '10', '100']);
+  });
+
+  it('filter by text, status, stale only and reefer only, and count per status', () => {
+    const list = rows([
+      load('A1', { minutesAgo: 5, status: 'In transit', city: 'Omaha' }),
+      load('B2', { minutesAgo: 50, status: 'In transit', city: 'Denver', reading: { set: 0 } }),
+      load('C3', { status: 'Dispatched' }),
+    ]);
+    expect(filterRows(list, { ...NO_FILTER, text: 'omaha' }).map((r) => r.label)).toEqual(['A1']);
+    expect(filterRows(list, { ...NO_FILTER, text: '+1555' }).map((r) => r.label)).toEqual(['A1', 'B2']);
+    expect(filterRows(list, { ...NO_FILTER, status: 'Dispatched' }).map((r) => r.label)).toEqual(['C3']);
+    expect(filterRows(list, { ...NO_FILTER, staleOnly: true }).map((r) => r.label)).toEqual(['B2']);
+    expect(filterRows(list, { ...NO_FILTER, reeferOnly: true }).map((r) => r.label)).toEqual(['B2']);
+    expect(countByStatus(list)).toEqual([
+      ['In transit', 2],
+      ['Dispatched', 1],
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Load } from '@/domain/model';
+import { toRow } from './board-rows';
+import { LoadBoard } from './load-board';
+
+const NOW = Date.parse('2026-11-22T15:00:00Z');
+const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
+const time = { instant: 0, approximate: false, local: undefined, zone: undefined, zoneKnown: false };
+
+function load(id: string, minutesAgo: number): Load {
+  return {
+    by: 'external-id',
+    id,
+    externalId: id,
+    loadNumber: undefined,
+    ltExternalId: undefined,
+    latestLocation: {
+      key: id,
+      instant: NOW - minutesAgo * 60_000,
+      time,
+      lat: 40,
+      lon: -90,
+      accuracy: 20,
+      place: { city: 'Omaha', state: 'NE', country: 'US' },
+      driver: undefined,
+    },
+    latestStatus: undefined,
+    latestTemperature: undefined,
+    pings: [],
+    events: [],
+    comments: [],
+    documents: [],
+    readings: [],
+    extras: {},
+    issues: [],
+  };
+}
+
+// jsdom has no layout: give the virtualizer's scroll element a size so rows render.
+Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 400 });
+
+describe('LoadBoard', () => {
+  it('re-renders only the row whose load changed when the data refreshes', () => {
+    const loads = Array.from({ length: 6 }, (_, i) => load(`L${i}`, i));
+    const rows = loads.map((l) => toRow(l, NOW, T, 5));
+    const rendered: string[] = [];
+    const onRowRender = (id: string) => rendered.push(id);
+    const select = vi.fn();
+    const { rerender } = render(
+      <LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={select} onRowRender={onRowRender} />,
+    );
+    expect(new Set(rendered)).toEqual(new Set(loads.map((l) => `external-id:${l.id}`)));
+    rendered.length = 0;
+    // A refresh: one load got a new fix; the others are the very same objects (shareBoard keeps them).
+    const moved = load('L3', 3);
+    moved.latestLocation = { ...moved.latestLocation!, accuracy: 900 };
+    const next = rows.map((r, i) => (i === 3 ? toRow(moved, NOW, T, 5) : r));
+    rerender(
+      <LoadBoard rows={next} now={NOW} selectedKey={null} onSelect={select} onRowRender={onRowRender} />,
+    );
+    expect(rendered).toEqual(['external-id:L3']);
+  });
+
+  it('moves with the arrow keys and selects with Enter; says stale and silent in words', async () => {
+    const rows = [load('A', 1), load('B', 45), load('C', 300)].map((l) => toRow(l, NOW, T, 5));
+    const select = vi.fn();
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={select} />);
+    const grid = screen.getByRole('grid');
+    expect(grid).toHaveAccessibleName('Loads, 3 shown');
+    // Most urgent first.
+    expect(screen.getAllByRole('row').map((r) => r.getAttribute('data-load'))).toEqual([
+      'external-id:C',
+      'external-id:B',
+      'external-id:A',
+    ]);
+    expect(screen.getAllByRole('row')[0]).toHaveTextContent(/Silent/);
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent(/Stale/);
+    grid.focus();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(select).toHaveBeenCalledWith(expect.objectContaining({ key: 'external-id:B' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter loads' }), 'C');
+    expect(grid).toHaveAccessibleName('Loads, 1 shown');
+  });
+});

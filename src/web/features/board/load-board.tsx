@@ -1,0 +1,279 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  Profiler,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ProfilerOnRenderCallback,
+} from 'react';
+import { formatAge, type Staleness } from '@/domain/staleness';
+import { formatAccuracy } from '../../lib/format';
+import {
+  countByStatus,
+  filterRows,
+  NO_FILTER,
+  sortRows,
+  type BoardFilter,
+  type BoardRow,
+  type SortKey,
+} from './board-rows';
+
+export interface LoadBoardProps {
+  rows: BoardRow[];
+  now: number;
+  selectedKey: string | null;
+  onSelect: (row: BoardRow) => void;
+  /** Called for each row that renders (React's Profiler; a no-op in production builds). */
+  onRowRender?: ProfilerOnRenderCallback;
+}
+
+const ROW_HEIGHT = 52;
+
+export const STALENESS_TEXT: Record<Staleness, string> = {
+  fresh: 'Reporting',
+  stale: 'Stale',
+  silent: 'Silent',
+  unknown: 'No ping yet',
+};
+
+const STALENESS_CLASS: Record<Staleness, string> = {
+  fresh: 'text-status-fresh',
+  stale: 'text-status-stale font-semibold',
+  silent: 'text-status-silent font-semibold',
+  unknown: 'text-status-unknown',
+};
+
+const BoardRowView = memo(function BoardRowView({
+  row,
+  now,
+  selected,
+  active,
+  id,
+  rowIndex,
+  onSelect,
+  onRender,
+}: {
+  row: BoardRow;
+  now: number;
+  selected: boolean;
+  active: boolean;
+  id: string;
+  rowIndex: number;
+  onSelect: (row: BoardRow) => void;
+  onRender: ProfilerOnRenderCallback | undefined;
+}) {
+  const border = {
+    fresh: 'border-l-status-fresh',
+    stale: 'border-l-status-stale',
+    silent: 'border-l-status-silent',
+    unknown: 'border-l-status-unknown',
+  }[row.staleness];
+  const content = (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-selected={selected}
+      data-load={row.key}
+      onClick={() => onSelect(row)}
+      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-1 text-sm ${border} ${
+        selected ? 'bg-blue-50' : active ? 'bg-panel-sunk' : 'bg-panel hover:bg-panel-sunk'
+      } ${active ? 'outline outline-2 -outline-offset-2 outline-status-selected' : ''}`}
+    >
+      <div role="gridcell" className="truncate font-medium" title={row.label}>
+        {row.label}
+        <div className="truncate text-xs font-normal text-ink-muted">{row.place ?? 'no position'}</div>
+      </div>
+      <div role="gridcell" className="min-w-0">
+        <div className="truncate">
+          {row.status ?? <span className="text-ink-muted">no status</span>}
+          {row.code && <span className="ml-1 text-xs text-ink-muted">({row.code})</span>}
+        </div>
+        <div className="truncate text-xs text-ink-muted">
+          {row.driver ?? 'driver unknown'}
+          {row.phone && (
+            <>
+              {' · '}
+              <a
+                href={`tel:${row.phone}`}
+                className="text-status-selected underline"
+                onClick={(e) => e.stopPropagation()}
+              >
+                {row.phone}
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+      <div role="gridcell" className="text-right whitespace-nowrap">
+        <div className={STALENESS_CLASS[row.staleness]}>
+          {row.lastPingAt === undefined ? STALENESS_TEXT.unknown : formatAge(now - row.lastPingAt)}
+        </div>
+        <div className="text-xs text-ink-muted">
+          {row.staleness === 'stale' || row.staleness === 'silent'
+            ? `${STALENESS_TEXT[row.staleness]} · `
+            : ''}
+          {formatAccuracy(row.accuracy)}
+          {row.reefer && (
+            <span title="Reefer" className="ml-1" aria-label="reefer">
+              ❄
+            </span>
+          )}
+          {row.excursion && <span className="ml-1 font-semibold text-status-silent">Excursion</span>}
+        </div>
+      </div>
+    </div>
+  );
+  return onRender ? (
+    <Profiler id={row.key} onRender={onRender}>
+      {content}
+    </Profiler>
+  ) : (
+    content
+  );
+});
+
+/**
+ * The load board: one row per watched load, most urgent first by default; filters by text, status,
+ * stale only and reefer only; virtualized, so 10,000 rows scroll smoothly; arrows move, Enter selects.
+ */
+export function LoadBoard({ rows, now, selectedKey, onSelect, onRowRender }: LoadBoardProps) {
+  const [sort, setSort] = useState<SortKey>('staleness');
+  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+  const shown = useMemo(() => sortRows(filterRows(rows, filter), sort), [rows, filter, sort]);
+  const counts = useMemo(() => countByStatus(rows), [rows]);
+  const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => shown[i]?.key ?? i,
+  });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+    if (event.key in step) {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(shown.length - 1, active + (step[event.key] ?? 0)));
+      setActiveIndex(next);
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      const next = event.key === 'Home' ? 0 : shown.length - 1;
+      setActiveIndex(next);
+      virtualizer.scrollToIndex(next);
+    } else if (event.key === 'Enter') {
+      const row = shown[active];
+      if (row) onSelect(row);
+    }
+  };
+
+  const stale = rows.filter((r) => r.staleness === 'stale' || r.staleness === 'silent').length;
+  return (
+    <section aria-label="Load board" className="flex h-full min-h-0 flex-col bg-panel">
+      <div className="space-y-2 border-b border-panel-line p-2 text-sm">
+        <input
+          type="search"
+          value={filter.text}
+          onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+          placeholder="Filter by id, status, place, driver…"
+          aria-label="Filter loads"
+          className="w-full rounded border border-panel-line px-2 py-1"
+        />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <label className="flex items-center gap-1">
+            Status
+            <select
+              value={filter.status ?? ''}
+              onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}
+              className="rounded border border-panel-line px-1 py-0.5"
+            >
+              <option value="">All ({rows.length})</option>
+              {counts.map(([status, n]) => (
+                <option key={status} value={status}>
+                  {status} ({n})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={filter.staleOnly}
+              onChange={(e) => setFilter({ ...filter, staleOnly: e.target.checked })}
+            />
+            Stale only ({stale})
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={filter.reeferOnly}
+              onChange={(e) => setFilter({ ...filter, reeferOnly: e.target.checked })}
+            />
+            Reefer only
+          </label>
+          <label className="ml-auto flex items-center gap-1">
+            Sort
+            <select
+              value={sort}
+              onChange={(e) => setSort(e.target.value as SortKey)}
+              className="rounded border border-panel-line px-1 py-0.5"
+            >
+              <option value="staleness">most urgent</option>
+              <option value="status">status</option>
+              <option value="id">id</option>
+            </select>
+          </label>
+        </div>
+      </div>
+      <div
+        ref={scroller}
+        role="grid"
+        aria-label={`Loads, ${shown.length} shown`}
+        aria-rowcount={shown.length}
+        aria-activedescendant={shown[active] ? `${baseId}-${active}` : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        className="relative min-h-0 flex-1 overflow-auto focus:outline-none"
+      >
+        {shown.length === 0 && (
+          <p className="p-4 text-sm text-ink-muted">
+            {rows.length === 0 ? 'No loads to show yet.' : 'No load matches these filters.'}
+          </p>
+        )}
+        <div style={{ height: virtualizer.getTotalSize() }} className="relative w-full">
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = shown[item.index] as BoardRow;
+            return (
+              <div
+                key={item.key}
+                className="absolute left-0 w-full"
+                style={{ top: item.start, height: item.size }}
+              >
+                <BoardRowView
+                  row={row}
+                  now={now}
+                  id={`${baseId}-${item.index}`}
+                  rowIndex={item.index + 1}
+                  selected={row.key === selectedKey}
+                  active={item.index === active}
+                  onSelect={onSelect}
+                  onRender={onRowRender}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

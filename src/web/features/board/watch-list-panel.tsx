@@ -1,0 +1,138 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { LoadBy } from '@/domain/model';
+import { parseIdText, watchList, type WatchEntry } from '../../lib/watch-list';
+
+export interface WatchListPanelProps {
+  entries: WatchEntry[];
+  /** Ids the upstream does not know (the proxy's `missing`), per kind. */
+  notFound: WatchEntry[];
+  maxIds: number;
+}
+
+const BY_LABEL: Record<LoadBy, string> = { 'external-id': 'External id', 'load-number': 'Load number' };
+
+/**
+ * Add loads by external id or load number, one or many pasted at once; remove one, clear all. Malformed
+ * ids are refused with the reason; ids the service does not know stay listed as "not found".
+ */
+export function WatchListPanel({ entries, notFound, maxIds }: WatchListPanelProps) {
+  const [text, setText] = useState('');
+  const [by, setBy] = useState<LoadBy>('external-id');
+  const [refused, setRefused] = useState<{ text: string; reason: string }[]>([]);
+  const [added, setAdded] = useState<number | null>(null);
+  const inputId = useId();
+  const refusedId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseIdText(text);
+    const room = Math.max(0, maxIds - entries.filter((e) => e.by === by).length);
+    const accepted = parsed.ids.slice(0, room);
+    const overflow = parsed.ids
+      .slice(room)
+      .map((id) => ({ text: id, reason: `the board holds at most ${maxIds} ids of one kind` }));
+    watchList.add(by, accepted);
+    setRefused([...parsed.refused, ...overflow]);
+    setAdded(accepted.length);
+    if (parsed.refused.length === 0 && overflow.length === 0) setText('');
+  };
+
+  return (
+    <section aria-label="Watch list" className="space-y-2 border-b border-panel-line bg-panel p-2 text-sm">
+      <form onSubmit={submit} className="space-y-2">
+        <label htmlFor={inputId} className="block font-medium">
+          Watch loads <span className="font-normal text-ink-muted">({entries.length} watched)</span>
+        </label>
+        <textarea
+          id={inputId}
+          rows={2}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
+          }}
+          placeholder="Paste ids: one, or many separated by commas, spaces or new lines"
+          aria-describedby={refused.length > 0 ? refusedId : undefined}
+          className="block w-full resize-y rounded border border-panel-line px-2 py-1 font-mono text-xs"
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset className="flex gap-2">
+            <legend className="sr-only">The ids are</legend>
+            {(['external-id', 'load-number'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name="by"
+                  value={value}
+                  checked={by === value}
+                  onChange={() => setBy(value)}
+                />
+                {BY_LABEL[value]}
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="submit"
+            disabled={text.trim() === ''}
+            className="ml-auto rounded bg-status-selected px-3 py-1 font-medium text-white disabled:opacity-50"
+          >
+            Add
+          </button>
+          {entries.length > 0 && (
+            <button
+              type="button"
+              onClick={() => {
+                if (window.confirm(`Stop watching all ${entries.length} loads?`)) watchList.clear();
+              }}
+              className="rounded border border-panel-line px-2 py-1 hover:bg-panel-sunk"
+            >
+              Clear all
+            </button>
+          )}
+        </div>
+        <p role="status" className="text-xs text-ink-muted">
+          {added !== null && `${added} added.`}
+        </p>
+      </form>
+      {refused.length > 0 && (
+        <div
+          id={refusedId}
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900"
+        >
+          <p className="font-semibold">Not added:</p>
+          <ul className="list-disc pl-4">
+            {refused.map((r, i) => (
+              <li key={i}>
+                <code className="break-all">{r.text.length > 40 ? `${r.text.slice(0, 40)}…` : r.text}</code>:{' '}
+                {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {notFound.length > 0 && (
+        <div className="rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950">
+          <p className="font-semibold">Not found by the tracking service ({notFound.length}):</p>
+          <ul className="mt-1 flex flex-wrap gap-1">
+            {notFound.map((e) => (
+              <li key={`${e.by}:${e.id}`} className="flex items-center gap-1 rounded bg-white px-1.5 py-0.5">
+                <span>
+                  {e.id} <span className="text-ink-muted">({BY_LABEL[e.by].toLowerCase()})</span>
+                </span>
+                <button
+                  type="button"
+                  aria-label={`Stop watching ${e.id}`}
+                  onClick={() => watchList.remove(e)}
+                  className="px-1 text-ink-muted hover:text-ink"
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import { useUrlParam } from '../../lib/url-state';
+
+/** `lat,lon,zoom` as kept in the URL. */
+export function parseView(text: string | null): { center: L.LatLngTuple; zoom: number } | null {
+  const parts = text?.split(',').map(Number);
+  if (!parts || parts.length !== 3 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [lat, lon, zoom] = parts as [number, number, number];
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 540 || zoom < 0 || zoom > 20) return null;
+  return { center: [lat, lon], zoom };
+}
+
+/**
+ * Keeps the map's centre and zoom in the URL (`?map=lat,lon,zoom`), so a reload or a shared link
+ * restores the view; without one, fits the points once when they first arrive.
+ */
+export function MapView({ fitTo }: { fitTo: readonly L.LatLngTuple[] }) {
+  const map = useMap();
+  const [view, setView] = useUrlParam('map');
+  const placed = useRef(false);
+
+  useEffect(() => {
+    if (placed.current) return;
+    const initial = parseView(view);
+    if (initial) {
+      placed.current = true;
+      map.setView(initial.center, initial.zoom, { animate: false });
+    } else if (fitTo.length > 0) {
+      placed.current = true;
+      map.fitBounds(L.latLngBounds(fitTo as L.LatLngTuple[]), {
+        padding: [40, 40],
+        maxZoom: 10,
+        animate: false,
+      });
+    }
+  }, [map, view, fitTo]);
+
+  useEffect(() => {
+    const write = () => {
+      if (!placed.current) return;
+      const c = map.getCenter();
+      setView(`${c.lat.toFixed(4)},${c.lng.toFixed(4)},${map.getZoom()}`);
+    };
+    map.on('moveend', write);
+    return () => {
+      map.off('moveend', write);
+    };
+  }, [map, setView]);
+  return null;
+}
+
+/** "Fit all" and "Fit selected": buttons over the map. */
+export function FitButtons({
+  all,
+  selected,
+}: {
+  all: readonly L.LatLngTuple[];
+  selected: readonly L.LatLngTuple[];
+}) {
+  const map = useMap();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (box.current) L.DomEvent.disableClickPropagation(box.current);
+  }, []);
+  const fit = (points: readonly L.LatLngTuple[]) => {
+    if (points.length === 1) map.setView(points[0] as L.LatLngTuple, Math.max(map.getZoom(), 11));
+    else if (points.length > 1)
+      map.fitBounds(L.latLngBounds(points as L.LatLngTuple[]), { padding: [40, 40], maxZoom: 14 });
+  };
+  const button =
+    'rounded border border-panel-line bg-panel px-2 py-1 text-sm shadow-sm hover:bg-panel-sunk disabled:opacity-50';
+  return (
+    <div ref={box} className="absolute top-2 right-2 z-[1000] flex gap-1">
+      <button type="button" className={button} onClick={() => fit(all)} disabled={all.length === 0}>
+        Fit all
+      </button>
+      <button type="button" className={button} onClick={() => fit(selected)} disabled={selected.length === 0}>
+        Fit selected
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import L from 'leaflet';
+import { useEffect } from 'react';
+import { useMap } from 'react-leaflet';
+
+export interface CrumbPing {
+  key: string;
+  lat: number;
+  lon: number;
+  accuracy: number | null;
+  instant: number;
+}
+
+export interface CrumbPlace {
+  key: string;
+  lat: number;
+  lon: number;
+  kind: 'document' | 'comment';
+  label: string;
+}
+
+export interface BreadcrumbLayerProps {
+  /** Oldest first. */
+  pings: readonly CrumbPing[];
+  places: readonly CrumbPlace[];
+  /** A stretch touching a ping less sure than this (meters, or unknown) is drawn dashed. */
+  lowConfidenceMeters: number;
+  /** From this zoom on, each ping shows its own accuracy circle. */
+  pingCirclesFromZoom?: number;
+}
+
+const LINE = '#1d4ed8';
+const PLACE_COLORS = { document: '#7c3aed', comment: '#0f766e' } as const;
+
+const sure = (p: CrumbPing, limit: number) => p.accuracy !== null && p.accuracy <= limit;
+
+/**
+ * The selected load's trail: pings in time order as a line, solid where both ends are sure and dashed
+ * where either is not (so a dispatcher sees which part to trust), arrowheads for the direction of
+ * travel, each ping's own circle when zoomed in, and markers where documents and comments were sent.
+ */
+export function BreadcrumbLayer({
+  pings,
+  places,
+  lowConfidenceMeters,
+  pingCirclesFromZoom = 11,
+}: BreadcrumbLayerProps) {
+  const map = useMap();
+  useEffect(() => {
+    const group = L.layerGroup().addTo(map);
+    const arrows = L.layerGroup().addTo(map);
+    const circles = L.layerGroup();
+    // Consecutive pings of the same confidence form one polyline: few layers, even for 20,000 pings.
+    let run: L.LatLngTuple[] = [];
+    let runSure: boolean | null = null;
+    const flush = () => {
+      if (run.length > 1) {
+        L.polyline(run, {
+          color: LINE,
+          weight: 3,
+          opacity: runSure ? 0.85 : 0.6,
+          dashArray: runSure ? undefined : '6 6',
+          interactive: false,
+        }).addTo(group);
+      }
+    };
+    for (let i = 1; i < pings.length; i++) {
+      const a = pings[i - 1] as CrumbPing;
+      const b = pings[i] as CrumbPing;
+      const segmentSure = sure(a, lowConfidenceMeters) && sure(b, lowConfidenceMeters);
+      if (segmentSure !== runSure) {
+        flush();
+        run = [[a.lat, a.lon]];
+        runSure = segmentSure;
+      }
+      run.push([b.lat, b.lon]);
+    }
+    flush();
+    for (const p of pings) {
+      if (p.accuracy !== null) {
+        L.circle([p.lat, p.lon], {
+          radius: p.accuracy,
+          weight: 1,
+          color: LINE,
+          fillOpacity: 0.05,
+          interactive: false,
+        }).addTo(circles);
+      }
+    }
+    const first = pings[0];
+    if (first) {
+      L.circleMarker([first.lat, first.lon], {
+        radius: 5,
+        color: LINE,
+        weight: 2,
+        fillColor: '#fff',
+        fillOpacity: 1,
+      })
+        .bindTooltip('First ping')
+        .addTo(group);
+    }
+    for (const place of places) {
+      L.circleMarker([place.lat, place.lon], {
+        radius: 6,
+        color: '#fff',
+        weight: 2,
+        fillColor: PLACE_COLORS[place.kind],
+        fillOpacity: 1,
+      })
+        .bindTooltip(place.label)
+        .addTo(group);
+    }
+
+    // Arrowheads every ~120 px along the trail, recomputed when the zoom changes.
+    const drawArrows = () => {
+      arrows.clearLayers();
+      const zoom = map.getZoom();
+      if (zoom >= pingCirclesFromZoom) circles.addTo(map);
+      else circles.remove();
+      let carried = 0;
+      for (let i = 1; i < pings.length; i++) {
+        const a = map.project([pings[i - 1]!.lat, pings[i - 1]!.lon], zoom);
+        const b = map.project([pings[i]!.lat, pings[i]!.lon], zoom);
+        const length = a.distanceTo(b);
+        carried += length;
+        if (carried < 120 || length < 1) continue;
+        carried = 0;
+        const mid = a.add(b).divideBy(2);
+        const dir = b.subtract(a).divideBy(length);
+        const back = mid.subtract(dir.multiplyBy(7));
+        const side = L.point(-dir.y, dir.x).multiplyBy(5);
+        L.polygon(
+          [mid.add(dir.multiplyBy(5)), back.add(side), back.subtract(side)].map((p) =>
+            map.unproject(p, zoom),
+          ),
+          { color: LINE, weight: 1, fillColor: LINE, fillOpacity: 1, interactive: false },
+        ).addTo(arrows);
+      }
+      map.getContainer().dataset.breadcrumb = String(pings.length);
+    };
+    drawArrows();
+    map.on('zoomend', drawArrows);
+    return () => {
+      map.off('zoomend', drawArrows);
+      group.remove();
+      arrows.remove();
+      circles.remove();
+      delete map.getContainer().dataset.breadcrumb;
+    };
+  }, [map, pings, places, lowConfidenceMeters, pingCirclesFromZoom]);
+  return null;
+}

@@ -1,0 +1,206 @@
+import L from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import Supercluster from 'supercluster';
+
+/** One thing to mark on the map: a load's latest position, say. */
+export interface MarkerPoint {
+  key: string;
+  lat: number;
+  lon: number;
+  /** Meters (68% radius); null = unknown, no circle. */
+  accuracy: number | null;
+  color: string;
+  label: string;
+}
+
+export interface LoadMarkersLayerProps {
+  points: readonly MarkerPoint[];
+  selectedKey: string | null;
+  onSelect?: (key: string) => void;
+  /** Below this zoom, nearby points are clustered with counts. */
+  clusterBelowZoom?: number;
+  /** From this zoom on, every point shows its accuracy circle (the selected one always does). */
+  circlesFromZoom?: number;
+}
+
+interface Drawn {
+  point: MarkerPoint;
+  marker: L.CircleMarker;
+  circle: L.Circle | undefined;
+}
+
+const SELECTED = '#1d4ed8';
+
+function clusterIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50;
+  return L.divIcon({
+    html: `<span>${count}</span>`,
+    className: 'haulview-cluster',
+    iconSize: [size, size],
+  });
+}
+
+/**
+ * Markers on the map's shared canvas renderer (no DOM element per point), accuracy circles at true
+ * scale, and clusters with counts at low zoom (supercluster; the few cluster badges are DOM). Updated
+ * imperatively by key and by value, outside React's render, so a refresh that moves one load redraws
+ * one marker.
+ */
+export function LoadMarkersLayer({
+  points,
+  selectedKey,
+  onSelect,
+  clusterBelowZoom = 6,
+  circlesFromZoom = 8,
+}: LoadMarkersLayerProps) {
+  const map = useMap();
+  const drawn = useRef(new Map<string, Drawn>());
+  const groups = useRef<{ markers: L.LayerGroup; circles: L.LayerGroup; clusters: L.LayerGroup } | null>(
+    null,
+  );
+  const select = useRef(onSelect);
+  const redraw = useRef<() => void>(() => {});
+  useEffect(() => {
+    select.current = onSelect;
+  }, [onSelect]);
+
+  const index = useMemo(() => {
+    const sc = new Supercluster<{ key: string }>({ radius: 50, maxZoom: clusterBelowZoom });
+    sc.load(
+      points.map((p) => ({
+        type: 'Feature',
+        properties: { key: p.key },
+        geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+      })),
+    );
+    return sc;
+  }, [points, clusterBelowZoom]);
+
+  useEffect(() => {
+    const g = {
+      markers: L.layerGroup().addTo(map),
+      circles: L.layerGroup().addTo(map),
+      clusters: L.layerGroup().addTo(map),
+    };
+    groups.current = g;
+    const current = drawn.current;
+    const onView = () => redraw.current();
+    map.on('zoomend moveend', onView);
+    return () => {
+      map.off('zoomend moveend', onView);
+      g.markers.remove();
+      g.circles.remove();
+      g.clusters.remove();
+      current.clear();
+      groups.current = null;
+    };
+  }, [map]);
+
+  // Keep one marker (and circle) per point, updated by value.
+  useEffect(() => {
+    const g = groups.current;
+    if (!g) return;
+    const seen = new Set<string>();
+    for (const point of points) {
+      seen.add(point.key);
+      const old = drawn.current.get(point.key);
+      if (old && old.point === point) continue;
+      const latLng: L.LatLngTuple = [point.lat, point.lon];
+      const marker =
+        old?.marker ?? L.circleMarker(latLng, { radius: 7, weight: 2, color: '#ffffff', fillOpacity: 1 });
+      if (!old || old.point.lat !== point.lat || old.point.lon !== point.lon) marker.setLatLng(latLng);
+      if (!old || old.point.color !== point.color) marker.setStyle({ fillColor: point.color });
+      if (!old || old.point.label !== point.label) marker.unbindTooltip().bindTooltip(point.label);
+      if (!old) marker.on('click', () => select.current?.(point.key));
+      let circle = old?.circle;
+      if (point.accuracy !== null) {
+        circle ??= L.circle(latLng, { radius: point.accuracy, weight: 1, interactive: false });
+        circle
+          .setLatLng(latLng)
+          .setRadius(point.accuracy)
+          .setStyle({ color: point.color, fillColor: point.color, fillOpacity: 0.1 });
+      } else if (circle) {
+        circle.remove();
+        circle = undefined;
+      }
+      drawn.current.set(point.key, { point, marker, circle });
+    }
+    for (const [key, d] of drawn.current) {
+      if (seen.has(key)) continue;
+      d.marker.remove();
+      d.circle?.remove();
+      drawn.current.delete(key);
+    }
+    redraw.current();
+  }, [points]);
+
+  // What shows at this zoom and place: clusters or markers, circles or not, the selection on top.
+  useEffect(() => {
+    redraw.current = () => {
+      const g = groups.current;
+      if (!g) return;
+      const zoom = map.getZoom();
+      const clustering = zoom < clusterBelowZoom && drawn.current.size > 1;
+      let visible: Set<string> | null = null;
+      g.clusters.clearLayers();
+      if (clustering) {
+        visible = new Set();
+        const b = map.getBounds().pad(0.2);
+        for (const f of index.getClusters(
+          [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
+          Math.floor(zoom),
+        )) {
+          const props = f.properties as {
+            cluster?: boolean;
+            point_count?: number;
+            cluster_id?: number;
+            key?: string;
+          };
+          const [lon, lat] = f.geometry.coordinates as [number, number];
+          if (props.cluster && props.cluster_id !== undefined) {
+            const id = props.cluster_id;
+            L.marker([lat, lon], {
+              icon: clusterIcon(props.point_count ?? 0),
+              keyboard: false,
+              title: `${props.point_count} loads`,
+            })
+              .on('click', () =>
+                map.flyTo([lat, lon], Math.min(index.getClusterExpansionZoom(id), clusterBelowZoom + 1)),
+              )
+              .addTo(g.clusters);
+          } else if (props.key) visible.add(props.key);
+        }
+      }
+      let markers = 0;
+      let circles = 0;
+      for (const [key, d] of drawn.current) {
+        const selected = key === selectedKey;
+        const show = selected || visible === null || visible.has(key);
+        if (show && !g.markers.hasLayer(d.marker)) g.markers.addLayer(d.marker);
+        else if (!show && g.markers.hasLayer(d.marker)) g.markers.removeLayer(d.marker);
+        const ring = selected ? SELECTED : '#ffffff';
+        if (d.marker.options.color !== ring) {
+          d.marker.setStyle(selected ? { color: ring, weight: 4 } : { color: ring, weight: 2 });
+          d.marker.setRadius(selected ? 9 : 7);
+        }
+        if (selected) d.marker.bringToFront();
+        const circle = d.circle;
+        const showCircle =
+          circle !== undefined && (selected || (!clustering && zoom >= circlesFromZoom && show));
+        if (circle && showCircle && !g.circles.hasLayer(circle)) g.circles.addLayer(circle);
+        else if (circle && !showCircle && g.circles.hasLayer(circle)) g.circles.removeLayer(circle);
+        if (show) markers++;
+        if (showCircle) circles++;
+      }
+      const container = map.getContainer();
+      container.dataset.points = String(drawn.current.size);
+      container.dataset.markers = String(markers);
+      container.dataset.circles = String(circles);
+      container.dataset.clusters = String(g.clusters.getLayers().length);
+    };
+    redraw.current();
+  }, [map, index, selectedKey, clusterBelowZoom, circlesFromZoom]);
+
+  return null;
+}
