@@ -162,3 +162,37 @@ describe('fleet', () => {
     expect(generateFleet({ ...options, seed: 6 })).not.toEqual(generateFleet(options));
   });
 });
+
+describe('device-local timestamps', () => {
+  it('carry the zone abbreviation of where the device was, with daylight saving right', async () => {
+    const { stamps } = await import('./track');
+    // 2026-03-08: US daylight saving starts at 02:00 local.
+    expect(stamps(Date.parse('2026-03-08T06:59:30Z'), 'America/New_York').timestampSec).toBe(
+      '03/08/2026 01:59:30 EST',
+    );
+    expect(stamps(Date.parse('2026-03-08T07:59:30Z'), 'America/Chicago').timestampSec).toBe(
+      '03/08/2026 01:59:30 CST',
+    );
+    expect(stamps(Date.parse('2026-03-08T08:00:30Z'), 'America/Chicago').timestampSec).toBe(
+      '03/08/2026 03:00:30 CDT',
+    );
+    expect(stamps(Date.parse('2026-03-08T07:00:00Z'), 'America/New_York').timestamp).toBe(
+      '03/08/2026 03:00 EDT',
+    );
+    expect(stamps(Date.parse('2026-07-01T12:00:00Z'), 'America/Phoenix').timestamp).toBe(
+      '07/01/2026 05:00 MST',
+    );
+    expect(stamps(Date.parse('2026-11-01T05:59:59Z'), 'America/New_York').timestampSec).toBe(
+      '11/01/2026 01:59:59 EDT',
+    );
+    expect(stamps(Date.parse('2026-11-01T06:00:00Z'), 'America/New_York').timestampSec).toBe(
+      '11/01/2026 01:00:00 EST',
+    );
+    expect(stamps(Date.parse('2026-01-15T12:00:00Z'), 'America/Halifax').timestampUTC).toBe(
+      '01/15/2026 12:00:00 UTC',
+    );
+    expect(stamps(Date.parse('2026-01-15T12:00:00Z'), 'America/Halifax').timestamp).toBe(
+      '01/15/2026 08:00 AST',
+    );
+  });
+});

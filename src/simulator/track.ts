@@ -67,17 +67,57 @@ export interface Stamps {
   timestampUTC: string;
 }
 
-export function stamps(instant: number, zone: string): Stamps {
+/** A zone's offset from UTC (minutes) and abbreviation at an instant, from ICU. */
+function zoneAt(instant: number, zone: string): { offset: number; abbr: string } {
   const parts: Record<string, string> = {};
   for (const p of formatter(zone).formatToParts(instant)) parts[p.type] = p.value;
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   const abbr = OFFSET_NAMES[parts.timeZoneName ?? ''] ?? parts.timeZoneName ?? 'UTC';
-  const date = `${parts.month}/${parts.day}/${parts.year}`;
-  const u = new Date(instant);
-  const pad = (n: number) => String(n).padStart(2, '0');
+  return { offset: Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000), abbr };
+}
+
+/**
+ * ICU is slow per call, and offsets only change on the hour or half hour (daylight saving), so the
+ * offset and abbreviation are looked up once per zone and 15-minute slot, and the text built by hand.
+ */
+const SLOT_MS = 15 * 60_000;
+const zoneSlots = new Map<string, { offset: number; abbr: string }>();
+function zoneInSlot(instant: number, zone: string): { offset: number; abbr: string } {
+  const slot = Math.floor(instant / SLOT_MS);
+  const key = `${zone}|${slot}`;
+  let found = zoneSlots.get(key);
+  if (!found) {
+    if (zoneSlots.size > 100_000) zoneSlots.clear();
+    found = zoneAt(slot * SLOT_MS, zone);
+    zoneSlots.set(key, found);
+  }
+  return found;
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+function wallText(ms: number): { date: string; minute: string; second: string } {
+  const d = new Date(ms);
+  const date = `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+  const minute = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return { date, minute, second: pad(d.getUTCSeconds()) };
+}
+
+export function stamps(instant: number, zone: string): Stamps {
+  const { offset, abbr } = zoneInSlot(instant, zone);
+  const local = wallText(instant + offset * 60_000);
+  const utc = wallText(instant);
   return {
-    timestampSec: `${date} ${parts.hour}:${parts.minute}:${parts.second} ${abbr}`,
-    timestamp: `${date} ${parts.hour}:${parts.minute} ${abbr}`,
-    timestampUTC: `${pad(u.getUTCMonth() + 1)}/${pad(u.getUTCDate())}/${u.getUTCFullYear()} ${pad(u.getUTCHours())}:${pad(u.getUTCMinutes())}:${pad(u.getUTCSeconds())} UTC`,
+    timestampSec: `${local.date} ${local.minute}:${local.second} ${abbr}`,
+    timestamp: `${local.date} ${local.minute} ${abbr}`,
+    timestampUTC: `${utc.date} ${utc.minute}:${utc.second} UTC`,
   };
 }
 
