@@ -53,6 +53,13 @@ export const ProxyPullAnswer = z.looseObject({
   cursor: z.string(),
   details: z.array(z.unknown()),
   missing: z.array(z.string()),
+  /** Per id, what the proxy skipped or noted while reading the upstream's answers for that load. */
+  issues: z
+    .record(
+      z.string(),
+      z.array(z.object({ path: z.string(), kind: z.string(), message: z.string(), skipped: z.boolean() })),
+    )
+    .optional(),
 });
 export type ProxyPullAnswer = z.infer<typeof ProxyPullAnswer>;
 

@@ -4,6 +4,7 @@ import { ErrorBanner } from '../components/error-banner';
 import { DiagnosticsPage } from '../features/diagnostics/diagnostics-page';
 import { sessionQueries } from '../lib/session-queries';
 import { DispatcherPage } from './routes/dispatcher-page';
+import { LoadDetailRoute } from './routes/load-detail-route';
 import { LoginPage } from './routes/login-page';
 import { WebhooksRoute } from './routes/webhooks-route';
 
@@ -44,6 +45,7 @@ export function App() {
       <main className="min-h-0 flex-1">
         <Switch>
           <Route path="/" component={DispatcherPage} />
+          <Route path="/loads/:by/:id" component={LoadDetailRoute} />
           <Route path="/webhooks" component={WebhooksRoute} />
           <Route path="/diagnostics" component={DiagnosticsPage} />
           <Route>

@@ -15,6 +15,14 @@ export interface BoardData {
   fetchedAt: number;
 }
 
+export interface DetailData {
+  load: Load | null;
+  /** The proxy's cursor: the next refresh asks only for what came after it. */
+  cursor: string;
+  missing: boolean;
+  unreadable: ParseIssue[];
+}
+
 const BOARD_INCLUDE: IncludeFlags = { locations: false, events: false, documents: false, comments: false };
 
 /** Reads the proxy's pull answer into Loads; one bad load costs only itself. */
@@ -26,8 +34,12 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
     const path = `details[${i}]`;
     const detail = parseLoadDetail(raw, path, issues);
     const load = detail ? normalizeLoad(detail, by, path, issues) : undefined;
-    if (load) loads.push(load);
-    else unreadable.push(...issues);
+    if (load) {
+      // What the proxy skipped when it read the upstream's answers for this load.
+      const upstream = answer.issues?.[load.id];
+      if (upstream && upstream.length > 0) load.issues = [...upstream, ...load.issues] as ParseIssue[];
+      loads.push(load);
+    } else unreadable.push(...issues);
   });
   return { loads, missing: answer.missing, unreadable, fetchedAt };
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
 import { formatAge, type StalenessThresholds } from '@/domain/staleness';
@@ -156,6 +157,12 @@ function Dispatcher({ config }: { config: ClientConfig }) {
             <div className="flex items-center gap-2">
               <strong className="truncate">{selectedRow?.label ?? selection.id}</strong>
               <span className="text-ink-muted">{selectedRow?.status ?? ''}</span>
+              <Link
+                href={`/loads/${selection.by}/${encodeURIComponent(selection.id)}`}
+                className="rounded border border-panel-line bg-panel px-2 py-0.5 text-status-selected"
+              >
+                Details
+              </Link>
               <button
                 type="button"
                 className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5"

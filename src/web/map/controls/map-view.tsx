@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { useUrlParam } from '../../lib/url-state';
 
@@ -14,11 +14,20 @@ export function parseView(text: string | null): { center: L.LatLngTuple; zoom: n
 
 /**
  * Keeps the map's centre and zoom in the URL (`?map=lat,lon,zoom`), so a reload or a shared link
- * restores the view; without one, fits the points once when they first arrive.
+ * restores the view; without one, fits the points once when they first arrive. With `urlParam` null
+ * the view is not kept (a page with a map of its own).
  */
-export function MapView({ fitTo }: { fitTo: readonly L.LatLngTuple[] }) {
+export function MapView({
+  fitTo,
+  urlParam = 'map',
+}: {
+  fitTo: readonly L.LatLngTuple[];
+  urlParam?: string | null;
+}) {
   const map = useMap();
-  const [view, setView] = useUrlParam('map');
+  const [urlView, setUrlView] = useUrlParam(urlParam ?? 'map');
+  const view = urlParam ? urlView : null;
+  const setView = useCallback((v: string) => (urlParam ? setUrlView(v) : undefined), [urlParam, setUrlView]);
   const placed = useRef(false);
 
   useEffect(() => {

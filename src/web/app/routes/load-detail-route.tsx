@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type L from 'leaflet';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { LoadBy } from '@/domain/model';
+import { ErrorBanner } from '../../components/error-banner';
+import { LoadDetailPage } from '../../features/load-detail/load-detail-page';
+import { configQuery, loadQueries } from '../../lib/load-queries';
+import { MapShell } from '../../map/core/map-shell';
+import { FlyTo, type FlyTarget } from '../../map/controls/fly-to';
+import { MapView } from '../../map/controls/map-view';
+import { BreadcrumbLayer, type CrumbPlace } from '../../map/layers/breadcrumb-layer';
+
+/** `/loads/:by/:id`: everything about one load, beside a map of its trail. */
+export function LoadDetailRoute({ params }: { params: { by?: string; id?: string } }) {
+  const config = useQuery(configQuery());
+  const by = params.by === 'external-id' || params.by === 'load-number' ? params.by : null;
+  const id = params.id ? decodeURIComponent(params.id) : '';
+  if (!by || !id) {
+    return (
+      <p className="p-4">
+        There is no such load page.{' '}
+        <Link href="/" className="text-status-selected underline">
+          Back to the map
+        </Link>
+      </p>
+    );
+  }
+  if (config.isPending) return <p className="p-4 text-ink-muted">Loading…</p>;
+  if (config.isError) return <ErrorBanner error={config.error} onRetry={() => void config.refetch()} />;
+  return <LoadDetailWithMap key={`${by}:${id}`} by={by} id={id} config={config.data} />;
+}
+
+function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config: ClientConfig }) {
+  const track = useQuery(loadQueries.detail(by, id, config.refreshSeconds));
+  const [target, setTarget] = useState<FlyTarget | null>(null);
+  const panTo = useCallback((p: FlyTarget) => setTarget({ ...p }), []);
+  const load = track.data?.load ?? null;
+  const pings = useMemo(() => load?.pings ?? [], [load]);
+  const fit = useMemo(() => pings.map((p): L.LatLngTuple => [p.lat, p.lon]), [pings]);
+  const places = useMemo(
+    (): CrumbPlace[] =>
+      load
+        ? [
+            ...load.documents.flatMap((d) =>
+              d.position
+                ? [
+                    {
+                      key: d.key,
+                      lat: d.position.lat,
+                      lon: d.position.lon,
+                      kind: 'document' as const,
+                      label: `${d.type ?? 'Document'} uploaded here`,
+                    },
+                  ]
+                : [],
+            ),
+            ...load.comments.flatMap((c) =>
+              c.position
+                ? [
+                    {
+                      key: c.key,
+                      lat: c.position.lat,
+                      lon: c.position.lon,
+                      kind: 'comment' as const,
+                      label: `Comment: ${c.text ?? ''}`,
+                    },
+                  ]
+                : [],
+            ),
+          ]
+        : [],
+    [load],
+  );
+  const selection = `${by === 'external-id' ? 'e' : 'n'}:${id}`;
+  return (
+    <div className="grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="min-h-0 overflow-auto border-r border-panel-line">
+        <nav className="border-b border-panel-line bg-panel px-4 py-2 text-sm">
+          <Link href={`/?load=${encodeURIComponent(selection)}`} className="text-status-selected underline">
+            ← Back to the map
+          </Link>
+        </nav>
+        <LoadDetailPage by={by} id={id} config={config} onPanTo={panTo} />
+      </div>
+      <div className="relative min-h-0" role="region" aria-label="Map of this load">
+        <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
+          <MapView fitTo={fit} urlParam={null} />
+          {pings.length > 0 && (
+            <BreadcrumbLayer pings={pings} places={places} lowConfidenceMeters={config.lowConfidenceMeters} />
+          )}
+          <FlyTo target={target} />
+        </MapShell>
+      </div>
+    </div>
+  );
+}

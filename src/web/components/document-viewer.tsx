@@ -1,0 +1,303 @@
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { Document } from '@/domain/model';
+
+/**
+ * The address of a document as something the browser may load or open: an absolute `http:` or
+ * `https:` URL (after trimming), written out by `URL`; null for anything else (`javascript:`,
+ * `data:`, `//host` without a scheme, text that is no URL). Document addresses come from drivers'
+ * phones through a third party, so they are untrusted: only what passes here becomes a link or image.
+ */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (typeof url !== 'string') return null;
+  const text = url.trim();
+  if (text === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  if (parsed.hostname === '') return null;
+  return parsed.href;
+}
+
+const IMAGE_EXTENSION = /\.(?:jpe?g|png|gif|webp|avif|bmp|svg|heic|heif|tiff?)$/i;
+const PICTURE_TYPES = new Set(['PICTURE', 'PHOTO', 'IMAGE']);
+
+/** Whether a document is a picture: its type says so, or its address ends with an image extension. */
+export function isPictureDocument(doc: Pick<Document, 'type' | 'url'>): boolean {
+  if (doc.type !== undefined && PICTURE_TYPES.has(doc.type.trim().toUpperCase())) return true;
+  const safe = safeHttpUrl(doc.url);
+  const path = safe ? new URL(safe).pathname : doc.url.split(/[?#]/)[0];
+  return IMAGE_EXTENSION.test(path ?? '');
+}
+
+/** "BOL", else "Document": a document type as a person reads it. */
+export function documentTitle(doc: Pick<Document, 'type'>): string {
+  return doc.type ?? 'Document';
+}
+
+/** "stop 1 (S7001-1)", "stop S7001-1", or undefined. */
+export function documentStop(doc: Pick<Document, 'stopOrderNumber' | 'stopExternalId'>): string | undefined {
+  if (doc.stopOrderNumber !== undefined && doc.stopExternalId !== undefined)
+    return `stop ${doc.stopOrderNumber} (${doc.stopExternalId})`;
+  if (doc.stopOrderNumber !== undefined) return `stop ${doc.stopOrderNumber}`;
+  if (doc.stopExternalId !== undefined) return `stop ${doc.stopExternalId}`;
+  return undefined;
+}
+
+/** "Omaha, NE, US", or undefined. */
+export function documentPlace(doc: Pick<Document, 'place'>): string | undefined {
+  const p = doc.place;
+  if (!p) return undefined;
+  return [p.city, p.state, p.country].filter(Boolean).join(', ') || undefined;
+}
+
+/** The longest an untrusted address is shown as text. */
+const SHOWN_URL_CHARS = 300;
+
+export function UnsafeAddress({ url }: { url: string }) {
+  const shown = url.length > SHOWN_URL_CHARS ? `${url.slice(0, SHOWN_URL_CHARS)}…` : url;
+  return (
+    <span className="text-sm">
+      <span className="font-semibold">Not opened:</span> its address is not a web address (http or https)
+      <code className="mt-1 block max-w-full overflow-hidden text-xs break-all text-ink-muted">
+        {shown || '(empty)'}
+      </code>
+    </span>
+  );
+}
+
+export interface DocumentViewerProps {
+  /** The documents one can step through, in the order shown. */
+  documents: readonly Document[];
+  /** The one shown now. */
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}
+
+const ZOOMS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
+const DEFAULT_ZOOM = ZOOMS.indexOf(1);
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+const button =
+  'rounded border border-panel-line bg-panel px-2 py-1 text-sm text-ink hover:bg-panel-sunk disabled:cursor-not-allowed disabled:opacity-40';
+
+/**
+ * A modal viewer of uploaded documents and pictures: zoom, rotate, previous/next (arrow keys too),
+ * open the original, download. Focus stays inside while it is open, Escape closes it, and focus
+ * goes back where it was. Only `http(s)` addresses are loaded or linked (`safeHttpUrl`); images load
+ * lazily without a referrer, links open in a new tab without an opener.
+ */
+export function DocumentViewer({ documents, index, onIndexChange, onClose }: DocumentViewerProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const count = documents.length;
+  const shown = Math.min(Math.max(0, index), count - 1);
+  const doc = documents[shown];
+  // Zoom and rotation belong to one document: another one starts at 100 %, upright.
+  const [view, setView] = useState({ url: doc?.url, zoom: DEFAULT_ZOOM, rotation: 0 });
+  if (view.url !== doc?.url) setView({ url: doc?.url, zoom: DEFAULT_ZOOM, rotation: 0 });
+  const zoomIndex = view.url === doc?.url ? view.zoom : DEFAULT_ZOOM;
+  const rotation = view.url === doc?.url ? view.rotation : 0;
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const safe = doc ? safeHttpUrl(doc.url) : null;
+  const picture = doc ? isPictureDocument(doc) : false;
+  const zoomable = picture && safe !== null;
+  const setZoom = (z: number) =>
+    setView({ url: doc?.url, zoom: Math.max(0, Math.min(ZOOMS.length - 1, z)), rotation });
+  const rotate = () => setView({ url: doc?.url, zoom: zoomIndex, rotation: (rotation + 90) % 360 });
+  const go = (step: number) => {
+    const next = shown + step;
+    if (next >= 0 && next < count) onIndexChange(next);
+  };
+
+  // Keys are read on the whole document while the viewer is open: it is modal, and focus may sit on
+  // the page's body for a moment when the control that held it goes away (no zoom for a PDF).
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(event.key === 'ArrowLeft' ? -1 : 1);
+    } else if (zoomable && (event.key === '+' || event.key === '=')) {
+      setZoom(zoomIndex + 1);
+    } else if (zoomable && event.key === '-') {
+      setZoom(zoomIndex - 1);
+    } else if (event.key === 'Tab') {
+      // The focus trap: Tab from the last control goes to the first, Shift+Tab the other way.
+      const items = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      const outside = !(active instanceof Node) || !dialog.current?.contains(active);
+      if (event.shiftKey && (outside || active === first || active === dialog.current)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (outside || active === last)) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  });
+
+  // Focus moves in when the viewer opens and goes back to where it was when it closes.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeButton.current?.focus();
+    // Focus that leaves the dialog (a click behind it, a screen reader's jump) is brought back.
+    const keepInside = (event: FocusEvent) => {
+      const box = dialog.current;
+      if (box && event.target instanceof Node && !box.contains(event.target)) closeButton.current?.focus();
+    };
+    const keys = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('focusin', keepInside);
+    document.addEventListener('keydown', keys);
+    return () => {
+      document.removeEventListener('focusin', keepInside);
+      document.removeEventListener('keydown', keys);
+      if (before?.isConnected) before.focus();
+    };
+  }, []);
+
+  // Stepping to a document without the control that had focus (no zoom for a PDF) leaves focus on
+  // the page's body: it goes back to the dialog, so that screen readers stay inside.
+  useEffect(() => {
+    const box = dialog.current;
+    if (box && !box.contains(document.activeElement)) box.focus();
+  }, [shown]);
+
+  if (!doc) return null;
+
+  const zoom = ZOOMS[zoomIndex] ?? 1;
+  const stop = documentStop(doc);
+  const place = documentPlace(doc);
+  const uploader = doc.driver?.name;
+  const meta = [
+    stop,
+    doc.time.local ? `uploaded ${doc.time.local}` : 'upload time unknown',
+    uploader ? `by ${uploader}` : undefined,
+    place ? `at ${place}` : undefined,
+  ].filter(Boolean);
+
+  return createPortal(
+    <div className="fixed inset-0 z-[2000] flex items-center justify-center bg-black/70 p-4">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="flex max-h-full w-full max-w-5xl flex-col rounded bg-panel shadow-xl focus:outline-none"
+      >
+        <div className="flex flex-wrap items-center gap-2 border-b border-panel-line px-3 py-2">
+          <h2 id={titleId} className="mr-auto text-base font-semibold">
+            {documentTitle(doc)}{' '}
+            <span className="font-normal text-ink-muted">
+              ({shown + 1} of {count})
+            </span>
+          </h2>
+          <button
+            type="button"
+            className={button}
+            onClick={() => go(-1)}
+            disabled={shown === 0}
+            aria-keyshortcuts="ArrowLeft"
+          >
+            ‹ Previous
+          </button>
+          <button
+            type="button"
+            className={button}
+            onClick={() => go(1)}
+            disabled={shown === count - 1}
+            aria-keyshortcuts="ArrowRight"
+          >
+            Next ›
+          </button>
+          {zoomable && (
+            <>
+              <button
+                type="button"
+                className={button}
+                onClick={() => setZoom(zoomIndex - 1)}
+                disabled={zoomIndex === 0}
+                aria-keyshortcuts="-"
+              >
+                Zoom out
+              </button>
+              <span className="w-12 text-center text-sm tabular-nums" aria-live="polite">
+                {Math.round(zoom * 100)} %
+              </span>
+              <button
+                type="button"
+                className={button}
+                onClick={() => setZoom(zoomIndex + 1)}
+                disabled={zoomIndex === ZOOMS.length - 1}
+                aria-keyshortcuts="+"
+              >
+                Zoom in
+              </button>
+              <button type="button" className={button} onClick={rotate}>
+                Rotate
+              </button>
+            </>
+          )}
+          {safe && (
+            <>
+              <a href={safe} target="_blank" rel="noopener noreferrer" className={button}>
+                Open original
+              </a>
+              <a href={safe} download target="_blank" rel="noopener noreferrer" className={button}>
+                Download
+              </a>
+            </>
+          )}
+          <button
+            ref={closeButton}
+            type="button"
+            className={button}
+            onClick={onClose}
+            aria-keyshortcuts="Escape"
+          >
+            Close
+          </button>
+        </div>
+        <div className="flex min-h-[50vh] flex-1 items-center justify-center overflow-auto bg-panel-sunk p-4">
+          {!safe ? (
+            <UnsafeAddress url={doc.url} />
+          ) : picture && failed !== safe ? (
+            <img
+              key={safe}
+              src={safe}
+              alt={`${documentTitle(doc)}${stop ? `, ${stop}` : ''}`}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              onError={() => setFailed(safe)}
+              style={{ transform: `scale(${zoom}) rotate(${rotation}deg)` }}
+              className="max-h-[70vh] max-w-full origin-center object-contain transition-transform"
+            />
+          ) : (
+            <p className="max-w-md text-center text-sm">
+              {picture
+                ? 'The picture could not be loaded here. Open the original to try in a new tab.'
+                : 'This file is not a picture, so it is not shown here. Open the original or download it.'}
+            </p>
+          )}
+        </div>
+        <p className="border-t border-panel-line px-3 py-2 text-sm text-ink-muted">{meta.join(' · ')}</p>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,87 @@
+import type { Document } from '@/domain/model';
+import {
+  documentPlace,
+  documentStop,
+  documentTitle,
+  isPictureDocument,
+  safeHttpUrl,
+} from '../../components/document-viewer';
+import { ItemTimeText } from './item-time';
+
+export interface DocumentsGridProps {
+  /** In the order shown (newest first); `onOpen` gets an index into it. */
+  documents: readonly Document[];
+  fresh: ReadonlySet<string>;
+  showMine: boolean;
+  onOpen: (index: number) => void;
+}
+
+/**
+ * Uploaded documents and pictures: a thumbnail for a picture, a card for any other file; each opens
+ * the viewer. An address that is not `http(s)` is never loaded or linked: the card says so.
+ */
+export function DocumentsGrid({ documents, fresh, showMine, onOpen }: DocumentsGridProps) {
+  if (documents.length === 0) return <p className="text-sm text-ink-muted">No documents uploaded yet.</p>;
+  return (
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">
+      {documents.map((doc, i) => {
+        const safe = safeHttpUrl(doc.url);
+        const picture = isPictureDocument(doc);
+        const stop = documentStop(doc);
+        const place = documentPlace(doc);
+        const title = documentTitle(doc);
+        const isNew = fresh.has(`document:${doc.key}`);
+        return (
+          <li
+            key={doc.key}
+            data-new={isNew || undefined}
+            className={`flex flex-col overflow-hidden rounded border bg-panel text-sm ${
+              isNew ? 'border-amber-400 ring-2 ring-amber-400' : 'border-panel-line'
+            }`}
+          >
+            <button
+              type="button"
+              onClick={() => onOpen(i)}
+              aria-label={`Open ${title}${stop ? `, ${stop}` : ''}${picture ? ' (picture)' : ''}`}
+              className="flex h-32 items-center justify-center bg-panel-sunk hover:bg-panel-line focus:outline-2 focus:outline-status-selected"
+            >
+              {safe && picture ? (
+                <img
+                  src={safe}
+                  alt=""
+                  loading="lazy"
+                  referrerPolicy="no-referrer"
+                  className="max-h-full max-w-full object-contain"
+                />
+              ) : (
+                <span className="flex flex-col items-center gap-1 px-2 text-center">
+                  <span aria-hidden="true" className="text-2xl">
+                    {picture ? '🖼' : '▤'}
+                  </span>
+                  <span className="font-semibold">{title}</span>
+                  {!safe && (
+                    <span className="text-xs text-status-silent">Address not a web address: not opened</span>
+                  )}
+                </span>
+              )}
+            </button>
+            <div className="space-y-0.5 p-2">
+              <p className="font-semibold">
+                {title}
+                {isNew && <span className="ml-2 rounded bg-amber-200 px-1 text-xs text-amber-900">New</span>}
+              </p>
+              {stop && <p className="text-xs">{stop}</p>}
+              <p className="text-xs text-ink-muted">
+                <ItemTimeText time={doc.time} instant={doc.instant} showMine={showMine} />
+              </p>
+              <p className="text-xs text-ink-muted">
+                {doc.driver?.name ? `by ${doc.driver.name}` : 'uploader unknown'}
+                {place && ` · ${place}`}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,413 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { LoadBy } from '@/domain/model';
+import { createQueryClient } from '../../lib/query-client';
+import { LoadDetailPage } from './load-detail-page';
+import type { TemperatureSeries } from './temperature-series';
+import { jsonResponse, pullAnswer, wireDetail, wireEvent, type Wire } from './wire-fixtures';
+
+// uPlot needs a canvas, which jsdom lacks: the chart is replaced by a stand-in that records what it
+// is handed. The series themselves are tested in temperature-series.test.ts.
+const chart = vi.hoisted(() => ({ series: [] as TemperatureSeries[] }));
+vi.mock('./temperature-chart', () => ({
+  TemperatureChart: ({ series, label }: { series: TemperatureSeries; label: string }) => {
+    chart.series.push(series);
+    return <div role="img" aria-label={label} />;
+  },
+}));
+
+const CONFIG: ClientConfig = {
+  tileUrl: null,
+  tileAttribution: '',
+  // Long enough that no refetch happens by itself during a test.
+  refreshSeconds: 3600,
+  maxIds: 500,
+  staleAfterMinutes: 30,
+  silentAfterMinutes: 120,
+  excursionTolerance: 5,
+  lowConfidenceMeters: 500,
+  demo: null,
+};
+
+// jsdom has no layout: give the virtualizers' scroll elements a size so rows render.
+Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 2000 });
+Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  chart.series.length = 0;
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function answerWith(...details: Wire[]) {
+  fetchMock.mockResolvedValueOnce(jsonResponse(200, pullAnswer(details)));
+}
+
+function renderPage(
+  { by = 'external-id', id = '700100' }: { by?: LoadBy; id?: string } = {},
+  onPanTo = vi.fn(),
+) {
+  const user = userEvent.setup();
+  const client = createQueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <LoadDetailPage by={by} id={id} config={CONFIG} onPanTo={onPanTo} />
+    </QueryClientProvider>,
+  );
+  return { user, client, onPanTo };
+}
+
+const timeline = () => screen.getByRole('region', { name: /^Timeline, newest first/ });
+const rows = () => within(timeline()).queryAllByRole('article');
+const summary = () => screen.getByRole('region', { name: 'Summary' });
+const section = (name: RegExp) => screen.getByRole('region', { name });
+
+async function loaded() {
+  await screen.findByRole('region', { name: 'Summary' });
+}
+
+describe('LoadDetailPage', () => {
+  it('says it is loading, then shows the header: ids, status without a missing code, ping, driver, temperature, stops', async () => {
+    answerWith(wireDetail());
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading everything');
+    await loaded();
+    expect(fetchMock).toHaveBeenCalledWith('/api/pull/by-external-id', expect.anything());
+
+    const head = summary();
+    expect(head).toHaveTextContent('External id700100');
+    expect(head).toHaveTextContent('LT external id9100');
+    expect(head).toHaveTextContent('Load number—');
+    // The code is null on the wire: nothing is shown for it, not "null", not "()".
+    expect(head).toHaveTextContent('Latest statusIn transit');
+    expect(head).not.toHaveTextContent(/null|\(\)/);
+    expect(head).toHaveTextContent('Omaha, NE, US');
+    expect(head).toHaveTextContent('±13 m');
+    const phone = within(head).getByRole('link', { name: '+1 (402) 555-0100' });
+    expect(phone).toHaveAttribute('href', 'tel:+14025550100');
+    expect(head).toHaveTextContent('Supply 33 °F · Return 36 °F · Set 34 °F');
+
+    const stops = within(head).getByRole('region', { name: 'Stops (4)' });
+    expect(stops).toHaveTextContent('Stop 1');
+    expect(stops).toHaveTextContent('Stop external idS1');
+    expect(stops).toHaveTextContent('Stop typePickup');
+    expect(stops).toHaveTextContent('Address cityDenver');
+    expect(stops).toHaveTextContent('a bare string');
+    expect(stops).not.toHaveTextContent(/weird|nothing/i);
+  });
+
+  it('counts the items the parser skipped and lists each path, kind and message', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    const disclosure = within(summary()).getByText('2 items skipped because they could not be read');
+    const list = within(summary()).getByRole('list', { name: 'Skipped items', hidden: true });
+    expect(list).not.toBeVisible();
+    await user.click(disclosure);
+    expect(list).toBeVisible();
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/^details\[0\]\.locations\[1\]\.lat bad_coordinate — coordinate "abc"/),
+      expect.stringMatching(/^details\[0\]\.events\[4\] bad_time — no readable time; item skipped/),
+    ]);
+  });
+
+  it('orders the timeline by instant across zones, newest first, not by wall time', async () => {
+    answerWith(
+      wireDetail({
+        events: [
+          // 10:00 EST is 15:00 UTC; 09:30 CST is 15:30 UTC: later, though its wall time is earlier.
+          wireEvent(10, 'Arrived at pickup', 'APU', '11/22/2026 10:00:00 EST'),
+          wireEvent(11, 'Loaded', 'LDD', '11/22/2026 09:30:00 CST'),
+        ],
+        comments: [],
+        documents: [],
+        locations: [],
+        temperatures: [],
+      }),
+    );
+    renderPage();
+    await loaded();
+    expect(rows().map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Loaded (LDD)'),
+      expect.stringContaining('Arrived at pickup (APU)'),
+    ]);
+    expect(rows()[0]).toHaveTextContent('11/22/2026 09:30:00 CST');
+    expect(rows()[1]).toHaveTextContent('11/22/2026 10:00:00 EST');
+  });
+
+  it('shows the device-local time with its zone, marks an unknown zone, and the viewer’s time on hover and on request', async () => {
+    answerWith(
+      wireDetail({
+        events: [
+          wireEvent(1, 'Dispatched', 'DSP', '11/22/2026 04:00:00 CST'),
+          wireEvent(2, 'Loaded', 'LDD', '11/22/2026 05:00:00 XYZ'),
+        ],
+        comments: [],
+        documents: [],
+        locations: [],
+        temperatures: [],
+      }),
+    );
+    const { user } = renderPage();
+    await loaded();
+    // A zone nobody knows: its wall time is read as UTC (05:00Z), before 04:00 CST (10:00Z).
+    const [dispatched, loadedRow] = rows();
+    expect(loadedRow).toHaveTextContent('11/22/2026 05:00:00 XYZ(zone unknown)');
+    expect(dispatched).toHaveTextContent('11/22/2026 04:00:00 CST');
+    expect(dispatched).not.toHaveTextContent('zone unknown');
+    const time = within(dispatched!).getByText('11/22/2026 04:00:00 CST');
+    expect(time).toHaveAttribute('datetime', '2026-11-22T10:00:00.000Z');
+    expect(time.parentElement).toHaveAttribute('title', expect.stringMatching(/^Your time: /));
+    expect(dispatched).not.toHaveTextContent('your time');
+    await user.click(screen.getByRole('checkbox', { name: 'Also show times in my time zone' }));
+    expect(rows()[0]).toHaveTextContent('your time');
+  });
+
+  it('shows no code where the event has none, and its id', async () => {
+    answerWith(wireDetail());
+    renderPage();
+    await loaded();
+    const inTransit = rows().find((r) => r.textContent?.includes('In transit'));
+    expect(inTransit).toHaveTextContent('In transit · id 2');
+    expect(inTransit).not.toHaveTextContent(/null|\(\)/);
+    const dispatched = rows().find((r) => r.textContent?.includes('Dispatched'));
+    expect(dispatched).toHaveTextContent('Dispatched (DSP) · id 1');
+  });
+
+  it('hides app and system notices behind a toggle that says how many', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    const toggle = screen.getByRole('checkbox', { name: 'App and system notices (2 hidden)' });
+    expect(toggle).not.toBeChecked();
+    expect(timeline()).not.toHaveTextContent('has viewed the load track');
+    expect(timeline()).not.toHaveTextContent('Sent text message');
+    await user.click(toggle);
+    expect(screen.getByRole('checkbox', { name: 'App and system notices (2 shown)' })).toBeChecked();
+    expect(timeline()).toHaveTextContent('Driver has viewed the load track');
+    expect(timeline()).toHaveTextContent('Sent text message to driver');
+  });
+
+  it('filters the timeline by kind and by text', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    const kinds = () =>
+      rows().map((r) => r.textContent?.match(/^\W*(Status|Comment|Document|Excursion|Ping)/)?.[1]);
+    expect(new Set(kinds())).toEqual(new Set(['Status', 'Comment', 'Document', 'Excursion', 'Ping']));
+    await user.click(screen.getByRole('checkbox', { name: 'Pings (2)' }));
+    expect(kinds()).not.toContain('Ping');
+    await user.click(screen.getByRole('checkbox', { name: 'Status events (4)' }));
+    expect(kinds()).not.toContain('Status');
+    await user.type(screen.getByRole('searchbox', { name: 'Search the timeline' }), 'pallets');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Seal intact, pallets look good');
+    expect(screen.getByText('1 of 11 items shown')).toBeInTheDocument();
+  });
+
+  it('shows the conversation with driver and broker told apart in words; a comment with a position pans the map', async () => {
+    answerWith(wireDetail());
+    const { user, onPanTo } = renderPage();
+    await loaded();
+    const conversation = within(section(/^Comments/)).getByRole('list', { name: 'Conversation' });
+    const [driver, broker] = within(conversation).getAllByRole('listitem');
+    expect(driver).toHaveTextContent('Driver · Elena Smith');
+    expect(driver).toHaveTextContent('Seal intact, pallets look good');
+    expect(broker).toHaveTextContent('Broker');
+    expect(broker).toHaveTextContent('Please send the POD');
+    expect(within(broker!).queryByRole('button', { name: 'Show on map' })).not.toBeInTheDocument();
+    await user.click(within(driver!).getByRole('button', { name: 'Show on map' }));
+    expect(onPanTo).toHaveBeenCalledWith({ lat: 41.1, lon: -96, accuracy: 15 });
+    // The timeline says who wrote it too.
+    expect(timeline()).toHaveTextContent('Driver (D): Seal intact');
+    expect(timeline()).toHaveTextContent('Broker (B): Please send the POD');
+  });
+
+  it('lists pings newest first with accuracy and place; a click or Enter pans the map, arrows move', async () => {
+    answerWith(wireDetail());
+    const { user, onPanTo } = renderPage();
+    await loaded();
+    const list = within(section(/^Pings \(/)).getByRole('region', { name: 'Pings, newest first, 2 in all' });
+    const buttons = within(list).getAllByRole('button');
+    expect(buttons[0]).toHaveTextContent('11/22/2026 07:26 CST');
+    expect(buttons[0]).toHaveTextContent('unknown');
+    expect(buttons[1]).toHaveTextContent('±8 m');
+    expect(buttons[1]).toHaveTextContent('at 41.2000, -95.9000');
+    await user.click(buttons[1]!);
+    expect(onPanTo).toHaveBeenLastCalledWith({ lat: 41.2, lon: -95.9, accuracy: 8 });
+    await user.keyboard('{ArrowUp}');
+    expect(buttons[0]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onPanTo).toHaveBeenLastCalledWith({ lat: 41.2565, lon: -95.9345, accuracy: null });
+  });
+
+  it('renders HTML in a comment as text and never loads or links a hostile document address', async () => {
+    const hostile = '<img src=x onerror="alert(1)"><b>Running late</b>';
+    answerWith(
+      wireDetail({
+        comments: [{ comment: hostile, commentBy: 'D', timestampUTC: '11/22/2026 12:00:00 UTC' }],
+        documents: [
+          { type: 'PICTURE', timestamp: '11/22/2026 04:30 CST', url: 'javascript:alert(1)', location: {} },
+          {
+            type: 'PHOTO',
+            timestamp: '11/22/2026 04:31 CST',
+            url: ' data:text/html,<script>alert(1)</script>',
+            location: {},
+          },
+          { type: 'BOL', timestamp: '11/22/2026 04:32 CST', url: '//evil.example/x.jpg', location: {} },
+        ],
+      }),
+    );
+    const { user } = renderPage();
+    await loaded();
+    const conversation = within(section(/^Comments/)).getByRole('list', { name: 'Conversation' });
+    expect(conversation).toHaveTextContent(hostile);
+    expect(conversation.querySelector('b, img')).toBeNull();
+
+    const docs = section(/^Documents/);
+    expect(within(docs).getAllByText('Address not a web address: not opened')).toHaveLength(3);
+    expect(within(docs).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(docs).queryByRole('link')).not.toBeInTheDocument();
+    const hostileAttr =
+      '[src*="javascript" i], [href*="javascript" i], [src^="data" i], [href^="data" i], [src*="evil"]';
+    expect(document.body.querySelector(hostileAttr)).toBeNull();
+
+    // The viewer shows the address as inert text.
+    await user.click(within(docs).getAllByRole('button', { name: /^Open PICTURE/ })[0]!);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('javascript:alert(1)');
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    expect(document.body.querySelector(hostileAttr)).toBeNull();
+  });
+
+  it('shows documents newest first as thumbnails and cards, and opens the viewer from the grid and the timeline', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    const docs = section(/^Documents \(2\)/);
+    const cards = within(docs).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('POD');
+    expect(cards[0]).toHaveTextContent('stop 2');
+    expect(cards[0]).toHaveTextContent('uploader unknown');
+    expect(cards[1]).toHaveTextContent('BOL');
+    expect(cards[1]).toHaveTextContent('stop 1 (S1)');
+    expect(cards[1]).toHaveTextContent('11/22/2026 04:30 CST');
+    expect(cards[1]).toHaveTextContent('by Elena Smith · Omaha, NE, US');
+    const thumb = cards[1]!.querySelector('img');
+    expect(thumb).toHaveAttribute('src', 'https://docs.example.com/bol.jpg');
+    expect(thumb).toHaveAttribute('loading', 'lazy');
+    expect(thumb).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(cards[0]!.querySelector('img')).toBeNull();
+
+    const open = within(cards[1]!).getByRole('button', { name: 'Open BOL, stop 1 (S1) (picture)' });
+    await user.click(open);
+    expect(screen.getByRole('dialog', { name: /BOL/ })).toHaveTextContent('(2 of 2)');
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: /POD/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+
+    await user.click(within(timeline()).getByRole('button', { name: 'Open POD, stop 2' }));
+    expect(screen.getByRole('dialog', { name: /POD/ })).toHaveTextContent('(1 of 2)');
+  });
+
+  it('charts supply, return and set with the excursion shaded, and has a table view', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    const temps = section(/^Temperatures/);
+    expect(within(temps).getByRole('img')).toHaveAccessibleName(/3 readings .* 1 excursion shaded/);
+    expect(temps).toHaveTextContent('3 readings, in °F · 1 excursion (supply or return beyond set ±5 °F)');
+    const series = chart.series[chart.series.length - 1]!;
+    expect(series.unit).toBe('Fahrenheit');
+    expect(series.data.slice(1)).toEqual([
+      [34.1, 33.1, 33],
+      [35, 42.4, 36],
+      [34, 34, 34],
+    ]);
+    const at = (local: string) => Date.parse(local) / 1000;
+    expect(series.bands).toEqual([{ from: at('2026-11-22T13:15:00Z'), to: at('2026-11-22T13:15:00Z') }]);
+    expect(timeline()).toHaveTextContent('Temperature excursion: return 42.4 °F, 8.4 °F above set 34 °F');
+
+    await user.click(within(temps).getByRole('button', { name: 'Table' }));
+    expect(within(temps).getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+    const table = within(temps).getByRole('table');
+    const body = within(table).getAllByRole('row').slice(1);
+    expect(body.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/07:30 CST.*33 °F36 °F34 °Fno$/),
+      expect.stringMatching(/07:15 CST.*33.1 °F42.4 °F34 °Fyes$/),
+      expect.stringMatching(/07:00 CST.*34.1 °F35 °F34 °Fno$/),
+    ]);
+  });
+
+  it('says in words that a load looked up by load number has no temperatures', async () => {
+    const { loadTrackExternalId: _x, temperatures: _t, latestTemperature: _l, ...rest } = wireDetail();
+    answerWith({ ...rest, loadNumber: 'LN-42' });
+    renderPage({ by: 'load-number', id: 'LN-42' });
+    await loaded();
+    expect(screen.getByRole('heading', { name: 'Load LN-42', level: 2 })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/pull/by-load-number', expect.anything());
+    const temps = section(/^Temperatures/);
+    expect(temps).toHaveTextContent(
+      'No temperatures here: the tracking service sends reefer readings only when a load is looked up by its external id (this one’s is 9100), not by its load number.',
+    );
+    expect(within(temps).queryByRole('img')).not.toBeInTheDocument();
+    expect(chart.series).toHaveLength(0);
+    expect(summary()).not.toHaveTextContent('Latest temperature');
+    expect(summary()).toHaveTextContent('Load numberLN-42');
+  });
+
+  it('marks an event that arrives with a refetch as new, once', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    expect(timeline().querySelector('[data-new]')).toBeNull();
+
+    const next = wireDetail();
+    (next.events as Wire[]).push(wireEvent(6, 'Arrived at delivery', 'ADL', '11/22/2026 08:00:00 CST'));
+    answerWith(next);
+    await user.click(screen.getByRole('button', { name: 'Refresh now' }));
+    await within(timeline()).findByText('Arrived at delivery');
+
+    const arrived = rows().filter((r) => r.textContent?.includes('Arrived at delivery'));
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]).toHaveAttribute('data-new', 'true');
+    expect(arrived[0]).toHaveTextContent('New');
+    expect(rows()[0]).toBe(arrived[0]);
+    // Nothing else is new, and nothing is doubled.
+    expect(timeline().querySelectorAll('[data-new]')).toHaveLength(1);
+    const keys = rows().map((r) => r.getAttribute('data-key'));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('says so when the service does not know the load', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, pullAnswer([], ['999'])));
+    renderPage({ id: '999' });
+    expect(await screen.findByText(/does not know a load with external id/)).toHaveTextContent(
+      'The tracking service does not know a load with external id 999.',
+    );
+  });
+
+  it('shows what went wrong when the load cannot be fetched', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        error: { code: 'bad_request', message: 'ids may hold printable characters only' },
+      }),
+    );
+    renderPage({ id: 'x' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('ids may hold printable characters only');
+    expect(screen.getByText(/could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

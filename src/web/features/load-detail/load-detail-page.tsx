@@ -1,0 +1,253 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { ParseIssue } from '@/contract/parse-issue';
+import type { Load, LoadBy } from '@/domain/model';
+import { formatAge } from '@/domain/staleness';
+import { DocumentViewer } from '../../components/document-viewer';
+import { ErrorBanner } from '../../components/error-banner';
+import { loadQueries } from '../../lib/load-queries';
+import { useNow } from '../../lib/use-now';
+import { CommentsThread } from './comments-section';
+import { DocumentsGrid } from './documents-section';
+import { LoadHeader, SkippedItems } from './load-header';
+import { PingsList } from './pings-section';
+import { SectionBoundary } from './section-boundary';
+import { Temperatures } from './temperature-section';
+import { Timeline } from './timeline';
+import { buildTimeline, documentsNewestFirst } from './timeline-items';
+import { useNewKeys } from './use-new-keys';
+
+export type PanTo = (p: { lat: number; lon: number; accuracy: number | null }) => void;
+
+export interface LoadDetailPageProps {
+  by: LoadBy;
+  id: string;
+  config: ClientConfig;
+  /** Moves the map to a point (a ping, the place a comment was sent from). */
+  onPanTo?: PanTo;
+}
+
+const BY_WORDS: Record<LoadBy, string> = { 'external-id': 'external id', 'load-number': 'load number' };
+
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`rounded border border-panel-line bg-panel p-3 ${className ?? ''}`}
+    >
+      <h3 id={headingId} className="mb-2 text-base font-semibold">
+        {title}
+      </h3>
+      <SectionBoundary name={title}>{children}</SectionBoundary>
+    </section>
+  );
+}
+
+function PageShell({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className="h-full overflow-auto bg-panel-sunk">
+      <div className="mx-auto max-w-screen-2xl space-y-3 p-4">
+        <h2 className="text-xl font-semibold">{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * `/loads/:by/:id`: everything the upstream knows about one load, readable in seconds. Refreshes
+ * every `refreshSeconds`; what arrives while one watches is briefly marked "New".
+ */
+export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps) {
+  const query = useQuery(loadQueries.detail(by, id, config.refreshSeconds));
+  // Placeholder data is another load's (the one shown before): never show it as this one.
+  const data = query.isPlaceholderData ? undefined : query.data;
+  const title = `Load ${id}`;
+
+  if (!data) {
+    if (query.isError)
+      return (
+        <PageShell title={title}>
+          <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />
+          <p className="text-sm text-ink-muted">
+            The load with {BY_WORDS[by]} <strong>{id}</strong> could not be loaded. Haulview tries again by
+            itself every {config.refreshSeconds} s.
+          </p>
+        </PageShell>
+      );
+    return (
+      <PageShell title={title}>
+        <p role="status" className="rounded border border-panel-line bg-panel p-4 text-ink-muted">
+          Loading everything the tracking service knows about the load with {BY_WORDS[by]}{' '}
+          <strong>{id}</strong>…
+        </p>
+      </PageShell>
+    );
+  }
+
+  if (!data.load)
+    return (
+      <PageShell title={title}>
+        {query.isError && <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />}
+        <NotFound by={by} id={id} missing={data.missing} unreadable={data.unreadable} />
+      </PageShell>
+    );
+
+  return (
+    <LoadDetail
+      load={data.load}
+      scope={`${by}:${id}`}
+      config={config}
+      onPanTo={onPanTo}
+      error={query.isError ? query.error : null}
+      onRetry={() => void query.refetch()}
+      updatedAt={query.dataUpdatedAt}
+      fetching={query.isFetching}
+    />
+  );
+}
+
+function NotFound({
+  by,
+  id,
+  missing,
+  unreadable,
+}: {
+  by: LoadBy;
+  id: string;
+  missing: boolean;
+  unreadable: ParseIssue[];
+}) {
+  return (
+    <div role="status" className="space-y-2 rounded border border-panel-line bg-panel p-4">
+      {missing || unreadable.length === 0 ? (
+        <>
+          <p>
+            The tracking service does not know a load with {BY_WORDS[by]} <strong>{id}</strong>.
+          </p>
+          <p className="text-sm text-ink-muted">
+            Check the {BY_WORDS[by]} for typing mistakes
+            {by === 'external-id'
+              ? ', or look the load up by its load number.'
+              : ', or look the load up by its external id.'}
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            The tracking service sent the load with {BY_WORDS[by]} <strong>{id}</strong>, but Haulview could
+            not read it.
+          </p>
+          <SkippedItems issues={unreadable} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** "Updated 2 min ago": its own component, so that its clock re-renders nothing else. */
+function UpdatedAge({
+  updatedAt,
+  fetching,
+  refreshSeconds,
+}: {
+  updatedAt: number;
+  fetching: boolean;
+  refreshSeconds: number;
+}) {
+  const now = useNow(10_000);
+  return (
+    <span className="text-ink-muted" aria-live="polite">
+      {fetching ? 'Refreshing…' : `Updated ${formatAge(Math.max(0, now - updatedAt))}`} · refreshes every{' '}
+      {refreshSeconds} s
+    </span>
+  );
+}
+
+interface LoadDetailProps {
+  load: Load;
+  scope: string;
+  config: ClientConfig;
+  onPanTo: PanTo | undefined;
+  error: unknown;
+  onRetry: () => void;
+  updatedAt: number;
+  fetching: boolean;
+}
+
+function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, fetching }: LoadDetailProps) {
+  const [showMine, setShowMine] = useState(false);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const documents = useMemo(() => documentsNewestFirst(load.documents), [load.documents]);
+  const items = useMemo(
+    () => buildTimeline(load, documents, config.excursionTolerance),
+    [load, documents, config.excursionTolerance],
+  );
+  const keys = useMemo(() => items.map((i) => i.key), [items]);
+  const fresh = useNewKeys(keys, scope);
+  const openDocument = useCallback((index: number) => setViewerIndex(index), []);
+  const closeViewer = useCallback(() => setViewerIndex(null), []);
+  const name =
+    load.by === 'load-number' ? `Load ${load.loadNumber ?? load.id}` : `Load ${load.externalId ?? load.id}`;
+
+  return (
+    <PageShell title={name}>
+      {error !== null && <ErrorBanner error={error} onRetry={onRetry} />}
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <UpdatedAge updatedAt={updatedAt} fetching={fetching} refreshSeconds={config.refreshSeconds} />
+        <button
+          type="button"
+          onClick={onRetry}
+          disabled={fetching}
+          className="rounded border border-panel-line bg-panel px-2 py-0.5 hover:bg-panel-sunk disabled:opacity-50"
+        >
+          Refresh now
+        </button>
+        <label className="ml-auto flex items-center gap-1">
+          <input type="checkbox" checked={showMine} onChange={(e) => setShowMine(e.target.checked)} />
+          Also show times in my time zone
+        </label>
+      </div>
+      <section aria-label="Summary" className="rounded border border-panel-line bg-panel p-3">
+        <SectionBoundary name="Summary">
+          <LoadHeader load={load} excursionTolerance={config.excursionTolerance} showMine={showMine} />
+        </SectionBoundary>
+      </section>
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Section title="Timeline" className="flex h-[48rem] flex-col">
+          <Timeline
+            items={items}
+            fresh={fresh}
+            showMine={showMine}
+            onOpenDocument={openDocument}
+            onPanTo={onPanTo}
+          />
+        </Section>
+        <div className="min-w-0 space-y-3">
+          <Section title="Temperatures">
+            <Temperatures load={load} excursionTolerance={config.excursionTolerance} showMine={showMine} />
+          </Section>
+          <Section title={`Documents (${documents.length})`}>
+            <DocumentsGrid documents={documents} fresh={fresh} showMine={showMine} onOpen={openDocument} />
+          </Section>
+          <Section title={`Comments (${load.comments.length})`}>
+            <CommentsThread comments={load.comments} fresh={fresh} showMine={showMine} onPanTo={onPanTo} />
+          </Section>
+          <Section title={`Pings (${load.pings.length})`}>
+            <PingsList pings={load.pings} fresh={fresh} showMine={showMine} onPanTo={onPanTo} />
+          </Section>
+        </div>
+      </div>
+      {viewerIndex !== null && documents.length > 0 && (
+        <DocumentViewer
+          documents={documents}
+          index={viewerIndex}
+          onIndexChange={setViewerIndex}
+          onClose={closeViewer}
+        />
+      )}
+    </PageShell>
+  );
+}

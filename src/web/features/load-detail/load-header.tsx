@@ -1,0 +1,207 @@
+import { useId, type ReactNode } from 'react';
+import type { ParseIssue } from '@/contract/parse-issue';
+import type { Driver, Load, TemperatureReading } from '@/domain/model';
+import { formatAge } from '@/domain/staleness';
+import { formatAccuracy } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { ItemTimeText } from './item-time';
+import { SectionBoundary } from './section-boundary';
+import { readStops } from './stops';
+import { formatTemperature, isExcursionReading } from './temperature-series';
+import { placeText } from './timeline-items';
+
+/** The latest reading the service sent: its `latestTemperature`, else the newest of its readings. */
+export function latestReading(load: Load): TemperatureReading | undefined {
+  const last = load.readings[load.readings.length - 1];
+  const latest = load.latestTemperature;
+  if (!latest) return last;
+  if (!last) return latest;
+  return last.instant > latest.instant ? last : latest;
+}
+
+/** Who drives: the latest item that names a driver. */
+export function currentDriver(load: Load): Driver | undefined {
+  return (
+    load.latestLocation?.driver ??
+    load.latestStatus?.driver ??
+    load.pings.findLast((p) => p.driver)?.driver ??
+    load.events.findLast((e) => e.driver)?.driver
+  );
+}
+
+/** A phone number as a `tel:` address: digits and a leading plus only. */
+export function telHref(phone: string): string | undefined {
+  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  return /\d{3,}/.test(digits) ? `tel:${digits}` : undefined;
+}
+
+/** The most skipped items listed at once; the count says how many there are in all. */
+const MAX_LISTED_ISSUES = 200;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs tracking-wide text-ink-muted uppercase">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+const none = <span className="text-ink-muted">—</span>;
+
+export function SkippedItems({ issues }: { issues: readonly ParseIssue[] }) {
+  const skipped = issues.filter((i) => i.skipped);
+  if (skipped.length === 0)
+    return <p className="text-sm text-ink-muted">Every item the service sent was readable.</p>;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-status-stale">
+        {skipped.length} {skipped.length === 1 ? 'item' : 'items'} skipped because they could not be read
+      </summary>
+      <ul
+        aria-label="Skipped items"
+        className="mt-1 max-h-60 space-y-1 overflow-auto rounded bg-panel-sunk p-2"
+      >
+        {skipped.slice(0, MAX_LISTED_ISSUES).map((issue, i) => (
+          <li key={`${issue.path}|${i}`} className="break-words">
+            <code className="text-xs">{issue.path}</code>{' '}
+            <span className="text-xs font-semibold">{issue.kind}</span>
+            {' — '}
+            {issue.message}
+          </li>
+        ))}
+        {skipped.length > MAX_LISTED_ISSUES && (
+          <li className="text-ink-muted">and {skipped.length - MAX_LISTED_ISSUES} more</li>
+        )}
+      </ul>
+    </details>
+  );
+}
+
+function Stops({ stops }: { stops: unknown }) {
+  const headingId = useId();
+  const views = readStops(stops);
+  if (views === null) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-3">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Stops ({Array.isArray(stops) ? stops.length : 0})
+      </h3>
+      {views.length === 0 ? (
+        <p className="text-sm text-ink-muted">The service lists no readable stops.</p>
+      ) : (
+        <ol className="mt-1 flex flex-wrap gap-2">
+          {views.map((stop, i) => (
+            <li key={i} className="min-w-40 rounded border border-panel-line bg-panel-sunk px-2 py-1 text-sm">
+              <p className="font-semibold">{stop.title}</p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+                {stop.fields.map(([label, value], j) => (
+                  <div key={j} className="contents">
+                    <dt className="text-ink-muted">{label}</dt>
+                    <dd className="break-words">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export interface LoadHeaderProps {
+  load: Load;
+  excursionTolerance: number;
+  showMine: boolean;
+}
+
+/** Who and where at a glance: ids, latest status, last ping, driver, temperature, stops, skipped items. */
+export function LoadHeader({ load, excursionTolerance, showMine }: LoadHeaderProps) {
+  const now = useNow(10_000);
+  const at = load.latestLocation;
+  const lastPing = load.pings[load.pings.length - 1];
+  const lastFix = at && (!lastPing || at.instant >= lastPing.instant) ? at : lastPing;
+  const status = load.latestStatus ?? load.events[load.events.length - 1];
+  const driver = currentDriver(load);
+  const reading = latestReading(load);
+  const phone = driver?.phone ? telHref(driver.phone) : undefined;
+
+  return (
+    <div>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 xl:grid-cols-6">
+        <Field label="External id">{load.externalId ?? none}</Field>
+        <Field label="Load number">{load.loadNumber ?? none}</Field>
+        <Field label="LT external id">{load.ltExternalId ?? none}</Field>
+        <Field label="Latest status">
+          {status ? (
+            <>
+              {status.name ?? <em className="text-ink-muted">unnamed status</em>}
+              {status.code && <span className="text-ink-muted"> ({status.code})</span>}
+            </>
+          ) : (
+            <span className="text-ink-muted">no status yet</span>
+          )}
+        </Field>
+        <Field label="Last ping">
+          {lastFix ? (
+            <span>
+              <strong>{formatAge(now - lastFix.instant)}</strong>
+              {' · '}
+              {(lastFix === at ? placeText(at.place) : undefined) ?? 'place unknown'}
+              {' · '}
+              {formatAccuracy(lastFix.accuracy)}
+              <span className="block text-xs text-ink-muted">
+                <ItemTimeText time={lastFix.time} instant={lastFix.instant} showMine={showMine} />
+              </span>
+            </span>
+          ) : (
+            <span className="text-ink-muted">no ping yet</span>
+          )}
+        </Field>
+        <Field label="Driver">
+          {driver ? (
+            <>
+              {driver.name ?? <span className="text-ink-muted">name unknown</span>}
+              {driver.phone && (
+                <>
+                  {' · '}
+                  {phone ? (
+                    <a href={phone} className="text-status-selected underline">
+                      {driver.phone}
+                    </a>
+                  ) : (
+                    driver.phone
+                  )}
+                </>
+              )}
+            </>
+          ) : (
+            <span className="text-ink-muted">unknown</span>
+          )}
+        </Field>
+        {reading && (
+          <Field label="Latest temperature">
+            <span>
+              Supply {formatTemperature(reading.supply, reading.unit)} · Return{' '}
+              {formatTemperature(reading.return, reading.unit)} · Set{' '}
+              {formatTemperature(reading.set, reading.unit)}
+              {isExcursionReading(reading, excursionTolerance) && (
+                <strong className="ml-1 text-status-silent">Excursion</strong>
+              )}
+            </span>
+            <span className="block text-xs text-ink-muted">
+              <ItemTimeText time={reading.time} instant={reading.instant} showMine={showMine} />
+            </span>
+          </Field>
+        )}
+      </dl>
+      <SectionBoundary name="Stops">
+        <Stops stops={load.extras.stops} />
+      </SectionBoundary>
+      <div className="mt-3">
+        <SkippedItems issues={load.issues} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import { statusColors } from '../../../../tailwind.config';
+import { unitLabel, type Band, type TemperatureSeries } from './temperature-series';
+
+const HEIGHT = 260;
+const SHADE = 'rgba(185, 28, 28, 0.14)';
+
+/** Shades the excursion spans under the lines; a span of one reading gets a few pixels. */
+function drawBands(u: uPlot, bands: readonly Band[]) {
+  const ctx = u.ctx;
+  const minWidth = 6 * (globalThis.devicePixelRatio || 1);
+  ctx.save();
+  ctx.fillStyle = SHADE;
+  for (const band of bands) {
+    const x0 = u.valToPos(band.from, 'x', true);
+    const x1 = u.valToPos(band.to, 'x', true);
+    const width = Math.max(x1 - x0, minWidth);
+    const left = x1 - x0 < minWidth ? (x0 + x1) / 2 - width / 2 : x0;
+    ctx.fillRect(left, u.bbox.top, width, u.bbox.height);
+  }
+  ctx.restore();
+}
+
+/**
+ * Supply, return and set temperatures over time, excursions shaded. uPlot draws on a canvas, so
+ * it is made here, in an effect, and loaded on demand; where it cannot draw (no canvas) the section
+ * says so and its table shows the same readings. Tests check the series handed in, not pixels.
+ */
+export function TemperatureChart({ series, label }: { series: TemperatureSeries; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const latest = useRef(series);
+  const [failed, setFailed] = useState(false);
+  const unit = unitLabel(series.unit);
+
+  useEffect(() => {
+    latest.current = series;
+    plot.current?.setData(series.data);
+  }, [series]);
+
+  useEffect(() => {
+    let cancelled = false;
+    let observer: ResizeObserver | undefined;
+    const target = box.current;
+    Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        if (cancelled || !target) return;
+        if (!document.createElement('canvas').getContext('2d')) throw new Error('no canvas');
+        const options: uPlot.Options = {
+          width: Math.max(280, target.clientWidth),
+          height: HEIGHT,
+          scales: { x: { time: true } },
+          series: [
+            {},
+            { label: 'Supply', stroke: statusColors.accuracy, width: 2 },
+            { label: 'Return', stroke: statusColors.stale, width: 2, dash: [8, 4] },
+            { label: 'Set', stroke: statusColors.unknown, width: 1.5, dash: [2, 4] },
+          ],
+          axes: [{}, { label: unit ? `Temperature (${unit})` : 'Temperature', size: 60 }],
+          hooks: { drawClear: [(u) => drawBands(u, latest.current.bands)] },
+        };
+        plot.current = new UPlot(options, latest.current.data, target);
+        if (typeof ResizeObserver !== 'undefined') {
+          observer = new ResizeObserver(() =>
+            plot.current?.setSize({ width: Math.max(280, target.clientWidth), height: HEIGHT }),
+          );
+          observer.observe(target);
+        }
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      plot.current?.destroy();
+      plot.current = null;
+    };
+  }, [unit]);
+
+  if (failed)
+    return (
+      <p className="rounded border border-panel-line bg-panel-sunk p-3 text-sm">
+        The chart cannot be drawn in this browser. The table shows the same readings.
+      </p>
+    );
+  return <div ref={box} role="img" aria-label={label} className="min-h-[260px] w-full" />;
+}

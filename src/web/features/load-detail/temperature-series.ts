@@ -1,0 +1,127 @@
+import type { TemperatureReading } from '@/domain/model';
+
+/**
+ * Supply or return outside set ± tolerance. A reading without a set point cannot be judged.
+ * (The board has the same rule for its "Excursion" flag; see the report: it belongs in the domain.)
+ */
+export function isExcursionReading(r: TemperatureReading, tolerance: number): boolean {
+  if (r.set === undefined) return false;
+  const set = r.set;
+  return [r.supply, r.return].some((t) => t !== undefined && Math.abs(t - set) > tolerance);
+}
+
+/** "°F" for Fahrenheit, "°C" for Celsius, else the unit as the service wrote it. */
+export function unitLabel(unit: string | undefined): string {
+  const u = unit?.trim() ?? '';
+  if (/^(°?f|fahrenheit|degf)$/i.test(u)) return '°F';
+  if (/^(°?c|celsius|centigrade|degc)$/i.test(u)) return '°C';
+  return u;
+}
+
+/** A temperature with its unit: "33.1 °F"; "—" when absent. */
+export function formatTemperature(value: number | undefined, unit: string | undefined): string {
+  if (value === undefined) return '—';
+  const label = unitLabel(unit);
+  const text = Number.isInteger(value) ? String(value) : value.toFixed(1);
+  return label ? `${text} ${label}` : text;
+}
+
+/** A span of time the chart shades, in uPlot's x unit (seconds). */
+export interface Band {
+  from: number;
+  to: number;
+}
+
+export interface TemperatureSeries {
+  /** The unit of the latest reading that names one. */
+  unit: string | undefined;
+  /** uPlot's aligned data: x in epoch seconds, then supply, return and set (null where absent). */
+  data: [number[], (number | null)[], (number | null)[], (number | null)[]];
+  /** For each reading, whether it is an excursion. */
+  excursion: boolean[];
+  /** One shaded span per run of consecutive excursion readings, from its first to its last reading. */
+  bands: Band[];
+}
+
+/** What the chart is handed: readings (oldest first, as the domain keeps them) as series and bands. */
+export function temperatureSeries(
+  readings: readonly TemperatureReading[],
+  tolerance: number,
+): TemperatureSeries {
+  const xs: number[] = [];
+  const supply: (number | null)[] = [];
+  const ret: (number | null)[] = [];
+  const set: (number | null)[] = [];
+  const excursion: boolean[] = [];
+  const bands: Band[] = [];
+  let unit: string | undefined;
+  let open: Band | null = null;
+  for (const r of readings) {
+    const x = r.instant / 1000;
+    xs.push(x);
+    supply.push(r.supply ?? null);
+    ret.push(r.return ?? null);
+    set.push(r.set ?? null);
+    if (r.unit) unit = r.unit;
+    const out = isExcursionReading(r, tolerance);
+    excursion.push(out);
+    if (out) {
+      if (open) open.to = x;
+      else {
+        open = { from: x, to: x };
+        bands.push(open);
+      }
+    } else open = null;
+  }
+  return { unit, data: [xs, supply, ret, set], excursion, bands };
+}
+
+/** One excursion: a run of consecutive readings outside set ± tolerance. */
+export interface ExcursionRun {
+  /** The key of its first reading: stable while the run grows with new readings. */
+  key: string;
+  first: TemperatureReading;
+  last: TemperatureReading;
+  readings: number;
+  /** The reading furthest from its set point, and by how much. */
+  worst: { reading: TemperatureReading; which: 'supply' | 'return'; value: number; deviation: number };
+  /** Whether the latest reading is still out of range. */
+  ongoing: boolean;
+}
+
+export function excursionRuns(readings: readonly TemperatureReading[], tolerance: number): ExcursionRun[] {
+  const runs: ExcursionRun[] = [];
+  let run: ExcursionRun | null = null;
+  for (const r of readings) {
+    if (!isExcursionReading(r, tolerance)) {
+      run = null;
+      continue;
+    }
+    const set = r.set as number;
+    for (const which of ['supply', 'return'] as const) {
+      const value = r[which];
+      if (value === undefined) continue;
+      const deviation = value - set;
+      if (!run) {
+        run = {
+          key: r.key,
+          first: r,
+          last: r,
+          readings: 1,
+          worst: { reading: r, which, value, deviation },
+          ongoing: false,
+        };
+        runs.push(run);
+      } else if (Math.abs(deviation) > Math.abs(run.worst.deviation)) {
+        run.worst = { reading: r, which, value, deviation };
+      }
+    }
+    if (run && run.last !== r) {
+      run.last = r;
+      run.readings++;
+    }
+  }
+  const lastRun = runs[runs.length - 1];
+  if (lastRun && lastRun.last === readings[readings.length - 1]) lastRun.ongoing = true;
+  return runs;
+}

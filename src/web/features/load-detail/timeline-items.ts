@@ -1,0 +1,196 @@
+import type { Comment, Document, Load, Ping, Place, StatusEvent } from '@/domain/model';
+import type { ItemTime } from '@/domain/time';
+import { documentPlace, documentStop } from '../../components/document-viewer';
+import { formatAccuracy } from '../../lib/format';
+import { isNoiseEvent } from './noise-rules';
+import { excursionRuns, formatTemperature, type ExcursionRun } from './temperature-series';
+
+export type TimelineKind = 'status' | 'comment' | 'document' | 'excursion' | 'ping';
+
+/** The kinds in the order the filters list them, with their names in words. */
+export const TIMELINE_KINDS: readonly { kind: TimelineKind; label: string }[] = [
+  { kind: 'status', label: 'Status events' },
+  { kind: 'comment', label: 'Comments' },
+  { kind: 'document', label: 'Documents' },
+  { kind: 'excursion', label: 'Temperature excursions' },
+  { kind: 'ping', label: 'Pings' },
+];
+
+interface Base {
+  /** `kind:` and the domain's key of the item: unique across the whole timeline. */
+  key: string;
+  /** Epoch ms; null for a document whose time could not be read (listed last). */
+  instant: number | null;
+  time: ItemTime;
+  /** Lower-cased text the search looks in. */
+  search: string;
+}
+
+export type TimelineItem =
+  | (Base & { kind: 'status'; event: StatusEvent; noise: boolean })
+  | (Base & { kind: 'comment'; comment: Comment })
+  | (Base & { kind: 'document'; document: Document; documentIndex: number })
+  | (Base & { kind: 'excursion'; run: ExcursionRun; unit: string | undefined })
+  | (Base & { kind: 'ping'; ping: Ping });
+
+/** "Omaha, NE, US", or undefined. */
+export function placeText(place: Place | undefined): string | undefined {
+  if (!place) return undefined;
+  return [place.city, place.state, place.country].filter(Boolean).join(', ') || undefined;
+}
+
+export function coordinatesText(p: { lat: number; lon: number }): string {
+  return `${p.lat.toFixed(4)}, ${p.lon.toFixed(4)}`;
+}
+
+export const commentAuthor = (by: Comment['by']) =>
+  by === 'driver' ? 'Driver' : by === 'broker' ? 'Broker' : 'Unknown sender';
+
+/** Documents newest first (those without a readable time last): the order the page shows them in. */
+export function documentsNewestFirst(docs: readonly Document[]): Document[] {
+  return [...docs].sort(
+    (a, b) => (b.instant ?? -Infinity) - (a.instant ?? -Infinity) || (a.key < b.key ? -1 : 1),
+  );
+}
+
+const KIND_ORDER: Record<TimelineKind, number> = {
+  status: 0,
+  excursion: 1,
+  comment: 2,
+  document: 3,
+  ping: 4,
+};
+
+/** Newest first by instant (the moment, not the wall time of some zone); untimed last; then stable. */
+export function compareNewestFirst(a: TimelineItem, b: TimelineItem): number {
+  return (
+    (b.instant ?? -Infinity) - (a.instant ?? -Infinity) ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+  );
+}
+
+const words = (...parts: (string | number | undefined)[]) =>
+  parts
+    .filter((p) => p !== undefined && p !== '')
+    .join(' ')
+    .toLowerCase();
+
+/**
+ * Everything the upstream knows about a load as one list, newest first: status events, comments,
+ * documents (indexed into `documents`, the order the viewer steps through), temperature excursions
+ * (one item per run of readings out of range) and pings.
+ */
+export function buildTimeline(load: Load, documents: readonly Document[], tolerance: number): TimelineItem[] {
+  const items: TimelineItem[] = [];
+  for (const event of load.events) {
+    items.push({
+      kind: 'status',
+      key: `status:${event.key}`,
+      instant: event.instant,
+      time: event.time,
+      event,
+      noise: isNoiseEvent(event),
+      search: words('status', event.name, event.code, event.id, event.driver?.name, event.time.local),
+    });
+  }
+  for (const comment of load.comments) {
+    items.push({
+      kind: 'comment',
+      key: `comment:${comment.key}`,
+      instant: comment.instant,
+      time: comment.time,
+      comment,
+      search: words(
+        'comment',
+        commentAuthor(comment.by),
+        comment.text,
+        comment.driver?.name,
+        placeText(comment.place),
+        comment.time.local,
+      ),
+    });
+  }
+  documents.forEach((document, documentIndex) => {
+    items.push({
+      kind: 'document',
+      key: `document:${document.key}`,
+      instant: document.instant,
+      time: document.time,
+      document,
+      documentIndex,
+      search: words(
+        'document',
+        document.type,
+        documentStop(document),
+        document.driver?.name,
+        documentPlace(document),
+        document.time.local,
+      ),
+    });
+  });
+  const unit = load.readings.findLast((r) => r.unit)?.unit;
+  for (const run of excursionRuns(load.readings, tolerance)) {
+    items.push({
+      kind: 'excursion',
+      key: `excursion:${run.key}`,
+      instant: run.first.instant,
+      time: run.first.time,
+      run,
+      unit,
+      search: words(
+        'temperature excursion',
+        run.worst.which,
+        formatTemperature(run.worst.value, unit),
+        run.first.deviceId,
+        run.first.time.local,
+      ),
+    });
+  }
+  for (const ping of load.pings) {
+    items.push({
+      kind: 'ping',
+      key: `ping:${ping.key}`,
+      instant: ping.instant,
+      time: ping.time,
+      ping,
+      search: words(
+        'ping',
+        coordinatesText(ping),
+        formatAccuracy(ping.accuracy),
+        ping.driver?.name,
+        ping.time.local,
+      ),
+    });
+  }
+  return items.sort(compareNewestFirst);
+}
+
+export interface TimelineFilter {
+  kinds: ReadonlySet<TimelineKind>;
+  text: string;
+  showNoise: boolean;
+}
+
+export const ALL_KINDS: ReadonlySet<TimelineKind> = new Set(TIMELINE_KINDS.map((k) => k.kind));
+
+export function filterTimeline(items: readonly TimelineItem[], f: TimelineFilter): TimelineItem[] {
+  const terms = f.text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return items.filter(
+    (item) =>
+      f.kinds.has(item.kind) &&
+      (f.showNoise || item.kind !== 'status' || !item.noise) &&
+      terms.every((t) => item.search.includes(t)),
+  );
+}
+
+export function countByKind(
+  items: readonly TimelineItem[],
+): Record<TimelineKind, number> & { noise: number } {
+  const counts = { status: 0, comment: 0, document: 0, excursion: 0, ping: 0, noise: 0 };
+  for (const item of items) {
+    counts[item.kind]++;
+    if (item.kind === 'status' && item.noise) counts.noise++;
+  }
+  return counts;
+}
