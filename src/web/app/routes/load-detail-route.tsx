@@ -10,7 +10,7 @@ import { configQuery, loadQueries } from '../../lib/load-queries';
 import { MapShell } from '../../map/core/map-shell';
 import { FlyTo, type FlyTarget } from '../../map/controls/fly-to';
 import { MapView } from '../../map/controls/map-view';
-import { BreadcrumbLayer, type CrumbPlace } from '../../map/layers/breadcrumb-layer';
+import { BreadcrumbLayer, placesOf } from '../../map/layers/breadcrumb-layer';
 
 /** `/loads/:by/:id`: everything about one load, beside a map of its trail. */
 export function LoadDetailRoute({ params }: { params: { by?: string; id?: string } }) {
@@ -39,40 +39,7 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
   const load = track.data?.load ?? null;
   const pings = useMemo(() => load?.pings ?? [], [load]);
   const fit = useMemo(() => pings.map((p): L.LatLngTuple => [p.lat, p.lon]), [pings]);
-  const places = useMemo(
-    (): CrumbPlace[] =>
-      load
-        ? [
-            ...load.documents.flatMap((d) =>
-              d.position
-                ? [
-                    {
-                      key: d.key,
-                      lat: d.position.lat,
-                      lon: d.position.lon,
-                      kind: 'document' as const,
-                      label: `${d.type ?? 'Document'} uploaded here`,
-                    },
-                  ]
-                : [],
-            ),
-            ...load.comments.flatMap((c) =>
-              c.position
-                ? [
-                    {
-                      key: c.key,
-                      lat: c.position.lat,
-                      lon: c.position.lon,
-                      kind: 'comment' as const,
-                      label: `Comment: ${c.text ?? ''}`,
-                    },
-                  ]
-                : [],
-            ),
-          ]
-        : [],
-    [load],
-  );
+  const places = useMemo(() => placesOf(load), [load]);
   const selection = `${by === 'external-id' ? 'e' : 'n'}:${id}`;
   return (
     <div className="grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

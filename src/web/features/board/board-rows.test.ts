@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Load, TemperatureReading } from '@/domain/model';
+import { emptyLoad, testTime } from '@/testing/loads';
 import { countByStatus, filterRows, isExcursion, NO_FILTER, sortRows, toRow } from './board-rows';
 
 const NOW = Date.parse('2026-11-22T15:00:00Z');
 const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
-const time = { instant: 0, approximate: false, local: undefined, zone: undefined, zoneKnown: false };
+const time = testTime();
 
 function load(
   id: string,
@@ -17,12 +18,7 @@ function load(
   } = {},
 ): Load {
   const instant = o.minutesAgo === undefined ? undefined : NOW - o.minutesAgo * 60_000;
-  return {
-    by: 'external-id',
-    id,
-    externalId: id,
-    loadNumber: undefined,
-    ltExternalId: undefined,
+  return emptyLoad(id, 'external-id', {
     latestLocation:
       instant === undefined
         ? undefined
@@ -53,14 +49,7 @@ function load(
           ...o.reading,
         }
       : undefined,
-    pings: [],
-    events: [],
-    comments: [],
-    documents: [],
-    readings: [],
-    extras: {},
-    issues: [],
-  };
+  });
 }
 
 const rows = (loads: Load[]) => loads.map((l) => toRow(l, NOW, T, 5));

@@ -2,40 +2,26 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Load } from '@/domain/model';
+import { emptyLoad, testTime } from '@/testing/loads';
 import { toRow } from './board-rows';
 import { LoadBoard } from './load-board';
 
 const NOW = Date.parse('2026-11-22T15:00:00Z');
 const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
-const time = { instant: 0, approximate: false, local: undefined, zone: undefined, zoneKnown: false };
 
 function load(id: string, minutesAgo: number): Load {
-  return {
-    by: 'external-id',
-    id,
-    externalId: id,
-    loadNumber: undefined,
-    ltExternalId: undefined,
+  return emptyLoad(id, 'external-id', {
     latestLocation: {
       key: id,
       instant: NOW - minutesAgo * 60_000,
-      time,
+      time: testTime(),
       lat: 40,
       lon: -90,
       accuracy: 20,
       place: { city: 'Omaha', state: 'NE', country: 'US' },
       driver: undefined,
     },
-    latestStatus: undefined,
-    latestTemperature: undefined,
-    pings: [],
-    events: [],
-    comments: [],
-    documents: [],
-    readings: [],
-    extras: {},
-    issues: [],
-  };
+  });
 }
 
 // jsdom has no layout: give the virtualizer's scroll element a size so rows render.

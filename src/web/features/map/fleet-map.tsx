@@ -6,7 +6,7 @@ import { formatAccuracy } from '../../lib/format';
 import { loadKey } from '../../lib/load-key';
 import { MapShell } from '../../map/core/map-shell';
 import { FitButtons, MapView } from '../../map/controls/map-view';
-import { BreadcrumbLayer, type CrumbPing, type CrumbPlace } from '../../map/layers/breadcrumb-layer';
+import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { statusColors } from '../../../../tailwind.config';
 
@@ -55,38 +55,7 @@ export function FleetMap(p: FleetMapProps) {
   );
   const all = useMemo(() => points.map((pt): L.LatLngTuple => [pt.lat, pt.lon]), [points]);
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
-  const places = useMemo((): CrumbPlace[] => {
-    const t = p.track;
-    if (!t) return [];
-    return [
-      ...t.documents.flatMap((d) =>
-        d.position
-          ? [
-              {
-                key: d.key,
-                lat: d.position.lat,
-                lon: d.position.lon,
-                kind: 'document' as const,
-                label: `${d.type ?? 'Document'} uploaded here`,
-              },
-            ]
-          : [],
-      ),
-      ...t.comments.flatMap((c) =>
-        c.position
-          ? [
-              {
-                key: c.key,
-                lat: c.position.lat,
-                lon: c.position.lon,
-                kind: 'comment' as const,
-                label: `Comment: ${c.text ?? ''}`,
-              },
-            ]
-          : [],
-      ),
-    ];
-  }, [p.track]);
+  const places = useMemo(() => placesOf(p.track), [p.track]);
   const selectedPoints = useMemo((): L.LatLngTuple[] => {
     const crumb = crumbs.map((c): L.LatLngTuple => [c.lat, c.lon]);
     if (crumb.length > 0) return crumb;

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
+import type { Load } from '@/domain/model';
 
 export interface CrumbPing {
   key: string;
@@ -26,6 +27,39 @@ export interface BreadcrumbLayerProps {
   lowConfidenceMeters: number;
   /** From this zoom on, each ping shows its own accuracy circle. */
   pingCirclesFromZoom?: number;
+}
+
+/** Where a load's documents and comments were sent from, for markers on its trail. */
+export function placesOf(load: Load | null): CrumbPlace[] {
+  if (!load) return [];
+  return [
+    ...load.documents.flatMap((d) =>
+      d.position
+        ? [
+            {
+              key: d.key,
+              lat: d.position.lat,
+              lon: d.position.lon,
+              kind: 'document' as const,
+              label: `${d.type ?? 'Document'} uploaded here`,
+            },
+          ]
+        : [],
+    ),
+    ...load.comments.flatMap((c) =>
+      c.position
+        ? [
+            {
+              key: c.key,
+              lat: c.position.lat,
+              lon: c.position.lon,
+              kind: 'comment' as const,
+              label: `Comment: ${c.text ?? ''}`,
+            },
+          ]
+        : [],
+    ),
+  ];
 }
 
 const LINE = '#1d4ed8';
