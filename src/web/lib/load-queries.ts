@@ -24,6 +24,7 @@ export interface DetailData {
 }
 
 const BOARD_INCLUDE: IncludeFlags = { locations: false, events: false, documents: false, comments: false };
+const DOCUMENTS_INCLUDE: IncludeFlags = { locations: false, events: false, documents: true, comments: false };
 
 /** Reads the proxy's pull answer into Loads; one bad load costs only itself. */
 export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: number): BoardData {
