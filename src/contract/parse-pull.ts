@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { fastListItems, fastObjects, fastOptionalId } from './fast-items';
 import { optionalId } from './fields';
 import {
   detailLists,
@@ -28,9 +29,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Parses each item of a list alone: a bad item is skipped and reported, the rest kept. */
+/**
+ * Parses each item of a list alone: a bad item is skipped and reported, the rest kept. `fast` reads
+ * a well-formed item as `schema` would; whatever it does not vouch for goes through `schema`.
+ */
 function parseList<S extends z.ZodType>(
   schema: S,
+  fast: (item: unknown) => unknown,
   value: unknown,
   path: string,
   issues: ParseIssue[],
@@ -42,6 +47,11 @@ function parseList<S extends z.ZodType>(
   }
   const items: z.infer<S>[] = [];
   for (let i = 0; i < value.length; i++) {
+    const quick = fast(value[i]);
+    if (quick !== undefined) {
+      items.push(quick as z.infer<S>);
+      continue;
+    }
     const result = schema.safeParse(value[i], REPORT_INPUT);
     if (result.success) items.push(result.data);
     else issues.push(...issuesFromZod(result.error, joinPath(path, i), true));
@@ -63,14 +73,26 @@ export function parseLoadDetail(value: unknown, path: string, issues: ParseIssue
   for (const [key, raw] of Object.entries(value)) {
     const at = joinPath(path, key);
     if (Object.hasOwn(detailLists, key)) {
-      const list = parseList(detailLists[key as DetailListName], raw, at, issues);
+      const name = key as DetailListName;
+      const list = parseList(detailLists[name], fastListItems[name], raw, at, issues);
       if (list) out[key] = list;
     } else if (Object.hasOwn(detailObjects, key)) {
       if (raw === null || raw === undefined) continue;
-      const result = detailObjects[key as keyof typeof detailObjects].safeParse(raw, REPORT_INPUT);
+      const name = key as keyof typeof detailObjects;
+      const quick = fastObjects[name](raw);
+      if (quick !== undefined) {
+        out[key] = quick;
+        continue;
+      }
+      const result = detailObjects[name].safeParse(raw, REPORT_INPUT);
       if (result.success) out[key] = result.data;
       else issues.push(...issuesFromZod(result.error, at, true));
     } else if ((idFields as readonly string[]).includes(key)) {
+      const quick = fastOptionalId(raw);
+      if (quick !== undefined) {
+        if (quick !== null) out[key] = quick;
+        continue;
+      }
       const result = optionalId.safeParse(raw, REPORT_INPUT);
       if (result.success) {
         if (result.data !== undefined) out[key] = result.data;

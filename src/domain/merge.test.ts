@@ -85,3 +85,103 @@ describe('mergeItems', () => {
     expect(mergeItems(list, [ping(2)])).toBe(list);
   });
 });
+
+/** sortByInstant and mergeItems as they were: `pick` by the JSON texts themselves. */
+const reference = (() => {
+  const compare = (a: Item, b: Item) => {
+    const ai = a.instant ?? Number.POSITIVE_INFINITY;
+    const bi = b.instant ?? Number.POSITIVE_INFINITY;
+    if (ai !== bi) return ai < bi ? -1 : 1;
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  };
+  const pick = (a: Item, b: Item) => (a === b ? a : JSON.stringify(a) >= JSON.stringify(b) ? a : b);
+  function sort(items: Item[]): Item[] {
+    items.sort(compare);
+    let out = 0;
+    for (const item of [...items]) {
+      const prev = out > 0 ? items[out - 1] : undefined;
+      if (prev !== undefined && prev.key === item.key) items[out - 1] = pick(prev, item);
+      else items[out++] = item;
+    }
+    items.length = out;
+    return items;
+  }
+  function merge(a: Item[], b: Item[]): Item[] {
+    if (b.length === 0) return a;
+    if (a.length === 0) return b;
+    const byKey = new Map<string, Item>();
+    for (const item of a) byKey.set(item.key, item);
+    let changed = false;
+    for (const item of b) {
+      const old = byKey.get(item.key);
+      const kept = old === undefined ? item : pick(old, item);
+      if (kept !== old) {
+        byKey.set(item.key, kept);
+        changed = true;
+      }
+    }
+    return changed ? sort([...byKey.values()]) : a;
+  }
+  return { sort, merge };
+})();
+
+interface Item {
+  key: string;
+  instant: number | null;
+  time?: { local: string | undefined; zone: string | undefined };
+  value?: unknown;
+}
+
+/** Items of few keys and instants, so that lists hold versions of one item, in and out of order. */
+const item = fc
+  .record({
+    id: fc.constantFrom('a', 'b', 'c'),
+    instant: fc.option(fc.constantFrom(1000, 2000, 3000), { nil: null }),
+    value: fc.oneof(
+      fc.constantFrom(1, 12, 12.5, -1, 'x', 'xy', undefined, null),
+      fc.jsonValue({ maxDepth: 1 }),
+    ),
+    local: fc.constantFrom('07:00 CST', '07:00 CDT', undefined),
+  })
+  .map(({ id, instant, value, local }) => ({
+    // As in the domain: the key either spells out the instant or does not (an event's id).
+    key: id === 'c' ? `${instant}|c` : `id:${id}`,
+    instant,
+    time: { local, zone: local?.slice(-3) },
+    value,
+  }));
+const items = fc.array(item, { maxLength: 12 });
+const sortedItems = items.map((list) => reference.sort(list));
+const timedItem = item.map((i) => ({ ...i, key: `${i.instant}|${i.key}` }));
+
+describe('sortByInstant and mergeItems, against the plain way', () => {
+  it('sort and fold exactly as sorting and comparing JSON texts does', () => {
+    fc.assert(
+      fc.property(items, (list) => {
+        expect(sortByInstant([...list])).toStrictEqual(reference.sort([...list]));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('sort and fold the same when told that keys spell out instants, where they do', () => {
+    fc.assert(
+      fc.property(fc.array(timedItem, { maxLength: 12 }), (list) => {
+        expect(sortByInstant([...list], true)).toStrictEqual(reference.sort([...list]));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('merge exactly as merging by JSON texts does, and keep the first list when nothing changes', () => {
+    fc.assert(
+      fc.property(sortedItems, sortedItems, (a, b) => {
+        const merged = mergeItems(a, b);
+        const expected = reference.merge(a, b);
+        expect(merged).toStrictEqual(expected);
+        expect(merged === a).toBe(expected === a);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { compareJson } from './json-order';
 import type { Load } from './model';
 
 interface Keyed {
@@ -13,10 +14,29 @@ function compareItems(a: Keyed, b: Keyed): number {
 }
 
 /**
- * Items in time order, oldest first, ties by key (so the order never depends on arrival), with no
- * two of the same key: the upstream may send an item twice.
+ * Whether the items are already in order with no two neighbours of the same key, so that sorting
+ * and folding would change nothing: the upstream mostly sends its lists in time order. Neighbours
+ * of one instant in order have different keys (the keys decided the order); of different instants,
+ * they may share a key, unless `keyHasInstant`.
  */
-export function sortByInstant<T extends Keyed>(items: T[]): T[] {
+function inOrder(items: readonly Keyed[], keyHasInstant: boolean): boolean {
+  for (let i = 1; i < items.length; i++) {
+    const prev = items[i - 1] as Keyed;
+    const item = items[i] as Keyed;
+    if (compareItems(prev, item) >= 0) return false;
+    if (!keyHasInstant && prev.instant !== item.instant && prev.key === item.key) return false;
+  }
+  return true;
+}
+
+/**
+ * Items in time order, oldest first, ties by key (so the order never depends on arrival), with no
+ * two of the same key: the upstream may send an item twice. `keyHasInstant` says that the key
+ * spells out the instant (a ping's, a reading's, a comment's), so that two items of different
+ * instants never share a key; it only saves work.
+ */
+export function sortByInstant<T extends Keyed>(items: T[], keyHasInstant = false): T[] {
+  if (inOrder(items, keyHasInstant)) return items;
   items.sort(compareItems);
   let out = 0;
   for (let i = 0; i < items.length; i++) {
@@ -35,9 +55,10 @@ export function sortByInstant<T extends Keyed>(items: T[]): T[] {
  */
 function pick<T>(a: T, b: T): T {
   if (a === b) return a;
-  const sa = JSON.stringify(a);
-  const sb = JSON.stringify(b);
-  return sa >= sb ? a : b;
+  // The greater JSON text wins; `compareJson` orders the texts without writing them out.
+  const order = compareJson(a, b);
+  if (order !== undefined) return order >= 0 ? a : b;
+  return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
 }
 
 /** Union of two sorted lists by key. Returns `a` itself when `b` adds or changes nothing. */
@@ -72,6 +93,24 @@ function latest<T extends Keyed>(a: T | undefined, b: T | undefined): T | undefi
   return pick(a, b);
 }
 
+/** Undocumented fields: the newer answer's values win; unchanged ones keep the previous object. */
+function mergeExtras(prev: Load['extras'], next: Load['extras']): Load['extras'] {
+  const keys = Object.keys(next);
+  if (keys.every((k) => Object.hasOwn(prev, k) && compareJson(prev[k], next[k]) === 0)) return prev;
+  const out: Load['extras'] = {};
+  for (const source of [prev, next]) {
+    for (const k of Object.keys(source)) {
+      Object.defineProperty(out, k, {
+        value: source[k],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return out;
+}
+
 function sameIssues(a: Load['issues'], b: Load['issues']): boolean {
   return a.length === b.length && a.every((x, i) => x.path === b[i]?.path && x.kind === b[i]?.kind);
 }
@@ -96,7 +135,7 @@ export function mergeLoads(prev: Load, next: Load): Load {
     comments: mergeItems(prev.comments, next.comments),
     documents: mergeItems(prev.documents, next.documents),
     readings: mergeItems(prev.readings, next.readings),
-    extras: Object.keys(next.extras).length > 0 ? { ...prev.extras, ...next.extras } : prev.extras,
+    extras: mergeExtras(prev.extras, next.extras),
     issues: next.issues.length > 0 && !sameIssues(prev.issues, next.issues) ? next.issues : prev.issues,
   };
   const unchanged = (Object.keys(merged) as (keyof Load)[]).every((k) => merged[k] === prev[k]);

@@ -30,6 +30,8 @@ export interface Position {
 interface Timed {
   /** Identity of the item within its load and kind; see `keys` in normalize.ts. */
   key: string;
+  /** The wire item (contract shape, as parsed) it was read from, served again by the proxy. */
+  source?: unknown;
   instant: number;
   time: ItemTime;
 }

@@ -25,7 +25,7 @@ import type {
   StatusEvent,
   TemperatureReading,
 } from './model';
-import { itemTime, type ItemTime } from './time';
+import { timeOf, type ItemTime, type ItemTimes } from './time';
 import { sortByInstant } from './merge';
 
 const KNOWN_FIELDS = new Set([
@@ -45,10 +45,63 @@ const KNOWN_FIELDS = new Set([
 /** A coordinate as a number within its range, or undefined ("NaN", "1e309", "91", "", "12,5"). */
 export function toCoordinate(raw: string | undefined, limit: 90 | 180): number | undefined {
   if (raw === undefined) return undefined;
-  const text = raw.trim();
-  if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return undefined;
-  const n = Number(text);
+  const n = decimal(raw);
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
+}
+
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * What the last `decimal` call read, when `String` of its number gives back the text itself (as
+ * in "41.2565" or "-95.9", not "041.2", "5.10", "-0" or "1e3"): then a key can use the text
+ * without writing the number out again. Undefined otherwise.
+ */
+let decimalText: string | undefined;
+
+/**
+ * The number a coordinate text holds when it is a plain decimal (`DECIMAL`, around blanks), NaN
+ * otherwise. The common case, a sign and at most 15 digits, is read by hand: an integer of at most
+ * 15 digits divided by a power of ten up to 10^15 is exact and correctly rounded, so it equals
+ * `Number(text)` (the fast path of Clinger's algorithm). Anything else goes through `Number`.
+ */
+function decimal(raw: string): number {
+  decimalText = undefined;
+  const n = raw.length;
+  let i = 0;
+  if (n > 0 && raw.charCodeAt(0) === 45) i = 1;
+  const start = i;
+  let mantissa = 0;
+  let digits = 0;
+  let dot = -1;
+  for (; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+    } else if (c === 46 && dot < 0) dot = i;
+    else break;
+  }
+  if (i < n || digits === 0 || digits > 15) {
+    const text = raw.trim();
+    return DECIMAL.test(text) ? Number(text) : Number.NaN;
+  }
+  const scale = dot < 0 ? 0 : n - dot - 1;
+  const magnitude = scale === 0 ? mantissa : mantissa / (POWERS_OF_TEN[scale] as number);
+  const value = start === 1 ? -magnitude : magnitude;
+  // Plain: an integer part without a leading zero (or just "0"), a fraction that does not end in
+  // "0", not "-0", and not below 1e-6 (which String writes with an exponent).
+  const intEnd = dot < 0 ? n : dot;
+  if (
+    intEnd > start &&
+    (raw.charCodeAt(start) !== 48 || intEnd === start + 1) &&
+    (dot < 0 || (scale > 0 && raw.charCodeAt(n - 1) !== 48)) &&
+    (magnitude !== 0 || start === 0) &&
+    (magnitude === 0 || magnitude >= 1e-6)
+  ) {
+    decimalText = raw;
+  }
+  return value;
 }
 
 /** Accuracy in meters, or null when unknown (absent, negative, not finite): no circle is drawn. */
@@ -56,10 +109,15 @@ export function toAccuracy(raw: number | undefined): number | null {
   return raw !== undefined && Number.isFinite(raw) && raw >= 0 ? raw : null;
 }
 
+// The last driver made: the items of a load mostly have the same one, and share it (see model.ts).
+let lastDriver: Driver = { name: undefined, phone: undefined };
+
 function toDriver(d: WireDriver | undefined, phone?: string): Driver | undefined {
   const name = d?.name?.trim() || undefined;
   const phoneNumber = d?.phoneNumber?.trim() || phone?.trim() || undefined;
-  return name || phoneNumber ? { name, phone: phoneNumber } : undefined;
+  if (!name && !phoneNumber) return undefined;
+  if (name !== lastDriver.name || phoneNumber !== lastDriver.phone) lastDriver = { name, phone: phoneNumber };
+  return lastDriver;
 }
 
 function toPlace(p: {
@@ -70,43 +128,86 @@ function toPlace(p: {
   return { city: p.city, state: p.state, country: p.country };
 }
 
+/**
+ * Reads the items of one load and collects what it finds wrong. The JSON path of the item being
+ * read is `at`, or `at[index]` inside a list; it is only spelled out when there is an issue to
+ * report, since a big answer has a hundred thousand items and almost none of them has one.
+ */
 class Reader {
+  at = '';
+  index = -1;
+
   constructor(
     readonly base: string,
     readonly issues: ParseIssue[],
   ) {}
 
-  position(
+  /** The JSON path of the item being read. */
+  path(): string {
+    return this.index < 0 ? this.at : joinPath(this.at, this.index);
+  }
+
+  // The position `read` found, and the coordinates' texts when they are what `String` would write.
+  lat = 0;
+  lon = 0;
+  accuracy: number | null = null;
+  latText: string | undefined = undefined;
+  lonText: string | undefined = undefined;
+
+  /**
+   * Reads a position from an item's fields into `lat`, `lon`, `accuracy`; false (and reported) when
+   * a coordinate is not a number in range. `field` is where they sit below the item.
+   */
+  read(
     lat: string | undefined,
     lon: string | undefined,
     accuracy: number | undefined,
-    path: string,
-  ): Position | undefined {
+    field: '' | 'location',
+  ): boolean {
     const la = toCoordinate(lat, 90);
+    const latText = decimalText;
     const lo = toCoordinate(lon, 180);
     if (la === undefined || lo === undefined) {
+      const path = field === '' ? this.path() : joinPath(this.path(), field);
       this.issues.push({
         path: joinPath(path, la === undefined ? 'lat' : 'lon'),
         kind: 'bad_coordinate',
         message: `coordinate ${JSON.stringify(la === undefined ? lat : lon)} is not a number in range`,
         skipped: true,
       });
-      return undefined;
+      return false;
     }
-    return { lat: la, lon: lo, accuracy: toAccuracy(accuracy) };
+    this.lat = la;
+    this.lon = lo;
+    this.accuracy = toAccuracy(accuracy);
+    this.latText = latText;
+    this.lonText = decimalText;
+    return true;
+  }
+
+  /** A position from an item's fields, or undefined (and reported); see `read`. */
+  position(
+    lat: string | undefined,
+    lon: string | undefined,
+    accuracy: number | undefined,
+    field: '' | 'location',
+  ): Position | undefined {
+    return this.read(lat, lon, accuracy, field)
+      ? { lat: this.lat, lon: this.lon, accuracy: this.accuracy }
+      : undefined;
   }
 
   /** An optional position (of a comment or document): absent coordinates are no issue, bad ones are. */
-  optionalPosition(loc: PlaceLocation | undefined, path: string): Position | undefined {
+  optionalPosition(loc: PlaceLocation | undefined): Position | undefined {
     if (!loc || (loc.lat === undefined && loc.lon === undefined)) return undefined;
-    return this.position(loc.lat, loc.lon, loc.accuracy, joinPath(path, 'location'));
+    return this.position(loc.lat, loc.lon, loc.accuracy, 'location');
   }
 
-  time(item: Parameters<typeof itemTime>[0], path: string): ItemTime {
-    const t = itemTime(item);
+  /** Notes an unknown zone in the time of the item being read. */
+  time(t: ItemTime): ItemTime {
     if (t.instant !== undefined && !t.zoneKnown && t.zone !== undefined) {
       this.issues.push({
-        path,
+        path: this.path(),
         kind: 'unknown_zone',
         message: `zone "${t.zone}" is not a known abbreviation; its local time is shown as written`,
         skipped: false,
@@ -116,34 +217,62 @@ class Reader {
   }
 
   /** The time of an item that cannot be placed without one; undefined (and reported) when unreadable. */
-  requiredTime(item: Parameters<typeof itemTime>[0], path: string): ItemTime | undefined {
-    const t = this.time(item, path);
+  requiredTime(t: ItemTime): ItemTime | undefined {
+    this.time(t);
     if (t.instant === undefined) {
-      this.issues.push({ path, kind: 'bad_time', message: 'no readable time; item skipped', skipped: true });
+      this.issues.push({
+        path: this.path(),
+        kind: 'bad_time',
+        message: 'no readable time; item skipped',
+        skipped: true,
+      });
       return undefined;
     }
     return t;
   }
 }
 
+/**
+ * `String(instant)`, faster: an instant (whole milliseconds, around 1.8e12) is beyond the small
+ * integers whose text the engine writes quickly, so it is written as two halves of at most seven
+ * digits. Keys are made for every item of an answer.
+ */
+function instantText(instant: number): string {
+  if (!(instant >= 1e6 && instant <= Number.MAX_SAFE_INTEGER && Number.isInteger(instant))) {
+    return String(instant);
+  }
+  const high = Math.floor(instant / 1e6);
+  const low = instant - high * 1e6;
+  return low >= 100_000 ? `${high}${low}` : `${high}${String(low + 1e6).slice(1)}`;
+}
+
 export const keys = {
-  ping: (instant: number, p: Position) => `${instant}|${p.lat}|${p.lon}`,
+  ping: (instant: number, p: Position) => `${instantText(instant)}|${p.lat}|${p.lon}`,
   event: (id: string | undefined, instant: number, name?: string, code?: string) =>
-    id !== undefined ? `id:${id}` : `${instant}|${name ?? ''}|${code ?? ''}`,
+    id !== undefined ? `id:${id}` : `${instantText(instant)}|${name ?? ''}|${code ?? ''}`,
   comment: (instant: number, by: string | undefined, text: string | undefined) =>
-    `${instant}|${by ?? ''}|${text ?? ''}`,
+    `${instantText(instant)}|${by ?? ''}|${text ?? ''}`,
   document: (url: string) => url,
-  reading: (deviceId: string | undefined, instant: number) => `${deviceId ?? ''}|${instant}`,
+  reading: (deviceId: string | undefined, instant: number) => `${deviceId ?? ''}|${instantText(instant)}`,
 };
 
-function latestLocation(r: Reader, w: WireLatestLocation, path: string): LatestLocation | undefined {
-  const pos = r.position(w.lat, w.lon, w.accuracy, path);
-  const time = r.requiredTime(w, path);
-  if (!pos || !time) return undefined;
+/** `keys.ping` of the position `r` just read, from the coordinates' texts when they are plain. */
+function pingKey(r: Reader, instant: number): string {
+  return `${instantText(instant)}|${r.latText ?? r.lat}|${r.lonText ?? r.lon}`;
+}
+
+function latestLocation(r: Reader, w: WireLatestLocation): LatestLocation | undefined {
+  const placed = r.read(w.lat, w.lon, w.accuracy, '');
+  // Read here, at a site that sees one kind of item, the fields are quick to read.
+  const f = w as ItemTimes;
+  const time = r.requiredTime(timeOf(f.timestampUTC, f.deviceTimeGmt, f.timestampSec, f.timestamp));
+  if (!placed || !time) return undefined;
   const instant = time.instant as number;
   return {
-    ...pos,
-    key: keys.ping(instant, pos),
+    lat: r.lat,
+    lon: r.lon,
+    accuracy: r.accuracy,
+    key: pingKey(r, instant),
     instant,
     time,
     place: toPlace(w),
@@ -151,22 +280,28 @@ function latestLocation(r: Reader, w: WireLatestLocation, path: string): LatestL
   };
 }
 
-function ping(r: Reader, w: LocationItem, path: string): Ping | undefined {
-  const pos = r.position(w.lat, w.lon, w.accuracy, path);
-  const time = r.requiredTime(w, path);
-  if (!pos || !time) return undefined;
+function ping(r: Reader, w: LocationItem): Ping | undefined {
+  const placed = r.read(w.lat, w.lon, w.accuracy, '');
+  // Read here, at a site that sees one kind of item, the fields are quick to read.
+  const f = w as ItemTimes;
+  const time = r.requiredTime(timeOf(f.timestampUTC, f.deviceTimeGmt, f.timestampSec, f.timestamp));
+  if (!placed || !time) return undefined;
   const instant = time.instant as number;
   return {
-    ...pos,
-    key: keys.ping(instant, pos),
+    lat: r.lat,
+    lon: r.lon,
+    accuracy: r.accuracy,
+    key: pingKey(r, instant),
     instant,
     time,
     driver: toDriver(w.driver, w.driverPhoneNumber),
   };
 }
 
-function statusEvent(r: Reader, w: EventItem | LatestStatus, path: string): StatusEvent | undefined {
-  const time = r.requiredTime(w, path);
+function statusEvent(r: Reader, w: EventItem | LatestStatus): StatusEvent | undefined {
+  // Read here, at a site that sees one kind of item, the fields are quick to read.
+  const f = w as ItemTimes;
+  const time = r.requiredTime(timeOf(f.timestampUTC, f.deviceTimeGmt, f.timestampSec, f.timestamp));
   if (!time) return undefined;
   const instant = time.instant as number;
   // latestStatus has no id; an events item has it as a string after parsing.
@@ -184,8 +319,10 @@ function statusEvent(r: Reader, w: EventItem | LatestStatus, path: string): Stat
   };
 }
 
-function comment(r: Reader, w: CommentItem, path: string): Comment | undefined {
-  const time = r.requiredTime(w, path);
+function comment(r: Reader, w: CommentItem): Comment | undefined {
+  // Read here, at a site that sees one kind of item, the fields are quick to read.
+  const f = w as ItemTimes;
+  const time = r.requiredTime(timeOf(f.timestampUTC, f.deviceTimeGmt, f.timestampSec, f.timestamp));
   if (!time) return undefined;
   const instant = time.instant as number;
   const by = w.commentBy === 'D' ? 'driver' : w.commentBy === 'B' ? 'broker' : undefined;
@@ -195,14 +332,15 @@ function comment(r: Reader, w: CommentItem, path: string): Comment | undefined {
     time,
     text: w.comment,
     by,
-    position: r.optionalPosition(w.location, path),
+    position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
   };
 }
 
-function document(r: Reader, w: DocumentItem, path: string): Document {
-  const time = r.time(w, path);
+function document(r: Reader, w: DocumentItem): Document {
+  const f = w as ItemTimes;
+  const time = r.time(timeOf(f.timestampUTC, f.deviceTimeGmt, f.timestampSec, f.timestamp));
   return {
     key: keys.document(w.url),
     instant: time.instant ?? null,
@@ -211,20 +349,22 @@ function document(r: Reader, w: DocumentItem, path: string): Document {
     type: w.type?.trim() || undefined,
     stopExternalId: w.stopExternalId,
     stopOrderNumber: w.stopOrderNumber,
-    position: r.optionalPosition(w.location, path),
+    position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
   };
 }
 
-function reading(r: Reader, w: TemperatureReadingItem, path: string): TemperatureReading | undefined {
-  const time = r.requiredTime(w, path);
+function reading(r: Reader, w: TemperatureReadingItem): TemperatureReading | undefined {
+  // Read here, at a site that sees one kind of item, the fields are quick to read.
+  const f = w as ItemTimes;
+  const time = r.requiredTime(timeOf(f.timestampUTC, f.deviceTimeGmt, f.timestampSec, f.timestamp));
   if (!time) return undefined;
   const instant = time.instant as number;
   const loc = w.location;
   const position =
     loc && (loc.latitude !== undefined || loc.longitude !== undefined)
-      ? r.position(loc.latitude, loc.longitude, loc.accuracy, joinPath(path, 'location'))
+      ? r.position(loc.latitude, loc.longitude, loc.accuracy, 'location')
       : undefined;
   const zone = w.temperature?.zone1;
   return {
@@ -240,18 +380,42 @@ function reading(r: Reader, w: TemperatureReadingItem, path: string): Temperatur
   };
 }
 
+/** Each normalized item keeps the wire item it was read from: the proxy serves tracks in wire shape. */
+interface Sourced {
+  source?: unknown;
+}
+
+/** Reads a single object of the detail (`latestLocation`, say), at `base.name`. */
+function single<W, T>(
+  r: Reader,
+  item: W | undefined,
+  name: string,
+  read: (r: Reader, w: W) => T | undefined,
+): T | undefined {
+  if (!item) return undefined;
+  r.at = joinPath(r.base, name);
+  r.index = -1;
+  const out = read(r, item);
+  if (out !== undefined) (out as Sourced).source = item;
+  return out;
+}
+
 function list<W, T>(
   r: Reader,
   items: W[] | undefined,
   name: string,
-  read: (r: Reader, w: W, path: string) => T | undefined,
+  read: (r: Reader, w: W) => T | undefined,
 ): T[] {
   const out: T[] = [];
   if (!items) return out;
-  const base = joinPath(r.base, name);
+  r.at = joinPath(r.base, name);
   for (let i = 0; i < items.length; i++) {
-    const item = read(r, items[i] as W, joinPath(base, i));
-    if (item !== undefined) out.push(item);
+    r.index = i;
+    const item = read(r, items[i] as W);
+    if (item !== undefined) {
+      (item as Sourced).source = items[i];
+      out.push(item);
+    }
   }
   return out;
 }
@@ -281,20 +445,15 @@ export function normalizeLoad(
     externalId: detail.loadTrackExternalId,
     loadNumber: detail.loadNumber,
     ltExternalId: detail.ltExternalId,
-    latestLocation: detail.latestLocation
-      ? latestLocation(r, detail.latestLocation, joinPath(path, 'latestLocation'))
-      : undefined,
-    latestStatus: detail.latestStatus
-      ? statusEvent(r, detail.latestStatus, joinPath(path, 'latestStatus'))
-      : undefined,
-    latestTemperature: detail.latestTemperature
-      ? reading(r, detail.latestTemperature, joinPath(path, 'latestTemperature'))
-      : undefined,
-    pings: sortByInstant(list(r, detail.locations, 'locations', ping)),
+    latestLocation: single(r, detail.latestLocation, 'latestLocation', latestLocation),
+    latestStatus: single(r, detail.latestStatus, 'latestStatus', statusEvent),
+    latestTemperature: single(r, detail.latestTemperature, 'latestTemperature', reading),
+    // The keys of pings, comments and readings spell out their instants (see `keys`).
+    pings: sortByInstant(list(r, detail.locations, 'locations', ping), true),
     events: sortByInstant(list(r, detail.events, 'events', statusEvent)),
-    comments: sortByInstant(list(r, detail.comments, 'comments', comment)),
+    comments: sortByInstant(list(r, detail.comments, 'comments', comment), true),
     documents: sortByInstant(list(r, detail.documents, 'documents', document)),
-    readings: sortByInstant(list(r, detail.temperatures, 'temperatures', reading)),
+    readings: sortByInstant(list(r, detail.temperatures, 'temperatures', reading), true),
     extras,
     issues,
   };
