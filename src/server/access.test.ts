@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Diagnostics, ProxyErrorBody } from '@/contract/proxy-api';
 import { json, startFakeUpstream } from '@/testing/fake-upstream';
-import { startStack, type Stack } from '@/testing/stack';
+import { manualClock, startStack, type Stack } from '@/testing/stack';
 
 const TOKEN = 'a-dashboard-token-of-some-length';
 
@@ -70,9 +70,11 @@ describe('GET /api/diagnostics', () => {
         ],
       }),
     );
-    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    const clock = manualClock();
+    const stack = await startStack({ upstream: { baseUrl: upstream.url }, now: clock.now });
     try {
       await stack.post('/api/pull/by-external-id', { ids: ['1', '2'] });
+      clock.advance(60_000); // past the fresh window, so the second request reaches the upstream
       await stack.post('/api/pull/by-external-id', { ids: ['1'] });
       const report = Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json());
       expect(report.answersRead).toBe(2);

@@ -16,13 +16,14 @@ import { pullRoutes } from './routes/pull';
 import { webhookRoutes } from './routes/webhooks';
 import type { UpstreamClient } from './upstream-client';
 import type { DriftReport } from './drift-report';
+import type { TrackCache } from './track-cache';
 
 export interface AppOptions {
   upstream: UpstreamClient;
   mode: Health['upstream']['mode'];
   clientConfig: ClientConfig;
   maxIds: number;
-  upstreamMaxIds: number;
+  cache: TrackCache;
   /** Built SPA to serve; none in dev, where Vite serves it. */
   distDir?: string;
   /** Extra image sources for the CSP (the tile host, the simulator's origin). */

@@ -35,6 +35,8 @@ export const EnvSchema = z
     MAX_IDS: int(1, 10_000).default(500),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
     UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(15_000),
+    CACHE_MAX_LOADS: int(1, 1_000_000).default(5000),
+    RESYNC_MINUTES: int(1, 1440).default(10),
     SIM_PORT: port.default(8081),
     SIM_SEED: int(0, 2 ** 31).default(20261122),
     SIM_LOADS: int(1, 100_000).default(40),

@@ -4,6 +4,7 @@ import type { Env } from './config';
 import { OSM_TILE_URL } from './config';
 import { createApp } from './app';
 import { createDriftReport } from './drift-report';
+import { createTrackCache } from './track-cache';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
 
@@ -33,23 +34,39 @@ function tileOrigin(tileUrl: string): string[] {
 }
 
 /** Builds the proxy for a parsed environment and an upstream. */
-export function buildProxy(env: Env, upstream: Upstream, options: { distDir?: string; log: LogSink }) {
+export function buildProxy(
+  env: Env,
+  upstream: Upstream,
+  options: { distDir?: string; log: LogSink; now?: () => number },
+) {
   const client = createUpstreamClient({
     baseUrl: upstream.baseUrl,
     partnerId: upstream.partnerId,
     accountId: upstream.accountId,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     maxBytes: UPSTREAM_MAX_BYTES,
+    now: options.now,
+  });
+  const drift = createDriftReport();
+  const cache = createTrackCache({
+    pull: (by, ids, sendNewData) => client.pull(by, ids, undefined, sendNewData),
+    chunkSize: env.UPSTREAM_MAX_IDS,
+    maxInFlight: 4,
+    freshMs: (env.REFRESH_SECONDS * 1000) / 2,
+    resyncMs: env.RESYNC_MINUTES * 60_000,
+    maxLoads: env.CACHE_MAX_LOADS,
+    onAnswer: (by, answer) => drift.record(by, answer.issues),
+    now: options.now,
   });
   const app = createApp({
     upstream: client,
     mode: upstream.mode,
     maxIds: env.MAX_IDS,
-    upstreamMaxIds: env.UPSTREAM_MAX_IDS,
+    cache,
     distDir: options.distDir,
     log: options.log,
     dashboardToken: env.DASHBOARD_TOKEN,
-    drift: createDriftReport(),
+    drift,
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),

@@ -1,6 +1,7 @@
 import { parseEnv } from '@/server/config';
 import { buildProxy, listen, type Listening, type Upstream } from '@/server/start';
 import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
+import type { FaultOptions } from '@/simulator/faults';
 import { startSimulator, type RunningSimulator } from '@/simulator/start';
 
 /** A clock tests move by hand. */
@@ -27,6 +28,7 @@ export async function startStack(
     env?: Record<string, string>;
     now?: () => number;
     upstream?: Partial<Upstream>;
+    faults?: FaultOptions;
   } = {},
 ): Promise<Stack> {
   const sim = await startSimulator({
@@ -36,6 +38,7 @@ export async function startStack(
     speed: 60,
     ...TEST_CREDENTIALS,
     now: options.now,
+    faults: options.faults,
   });
   const env = parseEnv({ TILE_URL: 'none', ...options.env });
   const logs: string[] = [];
@@ -46,7 +49,11 @@ export async function startStack(
     demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [], webhookToken: null },
     ...options.upstream,
   };
-  const proxy = await listen(buildProxy(env, upstream, { log: (l) => logs.push(l) }), '127.0.0.1', 0);
+  const proxy = await listen(
+    buildProxy(env, upstream, { log: (l) => logs.push(l), now: options.now }),
+    '127.0.0.1',
+    0,
+  );
   return {
     sim,
     proxy,

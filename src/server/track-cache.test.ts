@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadDetail, LoadDetailWire } from '@/contract/load-detail';
+import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import type { LoadBy } from '@/domain/model';
+import { ProxyError } from './errors';
+import { createTrackCache, type TrackCacheOptions } from './track-cache';
+
+/**
+ * A scripted upstream: each load has pings; `sendNewData: yes` returns only pings added since the
+ * previous call for that load, as the real service does.
+ */
+function upstream() {
+  const pings = new Map<
+    string,
+    { lat: string; lon: string; deviceTimeGmt: string; accuracy: number; timestamp: string }[]
+  >();
+  const cursor = new Map<string, number>();
+  const calls: { ids: string[]; mode: 'yes' | 'no' }[] = [];
+  let fail: Error | undefined;
+  const minute = (n: number) => `2026-11-22 10:${String(n).padStart(2, '0')}:00`;
+  return {
+    calls,
+    addPing(id: string) {
+      const list = pings.get(id) ?? [];
+      list.push({
+        lat: '41.1',
+        lon: String(-90 - list.length / 100),
+        deviceTimeGmt: minute(list.length),
+        accuracy: 10,
+        timestamp: '11/22/2026 04:00 CST',
+      });
+      pings.set(id, list);
+    },
+    failNext(error: Error) {
+      fail = error;
+    },
+    pull: async (_by: LoadBy, ids: string[], mode: 'yes' | 'no'): Promise<Parsed<PullAnswer>> => {
+      calls.push({ ids, mode });
+      const details: LoadDetailWire[] = [];
+      for (const id of ids) {
+        const list = pings.get(id);
+        if (!list) continue;
+        const from = mode === 'yes' ? (cursor.get(id) ?? 0) : 0;
+        cursor.set(id, list.length);
+        const last = list[list.length - 1];
+        details.push({
+          loadTrackExternalId: Number(id),
+          latestLocation: last && {
+            ...last,
+            timestampUTC: `11/22/2026 ${last.deviceTimeGmt.slice(11)} UTC`,
+            city: 'X',
+            state: 'Y',
+            country: 'US',
+          },
+          locations: list.slice(from),
+          stops: [{ stopOrderNumber: 1 }],
+        } as LoadDetailWire);
+      }
+      if (fail) {
+        const error = fail;
+        fail = undefined;
+        throw error; // after the cursor moved: the delta is lost unless the cache pulls in full
+      }
+      const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 10:00:00 UTC', details });
+      if ('error' in parsed) throw new Error(parsed.error);
+      return parsed;
+    },
+  };
+}
+
+function cache(u: ReturnType<typeof upstream>, clock: { t: number }, extra: Partial<TrackCacheOptions> = {}) {
+  return createTrackCache({
+    pull: u.pull,
+    chunkSize: 2,
+    maxInFlight: 4,
+    freshMs: 1000,
+    resyncMs: 600_000,
+    maxLoads: 100,
+    now: () => clock.t,
+    ...extra,
+  });
+}
+
+const pingCount = (d: LoadDetail | undefined) => d?.locations?.length ?? 0;
+
+describe('track cache', () => {
+  it('pulls a load in full first, then only deltas, and serves the merged track', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    u.addPing('1');
+    u.addPing('1');
+    expect(pingCount((await c.get('external-id', ['1'], undefined, undefined)).details[0])).toBe(2);
+    u.addPing('1');
+    clock.t += 1000;
+    const served = await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls.map((x) => x.mode)).toEqual(['no', 'yes']);
+    expect(pingCount(served.details[0])).toBe(3);
+    // Undocumented fields (stops) survive the round trip.
+    expect((served.details[0] as Record<string, unknown>).stops).toEqual([{ stopOrderNumber: 1 }]);
+  });
+
+  it('serves a load refreshed less than freshMs ago from the cache', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    u.addPing('1');
+    await c.get('external-id', ['1'], undefined, undefined);
+    clock.t += 999;
+    await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls).toHaveLength(1);
+  });
+
+  it('after a failed delta call pulls in full, so the delta the failure swallowed is not lost', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    u.addPing('1');
+    await c.get('external-id', ['1'], undefined, undefined);
+    u.addPing('1');
+    u.failNext(new ProxyError(502, 'upstream_truncated', 'cut'));
+    clock.t += 1000;
+    await expect(c.get('external-id', ['1'], undefined, undefined)).rejects.toThrow('cut');
+    const served = await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls.map((x) => x.mode)).toEqual(['no', 'yes', 'no']);
+    expect(pingCount(served.details[0])).toBe(2);
+  });
+
+  it('shares one upstream call among requests that arrive together (fan-in)', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    for (const id of ['1', '2', '3', '4']) u.addPing(id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => c.get('external-id', ['1', '2', '3', '4'], undefined, undefined)),
+    );
+    expect(u.calls).toHaveLength(2); // 4 ids in chunks of 2
+    expect(answers.every((a) => a.details.length === 4)).toBe(true);
+  });
+
+  it('gives a since cursor only what was merged after it, plus the latest location', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    u.addPing('1');
+    const first = await c.get('external-id', ['1'], undefined, undefined);
+    u.addPing('1');
+    clock.t += 1000;
+    const delta = await c.get('external-id', ['1'], undefined, first.cursor);
+    expect(pingCount(delta.details[0])).toBe(1);
+    expect(delta.details[0]?.latestLocation).toBeDefined();
+    const none = await c.get('external-id', ['1'], undefined, delta.cursor);
+    expect(pingCount(none.details[0])).toBe(0);
+    // A cursor of another process, or garbage, gets everything.
+    expect(pingCount((await c.get('external-id', ['1'], undefined, 'other.1')).details[0])).toBe(2);
+    expect(
+      pingCount(
+        (await c.get('external-id', ['1'], undefined, first.cursor.split('.')[0] + '.999999')).details[0],
+      ),
+    ).toBe(2);
+  });
+
+  it('leaves out the lists the browser did not ask for, yet pulls them so the cursor skips nothing', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    u.addPing('1');
+    const board = await c.get(
+      'external-id',
+      ['1'],
+      { locations: false, events: false, documents: false, comments: false },
+      undefined,
+    );
+    expect(board.details[0]?.locations).toBeUndefined();
+    expect(board.details[0]?.latestLocation).toBeDefined();
+    const full = await c.get('external-id', ['1'], undefined, undefined);
+    expect(pingCount(full.details[0])).toBe(1);
+  });
+
+  it('reports ids the upstream does not know as missing', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    u.addPing('1');
+    const served = await c.get('external-id', ['1', '404'], undefined, undefined);
+    expect(served.missing).toEqual(['404']);
+    expect(served.details).toHaveLength(1);
+  });
+
+  it('forgets the least recently used tracks beyond maxLoads, and pulls them in full when asked again', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { maxLoads: 2, chunkSize: 1 });
+    for (const id of ['1', '2', '3']) u.addPing(id);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('external-id', ['2'], undefined, undefined);
+    await c.get('external-id', ['3'], undefined, undefined);
+    expect(c.size()).toBe(2);
+    clock.t += 1000;
+    const again = await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls.at(-1)).toEqual({ ids: ['1'], mode: 'no' });
+    expect(pingCount(again.details[0])).toBe(1);
+  });
+
+  it('runs a full resync after resyncMs', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { resyncMs: 5000 });
+    u.addPing('1');
+    await c.get('external-id', ['1'], undefined, undefined);
+    clock.t += 1000;
+    await c.get('external-id', ['1'], undefined, undefined);
+    clock.t += 5000;
+    await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls.map((x) => x.mode)).toEqual(['no', 'yes', 'no']);
+  });
+});

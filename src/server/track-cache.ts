@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import type { LoadDetail } from '@/contract/load-detail';
+import { detailId, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import type { ParseIssue } from '@/contract/parse-issue';
+import type { IncludeFlags } from '@/contract/proxy-api';
+import { mergeLoads } from '@/domain/merge';
+import type { Load, LoadBy } from '@/domain/model';
+import { normalizeLoad } from '@/domain/normalize';
+
+/**
+ * One merged track per (operation, id), fed by the upstream's pulls and served to every browser.
+ *
+ * The upstream's `sendNewData: yes` cursor is state on its side: "only what is new since the last
+ * request". So the cache alone pulls, always with every include flag on (a board poll that left the
+ * pings out would let the cursor pass over pings nobody received), merges each answer with the
+ * domain's merge function, and answers each browser from what it holds, filtered to what it asked.
+ *
+ * - The first pull of a load is `no` (everything); later ones `yes`. Any doubt about a `yes` call
+ *   (time-out, reset, 5xx, unreadable body) marks its loads for a full `no` pull next time, and a full
+ *   resync runs every `resyncMs` anyway. Nothing the upstream ever returned goes missing.
+ * - Requests that arrive together for the same loads share one upstream call; a load refreshed less
+ *   than `freshMs` ago is served from the cache.
+ * - At most `maxLoads` tracks are kept (least recently used go first); eviction only forgets: the next
+ *   request pulls that load in full.
+ * - Every item gets the sequence number of the merge that first brought it. A browser's `since`
+ *   cursor (`<process>.<seq>`) gets only items merged after it; a cursor of another process or an
+ *   unreadable one gets everything.
+ */
+export interface TrackCacheOptions {
+  pull: (by: LoadBy, ids: string[], sendNewData: 'yes' | 'no') => Promise<Parsed<PullAnswer>>;
+  chunkSize: number;
+  /** Upstream calls in flight at once, across all requests. */
+  maxInFlight: number;
+  freshMs: number;
+  resyncMs: number;
+  maxLoads: number;
+  /** Issues kept per load for the browser's "skipped" count. */
+  maxIssuesPerLoad?: number;
+  onAnswer?: (by: LoadBy, answer: Parsed<PullAnswer>) => void;
+  now?: () => number;
+}
+
+interface Track {
+  by: LoadBy;
+  id: string;
+  load: Load | undefined;
+  /** Known to the upstream (answered at least once by a full pull, or ever). */
+  known: boolean;
+  /** Whether the last full pull left it out. */
+  missing: boolean;
+  refreshedAt: number;
+  lastFullAt: number;
+  needsFull: boolean;
+  /** Item key → sequence number of the merge that first brought it. */
+  seqOf: Map<string, number>;
+  issues: ParseIssue[];
+  inflight: Promise<void> | undefined;
+}
+
+export interface ServedTracks {
+  cursor: string;
+  timeStamp: string | undefined;
+  details: LoadDetail[];
+  missing: string[];
+  /** Per id, what was skipped or noted while reading its answers (paths relative to the load). */
+  issues: Record<string, ParseIssue[]>;
+  upstreamCalls: number;
+}
+
+const LISTS = ['pings', 'events', 'comments', 'documents', 'readings'] as const;
+const WIRE_LIST: Record<(typeof LISTS)[number], keyof LoadDetail> = {
+  pings: 'locations',
+  events: 'events',
+  comments: 'comments',
+  documents: 'documents',
+  readings: 'temperatures',
+};
+const INCLUDE_OF: Partial<Record<(typeof LISTS)[number], keyof IncludeFlags>> = {
+  pings: 'locations',
+  events: 'events',
+  comments: 'comments',
+  documents: 'documents',
+};
+
+export function createTrackCache(o: TrackCacheOptions) {
+  const now = o.now ?? Date.now;
+  const epoch = randomBytes(6).toString('base64url');
+  const tracks = new Map<string, Track>();
+  let seq = 0;
+  let lastTimeStamp: string | undefined;
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+
+  async function slot<T>(run: () => Promise<T>): Promise<T> {
+    if (inFlight >= o.maxInFlight) await new Promise<void>((r) => waiting.push(r));
+    inFlight++;
+    try {
+      return await run();
+    } finally {
+      inFlight--;
+      waiting.shift()?.();
+    }
+  }
+
+  function track(by: LoadBy, id: string): Track {
+    const key = `${by}:${id}`;
+    let t = tracks.get(key);
+    if (t) {
+      // Least recently used order: a touched track moves to the end.
+      tracks.delete(key);
+      tracks.set(key, t);
+      return t;
+    }
+    t = {
+      by,
+      id,
+      load: undefined,
+      known: false,
+      missing: false,
+      refreshedAt: Number.NEGATIVE_INFINITY,
+      lastFullAt: Number.NEGATIVE_INFINITY,
+      needsFull: true,
+      seqOf: new Map(),
+      issues: [],
+      inflight: undefined,
+    };
+    tracks.set(key, t);
+    return t;
+  }
+
+  function evict(keep: Set<Track>): void {
+    for (const [key, t] of tracks) {
+      if (tracks.size <= o.maxLoads) break;
+      if (!keep.has(t) && !t.inflight) tracks.delete(key);
+    }
+  }
+
+  function relativeIssues(issues: ParseIssue[]): ParseIssue[] {
+    return issues.map((i) => ({ ...i, path: i.path.replace(/^details\[\d+\]\.?/, '') || '(load)' }));
+  }
+
+  function absorb(t: Track, fresh: Load, issues: ParseIssue[], full: boolean, at: number): void {
+    const stamp = ++seq;
+    const merged = t.load ? mergeLoads(t.load, fresh) : fresh;
+    for (const list of LISTS) {
+      for (const item of merged[list]) if (!t.seqOf.has(item.key)) t.seqOf.set(item.key, stamp);
+    }
+    t.load = merged;
+    t.known = true;
+    t.missing = false;
+    t.refreshedAt = at;
+    if (full) t.lastFullAt = at;
+    t.needsFull = false;
+    const kept = [...relativeIssues(issues), ...t.issues];
+    const seen = new Set<string>();
+    t.issues = kept
+      .filter((i) => {
+        const k = `${i.path}|${i.kind}`;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      .slice(0, o.maxIssuesPerLoad ?? 200);
+  }
+
+  /** One upstream call for a chunk of tracks of one mode; merges what came back. */
+  async function refreshChunk(by: LoadBy, chunk: Track[], mode: 'yes' | 'no'): Promise<void> {
+    let answer: Parsed<PullAnswer>;
+    try {
+      answer = await slot(() =>
+        o.pull(
+          by,
+          chunk.map((t) => t.id),
+          mode,
+        ),
+      );
+    } catch (error) {
+      // The call may have reached the upstream and moved its cursor: only a full pull is safe now.
+      for (const t of chunk) t.needsFull = true;
+      throw error;
+    }
+    o.onAnswer?.(by, answer);
+    lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
+    const at = now();
+    const byId = new Map(chunk.map((t) => [t.id, t]));
+    answer.data.details.forEach((detail, i) => {
+      const id = detailId(detail, by);
+      const t = id === undefined ? undefined : byId.get(id);
+      if (!t) return;
+      byId.delete(t.id);
+      const issues = [...(answer.data.detailIssues[i] ?? [])];
+      const load = normalizeLoad(detail, by, `details[${i}]`, issues);
+      if (load) absorb(t, load, issues, mode === 'no', at);
+    });
+    // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
+    for (const t of byId.values()) {
+      t.refreshedAt = at;
+      if (mode === 'no' || !t.known) {
+        t.missing = true;
+        t.lastFullAt = at;
+        t.needsFull = false;
+      }
+    }
+  }
+
+  /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
+  async function refresh(by: LoadBy, wanted: Track[]): Promise<number> {
+    const at = now();
+    const waits: Promise<void>[] = [];
+    const due: Track[] = [];
+    for (const t of wanted) {
+      if (t.inflight) waits.push(t.inflight);
+      else if (at - t.refreshedAt >= o.freshMs) due.push(t);
+    }
+    let calls = 0;
+    const modes: ['no' | 'yes', Track[]][] = [
+      ['no', due.filter((t) => t.needsFull || at - t.lastFullAt >= o.resyncMs)],
+      ['yes', due.filter((t) => !(t.needsFull || at - t.lastFullAt >= o.resyncMs))],
+    ];
+    for (const [mode, list] of modes) {
+      for (let i = 0; i < list.length; i += o.chunkSize) {
+        const chunk = list.slice(i, i + o.chunkSize);
+        calls++;
+        // Requests that want these loads meanwhile wait for this very call, and share its outcome.
+        const run = refreshChunk(by, chunk, mode);
+        for (const t of chunk) t.inflight = run;
+        run
+          .catch(() => undefined)
+          .finally(() => {
+            for (const t of chunk) if (t.inflight === run) t.inflight = undefined;
+          });
+        waits.push(run);
+      }
+    }
+    const results = await Promise.allSettled(waits);
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    return calls;
+  }
+
+  function parseCursor(cursor: string | undefined): number {
+    if (!cursor) return 0;
+    const [e, n] = cursor.split('.');
+    const value = Number(n);
+    return e === epoch && Number.isInteger(value) && value >= 0 && value <= seq ? value : 0;
+  }
+
+  function serve(t: Track, include: IncludeFlags | undefined, since: number): LoadDetail | undefined {
+    const load = t.load;
+    if (!load) return undefined;
+    const detail: Record<string, unknown> = { ...load.extras };
+    if (load.by === 'external-id') detail.loadTrackExternalId = load.externalId ?? load.id;
+    else detail.loadNumber = load.loadNumber ?? load.id;
+    if (load.ltExternalId !== undefined) detail.ltExternalId = load.ltExternalId;
+    if (load.latestLocation) detail.latestLocation = load.latestLocation.source;
+    if (load.latestStatus) detail.latestStatus = load.latestStatus.source;
+    if (load.latestTemperature) detail.latestTemperature = load.latestTemperature.source;
+    for (const list of LISTS) {
+      const flag = INCLUDE_OF[list];
+      if (flag && include?.[flag] === false) continue;
+      if (list === 'readings' && load.by === 'load-number') continue;
+      const items = load[list]
+        .filter((item) => (t.seqOf.get(item.key) ?? 0) > since)
+        .map((item) => item.source);
+      detail[WIRE_LIST[list]] = items;
+    }
+    return detail as LoadDetail;
+  }
+
+  /**
+   * What a browser asked for: the tracks of `ids`, refreshed as needed, with only the items merged
+   * after `since`. Throws the upstream's error when a needed call failed (its loads are then marked
+   * for a full pull); whatever the other calls brought is merged and kept.
+   */
+  async function get(
+    by: LoadBy,
+    ids: string[],
+    include: IncludeFlags | undefined,
+    since: string | undefined,
+  ): Promise<ServedTracks> {
+    const wanted = ids.map((id) => track(by, id));
+    evict(new Set(wanted));
+    const at = now();
+    for (const t of wanted) if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
+    const upstreamCalls = await refresh(by, wanted);
+    const from = parseCursor(since);
+    const details: LoadDetail[] = [];
+    const missing: string[] = [];
+    const issues: Record<string, ParseIssue[]> = {};
+    for (const t of wanted) {
+      const detail = t.missing ? undefined : serve(t, include, from);
+      if (detail) {
+        details.push(detail);
+        if (t.issues.length > 0) issues[t.id] = t.issues;
+      } else missing.push(t.id);
+    }
+    return { cursor: `${epoch}.${seq}`, timeStamp: lastTimeStamp, details, missing, issues, upstreamCalls };
+  }
+
+  return {
+    get,
+    /** For tests and health: how many tracks are held. */
+    size: () => tracks.size,
+  };
+}
+
+export type TrackCache = ReturnType<typeof createTrackCache>;
