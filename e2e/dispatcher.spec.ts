@@ -103,7 +103,7 @@ test('an unknown id shows as not found, and a malformed one is refused with the 
 test('when the service fails, a banner says so and the last data stays', async ({ page }) => {
   await page.goto('/');
   await expect(map(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
-  const markers = await map(page).getAttribute('data-markers');
+  const points = await map(page).getAttribute('data-points');
   await page.route('**/api/pull/**', (route) =>
     route.fulfill({
       status: 502,
@@ -113,7 +113,7 @@ test('when the service fails, a banner says so and the last data stays', async (
   );
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('alert')).toContainText('rejected the partner credentials');
-  await expect(map(page)).toHaveAttribute('data-markers', markers!);
+  await expect(map(page)).toHaveAttribute('data-points', points!);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-error.png' });
 });
 

@@ -31,6 +31,8 @@ describe('shareBoard', () => {
     const first = read();
     const second = shareBoard(first, read());
     expect(second.loads).toBe(first.loads);
+    const clean = { ...first, unreadable: [] };
+    expect(shareBoard(clean, { ...read(), unreadable: [] })).toBe(clean);
   });
 
   it('replaces only the load that changed', () => {

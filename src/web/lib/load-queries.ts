@@ -51,7 +51,7 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
  * identity (memoized rows, map layers diffing by load) then leave unchanged loads alone.
  */
 export function shareBoard(previous: BoardData | undefined, next: BoardData): BoardData {
-  if (!previous) return next;
+  if (!previous || previous === next) return next;
   const old = new Map(previous.loads.map((l) => [l.id, l]));
   let same = previous.loads.length === next.loads.length;
   const loads = next.loads.map((load, i) => {
@@ -63,6 +63,12 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
   const missingSame =
     previous.missing.length === next.missing.length &&
     previous.missing.every((m, i) => m === next.missing[i]);
+  const unreadableSame =
+    previous.unreadable === next.unreadable ||
+    (previous.unreadable.length === 0 && next.unreadable.length === 0);
+  // Nothing changed: the very same object, or TanStack Query sees new data and renders again (and a
+  // disabled query's placeholder, shared through here on every render, would loop).
+  if (same && missingSame && unreadableSame) return previous;
   return {
     loads: same ? previous.loads : loads,
     missing: missingSame ? previous.missing : next.missing,

@@ -60,10 +60,14 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     [config.staleAfterMinutes, config.silentAfterMinutes],
   );
 
-  const loads = useMemo(
-    (): Load[] => [...(byExternal.data?.loads ?? []), ...(byNumber.data?.loads ?? [])],
-    [byExternal.data?.loads, byNumber.data?.loads],
-  );
+  // Only watched loads: while a smaller list is being fetched, the previous answer may still hold
+  // loads that were just removed.
+  const loads = useMemo((): Load[] => {
+    const watched = new Set(entries.map((e) => loadKey(e)));
+    return [...(byExternal.data?.loads ?? []), ...(byNumber.data?.loads ?? [])].filter((l) =>
+      watched.has(loadKey(l)),
+    );
+  }, [entries, byExternal.data?.loads, byNumber.data?.loads]);
   const rows = useMemo(
     () => loads.map((l) => toRow(l, now, thresholds, config.excursionTolerance)),
     [loads, now, thresholds, config.excursionTolerance],

@@ -71,3 +71,13 @@ describe('LoadBoard', () => {
     expect(grid).toHaveAccessibleName('Loads, 1 shown');
   });
 });
+
+describe('LoadBoard when the watch list empties', () => {
+  it('shows the empty state instead of looping', () => {
+    const rows = [load('A', 1), load('B', 45)].map((l) => toRow(l, NOW, T, 5));
+    const { rerender } = render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    rerender(<LoadBoard rows={[]} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    expect(screen.getByText('No loads to show yet.')).toBeInTheDocument();
+    expect(screen.getByRole('grid')).toHaveAccessibleName('Loads, 0 shown');
+  });
+});
