@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { readPullAnswer, shareBoard } from './load-queries';
 
@@ -47,5 +47,49 @@ describe('shareBoard', () => {
     expect(next.loads[0]).not.toBe(first.loads[0]);
     expect(next.loads[0]?.latestLocation?.instant).toBe(Date.parse('2026-11-22T13:30:00Z'));
     expect(next.loads[1]).toBe(first.loads[1]);
+  });
+});
+
+describe('loadQueries.detail', () => {
+  it('pulls the whole track once, then only what came after its cursor, and merges without duplicates', async () => {
+    const { createQueryClient } = await import('./query-client');
+    const { loadQueries } = await import('./load-queries');
+    const ping = (minute: number) => ({
+      lat: '41.1',
+      lon: String(-90 - minute / 100),
+      deviceTimeGmt: `2026-11-22 10:${String(minute).padStart(2, '0')}:00`,
+      accuracy: 10,
+      timestamp: '11/22/2026 04:00 CST',
+    });
+    const bodies: { since?: string }[] = [];
+    const answers = [
+      {
+        status: true,
+        cursor: 'p.1',
+        details: [{ loadTrackExternalId: '7', locations: [ping(0), ping(1)] }],
+        missing: [],
+      },
+      {
+        status: true,
+        cursor: 'p.2',
+        details: [{ loadTrackExternalId: '7', locations: [ping(1), ping(2)] }],
+        missing: [],
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)) as { since?: string });
+        return new Response(JSON.stringify(answers[bodies.length - 1]), { status: 200 });
+      }),
+    );
+    const client = createQueryClient();
+    const options = loadQueries.detail('external-id', '7', 30);
+    const first = await client.fetchQuery(options);
+    expect(first.load?.pings).toHaveLength(2);
+    const second = await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(bodies).toEqual([{ ids: ['7'] }, { ids: ['7'], since: 'p.1' }]);
+    expect(second.load?.pings.map((p) => p.lon)).toEqual([-90, -90.01, -90.02]);
+    vi.unstubAllGlobals();
   });
 });

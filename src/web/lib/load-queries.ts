@@ -106,17 +106,44 @@ export const loadQueries = {
       structuralSharing: (previous: unknown, next: unknown) =>
         shareBoard(previous as BoardData | undefined, next as BoardData),
     }),
-  /** One load's whole track (pings, events, comments, documents, readings), for its breadcrumb and detail. */
+  /** The documents of many loads (the brokers' inbox): latest position and status, and documents only. */
+  documents: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
+    queryOptions({
+      queryKey: [...loadQueries.all(), 'documents', by, ids] as const,
+      queryFn: async ({ signal }) =>
+        readPullAnswer(
+          await apiPost(pullPath(by), { ids, include: DOCUMENTS_INCLUDE }, ProxyPullAnswer, signal),
+          by,
+          Date.now(),
+        ),
+      enabled: ids.length > 0,
+      refetchInterval: refreshSeconds * 1000,
+      refetchIntervalInBackground: false,
+      placeholderData: (previous) => previous,
+      structuralSharing: (previous: unknown, next: unknown) =>
+        shareBoard(previous as BoardData | undefined, next as BoardData),
+    }),
+  /**
+   * One load's whole track (pings, events, comments, documents, readings), for its breadcrumb and
+   * detail. The first fetch gets everything; later ones only what the proxy merged since the last
+   * cursor, merged here with the domain's merge: new items appear once, nothing is lost.
+   */
   detail: (by: LoadBy, id: string, refreshSeconds: number) =>
     queryOptions({
       queryKey: [...loadQueries.all(), 'detail', by, id] as const,
-      queryFn: async ({ signal }) => {
-        const data = readPullAnswer(
-          await apiPost(pullPath(by), { ids: [id] }, ProxyPullAnswer, signal),
-          by,
-          Date.now(),
+      queryFn: async ({ signal, client, queryKey }): Promise<DetailData> => {
+        const previous = client.getQueryData<DetailData>(queryKey);
+        const since = previous?.load ? previous.cursor : undefined;
+        const answer = await apiPost(
+          pullPath(by),
+          { ids: [id], ...(since ? { since } : {}) },
+          ProxyPullAnswer,
+          signal,
         );
-        return { load: data.loads[0] ?? null, missing: data.missing.length > 0, unreadable: data.unreadable };
+        const data = readPullAnswer(answer, by, Date.now());
+        const fresh = data.loads[0];
+        const load = fresh && previous?.load ? mergeLoads(previous.load, fresh) : (fresh ?? null);
+        return { load, cursor: answer.cursor, missing: data.missing.length > 0, unreadable: data.unreadable };
       },
       refetchInterval: refreshSeconds * 1000,
       refetchIntervalInBackground: false,
