@@ -6,6 +6,7 @@ import os from 'node:os';
 import { chromiumPath } from '../scripts/chromium';
 import { benchContract } from './contract';
 import type { Figure } from './figures';
+import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
 
 function chromiumVersion(): string {
@@ -24,7 +25,7 @@ const machine = {
   chromium: chromiumVersion(),
 };
 
-const figures: Figure[] = [...benchContract(), ...(await benchSimulator())];
+const figures: Figure[] = [...benchContract(), ...(await benchSimulator()), ...(await benchProxy())];
 
 console.log(
   `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}`,
