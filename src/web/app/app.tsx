@@ -2,17 +2,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Route, Switch, useRoute } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
 import { DiagnosticsPage } from '../features/diagnostics/diagnostics-page';
+import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
+import { configQuery } from '../lib/load-queries';
 import { sessionQueries } from '../lib/session-queries';
 import { DispatcherPage } from './routes/dispatcher-page';
+import { DocumentsRoute } from './routes/documents-route';
 import { LoadDetailRoute } from './routes/load-detail-route';
 import { LoginPage } from './routes/login-page';
 import { WebhooksRoute } from './routes/webhooks-route';
 
 const NAV = [
   ['/', 'Map'],
+  ['/documents', 'Documents'],
   ['/webhooks', 'Webhooks'],
   ['/diagnostics', 'Diagnostics'],
 ] as const;
+
+/** How many documents of the watched loads wait for review, beside the Documents link. */
+function DocumentsBadge() {
+  const config = useQuery(configQuery());
+  return config.data ? <DocumentsNavBadge config={config.data} /> : null;
+}
 
 function NavLink({ href, label }: { href: string; label: string }) {
   const [active] = useRoute(href);
@@ -23,6 +33,7 @@ function NavLink({ href, label }: { href: string; label: string }) {
       className={`rounded px-2 py-1 text-sm ${active ? 'bg-white/15 text-white' : 'text-ink-faint hover:text-white'}`}
     >
       {label}
+      {href === '/documents' && <DocumentsBadge />}
     </Link>
   );
 }
@@ -46,6 +57,7 @@ export function App() {
         <Switch>
           <Route path="/" component={DispatcherPage} />
           <Route path="/loads/:by/:id" component={LoadDetailRoute} />
+          <Route path="/documents" component={DocumentsRoute} />
           <Route path="/webhooks" component={WebhooksRoute} />
           <Route path="/diagnostics" component={DiagnosticsPage} />
           <Route>

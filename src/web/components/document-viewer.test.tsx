@@ -201,3 +201,50 @@ describe('DocumentViewer', () => {
     }
   });
 });
+
+describe('DocumentViewer, extended by its host', () => {
+  it('shows the host’s controls and caption for the document shown, and hands it the keys it does not use', async () => {
+    const user = userEvent.setup();
+    const onShortcut = vi.fn((key: string) => key === 'r');
+    const onAction = vi.fn();
+    function Host() {
+      const [index, setIndex] = useState(0);
+      return (
+        <DocumentViewer
+          documents={DOCS}
+          index={index}
+          onIndexChange={setIndex}
+          onClose={() => {}}
+          caption={(d) => `Caption of ${d.type}`}
+          actions={(d) => (
+            <button type="button" onClick={() => onAction(d.url)}>
+              Mark {d.type} reviewed
+            </button>
+          )}
+          onShortcut={onShortcut}
+        />
+      );
+    }
+    render(<Host />);
+    const dialog = screen.getByRole('dialog', { name: /BOL/ });
+    expect(dialog).toHaveTextContent('Caption of BOL · stop 1 (S1)');
+    await user.click(screen.getByRole('button', { name: 'Mark BOL reviewed' }));
+    expect(onAction).toHaveBeenCalledWith('https://docs.example.com/bol.jpg');
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Mark POD reviewed' })).toBeInTheDocument();
+    // Keys the viewer uses stay its own; Ctrl combinations are left to the browser.
+    expect(onShortcut).not.toHaveBeenCalled();
+    await user.keyboard('r');
+    expect(onShortcut).toHaveBeenLastCalledWith('r', DOCS[1]);
+    await user.keyboard('{Control>}u{/Control}');
+    expect(onShortcut).toHaveBeenCalledTimes(1);
+    await user.keyboard('x');
+    expect(onShortcut).toHaveBeenLastCalledWith('x', DOCS[1]);
+    // Tab stays inside, through the host's controls too.
+    for (let i = 0; i < 10; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Document } from '@/domain/model';
 
@@ -77,6 +77,15 @@ export interface DocumentViewerProps {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** More controls for the document shown, in the toolbar before Close (the inbox's "Mark reviewed"). */
+  actions?: (doc: Document) => ReactNode;
+  /**
+   * A key the viewer does not use itself, pressed without Ctrl, Alt or Meta: return true when it was
+   * handled (the inbox's r / u / j / k).
+   */
+  onShortcut?: (key: string, doc: Document) => boolean;
+  /** Said first in the line under the document ("Load 700100"). */
+  caption?: (doc: Document) => string | undefined;
 }
 
 const ZOOMS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
@@ -93,7 +102,15 @@ const button =
  * goes back where it was. Only `http(s)` addresses are loaded or linked (`safeHttpUrl`); images load
  * lazily without a referrer, links open in a new tab without an opener.
  */
-export function DocumentViewer({ documents, index, onIndexChange, onClose }: DocumentViewerProps) {
+export function DocumentViewer({
+  documents,
+  index,
+  onIndexChange,
+  onClose,
+  actions,
+  onShortcut,
+  caption,
+}: DocumentViewerProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -148,6 +165,15 @@ export function DocumentViewer({ documents, index, onIndexChange, onClose }: Doc
         event.preventDefault();
         first.focus();
       }
+    } else if (
+      doc &&
+      onShortcut &&
+      !event.ctrlKey &&
+      !event.altKey &&
+      !event.metaKey &&
+      onShortcut(event.key, doc)
+    ) {
+      event.preventDefault();
     }
   });
 
@@ -184,6 +210,7 @@ export function DocumentViewer({ documents, index, onIndexChange, onClose }: Doc
   const place = documentPlace(doc);
   const uploader = doc.driver?.name;
   const meta = [
+    caption?.(doc),
     stop,
     doc.time.local ? `uploaded ${doc.time.local}` : 'upload time unknown',
     uploader ? `by ${uploader}` : undefined,
@@ -263,6 +290,7 @@ export function DocumentViewer({ documents, index, onIndexChange, onClose }: Doc
               </a>
             </>
           )}
+          {actions?.(doc)}
           <button
             ref={closeButton}
             type="button"

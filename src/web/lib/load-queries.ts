@@ -106,7 +106,7 @@ export const loadQueries = {
       structuralSharing: (previous: unknown, next: unknown) =>
         shareBoard(previous as BoardData | undefined, next as BoardData),
     }),
-  /** The documents of many loads (the brokers' inbox): latest position and status, and documents only. */
+  /** The documents of many loads (the brokers' inbox): the latest position and status come along. */
   documents: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
     queryOptions({
       queryKey: [...loadQueries.all(), 'documents', by, ids] as const,

@@ -1,0 +1,181 @@
+import { memo } from 'react';
+import { Link } from 'wouter';
+import {
+  documentPlace,
+  documentStop,
+  documentTitle,
+  isPictureDocument,
+  safeHttpUrl,
+} from '../../components/document-viewer';
+import { DocumentTime, documentTimeText } from './document-time';
+import type { InboxDocument } from './inbox-model';
+
+/** "BOL of load 700100": how a document is named in labels and announcements. */
+export const documentName = (d: InboxDocument) => `${documentTitle(d.doc)} of load ${d.load.label}`;
+
+/** Everything a screen reader says when a document gets focus. */
+export function documentSummary(d: InboxDocument, position: number, total: number, isNew: boolean): string {
+  const stop = documentStop(d.doc);
+  return [
+    `${position} of ${total}: ${documentName(d)}`,
+    stop,
+    documentTimeText(d.doc),
+    d.doc.driver?.name ? `by ${d.doc.driver.name}` : 'uploader unknown',
+    d.reviewed ? 'reviewed' : 'not reviewed',
+    isNew ? 'new' : undefined,
+    safeHttpUrl(d.url) ? undefined : 'address not a web address',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+const control =
+  'rounded border border-panel-line bg-panel px-2 py-0.5 text-xs text-ink hover:bg-panel-sunk focus-visible:outline-2 focus-visible:outline-status-selected';
+
+export interface DocumentCardProps {
+  item: InboxDocument;
+  /** 1-based place in the list shown, and its length. */
+  position: number;
+  total: number;
+  /** The current document: the one keys act on, and the only one reached by Tab. */
+  current: boolean;
+  isNew: boolean;
+  onOpen: (url: string) => void;
+  onToggleReviewed: (url: string) => void;
+  onFocusItem: (url: string) => void;
+}
+
+/**
+ * One document in the queue: a thumbnail for a picture with a web address, a card for anything else;
+ * its load, stop, time, uploader; review, open, download and map links. An address that is not
+ * `http(s)` is never loaded or linked.
+ */
+export const DocumentCard = memo(function DocumentCard({
+  item,
+  position,
+  total,
+  current,
+  isNew,
+  onOpen,
+  onToggleReviewed,
+  onFocusItem,
+}: DocumentCardProps) {
+  const { doc, load, reviewed } = item;
+  const safe = safeHttpUrl(doc.url);
+  const picture = isPictureDocument(doc);
+  const title = documentTitle(doc);
+  const stop = documentStop(doc);
+  const place = documentPlace(doc);
+  const name = documentName(item);
+  // Only the current document's controls are in the Tab order; j/k and the arrows move between documents.
+  const tab = current ? undefined : -1;
+
+  return (
+    <article
+      data-document-item=""
+      data-url={doc.url}
+      tabIndex={current ? 0 : -1}
+      aria-label={documentSummary(item, position, total, isNew)}
+      onFocus={() => onFocusItem(doc.url)}
+      className={`flex gap-3 rounded border bg-panel p-2 text-sm focus:outline-2 focus:outline-offset-2 focus:outline-status-selected ${
+        current ? 'border-status-selected shadow' : 'border-panel-line'
+      } ${reviewed ? 'opacity-80' : ''}`}
+    >
+      <button
+        type="button"
+        tabIndex={tab}
+        onClick={() => onOpen(doc.url)}
+        aria-label={`View ${name}${picture ? ' (picture)' : ''}`}
+        className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded bg-panel-sunk hover:bg-panel-line focus-visible:outline-2 focus-visible:outline-status-selected"
+      >
+        {safe && picture ? (
+          <img
+            src={safe}
+            alt=""
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            className="max-h-full max-w-full object-contain"
+          />
+        ) : (
+          <span className="flex flex-col items-center gap-1 px-1 text-center text-xs">
+            <span aria-hidden="true" className="text-2xl">
+              {picture ? '🖼' : '▤'}
+            </span>
+            <span className="font-semibold">{title}</span>
+          </span>
+        )}
+      </button>
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold">{title}</span>
+          <span className="text-ink-muted">Load {load.label}</span>
+          {reviewed ? (
+            <span className="rounded bg-green-100 px-1 text-xs text-green-900">✓ Reviewed</span>
+          ) : (
+            <span className="rounded bg-amber-100 px-1 text-xs text-amber-900">Not reviewed</span>
+          )}
+          {isNew && <span className="rounded bg-blue-100 px-1 text-xs text-blue-900">New</span>}
+        </p>
+        <p className="text-xs">
+          {stop ?? <span className="text-ink-muted">no stop given</span>}
+          {' · '}
+          <DocumentTime doc={doc} />
+        </p>
+        <p className="text-xs text-ink-muted">
+          {doc.driver?.name ? `by ${doc.driver.name}` : 'uploader unknown'}
+          {place && ` · ${place}`}
+        </p>
+        {!safe && (
+          <p className="text-xs break-all text-status-silent">
+            Address not a web address: not opened (
+            {doc.url.length > 80 ? `${doc.url.slice(0, 80)}…` : doc.url || 'empty'})
+          </p>
+        )}
+        <p className="flex flex-wrap gap-1 pt-1">
+          <button
+            type="button"
+            tabIndex={tab}
+            className={control}
+            aria-label={`${reviewed ? 'Mark not reviewed' : 'Mark reviewed'}: ${name}`}
+            onClick={() => onToggleReviewed(doc.url)}
+          >
+            {reviewed ? 'Mark not reviewed' : 'Mark reviewed'}
+          </button>
+          {safe && (
+            <>
+              <a
+                href={safe}
+                target="_blank"
+                rel="noopener noreferrer"
+                tabIndex={tab}
+                className={control}
+                aria-label={`Open original of ${name} (new tab)`}
+              >
+                Open original
+              </a>
+              <a
+                href={safe}
+                download
+                target="_blank"
+                rel="noopener noreferrer"
+                tabIndex={tab}
+                className={control}
+                aria-label={`Download ${name}`}
+              >
+                Download
+              </a>
+            </>
+          )}
+          <Link
+            href={load.mapHref}
+            tabIndex={tab}
+            className={control}
+            aria-label={`Show on map: load ${load.label}`}
+          >
+            Show on map
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,481 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { watchList } from '../../lib/watch-list';
+import { DocumentsNavBadge } from './documents-nav-badge';
+import { DocumentsPage } from './documents-page';
+import { CONFIG, fakeProxy, wireDocument } from './inbox-fixtures';
+import { REVIEWED_STORAGE_KEY, reviewedStore } from './reviewed-store';
+import { useDocumentsInbox } from './use-documents-inbox';
+
+const URL_POD = 'https://docs.example.com/700100/pod.pdf';
+const URL_SEAL = 'https://docs.example.com/700200/seal.jpg';
+const URL_BOL = 'https://docs.example.com/700100/bol.jpg';
+const URL_LN1 = 'https://docs.example.com/ln1/bol.png';
+const URL_LUMPER = 'https://docs.example.com/700200/lumper.pdf';
+
+let proxy: ReturnType<typeof fakeProxy>;
+
+/** Two loads by external id and one by load number, five documents; one without a time, one in an unknown zone. */
+function standardFleet() {
+  proxy.set('external-id', '700100', [
+    wireDocument(URL_BOL, 'BOL', '11/22/2026 04:30 CST'),
+    wireDocument(URL_POD, 'POD', '11/22/2026 09:00 CST', { stopOrderNumber: 2, stopExternalId: 'S2' }),
+  ]);
+  proxy.set('external-id', '700200', [
+    wireDocument(URL_SEAL, 'PICTURE', '11/22/2026 08:00 EST', { driver: { name: 'Marcus Lee' } }),
+    wireDocument(URL_LUMPER, 'LUMPER', null, { stopOrderNumber: 3, stopExternalId: 'S3' }),
+  ]);
+  proxy.set('load-number', 'LN1', [
+    wireDocument(URL_LN1, 'BOL', '11/22/2026 06:15 XYZ', {
+      stopOrderNumber: null,
+      stopExternalId: null,
+      driver: null,
+    }),
+  ]);
+}
+
+function watch(text: string) {
+  window.localStorage.setItem('haulview.watch', text);
+  watchList.reset();
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/documents');
+  reviewedStore.reset();
+  watch('e:700100,700200;n:LN1');
+  proxy = fakeProxy();
+  vi.stubGlobal('fetch', proxy.fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The page as the app shows it: under the app's h1, inside its main landmark. */
+function renderPage() {
+  const user = userEvent.setup();
+  const client = createQueryClient();
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <main>
+        <h1>Haulview</h1>
+        <DocumentsPage config={CONFIG} />
+      </main>
+    </QueryClientProvider>,
+  );
+  return { user, client, ...utils };
+}
+
+const list = () => screen.getByRole('list', { name: /^Documents,/ });
+const articles = () => within(list()).getAllByRole('article');
+const names = () =>
+  articles().map(
+    (a) =>
+      a
+        .getAttribute('aria-label')
+        ?.replace(/^\d+ of \d+: /, '')
+        .split(',')[0],
+  );
+const loaded = () => screen.findByRole('list', { name: /^Documents,/ });
+
+describe('DocumentsPage', () => {
+  it('lists every document of the watched loads, newest first, no time last, with load, stop, time, uploader and map link', async () => {
+    standardFleet();
+    renderPage();
+    await loaded();
+    expect(screen.getByRole('heading', { level: 2, name: 'Documents' })).toBeInTheDocument();
+    expect(list()).toHaveAccessibleName('Documents, not reviewed, newest first: 5 documents');
+    expect(names()).toEqual([
+      'POD of load 700100',
+      'PICTURE of load 700200',
+      'BOL of load 700100',
+      'BOL of load LN1',
+      'LUMPER of load 700200',
+    ]);
+    // Documents only were asked for, by each kind of id.
+    expect(proxy.calls).toEqual(
+      expect.arrayContaining([
+        {
+          by: 'external-id',
+          ids: ['700100', '700200'],
+          include: { locations: false, events: false, documents: true, comments: false },
+        },
+        { by: 'load-number', ids: ['LN1'], include: expect.objectContaining({ documents: true }) },
+      ]),
+    );
+
+    const [pod, seal, , ln1, lumper] = articles();
+    expect(pod).toHaveTextContent('POD');
+    expect(pod).toHaveTextContent('Load 700100');
+    expect(pod).toHaveTextContent('stop 2 (S2)');
+    expect(pod).toHaveTextContent('by Elena Smith · Omaha, NE, US');
+    expect(pod).toHaveTextContent('Not reviewed');
+    const podTime = within(pod!).getByText('11/22/2026 09:00 CST');
+    expect(podTime).toHaveAttribute('datetime', '2026-11-22T15:00:00.000Z');
+    expect(podTime.parentElement).toHaveAttribute('title', expect.stringMatching(/^Your time: /));
+    expect(within(pod!).getByRole('link', { name: 'Show on map: load 700100' })).toHaveAttribute(
+      'href',
+      '/?load=e:700100',
+    );
+    expect(seal).toHaveTextContent('by Marcus Lee');
+    // A picture gets a thumbnail that loads lazily, without a referrer; a PDF a card.
+    const thumb = seal!.querySelector('img');
+    expect(thumb).toHaveAttribute('src', URL_SEAL);
+    expect(thumb).toHaveAttribute('loading', 'lazy');
+    expect(thumb).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(pod!.querySelector('img')).toBeNull();
+    for (const link of within(pod!).getAllByRole('link', { name: /Open original|Download/ })) {
+      expect(link).toHaveAttribute('href', URL_POD);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    // An unknown zone is said in words; so are a missing stop, uploader and time.
+    expect(ln1).toHaveTextContent('11/22/2026 06:15 XYZ(zone unknown)');
+    expect(ln1).toHaveTextContent('no stop given');
+    expect(ln1).toHaveTextContent('uploader unknown');
+    expect(within(ln1!).getByRole('link', { name: 'Show on map: load LN1' })).toHaveAttribute(
+      'href',
+      '/?load=n:LN1',
+    );
+    expect(lumper).toHaveTextContent('time unknown');
+    expect(screen.getByText(/not reviewed of 5 documents from 3 loads/)).toBeInTheDocument();
+  });
+
+  it('filters by type, load, stop, date range and review state, and groups by load', async () => {
+    standardFleet();
+    proxy.set('external-id', '700300', [
+      wireDocument('https://docs.example.com/700300/old.pdf', 'POD', '11/18/2026 12:00 UTC'),
+      wireDocument('https://docs.example.com/700300/new.pdf', 'POD', '11/26/2026 12:00 UTC'),
+    ]);
+    watch('e:700100,700200,700300;n:LN1');
+    reviewedStore.mark([URL_SEAL]);
+    const { user } = renderPage();
+    await loaded();
+    expect(names()).toHaveLength(6);
+    expect(names()).not.toContain('PICTURE of load 700200');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'POD (3)');
+    expect(names()).toEqual(['POD of load 700300', 'POD of load 700100', 'POD of load 700300']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Load' }), 'Load 700100 (2)');
+    expect(names()).toEqual(['POD of load 700100']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'All types');
+    expect(names()).toEqual(['POD of load 700100', 'BOL of load 700100']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stop' }), 'stop 1 (S1) (1)');
+    expect(names()).toEqual(['BOL of load 700100']);
+    expect(list()).toHaveAccessibleName('Documents, not reviewed, filtered, newest first: 1 document');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.type(screen.getByLabelText('From'), '2026-11-20');
+    await user.type(screen.getByLabelText('To'), '2026-11-24');
+    // The lumper receipt has no time: a date range leaves it out, and says so.
+    expect(names()).toEqual(['POD of load 700100', 'BOL of load 700100', 'BOL of load LN1']);
+    expect(screen.getByText(/documents without a readable time are hidden/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
+    expect(names()).toEqual(['PICTURE of load 700200']);
+    expect(articles()[0]).toHaveTextContent('✓ Reviewed');
+    await user.click(screen.getByRole('radio', { name: /^All/ }));
+    expect(names()).toHaveLength(7);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Group by load' }));
+    const grouped = screen.getByRole('list', { name: /by load: 7 documents of 4 loads$/ });
+    expect(
+      within(grouped)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Load 700300 (2 documents)',
+      'Load 700100 (2 documents)',
+      'Load 700200 (2 documents)',
+      'Load LN1 (1 document)',
+    ]);
+    const first = within(grouped).getByRole('list', { name: 'Load 700300 (2 documents)' });
+    expect(
+      within(first)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual([
+      expect.stringMatching(/^1 of 7: POD of load 700300, stop 1 \(S1\), 11\/26\/2026 12:00 UTC/),
+      expect.stringMatching(/^2 of 7: POD of load 700300, stop 1 \(S1\), 11\/18\/2026 12:00 UTC/),
+    ]);
+  });
+
+  it('reviews three documents by keyboard, announces each, and undoes the last', async () => {
+    standardFleet();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(articles()[0]!);
+    expect(articles()[0]).toHaveFocus();
+
+    await user.keyboard('j');
+    expect(articles()[1]).toHaveFocus();
+    expect(articles()[1]).toHaveAccessibleName(/^2 of 5: PICTURE of load 700200, stop 1 \(S1\)/);
+    await user.keyboard('{ArrowDown}{ArrowUp}k');
+    expect(articles()[0]).toHaveFocus();
+    expect(articles()[0]).toHaveAccessibleName(/^1 of 5: POD of load 700100/);
+
+    await user.keyboard('r');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Marked reviewed: POD of load 700100. 4 not reviewed left.',
+    );
+    expect(articles()).toHaveLength(4);
+    expect(articles()[0]).toHaveFocus();
+    expect(articles()[0]).toHaveAccessibleName(/^1 of 4: PICTURE of load 700200/);
+    await user.keyboard('rr');
+    expect(names()).toEqual(['BOL of load LN1', 'LUMPER of load 700200']);
+    expect(articles()[0]).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Marked reviewed: BOL of load 700100. 2 not reviewed left.',
+    );
+    expect(reviewedStore.isReviewed(URL_POD)).toBe(true);
+    expect(reviewedStore.isReviewed(URL_SEAL)).toBe(true);
+    expect(reviewedStore.isReviewed(URL_BOL)).toBe(true);
+
+    await user.keyboard('u');
+    expect(screen.getByRole('status')).toHaveTextContent('Undone: BOL of load 700100 is not reviewed again.');
+    expect(names()).toEqual(['BOL of load 700100', 'BOL of load LN1', 'LUMPER of load 700200']);
+    expect(articles()[0]).toHaveFocus();
+    expect(reviewedStore.isReviewed(URL_BOL)).toBe(false);
+    // Only the current document is in the Tab order.
+    expect(articles().map((a) => a.tabIndex)).toEqual([0, -1, -1]);
+  });
+
+  it('marks reviewed and back with buttons; reviews survive a reload of the page, by document URL', async () => {
+    standardFleet();
+    const { user, unmount } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
+    expect(names()).not.toContain('PICTURE of load 700200');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(names()).toContain('PICTURE of load 700200');
+    await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
+    expect(JSON.parse(window.localStorage.getItem(REVIEWED_STORAGE_KEY)!)).toEqual([
+      [URL_SEAL, expect.any(Number)],
+    ]);
+    unmount();
+
+    // A reload: the in-memory copy is gone; the same picture, now also sent under another load, stays reviewed.
+    reviewedStore.reset();
+    proxy.set('load-number', 'LN1', [wireDocument(URL_SEAL, 'PICTURE', '11/22/2026 08:00 EST')]);
+    const again = renderPage();
+    await loaded();
+    expect(names()).toEqual(['POD of load 700100', 'BOL of load 700100', 'LUMPER of load 700200']);
+    await again.user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
+    expect(names()).toEqual(['PICTURE of load 700200']);
+    await again.user.click(screen.getByRole('button', { name: 'Mark not reviewed: PICTURE of load 700200' }));
+    expect(reviewedStore.isReviewed(URL_SEAL)).toBe(false);
+    expect(screen.getByRole('heading', { name: 'Nothing reviewed yet' })).toBeInTheDocument();
+    await again.user.click(screen.getByRole('button', { name: 'Show documents to review' }));
+    expect(names()).toHaveLength(4);
+    await again.user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'POD (1)');
+    await again.user.type(screen.getByLabelText('To'), '2026-11-01');
+    expect(screen.getByRole('heading', { name: 'No documents match these filters' })).toBeInTheDocument();
+    const noMatch = screen.getByRole('heading', { name: 'No documents match these filters' }).parentElement!;
+    await again.user.click(within(noMatch).getByRole('button', { name: 'Clear filters' }));
+    expect(names()).toHaveLength(4);
+  });
+
+  it('puts a document that arrives on refresh at the top, once, not reviewed', async () => {
+    standardFleet();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(articles()[0]!);
+    await user.keyboard('rrrrr');
+    expect(await screen.findByRole('heading', { name: 'All caught up' })).toBeInTheDocument();
+    // Focus stays on the page, not lost to the body.
+    expect(screen.getByRole('heading', { name: 'All caught up' }).parentElement).toHaveFocus();
+
+    const NEW = 'https://docs.example.com/700100/pod-signed.jpg';
+    proxy.set('external-id', '700100', [
+      wireDocument(URL_BOL, 'BOL', '11/22/2026 04:30 CST'),
+      wireDocument(URL_POD, 'POD', '11/22/2026 09:00 CST', { stopOrderNumber: 2, stopExternalId: 'S2' }),
+      wireDocument(NEW, 'POD', '11/22/2026 10:05 CST', { stopOrderNumber: 2, stopExternalId: 'S2' }),
+    ]);
+    // The same document under a second watched load is still one entry in the queue.
+    proxy.set('load-number', 'LN1', [wireDocument(NEW, 'POD', '11/22/2026 10:05 CST')]);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'All caught up' })).not.toBeInTheDocument(),
+    );
+    expect(names()).toEqual(['POD of load 700100']);
+    expect(articles()[0]).toHaveTextContent('Not reviewed');
+    expect(articles()[0]).toHaveTextContent('New');
+    expect(articles()[0]).toHaveAccessibleName(/, not reviewed, new$/);
+    expect(screen.getByText('1 new document since you opened this page')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /^All/ }));
+    expect(names()[0]).toBe('POD of load 700100');
+    expect(articles()[0]).toHaveAttribute('data-url', NEW);
+    expect(articles().filter((a) => a.getAttribute('data-url') === NEW)).toHaveLength(1);
+    expect(articles()).toHaveLength(6);
+  });
+
+  it('opens the current document in the viewer, reviews there with r, steps with j, and gives focus back', async () => {
+    standardFleet();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(articles()[1]!);
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: /PICTURE/ });
+    expect(dialog).toHaveTextContent('(2 of 5)');
+    expect(dialog).toHaveTextContent('Load 700200 · stop 1 (S1)');
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', URL_SEAL);
+    expect(within(dialog).getByRole('button', { name: 'Rotate' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
+
+    await user.keyboard('r');
+    expect(reviewedStore.isReviewed(URL_SEAL)).toBe(true);
+    // The reviewed picture left the queue: the viewer shows the next document.
+    expect(screen.getByRole('dialog', { name: /BOL/ })).toHaveTextContent('(2 of 4)');
+    await user.keyboard('j');
+    expect(screen.getByRole('dialog')).toHaveTextContent('Load LN1');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark reviewed' }));
+    expect(reviewedStore.isReviewed(URL_LN1)).toBe(true);
+    expect(screen.getByRole('dialog', { name: /LUMPER/ })).toHaveTextContent('This file is not a picture');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(articles()[2]).toHaveFocus();
+    expect(articles()[2]).toHaveAccessibleName(/^3 of 3: LUMPER of load 700200/);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    ' JaVaScRiPt:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example/bol.jpg',
+  ])('renders the hostile address %j inert: no image, no link, in the list or the viewer', async (url) => {
+    proxy.set('external-id', '700100', [wireDocument(url, 'PICTURE', '11/22/2026 04:30 CST')]);
+    watch('e:700100');
+    const { user, container } = renderPage();
+    await loaded();
+    const item = articles()[0]!;
+    expect(item).toHaveTextContent('Address not a web address: not opened');
+    expect(item).toHaveAccessibleName(/address not a web address$/);
+    expect(within(item).queryByRole('link', { name: /Open original|Download/ })).not.toBeInTheDocument();
+    expect(item.querySelector('img')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /^View PICTURE of load 700100/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent(/not a web address/);
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    for (const root of [container, document.body]) {
+      for (const el of root.querySelectorAll('[href], [src]')) {
+        const value = el.getAttribute('href') ?? el.getAttribute('src') ?? '';
+        expect(value).toMatch(/^(\/|https?:\/\/docs\.example\.com\/)/);
+      }
+      expect(root.querySelector('script')).toBeNull();
+    }
+  });
+
+  it('says when no load is watched', async () => {
+    watch('');
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'No loads watched' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add loads on the map page' })).toHaveAttribute('href', '/');
+    expect(proxy.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says it is loading, then that the watched loads have no documents yet', async () => {
+    proxy.set('external-id', '700100', []);
+    proxy.set('external-id', '700200', []);
+    proxy.set('load-number', 'LN1', []);
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the documents of 3 watched loads…');
+    expect(await screen.findByRole('heading', { name: 'No documents yet' })).toBeInTheDocument();
+  });
+
+  it('names watched loads the service does not know', async () => {
+    standardFleet();
+    watch('e:700100,999;n:LN1');
+    renderPage();
+    await loaded();
+    expect(screen.getByText('1 watched load not found')).toBeInTheDocument();
+  });
+
+  it('shows an error in a banner and offers to try again when nothing could be loaded', async () => {
+    standardFleet();
+    proxy.broken = true;
+    const { user } = renderPage();
+    expect(await screen.findByRole('heading', { name: 'Documents could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/not what was expected/);
+    proxy.broken = false;
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    await loaded();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(names()).toHaveLength(5);
+  });
+
+  it('keeps the last documents on screen when a refresh fails', async () => {
+    standardFleet();
+    const { user } = renderPage();
+    await loaded();
+    proxy.broken = true;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not what was expected/);
+    expect(names()).toHaveLength(5);
+  });
+
+  it('has markup axe finds nothing wrong with, in the list, grouped, and with the viewer open', async () => {
+    standardFleet();
+    const { user } = renderPage();
+    await loaded();
+    // jsdom lays nothing out: contrast cannot be measured here (the e2e suite does it in Chromium).
+    const check = async () => {
+      const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      expect(
+        result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    };
+    await check();
+    await user.click(screen.getByRole('checkbox', { name: 'Group by load' }));
+    await check();
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    await check();
+    // Three full axe runs in jsdom: a budget for a busy machine, not a timing check.
+  }, 30_000);
+});
+
+describe('useDocumentsInbox and the nav badge', () => {
+  it('give the nav the number of documents not reviewed, sharing the page’s queries', async () => {
+    standardFleet();
+    reviewedStore.mark([URL_POD]);
+    function Count() {
+      const { unreviewed } = useDocumentsInbox(CONFIG);
+      return <output aria-label="Count">{unreviewed}</output>;
+    }
+    const client = createQueryClient();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={client}>
+        <nav aria-label="Main">
+          <a href="/documents">
+            Documents
+            <DocumentsNavBadge config={CONFIG} />
+          </a>
+        </nav>
+        <Count />
+        <DocumentsPage config={CONFIG} />
+      </QueryClientProvider>,
+    );
+    await loaded();
+    const link = screen.getByRole('link', { name: 'Documents, 4 not reviewed' });
+    expect(link).toHaveTextContent('Documents4');
+    expect(screen.getByRole('status', { name: 'Count' })).toHaveTextContent('4');
+    // One pull per kind of id, though three components ask.
+    expect(proxy.calls).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
+    expect(screen.getByRole('status', { name: 'Count' })).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: 'Documents, 3 not reviewed' })).toBeInTheDocument();
+    reviewedStore.mark([URL_BOL, URL_LN1, URL_LUMPER]);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Documents' })).toHaveTextContent(/^Documents$/),
+    );
+  });
+});

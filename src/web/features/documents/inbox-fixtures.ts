@@ -1,0 +1,93 @@
+import { vi } from 'vitest';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { LoadBy } from '@/domain/model';
+
+/**
+ * For this feature's tests: documents in the upstream's wire shape (upstream-api.md 2.6.7) and a
+ * stand-in for the proxy's pull routes, so answers go through the real parser and normalizer.
+ */
+
+export type Wire = Record<string, unknown>;
+
+export const CONFIG: ClientConfig = {
+  tileUrl: null,
+  tileAttribution: '',
+  // Long enough that no refetch happens by itself during a test.
+  refreshSeconds: 3600,
+  maxIds: 500,
+  staleAfterMinutes: 30,
+  silentAfterMinutes: 120,
+  excursionTolerance: 5,
+  lowConfidenceMeters: 500,
+  demo: null,
+};
+
+/** A document item; `local` is the device-local `timestamp` (`MM/DD/YYYY HH:mm ZONE`), null for none. */
+export function wireDocument(url: string, type: string | null, local: string | null, over: Wire = {}): Wire {
+  return {
+    type,
+    ...(local === null ? {} : { timestamp: local }),
+    url,
+    location: { lat: '41.25', lon: '-95.93', city: 'Omaha', state: 'NE', country: 'US' },
+    stopOrderNumber: 1,
+    stopExternalId: 'S1',
+    driver: { name: 'Elena Smith' },
+    ...over,
+  };
+}
+
+/** A load detail in the 2.4 shape (by external id) or 2.5 shape (by load number), documents only. */
+export function wireLoad(by: LoadBy, id: string, documents: Wire[]): Wire {
+  return by === 'external-id'
+    ? { loadTrackExternalId: Number.isNaN(Number(id)) ? id : Number(id), ltExternalId: 9100, documents }
+    : { loadNumber: id, documents };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * The proxy's `POST /api/pull/by-external-id` and `/by-load-number`, answering from `loads` as they
+ * are at the time of each call: a test changes them, refetches, and sees the change.
+ */
+export function fakeProxy() {
+  const loads: Record<LoadBy, Map<string, Wire[]>> = {
+    'external-id': new Map(),
+    'load-number': new Map(),
+  };
+  const state = {
+    loads,
+    /** Answer with something that is no pull answer (an error the client does not retry). */
+    broken: false,
+    /** Never answer: the page stays loading. */
+    hold: false,
+    /** The bodies asked for, per kind of id. */
+    calls: [] as { by: LoadBy; ids: string[]; include: unknown }[],
+    set(by: LoadBy, id: string, documents: Wire[]) {
+      loads[by].set(id, documents);
+    },
+  };
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const by: LoadBy | undefined = path.endsWith('/api/pull/by-external-id')
+      ? 'external-id'
+      : path.endsWith('/api/pull/by-load-number')
+        ? 'load-number'
+        : undefined;
+    if (!by) return jsonResponse(404, { error: { code: 'not_found', message: `no route ${path}` } });
+    if (state.hold) return new Promise<Response>(() => {});
+    const body = JSON.parse(String(init?.body)) as { ids: string[]; include?: unknown };
+    state.calls.push({ by, ids: body.ids, include: body.include });
+    if (state.broken) return jsonResponse(200, { nothing: 'here' });
+    const details: Wire[] = [];
+    const missing: string[] = [];
+    for (const id of body.ids) {
+      const documents = loads[by].get(id);
+      if (documents) details.push(wireLoad(by, id, documents));
+      else missing.push(id);
+    }
+    return jsonResponse(200, { status: true, cursor: 'c', details, missing });
+  });
+  return Object.assign(state, { fetchMock });
+}

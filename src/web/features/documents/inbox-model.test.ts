@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Document, LoadBy } from '@/domain/model';
+import { emptyLoad, testTime } from '@/testing/loads';
+import {
+  DEFAULT_FILTERS,
+  collectDocuments,
+  filterDocuments,
+  filterOptions,
+  groupByLoad,
+  inboxLoad,
+  type InboxDocument,
+} from './inbox-model';
+
+function doc(url: string, instant: number | null, extra: Partial<Document> = {}): Document {
+  return {
+    key: url,
+    instant,
+    time: testTime(instant ?? undefined),
+    url,
+    type: 'BOL',
+    stopExternalId: undefined,
+    stopOrderNumber: undefined,
+    position: undefined,
+    place: undefined,
+    driver: undefined,
+    ...extra,
+  };
+}
+
+const load = (id: string, documents: Document[], by: LoadBy = 'external-id') =>
+  emptyLoad(id, by, { documents });
+
+const day = (iso: string) => new Date(`${iso}T12:00:00`).getTime();
+
+describe('collectDocuments', () => {
+  it('puts the newest first across loads and documents without a time last, each URL once', () => {
+    const docs = collectDocuments([
+      load('1', [doc('a', 10), doc('b', null), doc('c', 30)]),
+      load('2', [doc('d', 20), doc('a', 40)]),
+      load('LN9', [doc('e', 25), doc('c', 30)], 'load-number'),
+    ]);
+    expect(docs.map((d) => [d.url, d.load.label])).toEqual([
+      ['c', '1'],
+      ['e', 'LN9'],
+      ['d', '2'],
+      ['a', '1'],
+      ['b', '1'],
+    ]);
+  });
+
+  it('orders ties by load, then address, so the queue does not jump', () => {
+    const docs = collectDocuments([load('10', [doc('z', 5), doc('y', 5)]), load('9', [doc('x', 5)])]);
+    expect(docs.map((d) => d.url)).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('inboxLoad', () => {
+  it('labels a load by the id it is watched by and links to it on the map', () => {
+    expect(inboxLoad(emptyLoad('700100'))).toMatchObject({
+      key: 'external-id:700100',
+      label: '700100',
+      mapHref: '/?load=e:700100',
+    });
+    expect(inboxLoad(emptyLoad('LN 1/2&x', 'load-number'))).toMatchObject({
+      label: 'LN 1/2&x',
+      mapHref: '/?load=n:LN%201%2F2%26x',
+    });
+  });
+});
+
+describe('filterDocuments', () => {
+  const items: InboxDocument[] = collectDocuments([
+    load('1', [
+      doc('bol', day('2026-11-18'), { stopOrderNumber: 1, stopExternalId: 'S1' }),
+      doc('pod', day('2026-11-22'), { type: 'POD', stopOrderNumber: 2 }),
+    ]),
+    load('2', [doc('pic', day('2026-11-26'), { type: undefined }), doc('late', null)]),
+  ]).map((d) => ({ ...d, reviewed: d.url === 'pod' }));
+  const urls = (f: Partial<typeof DEFAULT_FILTERS>) =>
+    filterDocuments(items, { ...DEFAULT_FILTERS, ...f }).map((d) => d.url);
+
+  it('shows what is not reviewed by default, and reviewed or all on request', () => {
+    expect(urls({})).toEqual(['pic', 'bol', 'late']);
+    expect(urls({ review: 'reviewed' })).toEqual(['pod']);
+    expect(urls({ review: 'all' })).toEqual(['pic', 'pod', 'bol', 'late']);
+  });
+
+  it('filters by type (no type too), load and stop', () => {
+    expect(urls({ review: 'all', type: 'POD' })).toEqual(['pod']);
+    expect(urls({ review: 'all', type: '' })).toEqual(['pic']);
+    expect(urls({ review: 'all', load: 'external-id:2' })).toEqual(['pic', 'late']);
+    expect(urls({ review: 'all', stop: 'stop 1 (S1)' })).toEqual(['bol']);
+    expect(urls({ review: 'all', stop: '' })).toEqual(['pic', 'late']);
+  });
+
+  it('filters by a date range in the viewer’s days, both ends included, leaving out documents without a time', () => {
+    expect(urls({ review: 'all', from: '2026-11-22', to: '2026-11-22' })).toEqual(['pod']);
+    expect(urls({ review: 'all', from: '2026-11-20' })).toEqual(['pic', 'pod']);
+    expect(urls({ review: 'all', to: '2026-11-21' })).toEqual(['bol']);
+    expect(urls({ review: 'all', from: 'garbage' })).toEqual(['pic', 'pod', 'bol', 'late']);
+  });
+
+  it('offers the types, loads and stops there are, stops of the chosen load only', () => {
+    const o = filterOptions(items, undefined);
+    expect(o.types).toEqual([
+      { value: '', label: '(no type)', count: 1 },
+      { value: 'BOL', label: 'BOL', count: 2 },
+      { value: 'POD', label: 'POD', count: 1 },
+    ]);
+    expect(o.loads.map((l) => [l.label, l.count])).toEqual([
+      ['Load 1', 2],
+      ['Load 2', 2],
+    ]);
+    expect(filterOptions(items, 'external-id:1').stops.map((s) => s.label)).toEqual([
+      'stop 1 (S1)',
+      'stop 2',
+    ]);
+  });
+});
+
+describe('groupByLoad', () => {
+  it('puts the load with the newest document first, keeping each load’s order', () => {
+    const items = collectDocuments([
+      load('1', [doc('a', 10), doc('b', 30)]),
+      load('2', [doc('c', 20), doc('d', 40)]),
+    ]).map((d) => ({ ...d, reviewed: false }));
+    expect(groupByLoad(items).map((g) => [g.load.label, g.documents.map((d) => d.url)])).toEqual([
+      ['2', ['d', 'c']],
+      ['1', ['b', 'a']],
+    ]);
+  });
+});

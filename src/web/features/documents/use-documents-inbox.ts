@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { Load } from '@/domain/model';
+import { loadKey } from '../../lib/load-key';
+import { loadQueries } from '../../lib/load-queries';
+import { idsBy, useWatchList, type WatchEntry } from '../../lib/watch-list';
+import { collectDocuments, type InboxDocument } from './inbox-model';
+import { useReviewedDocuments } from './reviewed-store';
+
+type Collected = Omit<InboxDocument, 'reviewed'>;
+// One object per document and review state: a review elsewhere in the queue leaves this one's
+// object alone, so its memoized card does not re-render.
+const joined = new WeakMap<Collected, { yes?: InboxDocument; no?: InboxDocument }>();
+function withReviewed(d: Collected, reviewed: boolean): InboxDocument {
+  let pair = joined.get(d);
+  if (!pair) joined.set(d, (pair = {}));
+  const key = reviewed ? 'yes' : 'no';
+  return (pair[key] ??= { ...d, reviewed });
+}
+
+export interface DocumentsInbox {
+  /** Every document of the watched loads, newest first (no readable time last), each URL once. */
+  documents: InboxDocument[];
+  /** How many of them are not reviewed: the nav's badge. */
+  unreviewed: number;
+  /** How many loads are watched. */
+  watched: number;
+  /** The watched loads the service knows, with their documents. */
+  loads: Load[];
+  /** Watched ids the service does not know. */
+  notFound: WatchEntry[];
+  /** True until every watched kind of id has answered once. */
+  isPending: boolean;
+  isFetching: boolean;
+  /** The first error of the two pulls, or null; the last data stays. */
+  error: unknown;
+  /** When the last answer came (epoch ms), 0 before any. */
+  updatedAt: number;
+  refetch: () => void;
+}
+
+/**
+ * The documents inbox's data: the watch list's documents (one pull per kind of id, refreshed every
+ * `refreshSeconds`) joined with this browser's reviews. The page and the nav's badge both call it;
+ * TanStack Query runs the pulls once for both.
+ */
+export function useDocumentsInbox(config: Pick<ClientConfig, 'refreshSeconds'>): DocumentsInbox {
+  const entries = useWatchList();
+  const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
+  const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
+  const byExternal = useQuery(loadQueries.documents('external-id', externalIds, config.refreshSeconds));
+  const byNumber = useQuery(loadQueries.documents('load-number', loadNumbers, config.refreshSeconds));
+  const reviewed = useReviewedDocuments();
+
+  const externalLoads = byExternal.data?.loads;
+  const numberLoads = byNumber.data?.loads;
+  // Placeholder data may still hold a load that was just unwatched: only watched loads count.
+  const loads = useMemo((): Load[] => {
+    const watched = new Set(entries.map(loadKey));
+    return [...(externalLoads ?? []), ...(numberLoads ?? [])].filter((l) => watched.has(loadKey(l)));
+  }, [entries, externalLoads, numberLoads]);
+  const collected = useMemo(() => collectDocuments(loads), [loads]);
+  const documents = useMemo(
+    () => collected.map((d) => withReviewed(d, reviewed.has(d.url))),
+    [collected, reviewed],
+  );
+  const unreviewed = useMemo(() => documents.filter((d) => !d.reviewed).length, [documents]);
+
+  const externalMissing = byExternal.data?.missing;
+  const numberMissing = byNumber.data?.missing;
+  const notFound = useMemo(
+    (): WatchEntry[] => [
+      ...(externalMissing ?? [])
+        .filter((id) => externalIds.includes(id))
+        .map((id) => ({ by: 'external-id' as const, id })),
+      ...(numberMissing ?? [])
+        .filter((id) => loadNumbers.includes(id))
+        .map((id) => ({ by: 'load-number' as const, id })),
+    ],
+    [externalMissing, numberMissing, externalIds, loadNumbers],
+  );
+
+  const refetchExternal = byExternal.refetch;
+  const refetchNumber = byNumber.refetch;
+  const hasExternal = externalIds.length > 0;
+  const hasNumber = loadNumbers.length > 0;
+  const refetch = useCallback(() => {
+    if (hasExternal) void refetchExternal();
+    if (hasNumber) void refetchNumber();
+  }, [hasExternal, hasNumber, refetchExternal, refetchNumber]);
+
+  return {
+    documents,
+    unreviewed,
+    watched: entries.length,
+    loads,
+    notFound,
+    isPending: (hasExternal && byExternal.isPending) || (hasNumber && byNumber.isPending),
+    isFetching: byExternal.isFetching || byNumber.isFetching,
+    error: byExternal.error ?? byNumber.error ?? null,
+    updatedAt: Math.max(byExternal.dataUpdatedAt, byNumber.dataUpdatedAt),
+    refetch,
+  };
+}
