@@ -6,6 +6,7 @@ import os from 'node:os';
 import { chromiumPath } from '../scripts/chromium';
 import { benchContract } from './contract';
 import type { Figure } from './figures';
+import { benchBundle } from './bundle';
 import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
 
@@ -25,7 +26,12 @@ const machine = {
   chromium: chromiumVersion(),
 };
 
-const figures: Figure[] = [...benchContract(), ...(await benchSimulator()), ...(await benchProxy())];
+const figures: Figure[] = [
+  ...benchContract(),
+  ...(await benchSimulator()),
+  ...(await benchProxy()),
+  ...benchBundle(),
+];
 
 console.log(
   `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}`,

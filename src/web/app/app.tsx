@@ -1,15 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, Route, Switch, useRoute } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
-import { DiagnosticsPage } from '../features/diagnostics/diagnostics-page';
 import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
 import { configQuery } from '../lib/load-queries';
 import { sessionQueries } from '../lib/session-queries';
 import { DispatcherPage } from './routes/dispatcher-page';
-import { DocumentsRoute } from './routes/documents-route';
-import { LoadDetailRoute } from './routes/load-detail-route';
 import { LoginPage } from './routes/login-page';
-import { WebhooksRoute } from './routes/webhooks-route';
+
+// Pages beyond the first screen load on demand, so the map comes up with less JavaScript.
+const LoadDetailRoute = lazy(() =>
+  import('./routes/load-detail-route').then((m) => ({ default: m.LoadDetailRoute })),
+);
+const DocumentsRoute = lazy(() =>
+  import('./routes/documents-route').then((m) => ({ default: m.DocumentsRoute })),
+);
+const WebhooksRoute = lazy(() =>
+  import('./routes/webhooks-route').then((m) => ({ default: m.WebhooksRoute })),
+);
+const DiagnosticsPage = lazy(() =>
+  import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
+);
 
 const NAV = [
   ['/', 'Map'],
@@ -54,21 +65,23 @@ export function App() {
         </nav>
       </header>
       <main className="min-h-0 flex-1">
-        <Switch>
-          <Route path="/" component={DispatcherPage} />
-          <Route path="/loads/:by/:id" component={LoadDetailRoute} />
-          <Route path="/documents" component={DocumentsRoute} />
-          <Route path="/webhooks" component={WebhooksRoute} />
-          <Route path="/diagnostics" component={DiagnosticsPage} />
-          <Route>
-            <p className="p-4">
-              There is no page here.{' '}
-              <Link href="/" className="text-status-selected underline">
-                Back to the map
-              </Link>
-            </p>
-          </Route>
-        </Switch>
+        <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
+          <Switch>
+            <Route path="/" component={DispatcherPage} />
+            <Route path="/loads/:by/:id" component={LoadDetailRoute} />
+            <Route path="/documents" component={DocumentsRoute} />
+            <Route path="/webhooks" component={WebhooksRoute} />
+            <Route path="/diagnostics" component={DiagnosticsPage} />
+            <Route>
+              <p className="p-4">
+                There is no page here.{' '}
+                <Link href="/" className="text-status-selected underline">
+                  Back to the map
+                </Link>
+              </p>
+            </Route>
+          </Switch>
+        </Suspense>
       </main>
     </div>
   );
