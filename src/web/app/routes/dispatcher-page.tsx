@@ -208,6 +208,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
         selectedKey={selectedKey}
         track={track.data?.load ?? null}
         onSelect={select}
+        settled={!pending}
       />
     </div>
   );

@@ -21,6 +21,8 @@ export interface FleetMapProps {
   /** The selected load with its whole track (pings, documents, comments), once loaded. */
   track: Load | null;
   onSelect: (key: string) => void;
+  /** False while some of the loads are still being fetched: the first fit waits for all of them. */
+  settled: boolean;
 }
 
 const labelOf = (l: Load) => (l.by === 'load-number' ? (l.loadNumber ?? l.id) : (l.externalId ?? l.id));
@@ -47,6 +49,8 @@ function pointOf(load: Load, level: keyof typeof statusColors): MarkerPoint | un
   return point;
 }
 
+const NO_POINTS: L.LatLngTuple[] = [];
+
 /** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
 export function FleetMap(p: FleetMapProps) {
   const points = useMemo(
@@ -66,7 +70,7 @@ export function FleetMap(p: FleetMapProps) {
   return (
     <div className="relative h-full" role="region" aria-label="Map of watched loads">
       <MapShell tileUrl={p.tileUrl} tileAttribution={p.tileAttribution}>
-        <MapView fitTo={all} />
+        <MapView fitTo={p.settled ? all : NO_POINTS} />
         {p.track && p.track.pings.length > 0 && (
           <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}
