@@ -16,12 +16,13 @@ import type {
  * ten thousand. The zod schemas stay the definition: each reader here checks a well-formed item
  * cheaply and builds exactly what its schema would (same values, same keys in the same order,
  * `undefined`-valued keys included), or returns `undefined` when anything is odd (a wrong type, a
- * malformed nested object, a value a `.catch` would swallow). Then the caller
- * runs the schema, which decides and reports. Nothing here reports an issue: a fast read only ever
- * succeeds where the schema succeeds without one. An object is read with the operations zod uses
- * (`input[key]`, `key in input`, `for...in`), so any object reads alike, provided that reading its
- * properties has no side effects (JSON never has getters). `fast-items.test.ts` checks, on
- * arbitrary items, that both ways agree.
+ * malformed nested object, a value a `.catch` would swallow). Then the caller runs the schema,
+ * which decides and reports. Nothing here reports an issue: a fast read only ever succeeds where
+ * the schema succeeds without one. An object is read with the operations zod uses (`input[key]`,
+ * `key in input`, `for...in`), so any object reads alike, provided that reading its properties
+ * has no side effects (JSON never has getters). An object whose fields are all there is made as
+ * one literal, the others field by field. `fast-items.test.ts` checks, on arbitrary items, that
+ * both ways agree.
  */
 
 /** "Not vouched for": the zod schema decides. */

@@ -5,8 +5,9 @@
  * thousands of times, mostly on versions that differ in one number or not at all.
  *
  * Only plain data is walked (plain objects, arrays, strings, numbers, booleans, null); for anything
- * else (a `toJSON`, a class instance, a bigint, a cycle, a top-level value with no JSON text) the
- * answer is `undefined` and the caller compares the strings themselves. `json-order.test.ts` checks
+ * else (a `toJSON`, a class instance, a bigint, a cycle, a value with no JSON text) the answer is
+ * `undefined` and the caller compares the strings themselves. One object met twice (shared by two
+ * items) is taken as one text without reading it again. `json-order.test.ts` checks
  * the walk against the strings on arbitrary values.
  */
 
@@ -27,8 +28,12 @@ const CLOSE_BRACKET = 93;
 
 /** -1, 0 or 1 as `JSON.stringify(a)` sorts before, equal to or after `JSON.stringify(b)`; undefined when unknown. */
 export function compareJson(a: unknown, b: unknown): -1 | 0 | 1 | undefined {
-  if (!isContainer(a) || !isContainer(b) || prototypeHasKeys()) return undefined;
+  // `undefined`, a function or a symbol has no JSON text at all.
+  if (isNothing(a) || isNothing(b) || prototypeHasKeys()) return undefined;
   const order = compareValues(a, b, 0);
+  // A whole text that is a prefix of the other ("1" and "12") sorts first.
+  if (order >= PREFIX) return -1;
+  if (order <= -PREFIX) return 1;
   return order === -1 || order === 0 || order === 1 ? order : undefined;
 }
 

@@ -10,23 +10,8 @@ function compareItems(a: Keyed, b: Keyed): number {
   const ai = a.instant ?? Number.POSITIVE_INFINITY;
   const bi = b.instant ?? Number.POSITIVE_INFINITY;
   if (ai !== bi) return ai < bi ? -1 : 1;
-  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-}
-
-/**
- * Whether the items are already in order with no two neighbours of the same key, so that sorting
- * and folding would change nothing: the upstream mostly sends its lists in time order. Neighbours
- * of one instant in order have different keys (the keys decided the order); of different instants,
- * they may share a key, unless `keyHasInstant`.
- */
-function inOrder(items: readonly Keyed[], keyHasInstant: boolean): boolean {
-  for (let i = 1; i < items.length; i++) {
-    const prev = items[i - 1] as Keyed;
-    const item = items[i] as Keyed;
-    if (compareItems(prev, item) >= 0) return false;
-    if (!keyHasInstant && prev.instant !== item.instant && prev.key === item.key) return false;
-  }
-  return true;
+  if (a.key === b.key) return 0;
+  return a.key < b.key ? -1 : 1;
 }
 
 /**
@@ -36,8 +21,24 @@ function inOrder(items: readonly Keyed[], keyHasInstant: boolean): boolean {
  * instants never share a key; it only saves work.
  */
 export function sortByInstant<T extends Keyed>(items: T[], keyHasInstant = false): T[] {
-  if (inOrder(items, keyHasInstant)) return items;
-  items.sort(compareItems);
+  // The upstream mostly sends its lists in time order: then sorting (which is stable) would change
+  // nothing, and only neighbours of the same key need folding. Neighbours of one instant in order
+  // have different keys (the keys decided the order); of different instants, they may share one.
+  let sorted = true;
+  let fold = false;
+  for (let i = 1; i < items.length; i++) {
+    const prev = items[i - 1] as Keyed;
+    const item = items[i] as Keyed;
+    const order = compareItems(prev, item);
+    if (order > 0) {
+      sorted = false;
+      break;
+    }
+    if (order === 0 || (!keyHasInstant && prev.instant !== item.instant && prev.key === item.key))
+      fold = true;
+  }
+  if (sorted && !fold) return items;
+  if (!sorted) items.sort(compareItems);
   let out = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as T;

@@ -4,6 +4,8 @@ import type { ItemTime } from './time';
 /**
  * The normalized model the views and the proxy cache work with: numbers for coordinates, accuracy in
  * meters or null (unknown: no circle), an instant on every timed item, raw device-local text kept.
+ * It is read-only: items share their small parts where they are equal (one `Driver` for the pings
+ * of a driver, one `ItemTime` for readings of the same minute), so nothing may change one in place.
  */
 
 /** How a load is identified: by the partner's external id or by the broker's load number. */

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePullAnswer } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
-import { normalizeLoad, toAccuracy, toCoordinate } from './normalize';
+import { mergeLoads } from './merge';
+import { keys, normalizeLoad, toAccuracy, toCoordinate } from './normalize';
 
 function firstLoad() {
   const result = parsePullAnswer(quirks);
@@ -90,5 +92,204 @@ describe('normalizeLoad', () => {
     expect(firstLoad().extras.stops).toEqual([
       { stopExternalId: 'S1', stopOrderNumber: 1, address: { city: 'Omaha' } },
     ]);
+  });
+});
+
+describe('toCoordinate, against the regular expression it replaces', () => {
+  const reference = (raw: string, limit: number) => {
+    const text = raw.trim();
+    if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return undefined;
+    const n = Number(text);
+    return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
+  };
+  const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), maxLength: 18 });
+  const coordinateText = fc.oneof(
+    fc
+      .tuple(fc.constantFrom('', '-', '+', ' ', '-0'), digits, fc.constantFrom('', '.', '.', ','), digits)
+      .map(([sign, int, dot, frac]) => `${sign}${int}${dot}${frac}`),
+    fc.double().map(String),
+    fc.double({ min: -200, max: 200 }).map((n) => n.toFixed(6)),
+    fc.string({ maxLength: 8 }),
+  );
+
+  it('gives the same number, to the last bit, for any text', () => {
+    fc.assert(
+      fc.property(coordinateText, fc.constantFrom(90 as const, 180 as const), (text, limit) => {
+        expect(toCoordinate(text, limit)).toBe(reference(text, limit));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('makes ping keys with the text String() writes for each coordinate and instant', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -90, max: 90 }).map((n) => n.toFixed(6)),
+        fc.oneof(coordinateText, fc.double({ min: -180, max: 180 }).map(String)),
+        fc.oneof(fc.integer({ min: 1.7e12, max: 1.9e12 }), fc.integer({ min: -1e13, max: 1e13 })),
+        (lat, lon, instant) => {
+          const gmt = new Date(instant);
+          if (Number.isNaN(gmt.getTime()) || gmt.getUTCFullYear() < 1000 || gmt.getUTCFullYear() > 9999)
+            return;
+          const deviceTimeGmt = gmt.toISOString().slice(0, 19).replace('T', ' ');
+          const result = parsePullAnswer({
+            status: true,
+            details: [{ loadTrackExternalId: 1, locations: [{ lat, lon, deviceTimeGmt, timestamp: null }] }],
+          });
+          if ('error' in result) throw new Error(result.error);
+          const load = normalizeLoad(result.data.details[0]!, 'external-id', 'details[0]');
+          const [p] = load?.pings ?? [];
+          if (!p) return;
+          const second = Math.floor(instant / 1000) * 1000;
+          expect(p.key).toBe(`${second}|${Number(lat.trim())}|${Number(lon.trim())}`);
+          expect(p.key).toBe(keys.ping(p.instant, p));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('writes every key as the templates `${instant}|…` would', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.double(),
+          fc.integer({ min: 1.7e12, max: 1.9e12 }),
+          fc.constantFrom(2 ** 53, 1e21),
+        ),
+        fc.string({ maxLength: 4 }),
+        (instant, text) => {
+          expect(keys.ping(instant, { lat: 1.5, lon: -2, accuracy: null })).toBe(`${instant}|1.5|-2`);
+          expect(keys.reading(text, instant)).toBe(`${text}|${instant}`);
+          expect(keys.comment(instant, undefined, text)).toBe(`${instant}||${text}`);
+          expect(keys.event(undefined, instant, text, undefined)).toBe(`${instant}|${text}|`);
+        },
+      ),
+    );
+  });
+});
+
+describe('reading the same answer twice', () => {
+  const text = fc.oneof(fc.string({ maxLength: 4 }), fc.constant(null));
+  const local = fc
+    .tuple(
+      fc.integer({ min: 0, max: 23 }),
+      fc.integer({ min: 0, max: 59 }),
+      fc.constantFrom('CST', 'EDT', 'XYZ'),
+    )
+    .map(([h, m, z]) => `11/22/2026 ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')} ${z}`);
+  const coordinate = fc.oneof(
+    fc.double({ min: -90, max: 90 }).map((n) => n.toFixed(4)),
+    fc.constant('abc'),
+  );
+  const driver = fc.record({ name: text, phoneNumber: text }, { requiredKeys: [] });
+  const detail = fc.record(
+    {
+      loadTrackExternalId: fc.integer({ min: 1, max: 3 }),
+      latestLocation: fc.record({ lat: coordinate, lon: coordinate, timestampSec: local, city: text }),
+      latestStatus: fc.record({ name: text, timestamp: local }),
+      locations: fc.array(fc.record({ lat: coordinate, lon: coordinate, timestamp: local, driver }), {
+        maxLength: 6,
+      }),
+      events: fc.array(fc.record({ id: fc.integer({ min: 1, max: 4 }), timestampSec: local, name: text }), {
+        maxLength: 4,
+      }),
+      comments: fc.array(
+        fc.record({ comment: text, commentBy: fc.constantFrom('D', 'B'), timestamp: local }),
+        {
+          maxLength: 3,
+        },
+      ),
+      documents: fc.array(fc.record({ url: fc.constantFrom('u1', 'u2'), type: text, timestamp: local }), {
+        maxLength: 3,
+      }),
+      temperatures: fc.array(
+        fc.record({
+          deviceId: fc.constantFrom('d1', 'd2'),
+          timestamp: local,
+          temperature: fc.record({ zone1: fc.record({ supply: fc.integer({ min: -20, max: 5 }) }) }),
+        }),
+        { maxLength: 6 },
+      ),
+      stops: fc.jsonValue({ maxDepth: 2 }),
+    },
+    { requiredKeys: ['loadTrackExternalId'] },
+  );
+
+  function loadsOf(json: string) {
+    const result = parsePullAnswer(JSON.parse(json));
+    if ('error' in result) throw new Error(result.error);
+    return result.data.details.map((d, i) =>
+      normalizeLoad(d, 'external-id', `details[${i}]`, [...(result.data.detailIssues[i] ?? [])]),
+    );
+  }
+
+  it('parse, normalize, merge: the second reading changes nothing, and each load keeps its identity', () => {
+    fc.assert(
+      fc.property(fc.array(detail, { minLength: 1, maxLength: 3 }), (details) => {
+        const json = JSON.stringify({ status: true, details });
+        const first = loadsOf(json);
+        const second = loadsOf(json);
+        first.forEach((a, i) => {
+          const b = second[i];
+          if (!a || !b) return;
+          expect(mergeLoads(a, b)).toBe(a);
+          expect(mergeLoads(b, a)).toBe(b);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('normalizeLoad on anything the parser lets through', () => {
+  const field = fc.constantFrom(
+    'timestampSec',
+    'timestamp',
+    'timestampUTC',
+    'timstampUTC',
+    'deviceTimeGmt',
+    'lat',
+    'lon',
+    'latitude',
+    'longitutde',
+    'accuracy',
+    'driver',
+    'driverPhoneNumber',
+    'location',
+    'temperature',
+    'url',
+    'id',
+    'comment',
+    'commentBy',
+    'deviceId',
+  );
+  const time = fc.constantFrom('11/22/2026 07:26 CST', '11/22/2026 07:26:01 XYZ', '2026-11-22 13:26:01');
+  const item = fc.dictionary(field, fc.oneof(time, fc.jsonValue({ maxDepth: 2 })));
+  const items = fc.array(item, { maxLength: 4 });
+
+  it('never throws, whatever the items hold (a reading with `timestampSec: false`, say)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          locations: items,
+          events: items,
+          comments: items,
+          documents: items,
+          temperatures: items,
+          latestLocation: item,
+          latestStatus: item,
+          latestTemperature: item,
+        }),
+        (lists) => {
+          const result = parsePullAnswer({ status: true, details: [{ ...lists, loadTrackExternalId: 1 }] });
+          if ('error' in result) throw new Error(result.error);
+          const load = normalizeLoad(result.data.details[0]!, 'external-id', 'details[0]');
+          expect(load?.id).toBe('1');
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -261,6 +261,11 @@ function pingKey(r: Reader, instant: number): string {
   return `${instantText(instant)}|${r.latText ?? r.lat}|${r.lonText ?? r.lon}`;
 }
 
+/*
+ * Each reader below makes one item of the model. Each normalized item keeps the wire item it was
+ * read from (`source`, last): the proxy serves tracks in wire shape.
+ */
+
 function latestLocation(r: Reader, w: WireLatestLocation): LatestLocation | undefined {
   const placed = r.read(w.lat, w.lon, w.accuracy, '');
   // Read here, at a site that sees one kind of item, the fields are quick to read.
@@ -277,6 +282,7 @@ function latestLocation(r: Reader, w: WireLatestLocation): LatestLocation | unde
     time,
     place: toPlace(w),
     driver: toDriver(w.driver),
+    source: w,
   };
 }
 
@@ -295,6 +301,7 @@ function ping(r: Reader, w: LocationItem): Ping | undefined {
     instant,
     time,
     driver: toDriver(w.driver, w.driverPhoneNumber),
+    source: w,
   };
 }
 
@@ -316,6 +323,7 @@ function statusEvent(r: Reader, w: EventItem | LatestStatus): StatusEvent | unde
     name,
     code,
     driver: toDriver(w.driver),
+    source: w,
   };
 }
 
@@ -335,6 +343,7 @@ function comment(r: Reader, w: CommentItem): Comment | undefined {
     position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
+    source: w,
   };
 }
 
@@ -352,6 +361,7 @@ function document(r: Reader, w: DocumentItem): Document {
     position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
+    source: w,
   };
 }
 
@@ -377,12 +387,8 @@ function reading(r: Reader, w: TemperatureReadingItem): TemperatureReading | und
     set: zone?.set,
     unit: w.temperature?.UnitOfMeasurement,
     position,
+    source: w,
   };
-}
-
-/** Each normalized item keeps the wire item it was read from: the proxy serves tracks in wire shape. */
-interface Sourced {
-  source?: unknown;
 }
 
 /** Reads a single object of the detail (`latestLocation`, say), at `base.name`. */
@@ -395,9 +401,7 @@ function single<W, T>(
   if (!item) return undefined;
   r.at = joinPath(r.base, name);
   r.index = -1;
-  const out = read(r, item);
-  if (out !== undefined) (out as Sourced).source = item;
-  return out;
+  return read(r, item);
 }
 
 function list<W, T>(
@@ -406,17 +410,17 @@ function list<W, T>(
   name: string,
   read: (r: Reader, w: W) => T | undefined,
 ): T[] {
-  const out: T[] = [];
-  if (!items) return out;
+  if (!items) return [];
+  // Sized once: growing a list by `push` copies it several times over in a big answer.
+  const out = new Array<T>(items.length);
+  let n = 0;
   r.at = joinPath(r.base, name);
   for (let i = 0; i < items.length; i++) {
     r.index = i;
     const item = read(r, items[i] as W);
-    if (item !== undefined) {
-      (item as Sourced).source = items[i];
-      out.push(item);
-    }
+    if (item !== undefined) out[n++] = item;
   }
+  out.length = n;
   return out;
 }
 

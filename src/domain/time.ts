@@ -285,6 +285,12 @@ export function timeOf(
   timestampSec: string | undefined,
   timestamp: string | undefined,
 ): ItemTime {
+  // Fields an item does not declare come as they were sent (a reading's `timestampSec: false`):
+  // anything but text is no time.
+  if (typeof timestampUTC !== 'string') timestampUTC = undefined;
+  if (typeof deviceTimeGmt !== 'string') deviceTimeGmt = undefined;
+  if (typeof timestampSec !== 'string') timestampSec = undefined;
+  if (typeof timestamp !== 'string') timestamp = undefined;
   if (
     lastTime !== undefined &&
     timestampUTC === lastUtc &&
