@@ -25,6 +25,8 @@ export interface DetailData {
 
 const BOARD_INCLUDE: IncludeFlags = { locations: false, events: false, documents: false, comments: false };
 const DOCUMENTS_INCLUDE: IncludeFlags = { locations: false, events: false, documents: true, comments: false };
+/** What each view of many loads asks the proxy for. */
+const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: DOCUMENTS_INCLUDE } as const;
 
 /** Reads the proxy's pull answer into Loads; one bad load costs only itself. */
 export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: number): BoardData {
@@ -86,43 +88,42 @@ export const configQuery = () =>
     staleTime: Infinity,
   });
 
+/**
+ * A polled view of many loads. It polls while the tab is visible (a hidden tab pauses, and catches up
+ * when it returns), keeps the last answer on screen while the next one loads, and shares unchanged loads.
+ */
+function manyLoads(
+  view: keyof typeof VIEW_INCLUDE,
+  by: LoadBy,
+  ids: readonly string[],
+  refreshSeconds: number,
+) {
+  return queryOptions({
+    queryKey: [...loadQueries.all(), view, by, ids] as const,
+    queryFn: async ({ signal }) =>
+      readPullAnswer(
+        await apiPost(pullPath(by), { ids, include: VIEW_INCLUDE[view] }, ProxyPullAnswer, signal),
+        by,
+        Date.now(),
+      ),
+    enabled: ids.length > 0,
+    refetchInterval: refreshSeconds * 1000,
+    refetchIntervalInBackground: false,
+    placeholderData: (previous) => previous,
+    structuralSharing: (previous: unknown, next: unknown) =>
+      shareBoard(previous as BoardData | undefined, next as BoardData),
+  });
+}
+
 /** The query factory of loads: keys are made here and nowhere else. */
 export const loadQueries = {
   all: () => ['loads'] as const,
+  /** Latest position, status and temperature of many loads: the board and the map. */
   board: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
-    queryOptions({
-      queryKey: [...loadQueries.all(), 'board', by, ids] as const,
-      queryFn: async ({ signal }) =>
-        readPullAnswer(
-          await apiPost(pullPath(by), { ids, include: BOARD_INCLUDE }, ProxyPullAnswer, signal),
-          by,
-          Date.now(),
-        ),
-      enabled: ids.length > 0,
-      // Polls while the tab is visible; a hidden tab pauses, and catches up when it returns.
-      refetchInterval: refreshSeconds * 1000,
-      refetchIntervalInBackground: false,
-      placeholderData: (previous) => previous,
-      structuralSharing: (previous: unknown, next: unknown) =>
-        shareBoard(previous as BoardData | undefined, next as BoardData),
-    }),
-  /** The documents of many loads (the brokers' inbox): the latest position and status come along. */
+    manyLoads('board', by, ids, refreshSeconds),
+  /** The documents of many loads (the brokers' inbox); the latest position and status come along. */
   documents: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
-    queryOptions({
-      queryKey: [...loadQueries.all(), 'documents', by, ids] as const,
-      queryFn: async ({ signal }) =>
-        readPullAnswer(
-          await apiPost(pullPath(by), { ids, include: DOCUMENTS_INCLUDE }, ProxyPullAnswer, signal),
-          by,
-          Date.now(),
-        ),
-      enabled: ids.length > 0,
-      refetchInterval: refreshSeconds * 1000,
-      refetchIntervalInBackground: false,
-      placeholderData: (previous) => previous,
-      structuralSharing: (previous: unknown, next: unknown) =>
-        shareBoard(previous as BoardData | undefined, next as BoardData),
-    }),
+    manyLoads('documents', by, ids, refreshSeconds),
   /**
    * One load's whole track (pings, events, comments, documents, readings), for its breadcrumb and
    * detail. The first fetch gets everything; later ones only what the proxy merged since the last
