@@ -14,3 +14,27 @@ export function formatLocal(instant: number): string {
     minute: '2-digit',
   });
 }
+
+const VIEWER = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** An instant in the viewer's own zone, with the zone's name: "Nov 22, 2026, 08:15:47 AM EST". */
+export function viewerTime(instant: number): string {
+  return VIEWER.format(new Date(instant));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant written the way the service writes UTC: "11/22/2026 13:15:47 UTC" (or without seconds). */
+export function utcText(instant: number, seconds = true): string {
+  const d = new Date(instant);
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${seconds ? `:${pad(d.getUTCSeconds())}` : ''}`;
+  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()} ${time} UTC`;
+}

@@ -1,16 +1,10 @@
+import { viewerTime } from '../../lib/format';
+
 /** An instant as the viewer reads it (their zone) and in UTC; undefined when the text is no time. */
 export function formatInstant(text: string): { local: string; utc: string } | undefined {
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) return undefined;
   const date = new Date(ms);
-  const local = new Intl.DateTimeFormat(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
+  const local = viewerTime(ms);
   return { local, utc: `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC` };
 }
