@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Load, TemperatureReading } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
-import { countByStatus, filterRows, isExcursion, NO_FILTER, sortRows, toRow } from './board-rows';
+import { isExcursion } from '@/domain/temperature';
+import { countByStatus, filterRows, NO_FILTER, sortRows, toRow } from './board-rows';
 
 const NOW = Date.parse('2026-11-22T15:00:00Z');
 const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };

@@ -1,4 +1,5 @@
-import type { Load, TemperatureReading } from '@/domain/model';
+import type { Load } from '@/domain/model';
+import { isExcursion } from '@/domain/temperature';
 import { staleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { loadKey } from '../../lib/load-key';
 
@@ -30,12 +31,6 @@ export interface BoardFilter {
 }
 
 export const NO_FILTER: BoardFilter = { text: '', status: null, staleOnly: false, reeferOnly: false };
-
-/** Supply or return outside set ± tolerance. A reading without a set point cannot be judged. */
-export function isExcursion(r: TemperatureReading | undefined, tolerance: number): boolean {
-  if (!r || r.set === undefined) return false;
-  return [r.supply, r.return].some((t) => t !== undefined && Math.abs(t - r.set!) > tolerance);
-}
 
 export function toRow(load: Load, now: number, thresholds: StalenessThresholds, tolerance: number): BoardRow {
   const at = load.latestLocation;

@@ -1,12 +1,7 @@
+import { isExcursion } from '@/domain/temperature';
 import { describe, expect, it } from 'vitest';
 import type { TemperatureReading } from '@/domain/model';
-import {
-  excursionRuns,
-  formatTemperature,
-  isExcursionReading,
-  temperatureSeries,
-  unitLabel,
-} from './temperature-series';
+import { excursionRuns, formatTemperature, temperatureSeries, unitLabel } from './temperature-series';
 
 const T0 = Date.parse('2026-11-22T13:00:00Z');
 
@@ -33,13 +28,13 @@ function reading(
 
 const x = (minute: number) => (T0 + minute * 60_000) / 1000;
 
-describe('isExcursionReading', () => {
+describe('isExcursion', () => {
   it('is supply or return beyond set ± tolerance; without a set point it cannot be judged', () => {
-    expect(isExcursionReading(reading(0, 34, 39, 34), 5)).toBe(false);
-    expect(isExcursionReading(reading(0, 34, 39.1, 34), 5)).toBe(true);
-    expect(isExcursionReading(reading(0, 28.9, 34, 34), 5)).toBe(true);
-    expect(isExcursionReading(reading(0, undefined, 40, 34), 5)).toBe(true);
-    expect(isExcursionReading(reading(0, 50, 50, undefined), 5)).toBe(false);
+    expect(isExcursion(reading(0, 34, 39, 34), 5)).toBe(false);
+    expect(isExcursion(reading(0, 34, 39.1, 34), 5)).toBe(true);
+    expect(isExcursion(reading(0, 28.9, 34, 34), 5)).toBe(true);
+    expect(isExcursion(reading(0, undefined, 40, 34), 5)).toBe(true);
+    expect(isExcursion(reading(0, 50, 50, undefined), 5)).toBe(false);
   });
 });
 

@@ -1,14 +1,9 @@
 import type { TemperatureReading } from '@/domain/model';
+import { isExcursion } from '@/domain/temperature';
 
-/**
- * Supply or return outside set ± tolerance. A reading without a set point cannot be judged.
- * (The board has the same rule for its "Excursion" flag; see the report: it belongs in the domain.)
- */
-export function isExcursionReading(r: TemperatureReading, tolerance: number): boolean {
-  if (r.set === undefined) return false;
-  const set = r.set;
-  return [r.supply, r.return].some((t) => t !== undefined && Math.abs(t - set) > tolerance);
-}
+/** Supply or return outside set ± tolerance: the domain's rule. */
+export const isExcursionReading = (r: TemperatureReading, tolerance: number): boolean =>
+  isExcursion(r, tolerance);
 
 /** "°F" for Fahrenheit, "°C" for Celsius, else the unit as the service wrote it. */
 export function unitLabel(unit: string | undefined): string {
@@ -63,7 +58,7 @@ export function temperatureSeries(
     ret.push(r.return ?? null);
     set.push(r.set ?? null);
     if (r.unit) unit = r.unit;
-    const out = isExcursionReading(r, tolerance);
+    const out = isExcursion(r, tolerance);
     excursion.push(out);
     if (out) {
       if (open) open.to = x;
@@ -93,7 +88,7 @@ export function excursionRuns(readings: readonly TemperatureReading[], tolerance
   const runs: ExcursionRun[] = [];
   let run: ExcursionRun | null = null;
   for (const r of readings) {
-    if (!isExcursionReading(r, tolerance)) {
+    if (!isExcursion(r, tolerance)) {
       run = null;
       continue;
     }
