@@ -161,7 +161,7 @@ describe('toCoordinate, against the regular expression it replaces', () => {
         fc.string({ maxLength: 4 }),
         (instant, text) => {
           expect(keys.ping(instant, { lat: 1.5, lon: -2, accuracy: null })).toBe(`${instant}|1.5|-2`);
-          expect(keys.reading(text, instant)).toBe(`${text}|${instant}`);
+          expect(keys.reading(text, instant, 33.5, undefined, 34)).toBe(`${text}|${instant}|33.5||34`);
           expect(keys.comment(instant, undefined, text)).toBe(`${instant}||${text}`);
           expect(keys.event(undefined, instant, text, undefined)).toBe(`${instant}|${text}|`);
         },
@@ -291,5 +291,24 @@ describe('normalizeLoad on anything the parser lets through', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('reading identity', () => {
+  it('keeps readings of one device in the same minute that differ in value (the time is written to the minute)', () => {
+    const at = '11/22/2026 07:15 CST';
+    const item = (supply: number) => ({
+      deviceId: 'RF-1',
+      timestamp: at,
+      temperature: { zone1: { supply, return: 36, set: 34 }, UnitOfMeasurement: 'F' },
+    });
+    const parsed = parsePullAnswer({
+      status: true,
+      details: [{ loadTrackExternalId: 1, temperatures: [item(33), item(33.4), item(33)] }],
+    });
+    if ('error' in parsed) throw new Error(parsed.error);
+    const load = normalizeLoad(parsed.data.details[0]!, 'external-id', 'details[0]');
+    // Both values kept, the repeated one once; equal instants are ordered by key.
+    expect(load?.readings.map((r) => r.supply).sort()).toEqual([33, 33.4]);
   });
 });

@@ -253,7 +253,15 @@ export const keys = {
   comment: (instant: number, by: string | undefined, text: string | undefined) =>
     `${instantText(instant)}|${by ?? ''}|${text ?? ''}`,
   document: (url: string) => url,
-  reading: (deviceId: string | undefined, instant: number) => `${deviceId ?? ''}|${instantText(instant)}`,
+  // The service writes a reading's time to the minute only: several readings of one device can share
+  // it, so their values are part of who they are (two equal ones in one minute are one reading).
+  reading: (
+    deviceId: string | undefined,
+    instant: number,
+    supply: number | undefined,
+    ret: number | undefined,
+    set: number | undefined,
+  ) => `${deviceId ?? ''}|${instantText(instant)}|${supply ?? ''}|${ret ?? ''}|${set ?? ''}`,
 };
 
 /** `keys.ping` of the position `r` just read, from the coordinates' texts when they are plain. */
@@ -378,7 +386,7 @@ function reading(r: Reader, w: TemperatureReadingItem): TemperatureReading | und
       : undefined;
   const zone = w.temperature?.zone1;
   return {
-    key: keys.reading(w.deviceId, instant),
+    key: keys.reading(w.deviceId, instant, zone?.supply, zone?.return, zone?.set),
     instant,
     time,
     deviceId: w.deviceId,
