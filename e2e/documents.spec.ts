@@ -5,6 +5,18 @@ const list = (page: Page) => page.getByRole('list', { name: /^Documents, not rev
 const count = async (page: Page) =>
   Number(/: (\d+) documents?/.exec((await list(page).getAttribute('aria-label')) ?? '')?.[1] ?? NaN);
 
+/** The count once both kinds of id have answered: it holds still. */
+async function settledCount(page: Page): Promise<number> {
+  await expect
+    .poll(async () => {
+      const a = await count(page);
+      await page.waitForTimeout(1500);
+      return a === (await count(page)) && a > 0;
+    })
+    .toBe(true);
+  return count(page);
+}
+
 test('review three documents by keyboard; the state survives a reload; axe finds nothing serious', async ({
   page,
 }) => {
@@ -13,7 +25,7 @@ test('review three documents by keyboard; the state survives a reload; axe finds
   await page.getByRole('link', { name: /^Documents/ }).click();
   await expect(page.getByRole('heading', { name: 'Documents', level: 2 })).toBeVisible();
   await expect(list(page)).toBeVisible();
-  const before = await count(page);
+  const before = await settledCount(page);
   expect(before).toBeGreaterThan(3);
   await page.screenshot({ path: 'test-results/screenshots/documents.png' });
 
@@ -34,4 +46,38 @@ test('review three documents by keyboard; the state survives a reload; axe finds
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+});
+
+test('a new document arriving on refresh appears once, at the top, not reviewed', async ({ page }) => {
+  const url = `https://docs.example.com/pod-${Date.now()}.jpg`;
+  let inject = false;
+  await page.route('**/api/pull/by-external-id', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { details: { documents?: unknown[] }[] };
+    if (inject && body.details[0]) {
+      // Twice in the same answer, as a service that repeats itself would send it.
+      const doc = {
+        type: 'POD',
+        timestamp: '12/31/2099 10:00 EST',
+        url,
+        location: { lat: '40.7', lon: '-74.0' },
+        stopOrderNumber: 2,
+      };
+      body.details[0].documents = [...(body.details[0].documents ?? []), doc, doc];
+    }
+    await route.fulfill({ response, json: body });
+  });
+  // A first visit watches the demo fleet from the map page.
+  await page.goto('/');
+  await expect(page.locator('.leaflet-container')).toHaveAttribute('data-markers', /^[1-9]\d*$/);
+  await page.getByRole('link', { name: /^Documents/ }).click();
+  await expect(list(page)).toBeVisible();
+  const before = await settledCount(page);
+  inject = true;
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => count(page)).toBe(before + 1);
+  const first = list(page).getByRole('listitem').first();
+  await expect(first).toContainText('POD');
+  await expect(first).toContainText('Not reviewed');
+  await expect(page.locator(`img[src="${url}"]`)).toHaveCount(1);
 });
