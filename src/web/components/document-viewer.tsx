@@ -58,6 +58,37 @@ export function documentPlace(doc: Pick<Document, 'place'>): string | undefined 
 /** The longest an untrusted address is shown as text. */
 const SHOWN_URL_CHARS = 300;
 
+/**
+ * What stands for a document in a list: the picture itself (lazily, without a referrer) when it is a
+ * picture at a web address, else a card with its type. `unsafeNote` says so when the address is not one.
+ */
+export function DocumentThumbnail({ doc, unsafeNote = false }: { doc: Document; unsafeNote?: boolean }) {
+  const safe = safeHttpUrl(doc.url);
+  const picture = isPictureDocument(doc);
+  if (safe && picture) {
+    return (
+      <img
+        src={safe}
+        alt=""
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className="max-h-full max-w-full object-contain"
+      />
+    );
+  }
+  return (
+    <span className="flex flex-col items-center gap-1 px-1 text-center text-xs">
+      <span aria-hidden="true" className="text-2xl">
+        {picture ? '🖼' : '▤'}
+      </span>
+      <span className="font-semibold">{documentTitle(doc)}</span>
+      {unsafeNote && !safe && (
+        <span className="text-status-silent">Address not a web address: not opened</span>
+      )}
+    </span>
+  );
+}
+
 export function UnsafeAddress({ url }: { url: string }) {
   const shown = url.length > SHOWN_URL_CHARS ? `${url.slice(0, SHOWN_URL_CHARS)}…` : url;
   return (

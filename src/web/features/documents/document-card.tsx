@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
 import {
+  DocumentThumbnail,
   documentPlace,
   documentStop,
   documentTitle,
@@ -88,22 +89,7 @@ export const DocumentCard = memo(function DocumentCard({
         aria-label={`View ${name}${picture ? ' (picture)' : ''}`}
         className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded bg-panel-sunk hover:bg-panel-line focus-visible:outline-2 focus-visible:outline-status-selected"
       >
-        {safe && picture ? (
-          <img
-            src={safe}
-            alt=""
-            loading="lazy"
-            referrerPolicy="no-referrer"
-            className="max-h-full max-w-full object-contain"
-          />
-        ) : (
-          <span className="flex flex-col items-center gap-1 px-1 text-center text-xs">
-            <span aria-hidden="true" className="text-2xl">
-              {picture ? '🖼' : '▤'}
-            </span>
-            <span className="font-semibold">{title}</span>
-          </span>
-        )}
+        <DocumentThumbnail doc={doc} />
       </button>
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -1,10 +1,10 @@
 import type { Document } from '@/domain/model';
 import {
+  DocumentThumbnail,
   documentPlace,
   documentStop,
   documentTitle,
   isPictureDocument,
-  safeHttpUrl,
 } from '../../components/document-viewer';
 import { ItemTimeText } from './item-time';
 
@@ -25,7 +25,6 @@ export function DocumentsGrid({ documents, fresh, showMine, onOpen }: DocumentsG
   return (
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">
       {documents.map((doc, i) => {
-        const safe = safeHttpUrl(doc.url);
         const picture = isPictureDocument(doc);
         const stop = documentStop(doc);
         const place = documentPlace(doc);
@@ -45,25 +44,7 @@ export function DocumentsGrid({ documents, fresh, showMine, onOpen }: DocumentsG
               aria-label={`Open ${title}${stop ? `, ${stop}` : ''}${picture ? ' (picture)' : ''}`}
               className="flex h-32 items-center justify-center bg-panel-sunk hover:bg-panel-line focus:outline-2 focus:outline-status-selected"
             >
-              {safe && picture ? (
-                <img
-                  src={safe}
-                  alt=""
-                  loading="lazy"
-                  referrerPolicy="no-referrer"
-                  className="max-h-full max-w-full object-contain"
-                />
-              ) : (
-                <span className="flex flex-col items-center gap-1 px-2 text-center">
-                  <span aria-hidden="true" className="text-2xl">
-                    {picture ? '🖼' : '▤'}
-                  </span>
-                  <span className="font-semibold">{title}</span>
-                  {!safe && (
-                    <span className="text-xs text-status-silent">Address not a web address: not opened</span>
-                  )}
-                </span>
-              )}
+              <DocumentThumbnail doc={doc} unsafeNote />
             </button>
             <div className="space-y-0.5 p-2">
               <p className="font-semibold">
