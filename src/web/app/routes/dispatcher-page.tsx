@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
@@ -8,7 +8,6 @@ import { ErrorBanner } from '../../components/error-banner';
 import { toRow, type BoardRow } from '../../features/board/board-rows';
 import { LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
-import { FleetMap } from '../../features/map/fleet-map';
 import { formatAccuracy } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
 import { configQuery, loadQueries } from '../../lib/load-queries';
@@ -16,6 +15,11 @@ import { useNow } from '../../lib/use-now';
 import { useUrlParam } from '../../lib/url-state';
 import { hasSavedWatchList, idsBy, useWatchList, watchList, type WatchEntry } from '../../lib/watch-list';
 import { statusColors } from '../../../../tailwind.config';
+
+// The map (Leaflet and its layers) is its own chunk, requested as soon as this page loads: the board
+// and the watch list come up without waiting for it, and the map arrives while the loads are fetched.
+const fleetMapModule = () => import('../../features/map/fleet-map');
+const FleetMap = lazy(() => fleetMapModule().then((m) => ({ default: m.FleetMap })));
 
 const LEGEND = [
   ['fresh', 'Reporting'],
@@ -35,6 +39,7 @@ const selectionParam = (by: LoadBy, id: string) => `${by === 'external-id' ? 'e'
 /** `/`: the dispatcher's view, with the config loaded. */
 export function DispatcherPage() {
   const config = useQuery(configQuery());
+  useEffect(() => void fleetMapModule(), []);
   if (config.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
   if (config.isError) return <ErrorBanner error={config.error} onRetry={() => void config.refetch()} />;
   return <Dispatcher config={config.data} />;
@@ -198,18 +203,26 @@ function Dispatcher({ config }: { config: ClientConfig }) {
           <LoadBoard rows={rows} now={now} selectedKey={selectedKey} onSelect={selectRow} />
         </div>
       </div>
-      <FleetMap
-        tileUrl={config.tileUrl}
-        tileAttribution={config.tileAttribution}
-        loads={loads}
-        now={now}
-        thresholds={thresholds}
-        lowConfidenceMeters={config.lowConfidenceMeters}
-        selectedKey={selectedKey}
-        track={track.data?.load ?? null}
-        onSelect={select}
-        settled={!pending}
-      />
+      <Suspense
+        fallback={
+          <div role="status" className="flex items-center justify-center bg-panel-sunk text-ink-muted">
+            Loading the map…
+          </div>
+        }
+      >
+        <FleetMap
+          tileUrl={config.tileUrl}
+          tileAttribution={config.tileAttribution}
+          loads={loads}
+          now={now}
+          thresholds={thresholds}
+          lowConfidenceMeters={config.lowConfidenceMeters}
+          selectedKey={selectedKey}
+          track={track.data?.load ?? null}
+          onSelect={select}
+          settled={!pending}
+        />
+      </Suspense>
     </div>
   );
 }
