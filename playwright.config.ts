@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, CHROMIUM_FLAGS } from './scripts/chromium';
 
-const PORT = 8180;
-const SIM_PORT = 8181;
+// Other ports with E2E_PORT (the simulator takes the next one), e.g. beside a running dashboard.
+const PORT = Number(process.env.E2E_PORT ?? 8180);
+const SIM_PORT = PORT + 1;
 
 /**
  * The e2e suite drives the built app (`dist/`) in Debian's Chromium, never a downloaded browser.
