@@ -107,6 +107,17 @@ export function listen(
 ): Promise<Listening> {
   const proxy: RequestListener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
+    // Browsers send a path; a full URL in the request line is for forward proxies, which this is not
+    // (and a URL with user info made building the request fail with a 500).
+    if (!(req.url ?? '').startsWith('/')) {
+      res.writeHead(400, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
+      res.end(
+        JSON.stringify({
+          error: { code: 'bad_request_target', message: 'the request target must be a path' },
+        }),
+      );
+      return;
+    }
     if (fallback && !(req.url ?? '/').startsWith('/api/')) fallback(req, res);
     else void proxy(req, res);
   });

@@ -29,14 +29,19 @@ export async function startStack(
     now?: () => number;
     upstream?: Partial<Upstream>;
     faults?: FaultOptions;
+    /** Pull credentials of both the simulator and the proxy (the demo pair when absent). */
+    credentials?: { partnerId: number; accountId: string };
+    /** A built SPA to serve (a folder with index.html). */
+    distDir?: string;
   } = {},
 ): Promise<Stack> {
+  const credentials = options.credentials ?? TEST_CREDENTIALS;
   const sim = await startSimulator({
     port: 0,
     seed: 7,
     loads: options.loads ?? 12,
     speed: 60,
-    ...TEST_CREDENTIALS,
+    ...credentials,
     now: options.now,
     faults: options.faults,
   });
@@ -44,13 +49,13 @@ export async function startStack(
   const logs: string[] = [];
   const upstream: Upstream = {
     baseUrl: sim.url,
-    ...TEST_CREDENTIALS,
+    ...credentials,
     mode: 'simulator',
     demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [], webhookToken: null },
     ...options.upstream,
   };
   const proxy = await listen(
-    buildProxy(env, upstream, { log: (l) => logs.push(l), now: options.now }),
+    buildProxy(env, upstream, { log: (l) => logs.push(l), now: options.now, distDir: options.distDir }),
     '127.0.0.1',
     0,
   );

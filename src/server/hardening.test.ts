@@ -1,0 +1,349 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startFakeUpstream } from '@/testing/fake-upstream';
+import { startStack, type Stack } from '@/testing/stack';
+import { readProcessEnv } from './config';
+import { isLoopback } from './start';
+
+/**
+ * Hardening of the proxy as a browser or an attacker meets it (issue 10): security headers on every
+ * HTML answer, path and method tricks, headers that must not travel upstream, credentials that must
+ * not travel anywhere, and the refusal to listen on a network without a dashboard token.
+ */
+
+/** Distinctive credentials: any occurrence of them in an answer or a log line is a leak. */
+const CANARY = { partnerId: 918273645, accountId: 'U2FsdGVkX1-canary-acct-5f0e2d' };
+const FIXED_PATHS = [
+  '/loadtrackservice/getLoadTrackDetailsServiceV2',
+  '/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber',
+  '/api/v1/webhooks',
+];
+const OK_ANSWER = { status: true, timeStamp: '11/22/2026 13:00:00 UTC', details: [] };
+
+/** One raw HTTP/1.1 exchange, so request lines no fetch would send can be tried. */
+function rawRequest(url: string, head: string, body = ''): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        `${head}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
+    socket.on('error', reject);
+  });
+}
+
+function csp(response: Response): Map<string, string> {
+  const header = response.headers.get('content-security-policy') ?? '';
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name = '', ...values] = d.split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+  );
+}
+
+describe('security headers of the HTML answers', () => {
+  let stack: Stack;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'haulview-dist-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Haulview</title><script type="module" src="/assets/app.js"></script>',
+    );
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1);');
+    stack = await startStack({ distDir: dist });
+  });
+  afterAll(async () => {
+    await stack.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const pages = [
+    '/',
+    '/index.html',
+    '/loads/external-id/123',
+    '/loads/load-number/LN%2F7',
+    '/webhooks',
+    '/documents',
+    '/diagnostics',
+    '/no/such/page?x=<script>',
+  ];
+  for (const path of pages) {
+    it(`${path} answers the SPA with a CSP that allows scripts from self only, and the other headers`, async () => {
+      const response = await fetch(`${stack.proxy.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('<title>Haulview</title>');
+      const policy = csp(response);
+      expect(policy.get('script-src')).toBe("'self'");
+      expect(policy.get('default-src')).toBe("'self'");
+      expect(policy.get('object-src')).toBe("'none'");
+      expect(policy.get('base-uri')).toBe("'none'");
+      expect(policy.get('frame-ancestors')).toBe("'none'");
+      expect(policy.get('connect-src')).toBe("'self'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    });
+  }
+
+  it('sends the same headers with the scripts and the API answers', async () => {
+    for (const path of ['/assets/app.js', '/api/config', '/api/nothing']) {
+      const response = await fetch(`${stack.proxy.url}${path}`);
+      expect(csp(response).get('script-src'), path).toBe("'self'");
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});
+
+describe('requests that try to reach another upstream path, or carry the browser along', () => {
+  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  let stack: Stack;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream((req, res) =>
+      req.url === '/api/v1/webhooks'
+        ? json(res, 409, { statusCode: 409, errors: [{ message: 'exists' }] })
+        : json(res, 200, OK_ANSWER),
+    );
+    stack = await startStack({ upstream: { baseUrl: upstream.url } });
+  });
+  afterAll(async () => {
+    await stack.close();
+    await upstream.close();
+  });
+
+  const pullBody = JSON.stringify({ ids: ['1'] });
+  const spaHeaders = 'X-Requested-With: haulview\r\nContent-Type: application/json';
+
+  it('path tricks in the request line reach only the three fixed upstream paths', async () => {
+    const targets = [
+      '/api/pull/../../loadtrackservice/secret',
+      '/api/pull/%2e%2e/%2e%2e/loadtrackservice/secret',
+      '/api/pull/by-external-id/..%2f..%2f..%2fadmin',
+      '/api/pull/by-external-id%2F..%2F..%2Fadmin',
+      '/api/pull//evil.example/by-external-id',
+      '//evil.example/api/pull/by-external-id',
+      '/api/pull/by-external-id?url=http://evil.example/x&partnerId=1',
+      '/api/pull/by-external-id#/../../admin',
+      '/api/%2e%2e/api/pull/by-load-number',
+      '/api/pull/by-external-id\\..\\..\\admin',
+    ];
+    for (const target of targets) {
+      const { status } = await rawRequest(
+        stack.proxy.url,
+        `POST ${target} HTTP/1.1\r\n${spaHeaders}`,
+        pullBody,
+      );
+      // Either an honest refusal or the normal pull; never a failure of the proxy itself.
+      expect([200, 400, 403, 404], target).toContain(status);
+    }
+    expect(upstream.seen.length).toBeGreaterThan(0);
+    // A full URL in the request line (what forward proxies get) is refused, user info or not.
+    for (const target of [
+      'http://evil.example/api/pull/by-external-id',
+      'http://evil.example:80@127.0.0.1/api/pull/by-external-id',
+      'http://user:pw@127.0.0.1/api/config',
+      '*',
+    ]) {
+      const method = target === '*' ? 'OPTIONS' : 'POST';
+      const { status } = await rawRequest(
+        stack.proxy.url,
+        `${method} ${target} HTTP/1.1\r\n${spaHeaders}`,
+        pullBody,
+      );
+      expect(status, target).toBe(400);
+    }
+    const upstreamHost = new URL(upstream.url).host;
+    for (const seen of upstream.seen) {
+      expect(FIXED_PATHS).toContain(seen.url);
+      expect(seen.method).toBe('POST');
+      expect(seen.headers.host).toBe(upstreamHost);
+    }
+  });
+
+  it('other methods on /api/pull/* are refused and call nothing upstream', async () => {
+    const before = upstream.seen.length;
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS']) {
+      for (const path of ['/api/pull/by-external-id', '/api/pull/by-load-number']) {
+        for (const headers of ['', `\r\n${spaHeaders}\r\nCookie: haulview_session=stolen`]) {
+          const { status, text } = await rawRequest(
+            stack.proxy.url,
+            `${method} ${path} HTTP/1.1${headers}`,
+            method === 'GET' || method === 'HEAD' ? '' : pullBody,
+          );
+          expect(status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+          expect(status, `${method} ${path}`).toBeLessThan(500);
+          // TRACE must not echo the request (and its cookie) back.
+          expect(text).not.toContain('stolen');
+        }
+      }
+    }
+    expect(upstream.seen.length).toBe(before);
+  });
+
+  it('the browser’s Cookie, Authorization and X-Forwarded-* headers never reach the pull upstream', async () => {
+    const before = upstream.seen.length;
+    const browserHeaders = {
+      Cookie: 'haulview_session=abc; other=1',
+      Authorization: 'Bearer browser.jwt.token',
+      'X-Forwarded-For': '203.0.113.9',
+      'X-Forwarded-Host': 'evil.example',
+      'X-Forwarded-Proto': 'http',
+      'X-Real-IP': '203.0.113.9',
+      Forwarded: 'for=203.0.113.9;host=evil.example',
+      'X-Custom-Tenant': 'other-partner',
+    };
+    for (const path of ['/api/pull/by-external-id', '/api/pull/by-load-number']) {
+      expect((await stack.post(path, { ids: [`fwd-${path.length}`] }, browserHeaders)).status).toBe(200);
+    }
+    // The webhook operation takes the bearer token on purpose, and nothing else of the browser's.
+    await stack.post(
+      '/api/webhooks',
+      { eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' },
+      browserHeaders,
+    );
+    const calls = upstream.seen.slice(before);
+    expect(calls.map((c) => c.url)).toEqual(FIXED_PATHS);
+    for (const call of calls) {
+      const names = Object.keys(call.headers);
+      for (const name of [
+        'cookie',
+        'x-forwarded-for',
+        'x-forwarded-host',
+        'x-forwarded-proto',
+        'x-real-ip',
+      ]) {
+        expect(names, `${call.url} ${name}`).not.toContain(name);
+      }
+      expect(names).not.toContain('forwarded');
+      expect(names).not.toContain('x-custom-tenant');
+      expect(JSON.stringify(call.headers)).not.toContain('evil.example');
+      expect(JSON.stringify(call.headers)).not.toContain('203.0.113.9');
+    }
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+    expect(calls[1]?.headers.authorization).toBeUndefined();
+    expect(calls[2]?.headers.authorization).toBe('Bearer browser.jwt.token');
+  });
+});
+
+describe('the partner credentials', () => {
+  const secrets = [CANARY.accountId, String(CANARY.partnerId)];
+  const leaks = (text: string) => secrets.filter((s) => text.includes(s));
+
+  it('appear in no answer, header or log line, whatever the upstream answers', async () => {
+    // An upstream that echoes the credentials in its error messages, as a careless service might.
+    let mode = 'ok';
+    const upstream = await startFakeUpstream((req, res) => {
+      const echo = `partner ${CANARY.partnerId} / account ${CANARY.accountId}`;
+      if (mode === 'ok') json(res, 200, OK_ANSWER);
+      else if (mode === '401') json(res, 401, { status: false, message: `Invalid ${echo}`, errorCode: 1001 });
+      else if (mode === 'status-false') json(res, 200, { status: false, message: `Suspended: ${echo}` });
+      else if (mode === '500')
+        json(res, 500, { status: false, message: `Exception for ${echo}`, body: req.body });
+      else if (mode === 'bad-json') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(`{"status": true, "echo": "${echo}", "details": [`);
+      } else if (mode === 'not-an-answer') json(res, 200, { status: 'maybe', details: echo });
+      else json(res, 429, { message: echo }, { 'Retry-After': '0' });
+    });
+    const stack = await startStack({ upstream: { baseUrl: upstream.url, ...CANARY } });
+    try {
+      const seenByBrowser: string[] = [];
+      for (const m of ['ok', '401', 'status-false', '500', 'bad-json', 'not-an-answer', '429']) {
+        mode = m;
+        for (const path of ['/api/pull/by-external-id', '/api/pull/by-load-number']) {
+          const response = await stack.post(path, { ids: [`${m}-${path.length}`] });
+          seenByBrowser.push(
+            `${m} ${response.status} ${JSON.stringify([...response.headers])} ${await response.text()}`,
+          );
+        }
+      }
+      for (const path of ['/api/config', '/api/health', '/api/diagnostics', '/api/session']) {
+        const response = await fetch(`${stack.proxy.url}${path}`);
+        seenByBrowser.push(`${path} ${JSON.stringify([...response.headers])} ${await response.text()}`);
+      }
+      // The upstream did receive them: the check above is not vacuous.
+      expect(upstream.seen.some((s) => s.body.includes(CANARY.accountId))).toBe(true);
+      expect(seenByBrowser.filter((s) => leaks(s).length > 0)).toEqual([]);
+      expect(stack.logs.length).toBeGreaterThan(10);
+      expect(stack.logs.filter((l) => leaks(l).length > 0)).toEqual([]);
+      // What the upstream said is still relayed, with the credentials taken out.
+      mode = '401';
+      const rejected = await stack.post('/api/pull/by-external-id', { ids: ['again'] });
+      expect(await rejected.json()).toMatchObject({
+        error: {
+          code: 'partner_credentials_rejected',
+          details: { upstreamMessage: expect.stringMatching(/^Invalid partner/) },
+        },
+      });
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+
+  it('stay out of the answers and the log with the simulator too', async () => {
+    const stack = await startStack({ credentials: CANARY, loads: 4 });
+    try {
+      const ids = stack.sim.fleet.map((p) => String(p.externalId));
+      const texts: string[] = [];
+      for (const path of ['/api/pull/by-external-id', '/api/pull/by-load-number']) {
+        const response = await stack.post(path, {
+          ids: path.endsWith('number') ? stack.sim.fleet.map((p) => p.loadNumber) : ids,
+        });
+        expect(response.status).toBe(200);
+        texts.push(JSON.stringify([...response.headers]), await response.text());
+      }
+      expect(texts.join('\n').length).toBeGreaterThan(1000);
+      expect(leaks(texts.join('\n'))).toEqual([]);
+      expect(leaks(stack.logs.join('\n'))).toEqual([]);
+    } finally {
+      await stack.close();
+    }
+  });
+});
+
+describe('listening on a network', () => {
+  it('counts only loopback addresses as loopback', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.20',
+      '127.0.0.1.nip.io',
+      'localhost.evil.example',
+      'example.com',
+    ])
+      expect(isLoopback(host), host).toBe(false);
+  });
+
+  it('refuses to start on 0.0.0.0 without DASHBOARD_TOKEN: exit code 2 and a message saying why', async () => {
+    const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+      env: { ...readProcessEnv(), HOST: '0.0.0.0', PORT: '8484', SIM_PORT: '8485', DASHBOARD_TOKEN: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(output).toContain('HOST=0.0.0.0 is not a loopback address: set DASHBOARD_TOKEN');
+    expect(output).not.toMatch(/Haulview: http/);
+    expect(code).toBe(2);
+  }, 30_000);
+});
