@@ -69,6 +69,22 @@ describe('pull', () => {
     expect(error.message).toContain('Account suspended');
   });
 
+  it('relays what the upstream says about a failure without the credentials it may quote', async () => {
+    const upstream = await fake((req, res) =>
+      req.url?.includes('ByLoadNumber')
+        ? json(res, 401, { status: false, message: 'Unknown account enc-secret for partner 7', errorCode: 1 })
+        : json(res, 200, { status: false, message: 'Partner 7 (not 77): enc-secret suspended' }),
+    );
+    const rejected = await failure(client(upstream.url).pull('load-number', ['a'], undefined, 'no'));
+    expect(rejected.details).toMatchObject({
+      upstreamMessage: 'Unknown account [account id] for partner [partner id]',
+    });
+    const refused = await failure(client(upstream.url).pull('external-id', ['a'], undefined, 'no'));
+    expect(refused.message).toBe(
+      'the upstream reported a failure: Partner [partner id] (not 77): [account id] suspended',
+    );
+  });
+
   it('does not follow redirects', async () => {
     const upstream = await fake((_req, res) => {
       res.writeHead(302, { Location: 'http://127.0.0.1:1/elsewhere' });

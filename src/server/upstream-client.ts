@@ -55,6 +55,10 @@ export function createUpstreamClient(o: UpstreamOptions) {
     webhooks: `${o.baseUrl}/api/v1/webhooks`,
   } as const;
   const now = o.now ?? Date.now;
+  // A service may quote the request in its messages; what it says is relayed, the credentials are not.
+  const partnerIdPattern = new RegExp(`(?<![0-9])${o.partnerId}(?![0-9])`, 'g');
+  const scrub = (text: string): string =>
+    text.split(o.accountId).join('[account id]').replace(partnerIdPattern, '[partner id]');
   const threshold = o.breakerThreshold ?? 5;
   const openMs = o.breakerOpenMs ?? 30_000;
   const stats: UpstreamStats = { calls: 0, lastReachableAt: null };
@@ -201,7 +205,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         'partner_credentials_rejected',
         'the upstream rejected the partner credentials',
         {
-          upstreamMessage: upstream?.message ?? null,
+          upstreamMessage: upstream?.message === undefined ? null : scrub(upstream.message),
           upstreamErrorCode: upstream?.errorCode ?? null,
         },
       );
@@ -227,13 +231,13 @@ export function createUpstreamClient(o: UpstreamOptions) {
       );
     }
     const answer = parsePullAnswer(json);
-    if ('error' in answer) throw new ProxyError(502, 'upstream_bad_answer', answer.error);
+    if ('error' in answer) throw new ProxyError(502, 'upstream_bad_answer', scrub(answer.error));
     if (!answer.data.status) {
       const message = PullErrorBody.safeParse(json);
       throw new ProxyError(
         502,
         'upstream_refused',
-        `the upstream reported a failure: ${(message.success && message.data.message) || 'no message'}`,
+        `the upstream reported a failure: ${scrub((message.success && message.data.message) || 'no message')}`,
       );
     }
     return answer;
