@@ -117,6 +117,21 @@ describe('bad requests', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('takes a body of MAX_IDS ids of the longest kind, and refuses one beyond it', async () => {
+    const wide = await startStack({ loads: 3, env: { MAX_IDS: '10000', UPSTREAM_MAX_IDS: '10000' } });
+    try {
+      const longest = (i: number) => `${'"'.repeat(58)}${String(i).padStart(6, '0')}`;
+      const ids = Array.from({ length: 10_000 }, (_, i) => longest(i));
+      const full = await wide.post('/api/pull/by-external-id', { ids });
+      expect(full.status).toBe(200);
+      expect(((await full.json()) as { missing: string[] }).missing).toHaveLength(10_000);
+      const over = await wide.post('/api/pull/by-external-id', { ids: [...ids, ...ids.slice(0, 1000)] });
+      expect(over.status).toBe(413);
+    } finally {
+      await wide.close();
+    }
+  });
+
   it('refuses POSTs without the SPA header or from another origin, before any upstream call', async () => {
     const before = stack.logs.length;
     const noHeader = await fetch(`${stack.proxy.url}/api/pull/by-external-id`, {

@@ -8,7 +8,7 @@ import type { AppEnv } from './app-env';
 import { ProxyError } from './errors';
 import { createAccess } from './middleware/access';
 import { requestLog, type LogSink } from './middleware/logging';
-import { limitBody, requireSameOriginPost, securityHeaders } from './middleware/security';
+import { limitBody, maxBodyBytes, requireSameOriginPost, securityHeaders } from './middleware/security';
 import { configRoutes } from './routes/config';
 import { diagnosticsRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
@@ -47,7 +47,7 @@ export function createApp(o: AppOptions) {
   const api = new Hono<AppEnv>();
   const access = createAccess(o.dashboardToken);
   api.use(requireSameOriginPost());
-  api.use(limitBody());
+  api.use(limitBody(maxBodyBytes(o.maxIds)));
   api.use(access.guard);
   api.route('/session', access.routes);
   api.route('/diagnostics', diagnosticsRoutes(o.drift));

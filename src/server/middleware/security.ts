@@ -3,8 +3,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { ProxyError } from '../errors';
 
-/** Largest body the proxy reads from a browser. */
+/** Largest body the proxy reads from a browser, unless MAX_IDS needs more room. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Room for a pull of `maxIds` ids of the longest kind: 64 printable characters, each at most two
+ * when escaped in JSON, quotes and comma, plus the rest of the body. Without it, a MAX_IDS the
+ * config accepts (up to 10,000) would be refused as too large.
+ */
+export function maxBodyBytes(maxIds: number): number {
+  return Math.max(MAX_BODY_BYTES, maxIds * (64 * 2 + 3) + 1024);
+}
 
 /**
  * Every `POST /api/*` must carry the SPA's header and come from this origin (or name none):
@@ -33,12 +42,12 @@ export function requireSameOriginPost(): MiddlewareHandler {
   };
 }
 
-/** Refuses bodies over MAX_BODY_BYTES with 413 without reading them whole. */
-export function limitBody(): MiddlewareHandler {
+/** Refuses bodies over `maxBytes` with 413 without reading them whole. */
+export function limitBody(maxBytes: number = MAX_BODY_BYTES): MiddlewareHandler {
   return bodyLimit({
-    maxSize: MAX_BODY_BYTES,
+    maxSize: maxBytes,
     onError: () => {
-      throw new ProxyError(413, 'body_too_large', `the body must be at most ${MAX_BODY_BYTES} bytes`);
+      throw new ProxyError(413, 'body_too_large', `the body must be at most ${maxBytes} bytes`);
     },
   });
 }
