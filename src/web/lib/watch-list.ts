@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { LoadId } from '@/contract/proxy-api';
+import { useEffect, useSyncExternalStore } from 'react';
+import { LoadId, type ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 
 /**
@@ -90,6 +90,18 @@ export function hasSavedWatchList(): boolean {
     window.localStorage.getItem(STORAGE_KEY) !== null ||
     new URLSearchParams(window.location.search).has(PARAM)
   );
+}
+
+/**
+ * A first visit in demo mode watches the demo fleet, whichever page it opens (the map or the
+ * documents inbox), so a newcomer sees it move at once. A browser that ever kept a list keeps it.
+ */
+export function useDemoFleetOnFirstVisit(demo: ClientConfig['demo']): void {
+  useEffect(() => {
+    if (!demo || hasSavedWatchList()) return;
+    watchList.add('external-id', demo.externalIds);
+    watchList.add('load-number', demo.loadNumbers);
+  }, [demo]);
 }
 
 function snapshot(): WatchEntry[] {

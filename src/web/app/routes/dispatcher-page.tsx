@@ -13,7 +13,13 @@ import { loadKey, parseLoadKey } from '../../lib/load-key';
 import { configQuery, loadQueries } from '../../lib/load-queries';
 import { useNow } from '../../lib/use-now';
 import { useUrlParam } from '../../lib/url-state';
-import { hasSavedWatchList, idsBy, useWatchList, watchList, type WatchEntry } from '../../lib/watch-list';
+import {
+  idsBy,
+  useDemoFleetOnFirstVisit,
+  useWatchList,
+  watchList,
+  type WatchEntry,
+} from '../../lib/watch-list';
 import { statusColors } from '../../../../tailwind.config';
 
 // The map (Leaflet and its layers) is its own chunk, requested as soon as this page loads: the board
@@ -47,13 +53,7 @@ export function DispatcherPage() {
 
 function Dispatcher({ config }: { config: ClientConfig }) {
   const entries = useWatchList();
-  // A first visit in demo mode watches the demo fleet, so a newcomer sees it move at once.
-  useEffect(() => {
-    if (!hasSavedWatchList() && config.demo) {
-      watchList.add('external-id', config.demo.externalIds);
-      watchList.add('load-number', config.demo.loadNumbers);
-    }
-  }, [config.demo]);
+  useDemoFleetOnFirstVisit(config.demo);
 
   const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
   const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);

@@ -382,6 +382,34 @@ describe('DocumentsPage', () => {
     expect(proxy.fetchMock).not.toHaveBeenCalled();
   });
 
+  it('on a first visit in demo mode watches the demo fleet, so the inbox is not empty', async () => {
+    window.localStorage.clear();
+    watchList.reset();
+    standardFleet();
+    const demo = { externalIds: ['700100', '700200'], loadNumbers: ['LN1'], webhookToken: null };
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <DocumentsPage config={{ ...CONFIG, demo }} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(articles()).toHaveLength(5));
+    expect(window.localStorage.getItem('haulview.watch')).toBe('e:700100,700200;n:LN1');
+  });
+
+  it('keeps an emptied watch list empty in demo mode: only a first visit gets the demo fleet', async () => {
+    watch('');
+    const demo = { externalIds: ['700100'], loadNumbers: [], webhookToken: null };
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <DocumentsPage config={{ ...CONFIG, demo }} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'No loads watched' })).toBeInTheDocument();
+    expect(proxy.fetchMock).not.toHaveBeenCalled();
+  });
+
   it('says it is loading, then that the watched loads have no documents yet', async () => {
     proxy.set('external-id', '700100', []);
     proxy.set('external-id', '700200', []);

@@ -16,6 +16,7 @@ import type { Document } from '@/domain/model';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
 import { formatLocal } from '../../lib/format';
+import { useDemoFleetOnFirstVisit } from '../../lib/watch-list';
 import { DocumentCard, documentName } from './document-card';
 import { InboxFiltersBar } from './inbox-filters-bar';
 import {
@@ -53,6 +54,7 @@ const button =
  * a document that arrives later comes in at the top, not reviewed.
  */
 export function DocumentsPage({ config }: DocumentsPageProps) {
+  useDemoFleetOnFirstVisit(config.demo);
   const inbox = useDocumentsInbox(config);
   const [filters, setFilters] = useState<InboxFilters>(DEFAULT_FILTERS);
   const [grouped, setGrouped] = useState(false);
