@@ -42,6 +42,9 @@ test('open a reefer load from the board: chart, timeline, documents viewer, a pi
   await expect(page.getByText(/App and system notices \(\d+ hidden\)/)).toBeVisible();
   const map = page.locator('.leaflet-container');
   await expect(map).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
+  // Where the load is now, with its accuracy circle.
+  await expect(map).toHaveAttribute('data-markers', '1');
+  await expect(map).toHaveAttribute('data-circles', '1');
   await page.screenshot({ path: 'test-results/screenshots/load-detail.png' });
 
   // The documents viewer: a dialog with previous/next, closed with Escape.

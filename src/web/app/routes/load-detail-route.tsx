@@ -4,13 +4,17 @@ import { Link } from 'wouter';
 import type L from 'leaflet';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
+import { staleness } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadDetailPage } from '../../features/load-detail/load-detail-page';
+import { pointOf } from '../../features/map/load-point';
 import { configQuery, loadQueries } from '../../lib/load-queries';
+import { useNow } from '../../lib/use-now';
 import { MapShell } from '../../map/core/map-shell';
 import { FlyTo, type FlyTarget } from '../../map/controls/fly-to';
 import { MapView } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf } from '../../map/layers/breadcrumb-layer';
+import { LoadMarkersLayer } from '../../map/layers/load-markers-layer';
 
 /** `/loads/:by/:id`: everything about one load, beside a map of its trail. */
 export function LoadDetailRoute({ params }: { params: { by?: string; id?: string } }) {
@@ -40,6 +44,14 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
   const pings = useMemo(() => load?.pings ?? [], [load]);
   const fit = useMemo(() => pings.map((p): L.LatLngTuple => [p.lat, p.lon]), [pings]);
   const places = useMemo(() => placesOf(load), [load]);
+  // Where the load is now, coloured by staleness, with its accuracy circle (it is the selected load).
+  const now = useNow(30_000);
+  const level = staleness(load?.latestLocation?.instant, now, {
+    staleAfterMinutes: config.staleAfterMinutes,
+    silentAfterMinutes: config.silentAfterMinutes,
+  });
+  const latest = useMemo(() => (load ? pointOf(load, level) : undefined), [load, level]);
+  const latestPoints = useMemo(() => (latest ? [latest] : []), [latest]);
   const selection = `${by === 'external-id' ? 'e' : 'n'}:${id}`;
   return (
     <div className="grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -57,6 +69,7 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
           {pings.length > 0 && (
             <BreadcrumbLayer pings={pings} places={places} lowConfidenceMeters={config.lowConfidenceMeters} />
           )}
+          <LoadMarkersLayer points={latestPoints} selectedKey={latest?.key ?? null} />
           <FlyTo target={target} />
         </MapShell>
       </div>

@@ -129,7 +129,7 @@ export function LoadHeader({ load, excursionTolerance, showMine }: LoadHeaderPro
 
   return (
     <div>
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-x-6 gap-y-2">
         <Field label="External id">{load.externalId ?? none}</Field>
         <Field label="Load number">{load.loadNumber ?? none}</Field>
         <Field label="LT external id">{load.ltExternalId ?? none}</Field>
@@ -167,7 +167,7 @@ export function LoadHeader({ load, excursionTolerance, showMine }: LoadHeaderPro
                 <>
                   {' · '}
                   {phone ? (
-                    <a href={phone} className="text-status-selected underline">
+                    <a href={phone} className="whitespace-nowrap text-status-selected underline">
                       {driver.phone}
                     </a>
                   ) : (

@@ -2,13 +2,11 @@ import type L from 'leaflet';
 import { useMemo } from 'react';
 import type { Load } from '@/domain/model';
 import { staleness, type StalenessThresholds } from '@/domain/staleness';
-import { formatAccuracy } from '../../lib/format';
-import { loadKey } from '../../lib/load-key';
 import { MapShell } from '../../map/core/map-shell';
 import { FitButtons, MapView } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
-import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
-import { statusColors } from '../../../../tailwind.config';
+import { LoadMarkersLayer } from '../../map/layers/load-markers-layer';
+import { pointOf } from './load-point';
 
 export interface FleetMapProps {
   tileUrl: string | null;
@@ -23,30 +21,6 @@ export interface FleetMapProps {
   onSelect: (key: string) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
-}
-
-const labelOf = (l: Load) => (l.by === 'load-number' ? (l.loadNumber ?? l.id) : (l.externalId ?? l.id));
-
-/** One point per load object and staleness level: an unchanged load yields the very same point. */
-const pointCache = new WeakMap<Load, Map<string, MarkerPoint>>();
-function pointOf(load: Load, level: keyof typeof statusColors): MarkerPoint | undefined {
-  const at = load.latestLocation;
-  if (!at) return undefined;
-  let byLevel = pointCache.get(load);
-  if (!byLevel) pointCache.set(load, (byLevel = new Map()));
-  let point = byLevel.get(level);
-  if (!point) {
-    point = {
-      key: loadKey(load),
-      lat: at.lat,
-      lon: at.lon,
-      accuracy: at.accuracy,
-      color: statusColors[level],
-      label: `${labelOf(load)} · ${load.latestStatus?.name ?? 'no status'} · ${level === 'fresh' ? 'reporting' : level} · ${formatAccuracy(at.accuracy)}`,
-    };
-    byLevel.set(level, point);
-  }
-  return point;
 }
 
 const NO_POINTS: L.LatLngTuple[] = [];
