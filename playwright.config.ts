@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, CHROMIUM_FLAGS } from './scripts/chromium';
+import { E2E_CREDENTIALS } from './e2e/support/credentials';
 
 // Other ports with E2E_PORT (the simulator takes the next one), e.g. beside a running dashboard.
 const PORT = Number(process.env.E2E_PORT ?? 8180);
@@ -8,6 +9,7 @@ const SIM_PORT = PORT + 1;
 /**
  * The e2e suite drives the built app (`dist/`) in Debian's Chromium, never a downloaded browser.
  * The server runs with the embedded simulator and no map tiles, so nothing depends on the network.
+ * Specs that need their own server (faults, logs) start it on ports 8480–8499.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -28,6 +30,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), SIM_PORT: String(SIM_PORT), TILE_URL: 'none', SIM_LOADS: '40' },
+    env: {
+      PORT: String(PORT),
+      SIM_PORT: String(SIM_PORT),
+      TILE_URL: 'none',
+      SIM_LOADS: '40',
+      // Distinctive credentials, so a leak of them is found (e2e/support/fixtures.ts).
+      PARTNER_ID: E2E_CREDENTIALS.partnerId,
+      ACCOUNT_ID: E2E_CREDENTIALS.accountId,
+    },
   },
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 const list = (page: Page) => page.getByRole('list', { name: /^Documents, not reviewed/ });
 const count = async (page: Page) =>

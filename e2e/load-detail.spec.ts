@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /** A reefer load that is rolling, found through the proxy as the SPA would. */
 async function rollingReefer(page: Page): Promise<string> {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 const url = () => `https://hooks.example.com/haulview/${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
