@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, CHROMIUM_FLAGS } from './scripts/chromium';
 import { E2E_CREDENTIALS } from './e2e/support/credentials';
+import { E2E_SERVER_LOG } from './e2e/support/server-log';
 
 // Other ports with E2E_PORT (the simulator takes the next one), e.g. beside a running dashboard.
 const PORT = Number(process.env.E2E_PORT ?? 8180);
@@ -19,6 +20,11 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // after-run.spec.ts reads what the server logged during the whole run, so it runs once all else has.
+  projects: [
+    { name: 'app', testIgnore: /after-run\.spec\.ts$/ },
+    { name: 'after-run', testMatch: /after-run\.spec\.ts$/, dependencies: ['app'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
@@ -26,7 +32,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // Everything the server prints goes to the log file; if it stops on its own, the log is shown.
+    command: `npx tsx src/server/main.ts > ${E2E_SERVER_LOG} 2>&1 || (cat ${E2E_SERVER_LOG} >&2; exit 1)`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

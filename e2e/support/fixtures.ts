@@ -26,7 +26,8 @@ export const test = base.extend<{ credentialGuard: void }>({
       });
       await use();
       const leaks = (await Promise.all(checks)).filter((c): c is string => c !== null);
-      expect(checks.length, 'the browser saw responses').toBeGreaterThan(0);
+      // A test that opened a page saw responses (else the guard would be watching nothing).
+      if (context.pages().length > 0) expect(checks.length, 'the browser saw responses').toBeGreaterThan(0);
       expect(leaks, 'responses the browser saw that carry a secret').toEqual([]);
     },
     { auto: true },
