@@ -1,123 +1,332 @@
+import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { startSimulator } from '@/simulator/start';
 import { manualClock, startStack, TEST_CREDENTIALS } from '@/testing/stack';
 import type { Figure } from './figures';
+import { startChild, type ChildStats } from './processes';
 
 function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
 }
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const mib = (bytes: number) => round(bytes / 2 ** 20);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const SEED = 7;
+const LOADS = 500;
+/** Requests per second, to the proxy or to the simulator direct. */
+const RATE = 200;
+const MEASURED = 2_000;
+const BOARD = { locations: false, events: false, documents: false, comments: false };
+const SPA_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' };
+/** `PROXY_BENCH_CPU_PROF=<dir>` writes a CPU profile of the proxy's own process there. */
+const cpuProfDir = process.env.PROXY_BENCH_CPU_PROF;
 
 /**
  * Fan-in: 50 browser clients refreshing the same 500 loads at once cost the upstream one call per
- * chunk. Overhead: one load through the proxy (which pulls it from the simulator) against the same
- * call made to the simulator directly, interleaved at about 200 requests per second.
+ * chunk. On a clock of its own: warm the cache, let a refresh window pass, then 50 clients at once.
  */
-export async function benchProxy(): Promise<Figure[]> {
-  const board = { locations: false, events: false, documents: false, comments: false };
-  // Fan-in, on a clock of its own: warm the cache, let a refresh window pass, then 50 clients at once.
+async function fanIn(): Promise<number> {
   const clock = manualClock(Date.now());
-  const fanIn = await startStack({ loads: 500, now: clock.now });
-  let calls: number;
+  const stack = await startStack({ loads: LOADS, now: clock.now });
   try {
-    const ids = fanIn.sim.fleet.map((p) => String(p.externalId));
-    await (await fanIn.post('/api/pull/by-external-id', { ids, include: board })).arrayBuffer();
+    const ids = stack.sim.fleet.map((p) => String(p.externalId));
+    await (await stack.post('/api/pull/by-external-id', { ids, include: BOARD })).arrayBuffer();
     clock.advance(30_000);
-    const before = fanIn.logs.length;
+    const before = stack.logs.length;
     await Promise.all(
       Array.from({ length: 50 }, async () =>
-        (await fanIn.post('/api/pull/by-external-id', { ids, include: board })).arrayBuffer(),
+        (await stack.post('/api/pull/by-external-id', { ids, include: BOARD })).arrayBuffer(),
       ),
     );
-    calls = fanIn.logs
+    return stack.logs
       .slice(before)
       .map((l) => JSON.parse(l) as { upstreamCalls?: number })
       .reduce((n, l) => n + (l.upstreamCalls ?? 0), 0);
   } finally {
-    await fanIn.close();
-  }
-
-  const stack = await startStack({ loads: 500, env: { REFRESH_SECONDS: '2' } });
-  try {
-    const ids = stack.sim.fleet.map((p) => String(p.externalId));
-    const direct: number[] = [];
-    const proxied: number[] = [];
-    const url = `${stack.sim.url}/loadtrackservice/getLoadTrackDetailsServiceV2`;
-    const started = performance.now();
-    for (let i = 0; i < 600; i++) {
-      // Each id comes round every 3 s, past the 1 s fresh window: every proxied request pulls.
-      const id = ids[i % ids.length] as string;
-      let t = performance.now();
-      const d = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          ...TEST_CREDENTIALS,
-          loadTrackExternalIds: [id],
-          sendNewData: 'yes',
-          includeLocations: false,
-          includeEvents: false,
-          includeDocuments: false,
-          includeComments: false,
-        }),
-      });
-      await d.arrayBuffer();
-      direct.push(performance.now() - t);
-      t = performance.now();
-      const p = await stack.post('/api/pull/by-external-id', { ids: [id], include: board });
-      await p.arrayBuffer();
-      proxied.push(performance.now() - t);
-      const due = started + (i + 1) * 5; // 200 requests per second in all
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-    const overheadP50 = percentile(proxied, 50) - percentile(direct, 50);
-    const overheadP99 = percentile(proxied, 99) - percentile(direct, 99);
-    return [
-      {
-        figure: 'proxy: upstream calls for 50 clients x 500 loads (chunks of 100)',
-        value: calls,
-        unit: 'calls',
-        goal: '5',
-        pass: calls <= 5,
-      },
-      {
-        figure: 'proxy: one load, direct to simulator p50',
-        value: round(percentile(direct, 50)),
-        unit: 'ms',
-        goal: '-',
-        pass: true,
-      },
-      {
-        figure: 'proxy: one load, through the proxy p50',
-        value: round(percentile(proxied, 50)),
-        unit: 'ms',
-        goal: '-',
-        pass: true,
-      },
-      {
-        figure: 'proxy: overhead p50 (proxy - direct)',
-        value: round(overheadP50),
-        unit: 'ms',
-        goal: '-',
-        pass: true,
-      },
-      {
-        figure: 'proxy: overhead p99 (proxy - direct) at ~200 req/s',
-        value: round(overheadP99),
-        unit: 'ms',
-        goal: '< 5',
-        pass: overheadP99 < 5,
-      },
-      {
-        figure: 'proxy: p99 ratio proxy / direct',
-        value: round(percentile(proxied, 99) / percentile(direct, 99), 2),
-        unit: 'x',
-        goal: '-',
-        pass: true,
-      },
-    ];
-  } finally {
     await stack.close();
   }
+}
+
+interface Overhead {
+  direct: { p50: number; p99: number };
+  proxied: { p50: number; p99: number };
+  /** Requests that were not a 200 (either way). */
+  failed: number;
+}
+
+async function timed(url: string, init: RequestInit, into: number[], failures: { n: number }) {
+  const t = performance.now();
+  try {
+    const r = await fetch(url, init);
+    await r.arrayBuffer();
+    if (r.status !== 200) failures.n++;
+    into.push(performance.now() - t);
+  } catch {
+    failures.n++;
+  }
+}
+
+/**
+ * One load per request, `RATE` requests per second on a fixed schedule (open loop: a slow answer does
+ * not delay the next request), in blocks of one second that alternate between the proxy and a twin of
+ * its upstream (same seed, fleet and clock, cursors of its own) called directly with the very request
+ * the proxy sends upstream: the same load, every include flag on, `sendNewData: yes`. So both sides
+ * see the same rate and the same machine, and the overhead is what the proxy adds to its own upstream
+ * call. Each id comes round every 2.5 s of its side's blocks, past the proxy's 1 s fresh window
+ * (REFRESH_SECONDS=2): every proxied request pulls.
+ */
+async function overhead(twinUrl: string, proxyUrl: string, ids: string[]): Promise<Overhead> {
+  const directUrl = `${twinUrl}/loadtrackservice/getLoadTrackDetailsServiceV2`;
+  const pullUrl = `${proxyUrl}/api/pull/by-external-id`;
+  const direct = (some: string[]): RequestInit => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ...TEST_CREDENTIALS,
+      loadTrackExternalIds: some,
+      sendNewData: 'yes',
+      includeLocations: true,
+      includeEvents: true,
+      includeDocuments: true,
+      includeComments: true,
+    }),
+  });
+  const proxied = (some: string[]): RequestInit => ({
+    method: 'POST',
+    headers: SPA_HEADERS,
+    body: JSON.stringify({ ids: some, include: BOARD }),
+  });
+  // Warm-up: the first pull of a load is a full one on both sides (the twin's first `yes` is
+  // everything); from then on both pull deltas only.
+  await (await fetch(pullUrl, proxied(ids))).arrayBuffer();
+  await (await fetch(directUrl, direct(ids))).arrayBuffer();
+
+  const period = 1000 / RATE;
+  const next = { direct: 0, proxied: 0 };
+  const block = async (side: 'direct' | 'proxied', into: number[], failures: { n: number }) => {
+    const pending: Promise<void>[] = [];
+    const started = performance.now();
+    for (let i = 0; i < RATE; i++) {
+      const id = ids[next[side]++ % ids.length] as string;
+      const wait = started + i * period - performance.now();
+      if (wait > 0) await sleep(wait);
+      pending.push(
+        side === 'direct'
+          ? timed(directUrl, direct([id]), into, failures)
+          : timed(pullUrl, proxied([id]), into, failures),
+      );
+    }
+    await Promise.all(pending);
+  };
+  // A pass over the loads on each side warms the code paths; then the measured blocks.
+  const none = { n: 0 };
+  for (let b = 0; b < Math.ceil(ids.length / RATE); b++) {
+    await block('proxied', [], none);
+    await block('direct', [], none);
+  }
+  const d: number[] = [];
+  const p: number[] = [];
+  const failures = { n: 0 };
+  for (let b = 0; b < MEASURED / RATE; b++) {
+    await block('proxied', p, failures);
+    await block('direct', d, failures);
+  }
+  return {
+    direct: { p50: percentile(d, 50), p99: percentile(d, 99) },
+    proxied: { p50: percentile(p, 50), p99: percentile(p, 99) },
+    failed: failures.n,
+  };
+}
+
+/** The old set-up: load generator, proxy and both simulators share one event loop. */
+async function overheadInOneProcess(): Promise<Overhead> {
+  const stack = await startStack({ loads: LOADS, env: { REFRESH_SECONDS: '2' } });
+  const twin = await startSimulator({ port: 0, seed: SEED, loads: LOADS, speed: 60, ...TEST_CREDENTIALS });
+  try {
+    const ids = stack.sim.fleet.map((p) => String(p.externalId));
+    return await overhead(twin.url, stack.proxy.url, ids);
+  } finally {
+    await stack.close();
+    await twin.close();
+  }
+}
+
+/** As in production: the upstream, the proxy and the browsers (load generator) are processes of their own. */
+async function overheadInProcesses(): Promise<Overhead> {
+  const sims = await startChild({
+    kind: 'simulators',
+    count: 2,
+    seed: SEED,
+    loads: LOADS,
+    credentials: TEST_CREDENTIALS,
+  });
+  try {
+    const [simUrl, twinUrl] = sims.urls as [string, string];
+    const proxy = await startChild(
+      { kind: 'proxy', upstreamUrl: simUrl, env: { REFRESH_SECONDS: '2' }, credentials: TEST_CREDENTIALS },
+      cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
+    );
+    try {
+      return await overhead(twinUrl, proxy.urls[0] as string, sims.ids);
+    } finally {
+      await proxy.close();
+    }
+  } finally {
+    await sims.close();
+  }
+}
+
+interface Soak {
+  requests: number;
+  errors: number;
+  non2xx: number;
+  p50: number;
+  p99: number;
+  before: ChildStats;
+  after: ChildStats;
+}
+
+/**
+ * 100 connections for 30 s against the proxy in its own process (default REFRESH_SECONDS), each
+ * request a board poll of 50 loads out of 500, the window moving by 10 loads each request. Memory is
+ * the proxy's, after a full collection, before (cache warm) and after the run.
+ */
+async function hundredConnections(): Promise<Soak> {
+  const sims = await startChild({
+    kind: 'simulators',
+    count: 1,
+    seed: SEED,
+    loads: LOADS,
+    credentials: TEST_CREDENTIALS,
+  });
+  try {
+    const proxy = await startChild({
+      kind: 'proxy',
+      upstreamUrl: sims.urls[0] as string,
+      env: {},
+      credentials: TEST_CREDENTIALS,
+    });
+    try {
+      const url = proxy.urls[0] as string;
+      const ids = sims.ids;
+      await (
+        await fetch(`${url}/api/pull/by-external-id`, {
+          method: 'POST',
+          headers: SPA_HEADERS,
+          body: JSON.stringify({ ids, include: BOARD }),
+        })
+      ).arrayBuffer();
+      const before = await proxy.stats(true);
+      let n = 0;
+      const result = await autocannon({
+        url: `${url}/api/pull/by-external-id`,
+        connections: 100,
+        duration: 30,
+        method: 'POST',
+        headers: SPA_HEADERS,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const from = (n++ * 10) % ids.length;
+              const window = [...ids, ...ids].slice(from, from + 50);
+              return { ...request, body: JSON.stringify({ ids: window, include: BOARD }) };
+            },
+          },
+        ],
+      });
+      const after = await proxy.stats(true);
+      const refused = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code !== '200');
+      if (refused.length > 0 || result.errors > 0) {
+        console.log(
+          `proxy, 100 connections: answers other than 200 ${JSON.stringify(Object.fromEntries(refused))}, ${result.errors} errors (${result.timeouts} time-outs)`,
+        );
+      }
+      return {
+        requests: result.requests.total,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        before,
+        after,
+      };
+    } finally {
+      await proxy.close();
+    }
+  } finally {
+    await sims.close();
+  }
+}
+
+function overheadFigures(where: string, o: Overhead, withGoal: boolean): Figure[] {
+  const p50 = o.proxied.p50 - o.direct.p50;
+  const p99 = o.proxied.p99 - o.direct.p99;
+  const info = (figure: string, value: number, unit = 'ms'): Figure => ({
+    figure: `proxy (${where}): ${figure}`,
+    value,
+    unit,
+    goal: '-',
+    pass: true,
+  });
+  return [
+    info('one load direct to simulator p50', round(o.direct.p50)),
+    info('... p99', round(o.direct.p99)),
+    info('one load through the proxy p50', round(o.proxied.p50)),
+    info('... p99', round(o.proxied.p99)),
+    info('overhead p50 (proxy - direct)', round(p50)),
+    {
+      figure: `proxy (${where}): overhead p99 (proxy - direct) at ${RATE} req/s`,
+      value: round(p99),
+      unit: 'ms',
+      goal: withGoal ? '< 5' : '-',
+      pass: withGoal ? p99 < 5 : true,
+    },
+    info('failed requests', o.failed, 'req'),
+  ];
+}
+
+/**
+ * Fan-in; overhead over the simulator direct, measured side by side in one run in one process (as
+ * before) and with the upstream, the proxy and the load generator in processes of their own; and
+ * 100 connections for 30 s.
+ */
+export async function benchProxy(): Promise<Figure[]> {
+  const calls = await fanIn();
+  const oneProcess = await overheadInOneProcess();
+  const processes = await overheadInProcesses();
+  const soak = await hundredConnections();
+  return [
+    {
+      figure: 'proxy: upstream calls for 50 clients x 500 loads (chunks of 100)',
+      value: calls,
+      unit: 'calls',
+      goal: '5',
+      pass: calls <= 5,
+    },
+    ...overheadFigures('one process', oneProcess, false),
+    ...overheadFigures('own processes', processes, true),
+  ].concat(soakFigures(soak));
+}
+
+function soakFigures(s: Soak): Figure[] {
+  const info = (figure: string, value: number, unit: string): Figure => ({
+    figure: `proxy: 100 connections 30 s, ${figure}`,
+    value,
+    unit,
+    goal: '-',
+    pass: true,
+  });
+  return [
+    info('requests', s.requests, 'req'),
+    { ...info('errors + non-2xx', s.errors + s.non2xx, 'req'), goal: '0', pass: s.errors + s.non2xx === 0 },
+    info('latency p50', s.p50, 'ms'),
+    info('latency p99', s.p99, 'ms'),
+    info('RSS before', mib(s.before.rss), 'MiB'),
+    info('RSS after', mib(s.after.rss), 'MiB'),
+    info('heap used before (after GC)', mib(s.before.heapUsed), 'MiB'),
+    info('heap used after (after GC)', mib(s.after.heapUsed), 'MiB'),
+    info('RSS peak', mib(s.after.maxRss), 'MiB'),
+  ];
 }

@@ -1,0 +1,85 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { TEST_CREDENTIALS } from '@/testing/stack';
+
+export type ChildRole =
+  | {
+      kind: 'simulators';
+      count: number;
+      seed: number;
+      loads: number;
+      credentials: typeof TEST_CREDENTIALS;
+    }
+  | {
+      kind: 'proxy';
+      upstreamUrl: string;
+      env: Record<string, string>;
+      credentials: typeof TEST_CREDENTIALS;
+    };
+
+export type ChildRequest = { type: 'stats'; gc: boolean } | { type: 'close' };
+export interface ChildReady {
+  urls: string[];
+  ids: string[];
+}
+export interface ChildStats {
+  /** CPU time the process used since it started (user + system). */
+  cpuMs: number;
+  /** Of which in the kernel (system calls: the sockets). */
+  systemMs: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  /** Largest resident set since the process started. */
+  maxRss: number;
+}
+
+export interface Child extends ChildReady {
+  /** CPU time and memory; with `gc`, after a full collection (what it holds, not what awaits collection). */
+  stats: (gc: boolean) => Promise<ChildStats>;
+  close: () => Promise<void>;
+}
+
+const entry = fileURLToPath(new URL('./serve-child.ts', import.meta.url));
+
+function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type?: string }) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(m as T);
+    };
+    const onExit = (code: number | null) => reject(new Error(`benchmark child exited (${code})`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/**
+ * Starts simulators or the proxy in a process of their own (the TypeScript loader the parent runs
+ * under is inherited), so the load generator, the proxy and the upstream do not share one event loop.
+ */
+export async function startChild(role: ChildRole, nodeOptions: string[] = []): Promise<Child> {
+  const child = fork(entry, [JSON.stringify(role)], {
+    // `nodeOptions`, e.g. ['--cpu-prof'], to look inside one of the processes.
+    execArgv: [...process.execArgv, '--expose-gc', ...nodeOptions],
+    // The request log goes to /dev/null, as cheap as a production log file; errors still show.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const ready = await nextMessage<ChildReady>(child, 'ready');
+  return {
+    urls: ready.urls,
+    ids: ready.ids,
+    stats: (gc) => {
+      const answer = nextMessage<ChildStats>(child, 'stats');
+      child.send({ type: 'stats', gc } satisfies ChildRequest);
+      return answer;
+    },
+    close: () => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send({ type: 'close' } satisfies ChildRequest);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// Entry of a benchmark child process (started by bench/processes.ts): either simulators or the proxy,
+// each in a process of its own, as in production where the upstream is another service and the
+// browsers are other machines. The parent learns the URLs over IPC and can ask for the memory figures.
+import { parseEnv } from '@/server/config';
+import { buildProxy, listen } from '@/server/start';
+import { startSimulator } from '@/simulator/start';
+import type { ChildReady, ChildRequest, ChildRole } from './processes';
+
+const role = JSON.parse(process.argv[2] ?? '{}') as ChildRole;
+const closers: (() => Promise<void>)[] = [];
+
+async function start(): Promise<ChildReady> {
+  if (role.kind === 'simulators') {
+    const urls: string[] = [];
+    let ids: string[] = [];
+    // Identical twins (same seed, fleet and clock) with cursors of their own.
+    for (let i = 0; i < role.count; i++) {
+      const sim = await startSimulator({
+        port: 0,
+        seed: role.seed,
+        loads: role.loads,
+        speed: 60,
+        ...role.credentials,
+      });
+      closers.push(sim.close);
+      urls.push(sim.url);
+      ids = sim.fleet.map((p) => String(p.externalId));
+    }
+    return { urls, ids };
+  }
+  const env = parseEnv({ TILE_URL: 'none', ...role.env });
+  const app = buildProxy(
+    env,
+    { baseUrl: role.upstreamUrl, ...role.credentials, mode: 'remote', demo: null },
+    // As main.ts does: one line per request on stdout (here /dev/null: the parent ignores it).
+    { log: (line) => console.log(line) },
+  );
+  const server = await listen(app, '127.0.0.1', 0);
+  closers.push(server.close);
+  return { urls: [server.url], ids: [] };
+}
+
+process.on('message', (message: ChildRequest) => {
+  if (message.type === 'stats') {
+    if (message.gc) globalThis.gc?.();
+    const m = process.memoryUsage();
+    const cpu = process.cpuUsage();
+    process.send?.({
+      type: 'stats',
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      systemMs: cpu.system / 1000,
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      heapTotal: m.heapTotal,
+      maxRss: process.resourceUsage().maxRSS * 1024,
+    });
+  } else if (message.type === 'close') {
+    void Promise.all(closers.map((c) => c())).then(() => process.exit(0));
+  }
+});
+
+start().then(
+  (ready) => process.send?.({ type: 'ready', ...ready }),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
