@@ -117,6 +117,27 @@ describe('bad requests', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('counts a body sent without a length (chunked) as it streams in: 413 past the limit, read when within', async () => {
+    const chunked = (text: string) =>
+      fetch(`${stack.proxy.url}/api/pull/by-external-id`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+        body: new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const huge = await chunked(JSON.stringify({ ids: Array.from({ length: 20_000 }, (_, i) => `id-${i}`) }));
+    expect(huge.status).toBe(413);
+    expect((await errorOf(huge)).code).toBe('body_too_large');
+    const small = await chunked(JSON.stringify({ ids: ids().slice(0, 2) }));
+    expect(small.status).toBe(200);
+    expect(((await small.json()) as { details: unknown[] }).details).toHaveLength(2);
+  });
+
   it('takes a body of MAX_IDS ids of the longest kind, and refuses one beyond it', async () => {
     const wide = await startStack({ loads: 3, env: { MAX_IDS: '10000', UPSTREAM_MAX_IDS: '10000' } });
     try {

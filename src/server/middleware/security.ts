@@ -42,14 +42,27 @@ export function requireSameOriginPost(): MiddlewareHandler {
   };
 }
 
-/** Refuses bodies over `maxBytes` with 413 without reading them whole. */
+/**
+ * Refuses bodies over `maxBytes` with 413 without reading them whole. A declared length is checked
+ * as a number, without touching the body: asking for `c.req.raw.body` (as Hono's bodyLimit does first)
+ * makes @hono/node-server build a web Request and stream around the socket for every request, where
+ * the JSON validator's later `c.req.json()` would read the socket directly. Only a body without a
+ * length (chunked) is counted as it streams in, by Hono's bodyLimit. GET and HEAD bodies are never read.
+ */
 export function limitBody(maxBytes: number = MAX_BODY_BYTES): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new ProxyError(413, 'body_too_large', `the body must be at most ${maxBytes} bytes`);
-    },
-  });
+  const tooLarge = (): never => {
+    throw new ProxyError(413, 'body_too_large', `the body must be at most ${maxBytes} bytes`);
+  };
+  const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (parseInt(length, 10) > maxBytes) tooLarge();
+      return next();
+    }
+    return streamed(c, next);
+  };
 }
 
 /**
