@@ -181,6 +181,13 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
       return pullFailure(429, 'Too many requests (simulated fault)', o.now(), { 'Retry-After': seconds });
     }
     if (plan.before === 'error') return pullFailure(500, 'Internal server error (simulated fault)', o.now());
+    if (plan.before === 'invalid-json') {
+      // What a gateway in front of a service sends when the service behind it is in trouble.
+      return new Response('<html><body><h1>502 Bad Gateway</h1>(simulated fault)</body></html>', {
+        status: 200,
+        headers: { 'Content-Type': 'text/html' },
+      });
+    }
     const response = await answerPull(op, request);
     if (response.status !== 200 || plan.after === undefined) return response;
     if (plan.after === 'reset') {

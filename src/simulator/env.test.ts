@@ -26,6 +26,7 @@ describe('the simulator environment', () => {
       SIM_FAULT_ERROR_RATE: '0.1',
       SIM_FAULT_429_RATE: '0.05',
       SIM_FAULT_RETRY_AFTER_S: '3',
+      SIM_FAULT_INVALID_JSON_RATE: '0.3',
       SIM_FAULT_TRUNCATE_RATE: '0.02',
       SIM_FAULT_RESET_RATE: '1',
     });
@@ -36,6 +37,7 @@ describe('the simulator environment', () => {
       errorRate: 0.1,
       tooManyRequestsRate: 0.05,
       retryAfterSeconds: 3,
+      invalidJsonRate: 0.3,
       truncateRate: 0.02,
       resetRate: 1,
     });

@@ -21,6 +21,7 @@ export const SimulatorEnv = z.object({
   SIM_FAULT_ERROR_RATE: rate,
   SIM_FAULT_429_RATE: rate,
   SIM_FAULT_RETRY_AFTER_S: int(0, 86_400).default(1),
+  SIM_FAULT_INVALID_JSON_RATE: rate,
   SIM_FAULT_TRUNCATE_RATE: rate,
   SIM_FAULT_RESET_RATE: rate,
 });
@@ -52,6 +53,7 @@ export function faultsFromEnv(env: SimulatorEnv): FaultOptions {
     errorRate: env.SIM_FAULT_ERROR_RATE,
     tooManyRequestsRate: env.SIM_FAULT_429_RATE,
     retryAfterSeconds: env.SIM_FAULT_RETRY_AFTER_S,
+    invalidJsonRate: env.SIM_FAULT_INVALID_JSON_RATE,
     truncateRate: env.SIM_FAULT_TRUNCATE_RATE,
     resetRate: env.SIM_FAULT_RESET_RATE,
   };

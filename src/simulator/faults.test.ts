@@ -82,6 +82,21 @@ describe('faults', () => {
     expect((await call(V2, { loadTrackExternalIds: ids(), sendNewData: 'no' })).status).toBe(200);
   });
 
+  it('answer a 200 that is no JSON at all (a gateway page), without moving the cursor', async () => {
+    const id = rolling()[0]!.externalId.toString();
+    await locations(id, 'no');
+    clock.advance(120_000);
+    sim.setFaults({ invalidJsonRate: 1 });
+    const response = await call(V2, { loadTrackExternalIds: [id], sendNewData: 'yes' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const text = await response.text();
+    expect(() => JSON.parse(text) as unknown).toThrow();
+    // The delta the page replaced is still there for the next call.
+    sim.setFaults({});
+    expect(await locations(id, 'yes')).toBeGreaterThan(0);
+  });
+
   it('truncate a 200 to a strict prefix of its JSON that does not parse', async () => {
     const body = { loadTrackExternalIds: ids(5), sendNewData: 'no' };
     const whole = await (await call(V2, body)).text(); // the clock stands still: the same answer again

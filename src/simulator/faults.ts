@@ -3,9 +3,9 @@ import { unit } from './random';
 
 /**
  * Fault knobs of the pull operations, all off by default. They let the proxy's error handling be
- * exercised against the very failures a real upstream shows: slowness, 5xx, rate limiting, a body cut
- * short, and a connection dropped after the `sendNewData` cursors have already moved (the case that
- * loses a delta unless the client falls back to a full pull).
+ * exercised against the very failures a real upstream shows: slowness, 5xx, rate limiting, a page that
+ * is no JSON, a body cut short, and a connection dropped after the `sendNewData` cursors have already
+ * moved (the case that loses a delta unless the client falls back to a full pull).
  */
 const rate = z.number().min(0).max(1).default(0);
 
@@ -17,6 +17,8 @@ export const FaultSettings = z.strictObject({
   /** Probability of a 429 carrying `Retry-After: retryAfterSeconds`. */
   tooManyRequestsRate: rate,
   retryAfterSeconds: z.number().int().min(0).max(86_400).default(1),
+  /** Probability of a 200 whose body is no JSON at all (a gateway's HTML page); cursors stay put. */
+  invalidJsonRate: rate,
   /** Probability that a 200 ends after a valid prefix of its JSON. */
   truncateRate: rate,
   /** Probability that the socket is destroyed, without an answer, after the cursors moved. */
@@ -30,7 +32,7 @@ export type Faults = z.output<typeof FaultSettings>;
 export interface FaultPlan {
   latencyMs: number;
   /** Answered instead of the pull; cursors stay where they were. */
-  before: 'too-many-requests' | 'error' | undefined;
+  before: 'too-many-requests' | 'error' | 'invalid-json' | undefined;
   /** Done to a 200 answer, once the pull (and its cursor moves) happened. */
   after: 'reset' | 'truncate' | undefined;
   /** Where a truncated body is cut, as a fraction of its length. */
@@ -73,7 +75,9 @@ export function createFaultInjector(seed: number, options: FaultOptions = {}): F
           ? 'too-many-requests'
           : u(2) < settings.errorRate
             ? 'error'
-            : undefined;
+            : u(6) < settings.invalidJsonRate
+              ? 'invalid-json'
+              : undefined;
       const after =
         u(3) < settings.resetRate ? 'reset' : u(4) < settings.truncateRate ? 'truncate' : undefined;
       return { latencyMs: settings.latencyMs, before, after, cut: u(5) };
@@ -84,7 +88,12 @@ export function createFaultInjector(seed: number, options: FaultOptions = {}): F
 /** Whether any fault is on (for the start-up banner). */
 export function faultsActive(f: Faults): boolean {
   return (
-    f.latencyMs > 0 || f.errorRate > 0 || f.tooManyRequestsRate > 0 || f.truncateRate > 0 || f.resetRate > 0
+    f.latencyMs > 0 ||
+    f.errorRate > 0 ||
+    f.tooManyRequestsRate > 0 ||
+    f.invalidJsonRate > 0 ||
+    f.truncateRate > 0 ||
+    f.resetRate > 0
   );
 }
 
