@@ -24,6 +24,23 @@ describe('ErrorBanner', () => {
     expect(retry).toHaveBeenCalledOnce();
   });
 
+  it('says in words that the service failed with a 5xx, not in the proxy’s own terms', () => {
+    render(
+      <ErrorBanner
+        error={
+          new ApiError(502, 'upstream_error', 'the upstream answered with HTTP 500', { upstreamStatus: 500 })
+        }
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The tracking service failed (HTTP 500). The last data stays on screen; Haulview keeps trying.',
+    );
+    render(
+      <ErrorBanner error={new ApiError(502, 'upstream_refused', 'the upstream reported a failure: x')} />,
+    );
+    expect(screen.getAllByRole('alert')[1]).toHaveTextContent(/The tracking service reported a failure\./);
+  });
+
   it('shows the server’s own message for other errors', () => {
     render(
       <ErrorBanner error={new ApiError(400, 'invalid_request', 'ids: ids must hold at least one id')} />,

@@ -1,5 +1,29 @@
 import { ApiError } from '../lib/api-client';
 
+/** What a failed call to the tracking service was, as the end of "The tracking service …". */
+function upstreamCause(code: string, details: unknown): string | undefined {
+  switch (code) {
+    case 'upstream_unreachable':
+      return 'cannot be reached right now';
+    case 'upstream_timeout':
+      return 'is too slow to answer';
+    case 'upstream_error': {
+      const status = (details as { upstreamStatus?: unknown } | undefined)?.upstreamStatus;
+      return `failed (HTTP ${typeof status === 'number' ? status : '5xx'})`;
+    }
+    case 'upstream_refused':
+      return 'reported a failure';
+    case 'upstream_bad_json':
+    case 'upstream_truncated':
+    case 'upstream_bad_answer':
+    case 'upstream_redirect':
+    case 'upstream_too_large':
+      return 'sent an answer Haulview cannot read';
+    default:
+      return undefined;
+  }
+}
+
 /** What went wrong, in words a dispatcher can act on. */
 export function describeError(error: unknown): string {
   if (!(error instanceof ApiError))
@@ -8,9 +32,10 @@ export function describeError(error: unknown): string {
     case 'network':
       return 'Haulview’s server cannot be reached. Check that it is running; the last data stays on screen.';
     case 'upstream_unreachable':
-      return 'The tracking service cannot be reached right now. The last data stays on screen; Haulview keeps trying.';
     case 'upstream_timeout':
-      return 'The tracking service is too slow to answer. The last data stays on screen; Haulview keeps trying.';
+    case 'upstream_error':
+    case 'upstream_refused':
+      return `The tracking service ${upstreamCause(error.code, error.details)}. The last data stays on screen; Haulview keeps trying.`;
     case 'partner_credentials_rejected':
       return 'The tracking service rejected the partner credentials (PARTNER_ID / ACCOUNT_ID). An admin must fix the server configuration.';
     case 'upstream_unavailable':
@@ -18,6 +43,8 @@ export function describeError(error: unknown): string {
     case 'upstream_bad_json':
     case 'upstream_truncated':
     case 'upstream_bad_answer':
+    case 'upstream_redirect':
+    case 'upstream_too_large':
       return `The tracking service sent an answer Haulview cannot read (${error.message}). The last data stays on screen.`;
     case 'login_required':
       return 'Your session has ended: log in again.';
