@@ -147,7 +147,12 @@ describe('429 and the breaker', () => {
     const c = client(upstream.url, { now: () => t, breakerThreshold: 3, breakerOpenMs: 10_000 });
     for (let i = 0; i < 3; i++) await failure(c.pull('external-id', ['a'], undefined, 'no'));
     const fast = await failure(c.pull('external-id', ['a'], undefined, 'no'));
-    expect(fast).toMatchObject({ status: 503, code: 'upstream_unavailable' });
+    // It still says what kind of failure it was.
+    expect(fast).toMatchObject({
+      status: 503,
+      code: 'upstream_unavailable',
+      details: { lastFailure: { code: 'upstream_error', upstreamStatus: 503 } },
+    });
     expect(upstream.seen).toHaveLength(3);
     t += 10_001;
     healthy = true;

@@ -66,6 +66,8 @@ export function createUpstreamClient(o: UpstreamOptions) {
   let failures = 0;
   let openUntil = 0;
   let probing = false;
+  /** The code of the latest failure, so that failing fast still says what kind of failure it was. */
+  let lastFailure: { code: string; upstreamStatus?: number } | null = null;
 
   function gate(): void {
     const t = now();
@@ -86,7 +88,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
           503,
           'upstream_unavailable',
           `the upstream failed ${failures} times in a row; trying again in ${seconds} s`,
-          { retryAfter: String(seconds) },
+          { retryAfter: String(seconds), lastFailure },
           { 'Retry-After': String(seconds) },
         );
       }
@@ -94,8 +96,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
     }
   }
 
-  function failed(): void {
+  function failed(code: string, upstreamStatus?: number): void {
     failures++;
+    lastFailure = upstreamStatus === undefined ? { code } : { code, upstreamStatus };
     probing = false;
     if (failures >= threshold) openUntil = now() + openMs;
   }
@@ -126,10 +129,11 @@ export function createUpstreamClient(o: UpstreamOptions) {
     try {
       response = await attempt(url, init);
     } catch (error) {
-      failed();
       if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+        failed('upstream_timeout');
         throw new ProxyError(504, 'upstream_timeout', `the upstream did not answer within ${o.timeoutMs} ms`);
       }
+      failed('upstream_unreachable');
       throw new ProxyError(502, 'upstream_unreachable', 'the upstream could not be reached');
     }
     stats.lastReachableAt = now();
@@ -137,15 +141,19 @@ export function createUpstreamClient(o: UpstreamOptions) {
     try {
       text = await readCapped(response, o.maxBytes);
     } catch (error) {
-      failed();
-      if (error instanceof ProxyError) throw error;
+      if (error instanceof ProxyError) {
+        failed(error.code);
+        throw error;
+      }
       if (error instanceof DOMException && error.name === 'TimeoutError') {
+        failed('upstream_timeout');
         throw new ProxyError(
           504,
           'upstream_timeout',
           `the upstream's answer did not complete within ${o.timeoutMs} ms`,
         );
       }
+      failed('upstream_truncated');
       throw new ProxyError(
         502,
         'upstream_truncated',
@@ -164,7 +172,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         { 'Retry-After': seconds },
       );
     }
-    if (response.status >= 500) failed();
+    if (response.status >= 500) failed('upstream_error', response.status);
     else succeeded();
     return { response, text };
   }

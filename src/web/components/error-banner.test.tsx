@@ -41,6 +41,25 @@ describe('ErrorBanner', () => {
     expect(screen.getAllByRole('alert')[1]).toHaveTextContent(/The tracking service reported a failure\./);
   });
 
+  it('says what kind of failure made the proxy pause its calls', () => {
+    render(
+      <ErrorBanner
+        error={
+          new ApiError(
+            503,
+            'upstream_unavailable',
+            'x',
+            { lastFailure: { code: 'upstream_error', upstreamStatus: 500 } },
+            '25',
+          )
+        }
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The tracking service keeps failing (it failed (HTTP 500)), so Haulview pauses its calls for 25 s.',
+    );
+  });
+
   it('shows the server’s own message for other errors', () => {
     render(
       <ErrorBanner error={new ApiError(400, 'invalid_request', 'ids: ids must hold at least one id')} />,

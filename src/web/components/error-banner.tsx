@@ -38,8 +38,12 @@ export function describeError(error: unknown): string {
       return `The tracking service ${upstreamCause(error.code, error.details)}. The last data stays on screen; Haulview keeps trying.`;
     case 'partner_credentials_rejected':
       return 'The tracking service rejected the partner credentials (PARTNER_ID / ACCOUNT_ID). An admin must fix the server configuration.';
-    case 'upstream_unavailable':
-      return `The tracking service keeps failing, so Haulview pauses its calls${error.retryAfter ? ` for ${error.retryAfter} s` : ''}. The last data stays on screen.`;
+    case 'upstream_unavailable': {
+      // The proxy fails fast after repeated failures; it says what the last one was.
+      const last = (error.details as { lastFailure?: { code?: unknown } } | undefined)?.lastFailure;
+      const cause = typeof last?.code === 'string' ? upstreamCause(last.code, last) : undefined;
+      return `The tracking service keeps failing${cause ? ` (it ${cause})` : ''}, so Haulview pauses its calls${error.retryAfter ? ` for ${error.retryAfter} s` : ''}. The last data stays on screen.`;
+    }
     case 'upstream_bad_json':
     case 'upstream_truncated':
     case 'upstream_bad_answer':
