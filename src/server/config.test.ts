@@ -32,6 +32,13 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads the long track knob: off by default, 0 or at least 2 pings', () => {
+    expect(parseEnv({}).SIM_LONG_TRACK_PINGS).toBe(0);
+    expect(parseEnv({ SIM_LONG_TRACK_PINGS: '20000' }).SIM_LONG_TRACK_PINGS).toBe(20_000);
+    expect(() => parseEnv({ SIM_LONG_TRACK_PINGS: '1' })).toThrow(/SIM_LONG_TRACK_PINGS/);
+    expect(() => parseEnv({ SIM_LONG_TRACK_PINGS: '-5' })).toThrow(/SIM_LONG_TRACK_PINGS/);
+  });
+
   it('requires the partner credentials when a real upstream is configured', () => {
     expect(() => parseEnv({ UPSTREAM_BASE_URL: 'https://tracking.example.com' })).toThrow(
       /PARTNER_ID[\s\S]*ACCOUNT_ID/,

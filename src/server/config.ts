@@ -6,6 +6,10 @@ import { z } from 'zod';
  */
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const port = int(0, 65535);
+/** Simulator: load 0 gets this many pings (a benchmark's long track); 0 = off. */
+const longTrackPings = int(0, 1_000_000)
+  .refine((n) => n !== 1, 'must be 0 (off) or at least 2')
+  .default(0);
 
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -41,6 +45,7 @@ export const EnvSchema = z
     SIM_SEED: int(0, 2 ** 31).default(20261122),
     SIM_LOADS: int(1, 100_000).default(40),
     SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(60),
+    SIM_LONG_TRACK_PINGS: longTrackPings,
     SIM_JWT_SECRET: z.string().min(16).default('haulview-demo-secret-do-not-use-in-production'),
   })
   .superRefine((env, ctx) => {

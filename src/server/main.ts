@@ -22,6 +22,7 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
     seed: env.SIM_SEED,
     loads: env.SIM_LOADS,
     speed: env.SIM_SPEED,
+    longTrackPings: env.SIM_LONG_TRACK_PINGS,
     partnerId,
     accountId,
     jwtSecret: env.SIM_JWT_SECRET,

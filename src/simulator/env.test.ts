@@ -63,4 +63,10 @@ describe('the simulator environment', () => {
     expect(message).not.toContain('short');
     expect(() => parseSimulatorEnv({ ACCOUNT_ID: '   ' })).toThrow(/ACCOUNT_ID: must not be blank/);
   });
+
+  it('reads the long track knob: off by default, 0 or at least 2 pings', () => {
+    expect(parseSimulatorEnv({}).SIM_LONG_TRACK_PINGS).toBe(0);
+    expect(parseSimulatorEnv({ SIM_LONG_TRACK_PINGS: '20000' }).SIM_LONG_TRACK_PINGS).toBe(20_000);
+    expect(() => parseSimulatorEnv({ SIM_LONG_TRACK_PINGS: '1' })).toThrow(/SIM_LONG_TRACK_PINGS/);
+  });
 });

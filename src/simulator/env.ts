@@ -14,6 +14,10 @@ export const SimulatorEnv = z.object({
   SIM_SEED: int(0, 2 ** 31).default(20261122),
   SIM_LOADS: int(1, 100_000).default(40),
   SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(60),
+  /** Load 0 gets this many pings (a benchmark's long track); 0 = off. */
+  SIM_LONG_TRACK_PINGS: int(0, 1_000_000)
+    .refine((n) => n !== 1, 'must be 0 (off) or at least 2')
+    .default(0),
   SIM_JWT_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEMO_JWT_SECRET),
   PARTNER_ID: int(0, Number.MAX_SAFE_INTEGER).default(DEMO_PARTNER_ID),
   ACCOUNT_ID: z.string().trim().min(1, 'must not be blank').default(DEMO_ACCOUNT_ID),

@@ -15,6 +15,8 @@ export interface FleetOptions {
   speed: number;
   /** Real instant the fleet's schedule is anchored to (the simulator's start). */
   startedAt: number;
+  /** Load 0 gets exactly this many pings, all sent by start (benchmarks; SIM_LONG_TRACK_PINGS). 0: off. */
+  longTrackPings?: number;
 }
 
 export interface Point {
@@ -164,7 +166,7 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
       ? silentSince - (driveMinutes * (0.2 + r.next() * 0.5) * 60_000) / options.speed
       : options.startedAt - (driveMinutes * progress * 60_000) / options.speed;
   const externalId = 700_100 + index;
-  return {
+  const plan: LoadPlan = {
     index,
     externalId,
     loadNumber: `LN${(hash32(options.seed, index) % 900_000) + 100_000}-${index}`,
@@ -186,6 +188,29 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
     silentSince,
     appNotInstalled: r.next() < 0.08,
     excursion: reefer && r.next() < 0.4 ? excursionWindow(r.next(), driveMinutes) : undefined,
+  };
+  const long = options.longTrackPings ?? 0;
+  return index === 0 && long >= 2 ? withLongTrack(plan, long, options) : plan;
+}
+
+/**
+ * A load with a long track, for benchmarks: a reefer whose phone reported about once a (simulated)
+ * minute all the way, delivered just as the simulator starts, so it has exactly `pings` pings from the
+ * first answer on. Pings are spaced by more than their 0.8-minute jitter, so they stay in time order.
+ */
+function withLongTrack(plan: LoadPlan, pings: number, options: FleetOptions): LoadPlan {
+  // trackAt pings from minute 0 up to drive + 60: spacing (last - 0.9) / (pings - 1) puts ping
+  // pings - 1 before the end (jitter < 0.8) and the next one past it.
+  const lastPingMinute = Math.max(pings, 120);
+  const driveMinutes = lastPingMinute - 60;
+  return {
+    ...plan,
+    reefer: true,
+    driveMinutes,
+    pingEveryMinutes: (lastPingMinute - 0.9) / (pings - 1),
+    departAt: options.startedAt - (lastPingMinute * 60_000) / options.speed,
+    silentSince: undefined,
+    excursion: excursionWindow(0.5, driveMinutes),
   };
 }
 

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     seed: env.SIM_SEED,
     loads: env.SIM_LOADS,
     speed: env.SIM_SPEED,
+    longTrackPings: env.SIM_LONG_TRACK_PINGS,
     partnerId: env.PARTNER_ID,
     accountId: env.ACCOUNT_ID,
     jwtSecret: env.SIM_JWT_SECRET,

@@ -12,6 +12,8 @@ export interface StartSimulatorOptions {
   seed: number;
   loads: number;
   speed: number;
+  /** Load 0 gets this many pings (benchmarks); 0 or absent: off. */
+  longTrackPings?: number;
   partnerId: number;
   accountId: string;
   /** HS256 secret of webhook bearer tokens; the demo secret when absent. */
@@ -39,6 +41,7 @@ export function startSimulator(options: StartSimulatorOptions): Promise<RunningS
     loads: options.loads,
     speed: options.speed,
     startedAt: now(),
+    longTrackPings: options.longTrackPings,
   });
   // Validated before listening, so bad settings fail the start, not the first pull.
   const faults = createFaultInjector(options.seed, options.faults);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { generateFleet } from './fleet';
+import { trackAt } from './track';
+
+const startedAt = Date.parse('2026-11-22T15:00:00Z');
+const track = { seed: 5, speed: 60, publicUrl: 'http://127.0.0.1:1' };
+
+describe('the long track knob (SIM_LONG_TRACK_PINGS)', () => {
+  it.each([2, 500, 20_000])('gives load 0 exactly %i pings in time order, from start on', (pings) => {
+    const [plan, other] = generateFleet({ seed: 5, loads: 2, speed: 60, startedAt, longTrackPings: pings });
+    const plain = generateFleet({ seed: 5, loads: 2, speed: 60, startedAt });
+    expect(other).toEqual(plain[1]);
+    const atStart = trackAt(plan!, startedAt, track);
+    const later = trackAt(plan!, startedAt + 3_600_000, track);
+    expect(atStart.pings).toHaveLength(pings);
+    expect(later.pings).toHaveLength(pings);
+    const times = atStart.pings.map((p) => p.at);
+    expect(times.every((t, i) => i === 0 || t > (times[i - 1] as number))).toBe(true);
+    expect(times.at(-1)).toBeLessThanOrEqual(startedAt);
+    expect(plan!.reefer).toBe(true);
+    expect(atStart.readings.length).toBeGreaterThan(0);
+  });
+
+  it('is off by default and at 0', () => {
+    const plain = generateFleet({ seed: 5, loads: 1, speed: 60, startedAt });
+    expect(generateFleet({ seed: 5, loads: 1, speed: 60, startedAt, longTrackPings: 0 })).toEqual(plain);
+  });
+});
