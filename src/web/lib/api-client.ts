@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ProxyErrorBody } from '@/contract/proxy-api';
+import { perfMark } from './perf-marks';
 
 /**
  * The SPA's only way to the proxy. Every answer is parsed with the schema the caller names, so a bad
@@ -31,6 +32,7 @@ async function request<S extends z.ZodType>(path: string, init: RequestInit, sch
     throw new ApiError(0, 'network', 'Haulview’s server cannot be reached. Is it running?');
   }
   const text = await response.text();
+  perfMark('answer', { path });
   let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);

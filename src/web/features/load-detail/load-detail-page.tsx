@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
@@ -7,6 +7,7 @@ import { formatAge } from '@/domain/staleness';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
 import { loadQueries } from '../../lib/load-queries';
+import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { useNow } from '../../lib/use-now';
 import { CommentsThread } from './comments-section';
 import { DocumentsGrid } from './documents-section';
@@ -189,6 +190,8 @@ function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, f
   const fresh = useNewKeys(keys, scope);
   const openDocument = useCallback((index: number) => setViewerIndex(index), []);
   const closeViewer = useCallback(() => setViewerIndex(null), []);
+  // For `npm run bench`: the detail of this version of the load is on screen.
+  useEffect(() => perfMarkAfterPaint('detail-rendered', { pings: load.pings.length }), [load]);
   const name =
     load.by === 'load-number' ? `Load ${load.loadNumber ?? load.id}` : `Load ${load.externalId ?? load.id}`;
 

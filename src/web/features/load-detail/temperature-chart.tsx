@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { perfMark } from '../../lib/perf-marks';
 import { statusColors } from '../../../../tailwind.config';
 import { unitLabel, type Band, type TemperatureSeries } from './temperature-series';
 
@@ -41,6 +42,7 @@ export function TemperatureChart({ series, label }: { series: TemperatureSeries;
 
   useEffect(() => {
     let cancelled = false;
+    let drawn = false;
     let observer: ResizeObserver | undefined;
     const target = box.current;
     Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
@@ -58,8 +60,18 @@ export function TemperatureChart({ series, label }: { series: TemperatureSeries;
             { label: 'Set', stroke: statusColors.unknown, width: 1.5, dash: [2, 4] },
           ],
           axes: [{}, { label: unit ? `Temperature (${unit})` : 'Temperature', size: 60 }],
-          hooks: { drawClear: [(u) => drawBands(u, latest.current.bands)] },
+          hooks: {
+            drawClear: [(u) => drawBands(u, latest.current.bands)],
+            draw: [
+              () => {
+                if (drawn) return;
+                drawn = true;
+                perfMark('chart-drawn', { points: latest.current.data[0].length });
+              },
+            ],
+          },
         };
+        perfMark('chart-start');
         plot.current = new UPlot(options, latest.current.data, target);
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() =>

@@ -2,6 +2,7 @@ import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import Supercluster from 'supercluster';
+import { perfMarkAfterPaint } from '../../lib/perf-marks';
 
 /** One thing to mark on the map: a load's latest position, say. */
 export interface MarkerPoint {
@@ -198,6 +199,7 @@ export function LoadMarkersLayer({
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
       container.dataset.clusters = String(g.clusters.getLayers().length);
+      perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
     };
     redraw.current();
   }, [map, index, selectedKey, clusterBelowZoom, circlesFromZoom]);

@@ -1,0 +1,26 @@
+/**
+ * User Timing marks that `npm run bench` reads (bench/browser.ts, with a PerformanceObserver): when
+ * an answer arrived, when the map's markers were drawn, when a load's detail and its chart were on
+ * screen. Cheap, and each name holds one entry at a time, so a page left open does not pile them up.
+ */
+export type PerfMark = 'answer' | 'markers-drawn' | 'detail-rendered' | 'chart-start' | 'chart-drawn';
+
+/** What a mark says beyond its time: the path answered, how many points were drawn. */
+export type PerfDetail = Record<string, string | number>;
+
+export function perfMark(name: PerfMark, detail?: PerfDetail): void {
+  const timing = globalThis.performance;
+  if (typeof timing?.mark !== 'function') return;
+  const full = `haulview:${name}`;
+  timing.clearMarks(full);
+  timing.mark(full, detail === undefined ? undefined : { detail });
+}
+
+/**
+ * Marks once what was just drawn is on screen: after the next animation frame (Leaflet's canvas
+ * draws in one) and the rendering that follows it.
+ */
+export function perfMarkAfterPaint(name: PerfMark, detail?: PerfDetail): void {
+  if (typeof globalThis.requestAnimationFrame !== 'function') return;
+  requestAnimationFrame(() => setTimeout(() => perfMark(name, detail), 0));
+}
