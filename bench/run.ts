@@ -6,6 +6,7 @@ import os from 'node:os';
 import { chromiumPath } from '../scripts/chromium';
 import { benchContract } from './contract';
 import type { Figure } from './figures';
+import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
@@ -31,6 +32,7 @@ const figures: Figure[] = [
   ...(await benchSimulator()),
   ...(await benchProxy()),
   ...benchBundle(),
+  ...(await benchBrowser()),
 ];
 
 console.log(

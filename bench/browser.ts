@@ -1,0 +1,628 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumPath, CHROMIUM_FLAGS } from '../scripts/chromium';
+import type { Figure } from './figures';
+
+/**
+ * The browser figures (issue 10), from the built app served by the real server (`src/server/main.ts`,
+ * a child process) with the embedded simulator at 10,000 loads, in Debian's Chromium, headless:
+ *
+ * - first draw of the dispatcher's 10,000 loads (User Timing marks of src/web/lib/perf-marks.ts);
+ * - frame times (requestAnimationFrame deltas) while the map is dragged and wheel-zoomed;
+ * - main-thread time (CDP `TaskDuration`) and long tasks of a refresh in which 10% of loads moved;
+ * - the detail of a load with 20,000 pings (`SIM_LONG_TRACK_PINGS`): ready, its ping list scrolled,
+ *   its temperature chart drawn.
+ *
+ * Every figure is the median over RUNS runs. The proxy's cache is warmed first and `REFRESH_SECONDS`
+ * is an hour, so the figures are the browser's, not the upstream's (a cold pull of 10,000 loads costs
+ * the simulator a minute). Timings are printed, never asserted.
+ */
+
+const LOADS = 10_000;
+const LONG_TRACK_PINGS = 20_000;
+/** Load 0 of the fleet, the one SIM_LONG_TRACK_PINGS lengthens. */
+const LONG_TRACK_ID = '700100';
+const RUNS = 5;
+const CHANGED_SHARE = 0.1;
+const VIEWPORT = { width: 1280, height: 800 };
+const FIRST_PORT = 8580;
+const FRAME_MS = 1000 / 60;
+/**
+ * requestAnimationFrame times are rounded to 0.1 ms and jitter by a few tenths around 16.67 ms: a
+ * frame-time goal of 16.7 ms passes up to 17.2 ms (every frame on time), not 33 ms (one dropped).
+ */
+const FRAME_SLACK = 0.5;
+
+interface Mark {
+  name: string;
+  t: number;
+  detail: Record<string, string | number> | null;
+}
+
+/**
+ * Injected before the app's scripts: collects the app's marks and long tasks as they happen (a mark
+ * name holds one entry at a time), and records requestAnimationFrame deltas on demand. A string, so
+ * that nothing the TypeScript loader adds to functions reaches the page.
+ */
+const INSTRUMENT = `(() => {
+  const b = (window.__bench = { marks: [], longtasks: [], frames: null });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.name.startsWith('haulview:'))
+        b.marks.push({ name: e.name.slice(9), t: e.startTime, detail: e.detail ?? null });
+  }).observe({ type: 'mark', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.longtasks.push({ t: e.startTime, d: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  b.startFrames = () => {
+    const frames = (b.frames = []);
+    let last = -1;
+    const tick = (now) => {
+      if (b.frames !== frames) return;
+      if (last >= 0) frames.push(now - last);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  b.stopFrames = () => {
+    const frames = b.frames ?? [];
+    b.frames = null;
+    return frames;
+  };
+})();`;
+
+const median = (values: number[]): number => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.floor(s.length / 2)] as number);
+};
+const percentile = (values: number[], p: number): number => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number);
+};
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** The first pair of free loopback ports from FIRST_PORT on: the dashboard's and the simulator's. */
+async function freePorts(): Promise<[number, number]> {
+  for (let port = FIRST_PORT; port < FIRST_PORT + 100; port += 2)
+    if ((await portFree(port)) && (await portFree(port + 1))) return [port, port + 1];
+  throw new Error(`no two free ports from ${FIRST_PORT}`);
+}
+
+interface Server {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** `src/server/main.ts` as `npm run serve` runs it, with the embedded simulator at 10,000 loads. */
+async function startServer(): Promise<Server> {
+  const [port, simPort] = await freePorts();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['UPSTREAM_BASE_URL', 'DASHBOARD_TOKEN', 'PARTNER_ID', 'ACCOUNT_ID']) delete env[key];
+  Object.assign(env, {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SIM_PORT: String(simPort),
+    TILE_URL: 'none',
+    SIM_LOADS: String(LOADS),
+    SIM_LONG_TRACK_PINGS: String(LONG_TRACK_PINGS),
+    // Every load on one board, all of them in the proxy's cache, and no poll during a measurement.
+    MAX_IDS: String(LOADS),
+    CACHE_MAX_LOADS: String(LOADS),
+    REFRESH_SECONDS: '3600',
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server stopped at start:\n${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`the server did not answer /api/health within 2 minutes:\n${stderr}`);
+}
+
+async function pull(url: string, by: string, body: unknown): Promise<Response> {
+  return fetch(`${url}/api/pull/by-${by}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Fills the proxy's cache with what the pages will ask for: a cold pull of 10,000 loads takes the
+ * simulator about a minute and may time out in part (502); the next try pulls only what failed.
+ * Returns how many watched loads have a position, so many markers the map draws: the cache answers
+ * the same for half an hour (REFRESH_SECONDS / 2).
+ */
+async function warm(url: string): Promise<number> {
+  const config = (await (await fetch(`${url}/api/config`)).json()) as {
+    demo: { externalIds: string[]; loadNumbers: string[] };
+  };
+  const none = { locations: false, events: false, documents: false, comments: false };
+  const wanted: [string, unknown][] = [
+    ['external-id', { ids: config.demo.externalIds, include: none }],
+    ['load-number', { ids: config.demo.loadNumbers, include: none }],
+    ['external-id', { ids: [LONG_TRACK_ID] }],
+  ];
+  let located = 0;
+  for (const [i, [by, body]] of wanted.entries()) {
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < 6 && response?.status !== 200; attempt++) {
+      response = await pull(url, by, body);
+      if (response.status !== 200) await response.arrayBuffer();
+    }
+    if (response?.status !== 200) throw new Error(`warming the proxy: ${by} answered ${response?.status}`);
+    const answer = (await response.json()) as { details: { latestLocation?: unknown }[] };
+    if (i < 2) located += answer.details.filter((d) => d.latestLocation).length;
+  }
+  return located;
+}
+
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript(INSTRUMENT);
+  return { context, page: await context.newPage() };
+}
+
+const marksOf = (page: Page) => page.evaluate('window.__bench.marks') as Promise<Mark[]>;
+const longTasksOf = (page: Page) =>
+  page.evaluate('window.__bench.longtasks') as Promise<{ t: number; d: number }[]>;
+const isPull = (m: Mark) =>
+  m.name === 'answer' && String(m.detail?.path).startsWith('/api/pull/by-external-id');
+
+/**
+ * Waits until a JavaScript expression is true in the page. Polled from here: the app's CSP forbids
+ * the `eval` that page.waitForFunction uses with a string.
+ */
+async function waitUntil(page: Page, expression: string, timeout = 180_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await sleep(50);
+  }
+}
+
+/** Waits for a mark that satisfies a condition written in the page's JavaScript (`m` is the mark). */
+const waitForMark = (page: Page, condition: string, timeout?: number) =>
+  waitUntil(page, `window.__bench.marks.some((m) => ${condition})`, timeout);
+
+/**
+ * When the board's answer arrived, in the page's time: its last byte, from the network's timing (the
+ * documents badge pulls the same loads by the same path at the same time, with documents).
+ */
+function boardArrivals(page: Page): () => Promise<number[]> {
+  const ends: number[] = [];
+  page.on('requestfinished', (request) => {
+    if (!request.url().endsWith('/api/pull/by-external-id')) return;
+    const body = request.postDataJSON() as { include?: { documents?: boolean } } | null;
+    if (body?.include?.documents !== false) return;
+    const t = request.timing();
+    ends.push(t.startTime + t.responseEnd);
+  });
+  return async () => {
+    const origin = (await page.evaluate('performance.timeOrigin')) as number;
+    return ends.map((end) => end - origin);
+  };
+}
+
+const allDrawn = (located: number) => `m.name === 'markers-drawn' && m.detail.points >= ${located}`;
+
+async function openDispatcher(browser: Browser, url: string, located: number) {
+  const { context, page } = await newPage(browser);
+  const arrivals = boardArrivals(page);
+  await page.goto(`${url}/`);
+  await waitForMark(page, allDrawn(located));
+  return { context, page, arrivals };
+}
+
+interface FirstDraw {
+  dataToDrawn: number;
+  navToDrawn: number;
+  longestTask: number;
+  markers: number;
+}
+
+/**
+ * One first visit: navigation, the board's answers (9,995 loads by external id, 5 by load number),
+ * the markers of every load with a position on the map.
+ */
+async function firstDraw(browser: Browser, url: string, located: number): Promise<FirstDraw> {
+  const { context, page, arrivals } = await openDispatcher(browser, url, located);
+  try {
+    const marks = await marksOf(page);
+    const arrived = (await arrivals())[0];
+    const drawn = marks.find((m) => m.name === 'markers-drawn' && Number(m.detail?.points) >= located);
+    if (arrived === undefined || !drawn) throw new Error('no board answer or no draw of every load');
+    const tasks = (await longTasksOf(page)).filter((l) => l.t + l.d >= arrived && l.t <= drawn.t);
+    return {
+      dataToDrawn: drawn.t - arrived,
+      navToDrawn: drawn.t,
+      longestTask: Math.max(0, ...tasks.map((l) => l.d)),
+      markers: Number(drawn.detail?.markers),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+interface Frames {
+  p95: number;
+  p99: number;
+  worst: number;
+  count: number;
+  zooms: number[];
+}
+
+/** Drags and wheel-zooms the map with the mouse, from the fit-all view to zoom 8 and back. */
+async function panZoom(browser: Browser, url: string, located: number): Promise<Frames> {
+  const { context, page } = await openDispatcher(browser, url, located);
+  try {
+    await sleep(1000);
+    const box = await page.locator('.leaflet-container').boundingBox();
+    if (!box) throw new Error('no map on the page');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const zooms: number[] = [];
+    const zoom = async () => {
+      const view = new URL(page.url()).searchParams.get('map');
+      zooms.push(Number(view?.split(',')[2]));
+    };
+    const drag = async (dx: number, dy: number) => {
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      for (let i = 1; i <= 20; i++) {
+        await page.mouse.move(cx + (dx * i) / 20, cy + (dy * i) / 20);
+        await sleep(FRAME_MS);
+      }
+      await page.mouse.up();
+      await sleep(400);
+      await zoom();
+    };
+    const wheel = async (dy: number) => {
+      await page.mouse.move(cx, cy);
+      await page.mouse.wheel(0, dy);
+      await sleep(700);
+      await zoom();
+    };
+    await zoom();
+    await page.evaluate('window.__bench.startFrames()');
+    // One wheel notch is two zoom levels: clusters at the fit-all zoom, every marker two levels in,
+    // every accuracy circle too two more in, and back out.
+    await drag(220, 0);
+    await drag(-220, 80);
+    await wheel(-100);
+    await drag(250, 0);
+    await drag(-250, -60);
+    await wheel(-100);
+    await drag(160, 120);
+    await drag(-160, -120);
+    await wheel(100);
+    await wheel(100);
+    await drag(120, 0);
+    const frames = (await page.evaluate('window.__bench.stopFrames()')) as number[];
+    return {
+      p95: percentile(frames, 95),
+      p99: percentile(frames, 99),
+      worst: Math.max(...frames),
+      count: frames.length,
+      zooms,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The UTC text the service writes: `MM/DD/YYYY HH:mm:ss UTC`. */
+function utcText(instant: number): string {
+  const d = new Date(instant);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(
+    d.getUTCMinutes(),
+  )}:${p(d.getUTCSeconds())} UTC`;
+}
+
+interface LatestLocation {
+  lat: string;
+  lon: string;
+  timestampUTC?: string;
+}
+
+interface Refresh {
+  mainThread: number;
+  /** Milliseconds measured: from the click until the markers were drawn, and 300 ms more. */
+  window: number;
+  /** Main-thread time of 5 s at rest, one clock tick included. */
+  tick: number;
+  longTasks: number;
+  longest: number;
+  answerToDrawn: number;
+  changed: number;
+}
+
+/**
+ * Refreshes of the dispatcher's board in which 10% of the loads moved: the board's answers are the
+ * real first answer, then the same with 1,000 of the loads' latest locations moved and newer. The
+ * page's main-thread task time (CDP Performance.getMetrics) is taken from the click on "Refresh"
+ * until the markers are drawn, and 300 ms more.
+ */
+async function refreshes(browser: Browser, url: string, located: number): Promise<Refresh[]> {
+  const { context, page } = await newPage(browser);
+  try {
+    let first: string | undefined;
+    let next: string | undefined;
+    await page.route('**/api/pull/by-external-id', async (route) => {
+      const body = route.request().postDataJSON() as { include?: { documents?: boolean } } | null;
+      if (body?.include?.documents !== false) await route.continue();
+      else if (first === undefined) {
+        const response = await route.fetch();
+        first = await response.text();
+        await route.fulfill({ response, body: first });
+      } else await route.fulfill({ status: 200, contentType: 'application/json', body: next ?? first });
+    });
+    await page.goto(`${url}/`);
+    await waitForMark(page, allDrawn(located));
+    if (first === undefined) throw new Error('the board answer was not seen');
+    const answer = JSON.parse(first) as { details: { latestLocation?: LatestLocation }[] };
+    const positions = answer.details.flatMap((d) => (d.latestLocation ? [d.latestLocation] : []));
+    const target = Math.round(answer.details.length * CHANGED_SHARE);
+    const step = positions.length / target;
+    const chosen = Array.from(
+      { length: target },
+      (_, n) => positions[Math.floor(n * step)] as LatestLocation,
+    );
+    const origin = chosen.map((l) => ({ lat: Number(l.lat), lon: Number(l.lon) }));
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskSeconds = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+    };
+    // The dispatcher's clock ticks every 5 s and redraws every load (a markers-drawn mark): each
+    // refresh is clicked just after a tick, so that no tick falls in its window.
+    const nextTick = async () => {
+      const seen = (await marksOf(page)).length;
+      await waitUntil(
+        page,
+        `window.__bench.marks.slice(${seen}).some((m) => m.name === 'markers-drawn')`,
+        20_000,
+      );
+      await sleep(300);
+    };
+    await nextTick();
+    let before = await taskSeconds();
+    await nextTick();
+    const tick = ((await taskSeconds()) - before) * 1000;
+    const results: Refresh[] = [];
+    for (let k = 1; k <= RUNS; k++) {
+      chosen.forEach((l, i) => {
+        const o = origin[i] as { lat: number; lon: number };
+        l.lat = (o.lat + 0.002 * k).toFixed(6);
+        l.lon = (o.lon + 0.002 * k).toFixed(6);
+        l.timestampUTC = utcText(Date.now());
+      });
+      next = JSON.stringify(answer);
+      await nextTick();
+      const seen = (await marksOf(page)).length;
+      const tasksSeen = (await longTasksOf(page)).length;
+      before = await taskSeconds();
+      const t = performance.now();
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await waitUntil(
+        page,
+        `(() => { const m = window.__bench.marks.slice(${seen}); const a = m.find((x) => x.name === 'answer' && String(x.detail.path).startsWith('/api/pull/by-external-id')); return a && m.some((x) => x.name === 'markers-drawn' && x.t > a.t); })()`,
+      );
+      await sleep(300);
+      const used = (await taskSeconds()) - before;
+      const marks = (await marksOf(page)).slice(seen);
+      const a = marks.find(isPull) as Mark;
+      const drawn = marks.find((m) => m.name === 'markers-drawn' && m.t > a.t) as Mark;
+      const tasks = (await longTasksOf(page)).slice(tasksSeen);
+      results.push({
+        mainThread: used * 1000,
+        window: performance.now() - t,
+        tick,
+        longTasks: tasks.length,
+        longest: Math.max(0, ...tasks.map((l) => l.d)),
+        answerToDrawn: drawn.t - a.t,
+        changed: chosen.length,
+      });
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
+
+interface Detail {
+  ready: number;
+  navToReady: number;
+  chart: number;
+  chartPoints: number;
+  scrollP95: number;
+  scrolled: number;
+}
+
+/** Opens the load with 20,000 pings, waits for its detail and chart, then wheel-scrolls its pings. */
+async function detail(browser: Browser, url: string): Promise<Detail> {
+  const { context, page } = await newPage(browser);
+  try {
+    await page.goto(`${url}/loads/external-id/${LONG_TRACK_ID}`);
+    await waitForMark(page, `m.name === 'detail-rendered' && m.detail.pings >= ${LONG_TRACK_PINGS}`);
+    await waitForMark(page, `m.name === 'chart-drawn'`, 30_000);
+    const marks = await marksOf(page);
+    const answer = marks.find(isPull);
+    const ready = marks.find(
+      (m) => m.name === 'detail-rendered' && Number(m.detail?.pings) >= LONG_TRACK_PINGS,
+    ) as Mark;
+    const chartStart = marks.find((m) => m.name === 'chart-start') as Mark;
+    const chartDrawn = marks.find((m) => m.name === 'chart-drawn') as Mark;
+    if (!answer) throw new Error('no answer mark for the detail');
+
+    const list = page.getByRole('region', { name: /^Pings, newest first/ });
+    await list.scrollIntoViewIfNeeded();
+    await sleep(500);
+    const box = await list.boundingBox();
+    if (!box) throw new Error('no ping list on the page');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.evaluate('window.__bench.startFrames()');
+    for (let i = 0; i < 60; i++) {
+      await page.mouse.wheel(0, 240);
+      await sleep(FRAME_MS);
+    }
+    await sleep(300);
+    const frames = (await page.evaluate('window.__bench.stopFrames()')) as number[];
+    const scrolled = await list.evaluate((el) => el.scrollTop);
+    return {
+      ready: ready.t - answer.t,
+      navToReady: ready.t,
+      chart: chartDrawn.t - chartStart.t,
+      chartPoints: Number(chartDrawn.detail?.points),
+      scrollP95: percentile(frames, 95),
+      scrolled,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const ms = (figure: string, value: number, goal?: number, slack = 0): Figure => ({
+  figure,
+  value: round(value),
+  unit: 'ms',
+  goal: goal === undefined ? '-' : `<= ${goal}`,
+  pass: goal === undefined || value <= goal + slack,
+});
+
+export async function benchBrowser(): Promise<Figure[]> {
+  // BENCH_BROWSER_URL: a server already started as startServer() does, to work on this bench.
+  const running = process.env.BENCH_BROWSER_URL;
+  if (!running) execFileSync('npx', ['vite', 'build'], { stdio: 'ignore' });
+  const server = running ? { url: running, stop: async () => {} } : await startServer();
+  let browser: Browser | undefined;
+  try {
+    const located = await warm(server.url);
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
+    const b = browser;
+    const runs = async <T>(one: () => Promise<T>): Promise<T[]> => {
+      const out: T[] = [];
+      for (let i = 0; i < RUNS; i++) out.push(await one());
+      return out;
+    };
+    const draws = await runs(() => firstDraw(b, server.url, located));
+    const frames = await runs(() => panZoom(b, server.url, located));
+    const refresh = await refreshes(b, server.url, located);
+    const details = await runs(() => detail(b, server.url));
+    if (process.env.BENCH_VERBOSE) console.log(JSON.stringify({ draws, frames, refresh, details }));
+    const m = <T>(list: T[], pick: (t: T) => number) => median(list.map(pick));
+    const n = `median of ${RUNS}`;
+    const zooms = frames.flatMap((f) => f.zooms);
+    const detailOf = details[0] as Detail;
+    return [
+      ms(
+        `browser: first draw of 10,000 loads, board answer arrived -> markers drawn (${n})`,
+        m(draws, (d) => d.dataToDrawn),
+        500,
+      ),
+      ms(
+        `browser: first draw of 10,000 loads, navigation -> markers drawn (${n})`,
+        m(draws, (d) => d.navToDrawn),
+      ),
+      ms(
+        `browser: first draw, longest task after the answer (${n})`,
+        m(draws, (d) => d.longestTask),
+      ),
+      ms(
+        `browser: pan/zoom frame time p95, 10,000 loads, zoom ${Math.min(...zooms)}-${Math.max(...zooms)} (${n})`,
+        m(frames, (f) => f.p95),
+        16.7,
+        FRAME_SLACK,
+      ),
+      ms(
+        `browser: pan/zoom frame time p99 (${n})`,
+        m(frames, (f) => f.p99),
+        33,
+      ),
+      ms(
+        `browser: pan/zoom worst frame (${n})`,
+        m(frames, (f) => f.worst),
+      ),
+      ms(
+        `browser: refresh with ${(refresh[0] as Refresh).changed.toLocaleString('en-US')} of 10,000 loads moved, main-thread time (${n})`,
+        m(refresh, (r) => r.mainThread),
+        50,
+      ),
+      {
+        figure: `browser: that refresh, long tasks (${n})`,
+        value: m(refresh, (r) => r.longTasks),
+        unit: 'n',
+        goal: '-',
+        pass: true,
+      },
+      ms(
+        `browser: that refresh, longest long task (${n})`,
+        m(refresh, (r) => r.longest),
+      ),
+      ms(
+        `browser: that refresh, answer arrived -> markers drawn (${n})`,
+        m(refresh, (r) => r.answerToDrawn),
+      ),
+      ms(
+        'browser: dispatcher at rest with 10,000 loads, main-thread time per 5 s (one clock tick)',
+        (refresh[0] as Refresh).tick,
+      ),
+      ms(
+        `browser: load detail with ${LONG_TRACK_PINGS.toLocaleString('en-US')} pings, answer arrived -> rendered (${n})`,
+        m(details, (d) => d.ready),
+        300,
+      ),
+      ms(
+        `browser: that detail, navigation -> rendered (${n})`,
+        m(details, (d) => d.navToReady),
+      ),
+      ms(
+        `browser: that detail's ping list, wheel-scroll frame time p95 (${n})`,
+        m(details, (d) => d.scrollP95),
+        16.7,
+        FRAME_SLACK,
+      ),
+      ms(
+        `browser: that detail's temperature chart (${detailOf.chartPoints} readings), draw (${n})`,
+        m(details, (d) => d.chart),
+        50,
+      ),
+    ];
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
