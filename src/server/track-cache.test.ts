@@ -100,6 +100,38 @@ describe('track cache', () => {
     expect((served.details[0] as Record<string, unknown>).stops).toEqual([{ stopOrderNumber: 1 }]);
   });
 
+  it('serializes a full answer once per change and include flags; what it serves equals get()', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock);
+    const board = { locations: false, events: false, documents: false, comments: false };
+    const parsed = (d: Buffer[]) => d.map((b) => JSON.parse(b.toString('utf8')) as LoadDetail);
+    u.addPing('1');
+    u.addPing('2');
+    const first = await c.getJson('external-id', ['1', '2'], board, undefined);
+    expect(parsed(first.details)).toEqual((await c.get('external-id', ['1', '2'], board, undefined)).details);
+    // Nothing new: the very bytes again, for every browser.
+    const again = await c.getJson('external-id', ['1', '2'], board, undefined);
+    expect(again.details[0]).toBe(first.details[0]);
+    // Other include flags: serialized for them, and the pings are there.
+    const everything = await c.getJson('external-id', ['1'], undefined, undefined);
+    expect(pingCount(parsed(everything.details)[0])).toBe(1);
+    // New data: serialized again, with it.
+    u.addPing('1');
+    clock.t += 1000;
+    const later = await c.getJson('external-id', ['1'], undefined, undefined);
+    expect(later.details[0]).not.toBe(everything.details[0]);
+    expect(pingCount(parsed(later.details)[0])).toBe(2);
+    // After a cursor, only what came since, as get() answers it.
+    u.addPing('1');
+    clock.t += 1000;
+    const delta = await c.getJson('external-id', ['1'], undefined, later.cursor);
+    expect(pingCount(parsed(delta.details)[0])).toBe(1);
+    expect(parsed(delta.details)).toEqual(
+      (await c.get('external-id', ['1'], undefined, later.cursor)).details,
+    );
+  });
+
   it('serves a load refreshed less than freshMs ago from the cache', async () => {
     const u = upstream();
     const clock = { t: 0 };

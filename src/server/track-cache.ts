@@ -55,6 +55,12 @@ interface Track {
   seqOf: Map<string, number>;
   issues: ParseIssue[];
   inflight: Promise<void> | undefined;
+  /**
+   * The served detail as JSON bytes, for a full answer (no `since`) with one set of include flags;
+   * valid while `load` is the very object it was made from (a merge that brings anything makes a new
+   * Load). Many browsers polling the same board share one serialization.
+   */
+  json: { load: Load; include: string; bytes: Buffer } | undefined;
 }
 
 export interface ServedTracks {
@@ -65,6 +71,11 @@ export interface ServedTracks {
   /** Per id, what was skipped or noted while reading its answers (paths relative to the load). */
   issues: Record<string, ParseIssue[]>;
   upstreamCalls: number;
+}
+
+/** As ServedTracks, with each detail already serialized (UTF-8 JSON). */
+export interface ServedJson extends Omit<ServedTracks, 'details'> {
+  details: Buffer[];
 }
 
 const LISTS = ['pings', 'events', 'comments', 'documents', 'readings'] as const;
@@ -123,6 +134,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       seqOf: new Map(),
       issues: [],
       inflight: undefined,
+      json: undefined,
     };
     tracks.set(key, t);
     return t;
@@ -267,28 +279,37 @@ export function createTrackCache(o: TrackCacheOptions) {
     return detail as LoadDetail;
   }
 
-  /**
-   * What a browser asked for: the tracks of `ids`, refreshed as needed, with only the items merged
-   * after `since`. Throws the upstream's error when a needed call failed (its loads are then marked
-   * for a full pull); whatever the other calls brought is merged and kept.
-   */
-  async function get(
+  function serveJson(t: Track, include: IncludeFlags | undefined, since: number): Buffer | undefined {
+    const load = t.load;
+    if (!load) return undefined;
+    const render = () => Buffer.from(JSON.stringify(serve(t, include, since)));
+    // Only a full answer is the same for every browser; one after a cursor is made for its request.
+    if (since !== 0) return render();
+    const key = LISTS.map((list) => {
+      const flag = INCLUDE_OF[list];
+      return flag && include?.[flag] === false ? '0' : '1';
+    }).join('');
+    if (t.json?.load !== load || t.json.include !== key) t.json = { load, include: key, bytes: render() };
+    return t.json.bytes;
+  }
+
+  async function collect<T>(
     by: LoadBy,
     ids: string[],
-    include: IncludeFlags | undefined,
     since: string | undefined,
-  ): Promise<ServedTracks> {
+    render: (t: Track, since: number) => T | undefined,
+  ) {
     const wanted = ids.map((id) => track(by, id));
     evict(new Set(wanted));
     const at = now();
     for (const t of wanted) if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
     const upstreamCalls = await refresh(by, wanted);
     const from = parseCursor(since);
-    const details: LoadDetail[] = [];
+    const details: T[] = [];
     const missing: string[] = [];
     const issues: Record<string, ParseIssue[]> = {};
     for (const t of wanted) {
-      const detail = t.missing ? undefined : serve(t, include, from);
+      const detail = t.missing ? undefined : render(t, from);
       if (detail) {
         details.push(detail);
         if (t.issues.length > 0) issues[t.id] = t.issues;
@@ -297,8 +318,33 @@ export function createTrackCache(o: TrackCacheOptions) {
     return { cursor: `${epoch}.${seq}`, timeStamp: lastTimeStamp, details, missing, issues, upstreamCalls };
   }
 
+  /**
+   * What a browser asked for: the tracks of `ids`, refreshed as needed, with only the items merged
+   * after `since`. Throws the upstream's error when a needed call failed (its loads are then marked
+   * for a full pull); whatever the other calls brought is merged and kept.
+   */
+  function get(
+    by: LoadBy,
+    ids: string[],
+    include: IncludeFlags | undefined,
+    since: string | undefined,
+  ): Promise<ServedTracks> {
+    return collect(by, ids, since, (t, from) => serve(t, include, from));
+  }
+
+  /** As `get`, with each detail serialized; a full answer's detail is serialized once per change. */
+  function getJson(
+    by: LoadBy,
+    ids: string[],
+    include: IncludeFlags | undefined,
+    since: string | undefined,
+  ): Promise<ServedJson> {
+    return collect(by, ids, since, (t, from) => serveJson(t, include, from));
+  }
+
   return {
     get,
+    getJson,
     /** For tests and health: how many tracks are held. */
     size: () => tracks.size,
   };
