@@ -54,6 +54,8 @@ interface Overhead {
   proxied: { p50: number; p99: number };
   /** Requests that were not a 200 (either way). */
   failed: number;
+  /** CPU time of the proxy's process per proxied request, when it runs in one of its own. */
+  proxyCpuMs?: number;
 }
 
 async function timed(url: string, init: RequestInit, into: number[], failures: { n: number }) {
@@ -77,7 +79,12 @@ async function timed(url: string, init: RequestInit, into: number[], failures: {
  * call. Each id comes round every 2.5 s of its side's blocks, past the proxy's 1 s fresh window
  * (REFRESH_SECONDS=2): every proxied request pulls.
  */
-async function overhead(twinUrl: string, proxyUrl: string, ids: string[]): Promise<Overhead> {
+async function overhead(
+  twinUrl: string,
+  proxyUrl: string,
+  ids: string[],
+  proxyCpuMs?: () => Promise<number>,
+): Promise<Overhead> {
   const directUrl = `${twinUrl}/loadtrackservice/getLoadTrackDetailsServiceV2`;
   const pullUrl = `${proxyUrl}/api/pull/by-external-id`;
   const direct = (some: string[]): RequestInit => ({
@@ -129,6 +136,7 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[]): Promi
   const d: number[] = [];
   const p: number[] = [];
   const failures = { n: 0 };
+  const cpuBefore = await proxyCpuMs?.();
   for (let b = 0; b < MEASURED / RATE; b++) {
     await block('proxied', p, failures);
     await block('direct', d, failures);
@@ -137,6 +145,9 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[]): Promi
     direct: { p50: percentile(d, 50), p99: percentile(d, 99) },
     proxied: { p50: percentile(p, 50), p99: percentile(p, 99) },
     failed: failures.n,
+    ...(proxyCpuMs && cpuBefore !== undefined
+      ? { proxyCpuMs: ((await proxyCpuMs()) - cpuBefore) / MEASURED }
+      : {}),
   };
 }
 
@@ -169,7 +180,12 @@ async function overheadInProcesses(): Promise<Overhead> {
       cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
     );
     try {
-      return await overhead(twinUrl, proxy.urls[0] as string, sims.ids);
+      return await overhead(
+        twinUrl,
+        proxy.urls[0] as string,
+        sims.ids,
+        async () => (await proxy.stats(false)).cpuMs,
+      );
     } finally {
       await proxy.close();
     }
@@ -284,6 +300,7 @@ function overheadFigures(where: string, o: Overhead, withGoal: boolean): Figure[
       pass: withGoal ? p99 < 5 : true,
     },
     info('failed requests', o.failed, 'req'),
+    ...(o.proxyCpuMs === undefined ? [] : [info('proxy process CPU per request', round(o.proxyCpuMs, 2))]),
   ];
 }
 
@@ -328,5 +345,6 @@ function soakFigures(s: Soak): Figure[] {
     info('heap used before (after GC)', mib(s.before.heapUsed), 'MiB'),
     info('heap used after (after GC)', mib(s.after.heapUsed), 'MiB'),
     info('RSS peak', mib(s.after.maxRss), 'MiB'),
+    info('proxy process CPU per request', round((s.after.cpuMs - s.before.cpuMs) / s.requests, 2), 'ms'),
   ];
 }
