@@ -59,6 +59,9 @@ process.on('message', (message: ChildRequest) => {
   }
 });
 
+// A parent that died without closing us (a crash, a kill) must not leave servers behind.
+process.on('disconnect', () => process.exit(0));
+
 start().then(
   (ready) => process.send?.({ type: 'ready', ...ready }),
   (error: unknown) => {
