@@ -1,6 +1,7 @@
 import type { Load } from '@/domain/model';
 import { isExcursion } from '@/domain/temperature';
 import { staleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
+import { compareLabels, compareText } from '../../lib/collate';
 import { loadKey } from '../../lib/load-key';
 
 /** One row of the load board, derived from a Load and the clock. */
@@ -56,13 +57,13 @@ const STALENESS_ORDER: Record<Staleness, number> = { silent: 0, stale: 1, unknow
 
 /** Most urgent first: silent, stale, never reported, fresh; within a level the oldest ping first. */
 export function sortRows(rows: BoardRow[], by: SortKey): BoardRow[] {
-  const byId = (a: BoardRow, b: BoardRow) => a.label.localeCompare(b.label, undefined, { numeric: true });
+  const byId = (a: BoardRow, b: BoardRow) => compareLabels(a.label, b.label);
   const compare: Record<SortKey, (a: BoardRow, b: BoardRow) => number> = {
     staleness: (a, b) =>
       STALENESS_ORDER[a.staleness] - STALENESS_ORDER[b.staleness] ||
       (a.lastPingAt ?? Infinity) - (b.lastPingAt ?? Infinity) ||
       byId(a, b),
-    status: (a, b) => (a.status ?? '\uffff').localeCompare(b.status ?? '\uffff') || byId(a, b),
+    status: (a, b) => compareText(a.status ?? '\uffff', b.status ?? '\uffff') || byId(a, b),
     id: byId,
   };
   return [...rows].sort(compare[by]);
@@ -94,5 +95,5 @@ export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
 export function countByStatus(rows: BoardRow[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.status ?? 'No status', (counts.get(r.status ?? 'No status') ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
 }

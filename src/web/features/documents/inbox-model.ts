@@ -1,5 +1,6 @@
 import type { Document, Load, LoadBy } from '@/domain/model';
 import { documentStop } from '../../components/document-viewer';
+import { compareLabels } from '../../lib/collate';
 import { loadKey } from '../../lib/load-key';
 
 /** The load a document belongs to, as the inbox shows it. */
@@ -44,10 +45,7 @@ export function compareDocuments(a: Omit<InboxDocument, 'reviewed'>, b: Omit<Inb
     if (bi === null) return -1;
     return bi - ai;
   }
-  return (
-    a.load.label.localeCompare(b.load.label, undefined, { numeric: true }) ||
-    (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)
-  );
+  return compareLabels(a.load.label, b.load.label) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 }
 
 // A load or document that did not change is the same object after a refresh (shareBoard): so is its
@@ -161,7 +159,7 @@ function options(
     if (o) o.count += 1;
     else byKey.set(k, { value: k, label: label(d), count: 1 });
   }
-  return [...byKey.values()].sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
+  return [...byKey.values()].sort((a, b) => compareLabels(a.label, b.label));
 }
 
 /** The types, loads and stops there are to filter by; stops of the chosen load only. */
