@@ -103,6 +103,26 @@ describe('LoadDetailPage', () => {
     expect(stops).not.toHaveTextContent(/weird|nothing/i);
   });
 
+  it('leads the keyboard past the timeline: a "Go to" link per section, to a section that takes the focus', async () => {
+    answerWith(wireDetail());
+    renderPage();
+    await loaded();
+    const links = within(screen.getByRole('navigation', { name: 'Go to' })).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Timeline',
+      'Temperatures',
+      'Documents',
+      'Comments',
+      'Pings',
+    ]);
+    for (const link of links) {
+      const target = document.getElementById(link.getAttribute('href')!.slice(1));
+      expect(target?.tagName).toBe('SECTION');
+      expect(target).toHaveAttribute('tabindex', '-1');
+      expect(target).toHaveAccessibleName(new RegExp(`^${link.textContent}`));
+    }
+  });
+
   it('counts the items the parser skipped and lists each path, kind and message', async () => {
     answerWith(wireDetail());
     const { user } = renderPage();

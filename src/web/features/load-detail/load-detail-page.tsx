@@ -31,12 +31,35 @@ export interface LoadDetailPageProps {
 
 const BY_WORDS: Record<LoadBy, string> = { 'external-id': 'external id', 'load-number': 'load number' };
 
-function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+/** The sections the "Go to" links lead to: the timeline alone can hold thousands of tab stops. */
+const SECTIONS = [
+  ['load-timeline', 'Timeline'],
+  ['load-temperatures', 'Temperatures'],
+  ['load-documents', 'Documents'],
+  ['load-comments', 'Comments'],
+  ['load-pings', 'Pings'],
+] as const;
+type SectionId = (typeof SECTIONS)[number][0];
+
+function Section({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: SectionId;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
+    // tabIndex -1: a "Go to" link moves the focus here, and Tab goes on from here.
     <section
+      id={id}
+      tabIndex={-1}
       aria-labelledby={headingId}
-      className={`rounded border border-panel-line bg-panel p-3 ${className ?? ''}`}
+      className={`rounded border border-panel-line bg-panel p-3 focus:outline-2 focus:outline-status-selected ${className ?? ''}`}
     >
       <h3 id={headingId} className="mb-2 text-base font-semibold">
         {title}
@@ -213,13 +236,21 @@ function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, f
           Also show times in my time zone
         </label>
       </div>
+      <nav aria-label="Go to" className="flex flex-wrap gap-x-3 text-sm">
+        <span className="text-ink-muted">Go to:</span>
+        {SECTIONS.map(([id, label]) => (
+          <a key={id} href={`#${id}`} className="text-status-selected underline">
+            {label}
+          </a>
+        ))}
+      </nav>
       <section aria-label="Summary" className="rounded border border-panel-line bg-panel p-3">
         <SectionBoundary name="Summary">
           <LoadHeader load={load} excursionTolerance={config.excursionTolerance} showMine={showMine} />
         </SectionBoundary>
       </section>
       <div className="grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Section title="Timeline" className="flex h-[48rem] flex-col">
+        <Section id="load-timeline" title="Timeline" className="flex h-[48rem] flex-col">
           <Timeline
             items={items}
             fresh={fresh}
@@ -229,16 +260,16 @@ function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, f
           />
         </Section>
         <div className="min-w-0 space-y-3">
-          <Section title="Temperatures">
+          <Section id="load-temperatures" title="Temperatures">
             <Temperatures load={load} excursionTolerance={config.excursionTolerance} showMine={showMine} />
           </Section>
-          <Section title={`Documents (${documents.length})`}>
+          <Section id="load-documents" title={`Documents (${documents.length})`}>
             <DocumentsGrid documents={documents} fresh={fresh} showMine={showMine} onOpen={openDocument} />
           </Section>
-          <Section title={`Comments (${load.comments.length})`}>
+          <Section id="load-comments" title={`Comments (${load.comments.length})`}>
             <CommentsThread comments={load.comments} fresh={fresh} showMine={showMine} onPanTo={onPanTo} />
           </Section>
-          <Section title={`Pings (${load.pings.length})`}>
+          <Section id="load-pings" title={`Pings (${load.pings.length})`}>
             <PingsList pings={load.pings} fresh={fresh} showMine={showMine} onPanTo={onPanTo} />
           </Section>
         </div>
