@@ -5,7 +5,9 @@ import { E2E_CREDENTIALS, secretsIn } from './support/credentials';
 import { expect, test } from './support/fixtures';
 import { watchForExploits } from './support/own-stack';
 
-test('the credential guard fails a test whose page receives a secret', async ({ page }) => {
+test('the credential guard fails a test whose page receives a secret (expected to fail: shown as ✘, counted as passed)', async ({
+  page,
+}) => {
   // The guard (support/fixtures.ts) runs after the test body: this test passes only if it fails.
   test.fail();
   await page.route('**/planted-leak', (route) =>
