@@ -8,6 +8,7 @@ import { benchContract } from './contract';
 import type { Figure } from './figures';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
+import { benchMerge } from './merge';
 import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
 
@@ -29,6 +30,7 @@ const machine = {
 
 const figures: Figure[] = [
   ...benchContract(),
+  ...benchMerge(),
   ...(await benchSimulator()),
   ...(await benchProxy()),
   ...benchBundle(),

@@ -1,0 +1,83 @@
+import { performance } from 'node:perf_hooks';
+import { parsePullAnswer } from '@/contract/parse-pull';
+import { mergeLoads } from '@/domain/merge';
+import type { Load } from '@/domain/model';
+import { normalizeLoad } from '@/domain/normalize';
+import { generateFleet } from '@/simulator/fleet';
+import { trackAt } from '@/simulator/track';
+import type { Figure } from './figures';
+
+const LOADS = 10_000;
+const PINGS_KEPT = 20;
+const startedAt = Date.parse('2026-11-22T12:00:00Z');
+
+/** Every load of a 10,000-load fleet as the browser holds it after a pull at `at` (its last pings). */
+function loadsAt(plans: ReturnType<typeof generateFleet>, at: number, pings: number): Load[] {
+  const details = plans.map((plan) => {
+    const t = trackAt(plan, at, { speed: 1, seed: 5, publicUrl: 'https://docs.example.com' });
+    return {
+      loadTrackExternalId: plan.externalId,
+      ltExternalId: plan.externalId,
+      locations: t.pings.slice(-pings).map(({ item: { city: _c, point: _p, ...ping } }) => ping),
+      events: t.events.map(({ item: { main: _m, ...e } }) => e),
+      comments: t.comments.map((c) => c.item),
+      documents: t.documents.map((d) => d.item),
+      temperatures: t.readings.map((r) => r.item),
+    };
+  });
+  const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 13:00:00 UTC', details });
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed.data.details.flatMap(
+    (d, i) => normalizeLoad(d, 'external-id', `details[${i}]`, parsed.data.detailIssues[i]) ?? [],
+  );
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
+
+/**
+ * Issue 10's merge figure: a refresh of 10,000 loads in which 10% changed. The delta of a changed
+ * load is its track five minutes later (new pings, events, readings); an unchanged load's delta is
+ * the very answer it had. Also counts the loads whose object changed: the rest must stay the same
+ * objects, so views skip them.
+ */
+export function benchMerge(): Figure[] {
+  const plans = generateFleet({ seed: 5, loads: LOADS, speed: 1, startedAt });
+  const at = startedAt + 2 * 60 * 60_000;
+  const base = loadsAt(plans, at, PINGS_KEPT);
+  const changedPlans = plans.filter((_, i) => i % 10 === 0);
+  const later = new Map(loadsAt(changedPlans, at + 5 * 60_000, 5).map((l) => [l.id, l]));
+  const delta = base.map((l) => later.get(l.id) ?? l);
+  const times: number[] = [];
+  let changed = 0;
+  let unchangedRedone = 0;
+  for (let round = 0; round < 7; round++) {
+    const t = performance.now();
+    const merged = base.map((l, i) => mergeLoads(l, delta[i] as Load));
+    times.push(performance.now() - t);
+    changed = merged.filter((m, i) => m !== base[i]).length;
+    unchangedRedone = merged.filter((m, i) => m !== base[i] && !later.has(m.id)).length;
+  }
+  return [
+    {
+      figure: `merge: refresh of ${LOADS.toLocaleString('en-US')} loads, 10% changed (median of 7)`,
+      value: Math.round(median(times) * 10) / 10,
+      unit: 'ms',
+      goal: '-',
+      pass: true,
+    },
+    {
+      figure: `merge: loads with something new, of the ${later.size.toLocaleString('en-US')} sent a later track`,
+      value: changed,
+      unit: 'n',
+      goal: '-',
+      pass: true,
+    },
+    {
+      figure: 'merge: loads without a change that became new objects (views would redraw them)',
+      value: unchangedRedone,
+      unit: 'n',
+      goal: '0',
+      pass: unchangedRedone === 0,
+    },
+  ];
+}
