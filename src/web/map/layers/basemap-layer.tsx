@@ -44,7 +44,9 @@ export function BasemapLayer() {
     const onLines = { pane: LINE_PANE, renderer: lineRenderer, interactive: false };
     const land = L.layerGroup().addTo(group);
     let cancelled = false;
+    // Asked for / on the map: the coarse land stays until the fine land is drawn.
     let fine = false;
+    let fineDrawn = false;
     const drawLand = (topo: Countries) => {
       land.clearLayers();
       L.geoJSON(feature(topo, topo.objects.countries), { ...onLand, style: LAND }).addTo(land);
@@ -55,13 +57,14 @@ export function BasemapLayer() {
       void import('world-atlas/countries-50m.json').then((world) => {
         if (cancelled) return;
         drawLand(world.default as unknown as Countries);
+        fineDrawn = true;
         map.getContainer().dataset.basemapDetail = 'fine';
       });
     };
     void Promise.all([import('world-atlas/countries-110m.json'), import('us-atlas/states-10m.json')]).then(
       ([world, us]) => {
         if (cancelled) return;
-        if (!fine) drawLand(world.default as unknown as Countries);
+        if (!fineDrawn) drawLand(world.default as unknown as Countries);
         const usTopo = us.default as unknown as Topology<{ states: GeometryCollection }>;
         L.geoJSON(
           mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
