@@ -19,6 +19,11 @@ export const IncludeFlags = z.strictObject({
   events: z.boolean().optional(),
   documents: z.boolean().optional(),
   comments: z.boolean().optional(),
+  /**
+   * The proxy's own flag (the service has none): a reefer's readings list. The latest reading comes
+   * anyway. Views of many loads leave the list out: 10,000 reefers' readings are tens of megabytes.
+   */
+  temperatures: z.boolean().optional(),
 });
 export type IncludeFlags = z.infer<typeof IncludeFlags>;
 

@@ -122,6 +122,7 @@ function sameIssues(a: Load['issues'], b: Load['issues']): boolean {
  * `next` brings nothing new, `prev` itself is returned, so views that compare by identity skip it.
  */
 export function mergeLoads(prev: Load, next: Load): Load {
+  if (prev === next) return prev;
   const merged: Load = {
     by: prev.by,
     id: prev.id,

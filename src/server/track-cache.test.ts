@@ -132,6 +132,43 @@ describe('track cache', () => {
     );
   });
 
+  it('leaves the readings list out when include.temperatures is false, and keeps the latest reading', async () => {
+    const reading = (minute: number, supply: number) => ({
+      deviceId: 'R1',
+      timestamp: `11/22/2026 04:${String(minute).padStart(2, '0')} CST`,
+      temperature: { zone1: { supply, return: supply + 1, set: 34 }, UnitOfMeasurement: 'F' },
+    });
+    const c = createTrackCache({
+      pull: async () => {
+        const parsed = parsePullAnswer({
+          status: true,
+          timeStamp: '11/22/2026 10:00:00 UTC',
+          details: [
+            {
+              loadTrackExternalId: 7,
+              latestTemperature: reading(2, 36),
+              temperatures: [reading(1, 35), reading(2, 36)],
+            },
+          ],
+        });
+        if ('error' in parsed) throw new Error(parsed.error);
+        return parsed;
+      },
+      chunkSize: 2,
+      maxInFlight: 1,
+      freshMs: 1000,
+      resyncMs: 600_000,
+      maxLoads: 10,
+    });
+    const board = await c.getJson('external-id', ['7'], { temperatures: false }, undefined);
+    const lean = JSON.parse(board.details[0]!.toString('utf8')) as LoadDetail;
+    expect(lean.temperatures).toBeUndefined();
+    expect(lean.latestTemperature?.temperature?.zone1?.supply).toBe(36);
+    // The default, and the detail's request, still get every reading.
+    const full = (await c.get('external-id', ['7'], undefined, undefined)).details[0];
+    expect(full?.temperatures).toHaveLength(2);
+  });
+
   it('serves a load refreshed less than freshMs ago from the cache', async () => {
     const u = upstream();
     const clock = { t: 0 };
@@ -181,8 +218,11 @@ describe('track cache', () => {
     const delta = await c.get('external-id', ['1'], undefined, first.cursor);
     expect(pingCount(delta.details[0])).toBe(1);
     expect(delta.details[0]?.latestLocation).toBeDefined();
+    // Nothing new: the load is left out, and it is not missing either (the browser keeps its copy).
+    clock.t += 1000;
     const none = await c.get('external-id', ['1'], undefined, delta.cursor);
-    expect(pingCount(none.details[0])).toBe(0);
+    expect(none.details).toEqual([]);
+    expect(none.missing).toEqual([]);
     // A cursor of another process, or garbage, gets everything.
     expect(pingCount((await c.get('external-id', ['1'], undefined, 'other.1')).details[0])).toBe(2);
     expect(
@@ -190,6 +230,34 @@ describe('track cache', () => {
         (await c.get('external-id', ['1'], undefined, first.cursor.split('.')[0] + '.999999')).details[0],
       ),
     ).toBe(2);
+  });
+
+  it('after a cursor, serves only the loads that changed; a load back from missing counts as changed', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { chunkSize: 10 });
+    for (const id of ['1', '2', '3']) u.addPing(id);
+    const board = { locations: false, events: false, documents: false, comments: false, temperatures: false };
+    const first = await c.getJson('external-id', ['1', '2', '3', '4'], board, undefined);
+    expect(first.details).toHaveLength(3);
+    expect(first.missing).toEqual(['4']);
+    // Load 2 moved; load 4 became known to the upstream.
+    u.addPing('2');
+    u.addPing('4');
+    clock.t += 1000;
+    const ids = (d: Buffer[]) =>
+      d.map((b) => (JSON.parse(b.toString('utf8')) as LoadDetail).loadTrackExternalId);
+    // Load 4 was missing, so it is pulled in full again at once.
+    const delta = await c.getJson('external-id', ['1', '2', '3', '4'], board, first.cursor);
+    expect(ids(delta.details)).toEqual(['2', '4']);
+    expect(delta.missing).toEqual([]);
+    // The whole board again without a cursor: every load, as before.
+    expect(ids((await c.getJson('external-id', ['1', '2', '3', '4'], board, undefined)).details)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
   });
 
   it('leaves out the lists the browser did not ask for, yet pulls them so the cursor skips nothing', async () => {

@@ -23,8 +23,9 @@ import { normalizeLoad } from '@/domain/normalize';
  * - At most `maxLoads` tracks are kept (least recently used go first); eviction only forgets: the next
  *   request pulls that load in full.
  * - Every item gets the sequence number of the merge that first brought it. A browser's `since`
- *   cursor (`<process>.<seq>`) gets only items merged after it; a cursor of another process or an
- *   unreadable one gets everything.
+ *   cursor (`<process>.<seq>`) gets only items merged after it, and only the loads that changed after
+ *   it: a board of 10,000 loads in which 100 moved gets 100 loads back. A load neither in `details`
+ *   nor in `missing` is unchanged. A cursor of another process or an unreadable one gets everything.
  */
 export interface TrackCacheOptions {
   pull: (by: LoadBy, ids: string[], sendNewData: 'yes' | 'no') => Promise<Parsed<PullAnswer>>;
@@ -53,6 +54,8 @@ interface Track {
   needsFull: boolean;
   /** Item key → sequence number of the merge that first brought it. */
   seqOf: Map<string, number>;
+  /** Sequence number of the last merge that changed the load (its latest location, status…, or items). */
+  changedSeq: number;
   issues: ParseIssue[];
   inflight: Promise<void> | undefined;
   /**
@@ -91,6 +94,7 @@ const INCLUDE_OF: Partial<Record<(typeof LISTS)[number], keyof IncludeFlags>> = 
   events: 'events',
   comments: 'comments',
   documents: 'documents',
+  readings: 'temperatures',
 };
 
 export function createTrackCache(o: TrackCacheOptions) {
@@ -132,6 +136,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       lastFullAt: Number.NEGATIVE_INFINITY,
       needsFull: true,
       seqOf: new Map(),
+      changedSeq: 0,
       issues: [],
       inflight: undefined,
       json: undefined,
@@ -154,6 +159,8 @@ export function createTrackCache(o: TrackCacheOptions) {
   function absorb(t: Track, fresh: Load, issues: ParseIssue[], full: boolean, at: number): void {
     const stamp = ++seq;
     const merged = t.load ? mergeLoads(t.load, fresh) : fresh;
+    // Back from missing counts as a change: a browser dropped the load when it was reported missing.
+    if (merged !== t.load || t.missing) t.changedSeq = stamp;
     for (const list of LISTS) {
       for (const item of merged[list]) if (!t.seqOf.has(item.key)) t.seqOf.set(item.key, stamp);
     }
@@ -309,6 +316,8 @@ export function createTrackCache(o: TrackCacheOptions) {
     const missing: string[] = [];
     const issues: Record<string, ParseIssue[]> = {};
     for (const t of wanted) {
+      // Nothing new since the browser's cursor: the load is left out, and the browser keeps its copy.
+      if (from > 0 && !t.missing && t.load && t.changedSeq <= from) continue;
       const detail = t.missing ? undefined : render(t, from);
       if (detail) {
         details.push(detail);

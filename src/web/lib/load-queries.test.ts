@@ -92,4 +92,96 @@ describe('loadQueries.detail', () => {
     expect(second.load?.pings.map((p) => p.lon)).toEqual([-90, -90.01, -90.02]);
     vi.unstubAllGlobals();
   });
+
+  it('keeps the load when an answer after its cursor leaves it out (nothing new)', async () => {
+    const { createQueryClient } = await import('./query-client');
+    const { loadQueries } = await import('./load-queries');
+    const answers = [
+      {
+        status: true,
+        cursor: 'p.1',
+        details: [{ loadTrackExternalId: '7', events: [event(1)] }],
+        missing: [],
+      },
+      { status: true, cursor: 'p.1', details: [], missing: [] },
+      { status: true, cursor: 'p.2', details: [], missing: ['7'] },
+    ];
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(answers[calls++]), { status: 200 })),
+    );
+    const client = createQueryClient();
+    const options = loadQueries.detail('external-id', '7', 30);
+    const first = await client.fetchQuery(options);
+    const second = await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(second.load).toBe(first.load);
+    expect(second.missing).toBe(false);
+    // Reported missing: gone, and said so.
+    const third = await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(third.load).toBeNull();
+    expect(third.missing).toBe(true);
+    vi.unstubAllGlobals();
+  });
+});
+
+const event = (n: number) => ({
+  id: n,
+  name: `Status ${n}`,
+  code: null,
+  timestampUTC: `11/22/2026 10:0${n}:00 UTC`,
+});
+
+const located = (id: string, minute: number) => ({
+  loadTrackExternalId: id,
+  latestLocation: {
+    lat: '41.1',
+    lon: String(-90 - minute / 100),
+    accuracy: 10,
+    timestampSec: `11/22/2026 04:${String(minute).padStart(2, '0')}:00 CST`,
+    timestamp: `11/22/2026 04:${String(minute).padStart(2, '0')} CST`,
+    timestampUTC: `11/22/2026 10:${String(minute).padStart(2, '0')}:00 UTC`,
+    city: 'Joliet',
+    state: 'IL',
+    country: 'US',
+  },
+});
+
+describe('loadQueries.board', () => {
+  it('polls with the last cursor, keeps the loads the answer left out, drops the missing ones', async () => {
+    const { createQueryClient } = await import('./query-client');
+    const { loadQueries } = await import('./load-queries');
+    const bodies: { since?: string; include?: Record<string, boolean> }[] = [];
+    const answers = [
+      {
+        status: true,
+        cursor: 'p.1',
+        details: [located('1', 0), located('2', 0), located('3', 0)],
+        missing: [],
+      },
+      // Only load 2 moved; load 3 is no longer known to the service.
+      { status: true, cursor: 'p.5', details: [located('2', 5)], missing: ['3'] },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)) as (typeof bodies)[number]);
+        return new Response(JSON.stringify(answers[bodies.length - 1]), { status: 200 });
+      }),
+    );
+    const client = createQueryClient();
+    const options = loadQueries.board('external-id', ['1', '2', '3'], 30);
+    const first = await client.fetchQuery(options);
+    const second = await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(bodies[0]?.since).toBeUndefined();
+    expect(bodies[1]?.since).toBe('p.1');
+    // The board never asks for the readings list: only the latest reading.
+    expect(bodies[0]?.include?.temperatures).toBe(false);
+    expect(second.loads.map((l) => l.id)).toEqual(['1', '2']);
+    expect(second.loads[0]).toBe(first.loads[0]);
+    expect(second.loads[1]?.latestLocation?.instant).toBe(Date.parse('2026-11-22T10:05:00Z'));
+    expect(second.missing).toEqual(['3']);
+    expect(second.cursor).toBe('p.5');
+    vi.unstubAllGlobals();
+  });
 });
