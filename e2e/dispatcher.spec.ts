@@ -127,3 +127,31 @@ test('the dispatcher view has no serious accessibility violations', async ({ pag
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 });
+
+test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps the badges; zoomed in, every marker', async ({
+  page,
+}) => {
+  // Zoom 4 over the lower 48: below the clustering zoom, with the whole demo fleet in view.
+  await page.goto('/?map=39,-96,4');
+  await expect(map(page)).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
+  const badges = page.locator('.haulview-cluster');
+  const counted = async () =>
+    (await badges.allTextContents()).reduce((sum, text) => sum + Number(text), 0) +
+    Number(await map(page).getAttribute('data-markers'));
+  expect(await counted()).toBe(Number(await map(page).getAttribute('data-points')));
+  // A small pan: the badges are the same elements, not made again.
+  await badges.first().evaluate((el) => el.setAttribute('data-seen', 'before the pan'));
+  const box = (await map(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2 + 10, { steps: 5 });
+  await page.mouse.up();
+  await expect(page).not.toHaveURL(/map=39(\.0+)?,-96(\.0+)?,4/);
+  await expect(page.locator('.haulview-cluster[data-seen]')).toHaveCount(1);
+  // Past the clustering zoom: no badge, a marker for every load.
+  await page.goto('/?map=39,-96,7');
+  await expect(map(page)).toHaveAttribute('data-clusters', '0');
+  await expect
+    .poll(async () => map(page).getAttribute('data-markers'))
+    .toBe(await map(page).getAttribute('data-points'));
+});

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Load, TemperatureReading } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { isExcursion } from '@/domain/temperature';
-import { countByStatus, filterRows, NO_FILTER, sortRows, toRow } from './board-rows';
+import { compareLabels, compareText } from '../../lib/collate';
+import { countByStatus, filterRows, NO_FILTER, rowCache, sortRows, toRow, type BoardRow } from './board-rows';
 
 const NOW = Date.parse('2026-11-22T15:00:00Z');
 const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
@@ -130,4 +132,61 @@ describe('board rows', () => {
       ['Dispatched', 1],
     ]);
   });
+});
+
+describe('rowCache', () => {
+  it('gives the very same row on every tick until the load changes or crosses a staleness threshold', () => {
+    const rowOf = rowCache(T, 2);
+    const a = load('a', { minutesAgo: 10 });
+    const first = rowOf(a, NOW);
+    expect(rowOf(a, NOW + 5_000)).toBe(first);
+    // 21 minutes later the ping is 31 minutes old: stale, a new row saying so.
+    const later = rowOf(a, NOW + 21 * 60_000);
+    expect(later).not.toBe(first);
+    expect(later.staleness).toBe('stale');
+    // Another load object (a refresh brought something) gets its own row.
+    expect(rowOf(load('a', { minutesAgo: 1 }), NOW)).not.toBe(first);
+  });
+});
+
+describe('sortRows against the plain comparator', () => {
+  // The order the board promises, written as plainly as possible; sortRows computes it faster.
+  const LEVEL = { silent: 0, stale: 1, unknown: 2, fresh: 3 } as const;
+  const reference = {
+    staleness: (a: BoardRow, b: BoardRow) =>
+      LEVEL[a.staleness] - LEVEL[b.staleness] ||
+      (a.lastPingAt ?? Infinity) - (b.lastPingAt ?? Infinity) ||
+      compareLabels(a.label, b.label),
+    status: (a: BoardRow, b: BoardRow) =>
+      compareText(a.status ?? '\uffff', b.status ?? '\uffff') || compareLabels(a.label, b.label),
+    id: (a: BoardRow, b: BoardRow) => compareLabels(a.label, b.label),
+  };
+  const label = fc.oneof(
+    fc.integer({ min: 0, max: 2000 }).map(String),
+    fc.constantFrom('007', '7', 'LN-10', 'LN-9', 'ln-9', 'Ärger', 'zeta', '12a', ''),
+  );
+  const row = fc.record({
+    label,
+    staleness: fc.constantFrom('fresh', 'stale', 'silent', 'unknown'),
+    // Few distinct times, so that ties (and the label tie-break) are common.
+    lastPingAt: fc.option(
+      fc.integer({ min: 0, max: 5 }).map((n) => NOW - n * 60_000),
+      { nil: undefined },
+    ),
+    status: fc.option(fc.constantFrom('In transit', 'Delivered', 'at pickup', 'Écarté'), { nil: undefined }),
+  });
+
+  it.each(['staleness', 'status', 'id'] as const)(
+    'orders by %s exactly as the plain comparator does',
+    (by) => {
+      fc.assert(
+        fc.property(fc.array(row, { maxLength: 60 }), (list) => {
+          const rows = list as unknown as BoardRow[];
+          // Both sorts are stable: rows the comparator calls equal keep their input order in both.
+          const view = (r: BoardRow) => [r.staleness, r.lastPingAt, r.status, r.label].join('|');
+          expect(sortRows(rows, by).map(view)).toEqual([...rows].sort(reference[by]).map(view));
+        }),
+      );
+    },
+  );
 });

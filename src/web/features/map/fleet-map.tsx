@@ -2,6 +2,7 @@ import type L from 'leaflet';
 import { useMemo } from 'react';
 import type { Load } from '@/domain/model';
 import { staleness, type StalenessThresholds } from '@/domain/staleness';
+import { useSameList } from '../../lib/same-list';
 import { MapShell } from '../../map/core/map-shell';
 import { FitButtons, MapView } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
@@ -27,9 +28,14 @@ const NO_POINTS: L.LatLngTuple[] = [];
 
 /** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
 export function FleetMap(p: FleetMapProps) {
-  const points = useMemo(
-    () => p.loads.flatMap((l) => pointOf(l, staleness(l.latestLocation?.instant, p.now, p.thresholds)) ?? []),
-    [p.loads, p.now, p.thresholds],
+  // The same list until a load moves or crosses a staleness threshold: the cluster index and the
+  // markers are not rebuilt on every clock tick.
+  const points = useSameList(
+    useMemo(
+      () =>
+        p.loads.flatMap((l) => pointOf(l, staleness(l.latestLocation?.instant, p.now, p.thresholds)) ?? []),
+      [p.loads, p.now, p.thresholds],
+    ),
   );
   const all = useMemo(() => points.map((pt): L.LatLngTuple => [pt.lat, pt.lon]), [points]);
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);

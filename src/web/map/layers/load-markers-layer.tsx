@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
+import { useSameList } from '../../lib/same-list';
 
 /** One thing to mark on the map: a load's latest position, say. */
 export interface MarkerPoint {
@@ -32,6 +33,10 @@ interface Drawn {
 }
 
 const SELECTED = '#1d4ed8';
+
+const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat === b.lat && a.lon === b.lon;
+/** Counts cluster indexes made, so that a badge of one index is never taken for one of another. */
+let generations = 0;
 
 function clusterIcon(count: number): L.DivIcon {
   const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50;
@@ -66,17 +71,20 @@ export function LoadMarkersLayer({
     select.current = onSelect;
   }, [onSelect]);
 
-  const index = useMemo(() => {
+  const clusterMarkers = useRef(new Map<string, L.Marker>());
+  // The index reads keys and positions only: a load that turned stale (a new colour) keeps it.
+  const placed = useSameList(points as MarkerPoint[], samePlace);
+  const { index, indexGeneration } = useMemo(() => {
     const sc = new Supercluster<{ key: string }>({ radius: 50, maxZoom: clusterBelowZoom });
     sc.load(
-      points.map((p) => ({
+      placed.map((p) => ({
         type: 'Feature',
         properties: { key: p.key },
         geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
       })),
     );
-    return sc;
-  }, [points, clusterBelowZoom]);
+    return { index: sc, indexGeneration: ++generations };
+  }, [placed, clusterBelowZoom]);
 
   useEffect(() => {
     const g = {
@@ -86,6 +94,7 @@ export function LoadMarkersLayer({
     };
     groups.current = g;
     const current = drawn.current;
+    const badges = clusterMarkers.current;
     const onView = () => redraw.current();
     map.on('zoomend moveend', onView);
     return () => {
@@ -94,6 +103,7 @@ export function LoadMarkersLayer({
       g.circles.remove();
       g.clusters.remove();
       current.clear();
+      badges.clear();
       groups.current = null;
     };
   }, [map]);
@@ -144,7 +154,9 @@ export function LoadMarkersLayer({
       const zoom = map.getZoom();
       const clustering = zoom < clusterBelowZoom && drawn.current.size > 1;
       let visible: Set<string> | null = null;
-      g.clusters.clearLayers();
+      // Cluster badges are DOM: the ones still there after a pan stay, so a pan does not rebuild them.
+      const badges = clusterMarkers.current;
+      const kept = new Set<string>();
       if (clustering) {
         visible = new Set();
         const b = map.getBounds().pad(0.2);
@@ -161,7 +173,11 @@ export function LoadMarkersLayer({
           const [lon, lat] = f.geometry.coordinates as [number, number];
           if (props.cluster && props.cluster_id !== undefined) {
             const id = props.cluster_id;
-            L.marker([lat, lon], {
+            // Cluster ids belong to one index: a new index (a refresh) makes new badges.
+            const badge = `${indexGeneration}:${id}:${props.point_count}`;
+            kept.add(badge);
+            if (badges.has(badge)) continue;
+            const marker = L.marker([lat, lon], {
               icon: clusterIcon(props.point_count ?? 0),
               keyboard: false,
               title: `${props.point_count} loads`,
@@ -170,8 +186,14 @@ export function LoadMarkersLayer({
                 map.flyTo([lat, lon], Math.min(index.getClusterExpansionZoom(id), clusterBelowZoom + 1)),
               )
               .addTo(g.clusters);
+            badges.set(badge, marker);
           } else if (props.key) visible.add(props.key);
         }
+      }
+      for (const [badge, marker] of badges) {
+        if (kept.has(badge)) continue;
+        marker.remove();
+        badges.delete(badge);
       }
       let markers = 0;
       let circles = 0;
@@ -198,11 +220,11 @@ export function LoadMarkersLayer({
       container.dataset.points = String(drawn.current.size);
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
-      container.dataset.clusters = String(g.clusters.getLayers().length);
+      container.dataset.clusters = String(badges.size);
       perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
     };
     redraw.current();
-  }, [map, index, selectedKey, clusterBelowZoom, circlesFromZoom]);
+  }, [map, index, indexGeneration, selectedKey, clusterBelowZoom, circlesFromZoom]);
 
   return null;
 }
