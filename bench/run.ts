@@ -28,14 +28,26 @@ const machine = {
   chromium: chromiumVersion(),
 };
 
-const figures: Figure[] = [
-  ...benchContract(),
-  ...benchMerge(),
-  ...(await benchSimulator()),
-  ...(await benchProxy()),
-  ...benchBundle(),
-  ...(await benchBrowser()),
+// `npm run bench -- browser proxy`: only the named groups, while working on one of them.
+const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
+  ['contract', benchContract],
+  ['merge', benchMerge],
+  ['simulator', benchSimulator],
+  ['proxy', benchProxy],
+  ['bundle', benchBundle],
+  ['browser', benchBrowser],
 ];
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !benches.some(([n]) => n === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown bench ${unknown.join(', ')}; the benches are ${benches.map(([n]) => n).join(', ')}.`,
+  );
+  process.exit(2);
+}
+const figures: Figure[] = [];
+for (const [name, run] of benches)
+  if (only.length === 0 || only.includes(name)) figures.push(...(await run()));
 
 console.log(
   `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}`,
@@ -47,5 +59,9 @@ for (const f of figures) {
     `${f.figure.padEnd(width)}  ${String(f.value).padStart(10)}  ${f.unit.padEnd(4)}  ${f.goal.padEnd(8)}  ${f.pass ? 'pass' : 'FAIL'}`,
   );
 }
-writeFileSync('bench-results.json', JSON.stringify({ machine, figures }, null, 2));
-console.log('Written to bench-results.json');
+if (only.length === 0) writeFileSync('bench-results.json', JSON.stringify({ machine, figures }, null, 2));
+console.log(
+  only.length === 0
+    ? 'Written to bench-results.json'
+    : 'Only some benches ran: bench-results.json left as it was.',
+);
