@@ -1,25 +1,34 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+
+/**
+ * The query parsed once per query text, for every component that reads it: the URL may carry a
+ * watch list of thousands of ids, and parsing it again in each reader on every render showed.
+ */
+let parsedSearch: { search: string; params: URLSearchParams } | undefined;
+function paramsOf(search: string): URLSearchParams {
+  if (parsedSearch?.search !== search) parsedSearch = { search, params: new URLSearchParams(search) };
+  return parsedSearch.params;
+}
 
 /**
  * One value kept in the URL's query, so a reload or a shared link restores it. Changes replace the
  * history entry: panning the map or selecting a load is not a page to go back to.
  */
 export function useUrlParam(name: string): [string | null, (value: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const value = params.get(name);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const value = paramsOf(search).get(name);
   const set = useCallback(
-    (next: string | null) =>
-      setParams(
-        (current) => {
-          const copy = new URLSearchParams(current);
-          if (next === null) copy.delete(name);
-          else copy.set(name, next);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [name, setParams],
+    (next: string | null) => {
+      // From the query as it is now: another reader may have changed it since this one rendered.
+      const copy = new URLSearchParams(window.location.search);
+      if (next === null) copy.delete(name);
+      else copy.set(name, next);
+      const text = copy.toString();
+      navigate(location + (text ? `?${text}` : ''), { replace: true });
+    },
+    [name, location, navigate],
   );
   return [value, set];
 }

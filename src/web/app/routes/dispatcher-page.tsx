@@ -66,14 +66,15 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     [config.staleAfterMinutes, config.silentAfterMinutes],
   );
 
-  // Only watched loads: while a smaller list is being fetched, the previous answer may still hold
-  // loads that were just removed.
+  // Only watched loads: while a smaller list is being fetched, the previous answer (a placeholder)
+  // may still hold loads that were just removed. An answer to the current list holds only its loads.
+  const placeholder = byExternal.isPlaceholderData || byNumber.isPlaceholderData;
   const loads = useMemo((): Load[] => {
+    const all = [...(byExternal.data?.loads ?? []), ...(byNumber.data?.loads ?? [])];
+    if (!placeholder) return all;
     const watched = new Set(entries.map((e) => loadKey(e)));
-    return [...(byExternal.data?.loads ?? []), ...(byNumber.data?.loads ?? [])].filter((l) =>
-      watched.has(loadKey(l)),
-    );
-  }, [entries, byExternal.data?.loads, byNumber.data?.loads]);
+    return all.filter((l) => watched.has(loadKey(l)));
+  }, [entries, byExternal.data?.loads, byNumber.data?.loads, placeholder]);
   // The clock ticks every 5 s: the rows stay the same list unless a load crossed a staleness
   // threshold, so the board does not sort 10,000 rows again for nothing.
   const rowOf = useMemo(
@@ -96,7 +97,8 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     ...loadQueries.detail(selection?.by ?? 'external-id', selection?.id ?? '', config.refreshSeconds),
     enabled: selection !== null,
   });
-  const selectedRow = rows.find((r) => r.key === selectedKey);
+  const selectedRow = useMemo(() => rows.find((r) => r.key === selectedKey), [rows, selectedKey]);
+  const onMap = useMemo(() => rows.filter((r) => r.lastPingAt !== undefined).length, [rows]);
   const select = useCallback(
     (key: string) => {
       const sel = parseLoadKey(key);
@@ -119,8 +121,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     <div className="grid h-full grid-cols-[minmax(22rem,26rem)_1fr] grid-rows-[auto_1fr]">
       <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-4 py-2 text-sm">
         <span>
-          <strong>{rows.filter((r) => r.lastPingAt !== undefined).length}</strong> of {entries.length} loads
-          on the map
+          <strong>{onMap}</strong> of {entries.length} loads on the map
         </span>
         {notFound.length > 0 && <span className="text-status-stale">{notFound.length} not found</span>}
         <span className="text-ink-muted" aria-live="polite">

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   Profiler,
+  useCallback,
   useId,
   useMemo,
   useRef,
@@ -140,7 +141,13 @@ const BoardRowView = memo(function BoardRowView({
  * The load board: one row per watched load, most urgent first by default; filters by text, status,
  * stale only and reefer only; virtualized, so 10,000 rows scroll smoothly; arrows move, Enter selects.
  */
-export function LoadBoard({ rows, now, selectedKey, onSelect, onRowRender }: LoadBoardProps) {
+export const LoadBoard = memo(function LoadBoard({
+  rows,
+  now,
+  selectedKey,
+  onSelect,
+  onRowRender,
+}: LoadBoardProps) {
   const [sort, setSort] = useState<SortKey>('staleness');
   const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -150,13 +157,13 @@ export function LoadBoard({ rows, now, selectedKey, onSelect, onRowRender }: Loa
   const counts = useMemo(() => countByStatus(rows), [rows]);
   const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    getItemKey: (i) => shown[i]?.key ?? i,
+    // A new function would make the virtualizer measure all 10,000 rows again on every render.
+    getItemKey: useCallback((i: number) => shown[i]?.key ?? i, [shown]),
   });
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -177,7 +184,10 @@ export function LoadBoard({ rows, now, selectedKey, onSelect, onRowRender }: Loa
     }
   };
 
-  const stale = rows.filter((r) => r.staleness === 'stale' || r.staleness === 'silent').length;
+  const stale = useMemo(
+    () => rows.filter((r) => r.staleness === 'stale' || r.staleness === 'silent').length,
+    [rows],
+  );
   return (
     <section aria-label="Load board" className="flex h-full min-h-0 flex-col bg-panel">
       <div className="space-y-2 border-b border-panel-line p-2 text-sm">
@@ -276,4 +286,4 @@ export function LoadBoard({ rows, now, selectedKey, onSelect, onRowRender }: Loa
       </div>
     </section>
   );
-}
+});

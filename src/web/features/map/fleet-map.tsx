@@ -1,5 +1,5 @@
 import type L from 'leaflet';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { Load } from '@/domain/model';
 import { staleness, type StalenessThresholds } from '@/domain/staleness';
 import { useSameList } from '../../lib/same-list';
@@ -27,7 +27,8 @@ export interface FleetMapProps {
 const NO_POINTS: L.LatLngTuple[] = [];
 
 /** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
-export function FleetMap(p: FleetMapProps) {
+// Memoized: the dispatcher renders again when a fetch starts or ends; the map has nothing to redo then.
+export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   // The same list until a load moves or crosses a staleness threshold: the cluster index and the
   // markers are not rebuilt on every clock tick.
   const points = useSameList(
@@ -59,4 +60,4 @@ export function FleetMap(p: FleetMapProps) {
       </MapShell>
     </div>
   );
-}
+});

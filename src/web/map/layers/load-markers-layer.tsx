@@ -26,6 +26,14 @@ export interface LoadMarkersLayerProps {
   circlesFromZoom?: number;
 }
 
+/** A cluster's badge, kept while a cluster with its place and count is shown. */
+interface Badge {
+  marker: L.Marker;
+  count: number;
+  /** The cluster's id in the current index (ids are the index's own: a rebuilt index renumbers). */
+  id: number;
+}
+
 interface Drawn {
   point: MarkerPoint;
   marker: L.CircleMarker;
@@ -35,13 +43,24 @@ interface Drawn {
 const SELECTED = '#1d4ed8';
 
 const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat === b.lat && a.lon === b.lon;
-/** Counts cluster indexes made, so that a badge of one index is never taken for one of another. */
-let generations = 0;
+
+const sizeOf = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
+
+/** The badge's count, as text and as its tooltip. */
+function labelBadge(element: HTMLElement | undefined, count: number): void {
+  if (!element) return;
+  const label = element.firstElementChild ?? element.appendChild(document.createElement('span'));
+  label.textContent = String(count);
+  element.title = `${count} loads`;
+}
 
 function clusterIcon(count: number): L.DivIcon {
-  const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50;
+  const size = sizeOf(count);
+  // An element, not HTML text: a refresh makes a hundred badges, and parsing their HTML showed.
+  const label = document.createElement('span');
+  label.textContent = String(count);
   return L.divIcon({
-    html: `<span>${count}</span>`,
+    html: label,
     className: 'haulview-cluster',
     iconSize: [size, size],
   });
@@ -71,10 +90,10 @@ export function LoadMarkersLayer({
     select.current = onSelect;
   }, [onSelect]);
 
-  const clusterMarkers = useRef(new Map<string, L.Marker>());
+  const clusterMarkers = useRef(new Map<string, Badge>());
   // The index reads keys and positions only: a load that turned stale (a new colour) keeps it.
   const placed = useSameList(points as MarkerPoint[], samePlace);
-  const { index, indexGeneration } = useMemo(() => {
+  const index = useMemo(() => {
     const sc = new Supercluster<{ key: string }>({ radius: 50, maxZoom: clusterBelowZoom });
     sc.load(
       placed.map((p) => ({
@@ -83,8 +102,12 @@ export function LoadMarkersLayer({
         geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
       })),
     );
-    return { index: sc, indexGeneration: ++generations };
+    return sc;
   }, [placed, clusterBelowZoom]);
+  const currentIndex = useRef(index);
+  useEffect(() => {
+    currentIndex.current = index;
+  }, [index]);
 
   useEffect(() => {
     const g = {
@@ -160,6 +183,7 @@ export function LoadMarkersLayer({
       if (clustering) {
         visible = new Set();
         const b = map.getBounds().pad(0.2);
+        const wanted: { key: string; lat: number; lon: number; id: number; count: number }[] = [];
         for (const f of index.getClusters(
           [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
           Math.floor(zoom),
@@ -172,28 +196,57 @@ export function LoadMarkersLayer({
           };
           const [lon, lat] = f.geometry.coordinates as [number, number];
           if (props.cluster && props.cluster_id !== undefined) {
-            const id = props.cluster_id;
-            // Cluster ids belong to one index: a new index (a refresh) makes new badges.
-            const badge = `${indexGeneration}:${id}:${props.point_count}`;
-            kept.add(badge);
-            if (badges.has(badge)) continue;
-            const marker = L.marker([lat, lon], {
-              icon: clusterIcon(props.point_count ?? 0),
-              keyboard: false,
-              title: `${props.point_count} loads`,
-            })
-              .on('click', () =>
-                map.flyTo([lat, lon], Math.min(index.getClusterExpansionZoom(id), clusterBelowZoom + 1)),
-              )
-              .addTo(g.clusters);
-            badges.set(badge, marker);
+            // A cluster's place is the mean of its loads': the same place and count is the same
+            // badge, even after a refresh rebuilt the index (which renumbers the clusters).
+            const key = `${lat},${lon},${props.point_count}`;
+            const known = badges.get(key);
+            if (known) {
+              known.id = props.cluster_id;
+              kept.add(key);
+            } else wanted.push({ key, lat, lon, id: props.cluster_id, count: props.point_count ?? 0 });
           } else if (props.key) visible.add(props.key);
         }
+        // New clusters take over the badges of clusters gone (a refresh moves every cluster's mean a
+        // little): moved and relabelled rather than made again.
+        const spare = [...badges].filter(([key]) => !kept.has(key));
+        for (const w of wanted) {
+          const reused = spare.pop();
+          let badge: Badge;
+          if (reused) {
+            badges.delete(reused[0]);
+            badge = reused[1];
+            badge.marker.setLatLng([w.lat, w.lon]);
+            if (badge.count !== w.count) {
+              if (sizeOf(badge.count) !== sizeOf(w.count)) badge.marker.setIcon(clusterIcon(w.count));
+              labelBadge(badge.marker.getElement(), w.count);
+            }
+          } else {
+            const made: Badge = {
+              id: w.id,
+              count: w.count,
+              marker: L.marker([w.lat, w.lon], { icon: clusterIcon(w.count), keyboard: false }),
+            };
+            made.marker
+              .on('click', () =>
+                map.flyTo(
+                  made.marker.getLatLng(),
+                  Math.min(currentIndex.current.getClusterExpansionZoom(made.id), clusterBelowZoom + 1),
+                ),
+              )
+              .addTo(g.clusters);
+            labelBadge(made.marker.getElement(), w.count);
+            badge = made;
+          }
+          badge.id = w.id;
+          badge.count = w.count;
+          badges.set(w.key, badge);
+          kept.add(w.key);
+        }
       }
-      for (const [badge, marker] of badges) {
-        if (kept.has(badge)) continue;
-        marker.remove();
-        badges.delete(badge);
+      for (const [key, badge] of badges) {
+        if (kept.has(key)) continue;
+        badge.marker.remove();
+        badges.delete(key);
       }
       let markers = 0;
       let circles = 0;
@@ -224,7 +277,7 @@ export function LoadMarkersLayer({
       perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
     };
     redraw.current();
-  }, [map, index, indexGeneration, selectedKey, clusterBelowZoom, circlesFromZoom]);
+  }, [map, index, selectedKey, clusterBelowZoom, circlesFromZoom]);
 
   return null;
 }
