@@ -7,6 +7,7 @@ import { loadQueries } from '../../lib/load-queries';
 import { idsBy, useWatchList, type WatchEntry } from '../../lib/watch-list';
 import { collectDocuments, type InboxDocument } from './inbox-model';
 import { useReviewedDocuments } from './reviewed-store';
+import { useQuietStart } from './use-quiet-start';
 
 type Collected = Omit<InboxDocument, 'reviewed'>;
 // One object per document and review state: a review elsewhere in the queue leaves this one's
@@ -43,14 +44,27 @@ export interface DocumentsInbox {
 /**
  * The documents inbox's data: the watch list's documents (one pull per kind of id, refreshed every
  * `refreshSeconds`) joined with this browser's reviews. The page and the nav's badge both call it;
- * TanStack Query runs the pulls once for both.
+ * TanStack Query runs the pulls once for both. The badge waits for the page's own pulls.
  */
-export function useDocumentsInbox(config: Pick<ClientConfig, 'refreshSeconds'>): DocumentsInbox {
+export function useDocumentsInbox(
+  config: Pick<ClientConfig, 'refreshSeconds'>,
+  { wait = false }: { wait?: boolean } = {},
+): DocumentsInbox {
   const entries = useWatchList();
   const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
   const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
-  const byExternal = useQuery(loadQueries.documents('external-id', externalIds, config.refreshSeconds));
-  const byNumber = useQuery(loadQueries.documents('load-number', loadNumbers, config.refreshSeconds));
+  // `wait`: pull only once the page's own pulls are done (see useQuietStart); until then, whatever
+  // another user of these queries (the inbox page) already has.
+  const quiet = useQuietStart();
+  const go = !wait || quiet;
+  const byExternal = useQuery({
+    ...loadQueries.documents('external-id', externalIds, config.refreshSeconds),
+    enabled: go && externalIds.length > 0,
+  });
+  const byNumber = useQuery({
+    ...loadQueries.documents('load-number', loadNumbers, config.refreshSeconds),
+    enabled: go && loadNumbers.length > 0,
+  });
   const reviewed = useReviewedDocuments();
 
   const externalLoads = byExternal.data?.loads;
