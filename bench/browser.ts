@@ -398,7 +398,11 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
     await page.goto(`${url}/`);
     await waitForMark(page, allDrawn(located));
     if (first === undefined) throw new Error('the board answer was not seen');
-    const answer = JSON.parse(first) as { cursor: string; details: { latestLocation?: LatestLocation }[] };
+    const answer = JSON.parse(first) as {
+      cursor: string;
+      details: { loadTrackExternalId?: string | number; latestLocation?: LatestLocation }[];
+      issues?: Record<string, unknown>;
+    };
     const emptyDelta = () => JSON.stringify({ ...answer, details: [] });
     const withPosition = answer.details.filter((d) => d.latestLocation);
     const target = Math.round(answer.details.length * CHANGED_SHARE);
@@ -408,6 +412,13 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       (_, n) => withPosition[Math.floor(n * step)] as (typeof withPosition)[number],
     );
     const chosen = moved.map((d) => d.latestLocation as LatestLocation);
+    // The proxy sends the notes of the loads it serves only.
+    const movedIssues = Object.fromEntries(
+      moved.flatMap((d) => {
+        const id = String(d.loadTrackExternalId);
+        return answer.issues?.[id] ? [[id, answer.issues[id]]] : [];
+      }),
+    );
     const origin = chosen.map((l) => ({ lat: Number(l.lat), lon: Number(l.lon) }));
 
     const cdp = await context.newCDPSession(page);
@@ -441,7 +452,12 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
         l.lon = (o.lon + 0.002 * k).toFixed(6);
         l.timestampUTC = utcText(Date.now());
       });
-      next = JSON.stringify({ ...answer, cursor: `${answer.cursor}-bench${k}`, details: moved });
+      next = JSON.stringify({
+        ...answer,
+        cursor: `${answer.cursor}-bench${k}`,
+        details: moved,
+        issues: movedIssues,
+      });
       await nextTick();
       const seen = (await marksOf(page)).length;
       const tasksSeen = (await longTasksOf(page)).length;
