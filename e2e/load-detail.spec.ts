@@ -47,6 +47,15 @@ test('open a reefer load from the board: chart, timeline, documents viewer, a pi
   await expect(map).toHaveAttribute('data-markers', '1');
   await expect(map).toHaveAttribute('data-circles', '1');
   await page.screenshot({ path: 'test-results/screenshots/load-detail.png' });
+  // Zoomed out, the pings' own circles are not drawn (nor made); a ping from the list flies the map
+  // in to it, and there every ping shows its circle.
+  await expect(map).toHaveAttribute('data-ping-circles', '0');
+  await page
+    .getByRole('region', { name: /^Pings, newest first/ })
+    .getByRole('button', { name: /^Show on map/ })
+    .first()
+    .click();
+  await expect(map).toHaveAttribute('data-ping-circles', /^[1-9]\d*$/);
 
   // The documents viewer: a dialog with previous/next, closed with Escape.
   await page

@@ -109,17 +109,23 @@ export function BreadcrumbLayer({
       run.push([b.lat, b.lon]);
     }
     flush();
-    for (const p of pings) {
-      if (p.accuracy !== null) {
-        L.circle([p.lat, p.lon], {
-          radius: p.accuracy,
-          weight: 1,
-          color: LINE,
-          fillOpacity: 0.05,
-          interactive: false,
-        }).addTo(circles);
+    // Made the first time the map is zoomed in far enough: 20,000 circles nobody sees yet would
+    // cost the detail's first draw more than the rest of the trail.
+    let circlesMade = false;
+    const makeCircles = () => {
+      circlesMade = true;
+      for (const p of pings) {
+        if (p.accuracy !== null) {
+          L.circle([p.lat, p.lon], {
+            radius: p.accuracy,
+            weight: 1,
+            color: LINE,
+            fillOpacity: 0.05,
+            interactive: false,
+          }).addTo(circles);
+        }
       }
-    }
+    };
     const first = pings[0];
     if (first) {
       L.circleMarker([first.lat, first.lon], {
@@ -148,8 +154,10 @@ export function BreadcrumbLayer({
     const drawArrows = () => {
       arrows.clearLayers();
       const zoom = map.getZoom();
-      if (zoom >= pingCirclesFromZoom) circles.addTo(map);
-      else circles.remove();
+      if (zoom >= pingCirclesFromZoom) {
+        if (!circlesMade) makeCircles();
+        circles.addTo(map);
+      } else circles.remove();
       let carried = 0;
       for (let i = 1; i < pings.length; i++) {
         const a = map.project([pings[i - 1]!.lat, pings[i - 1]!.lon], zoom);
@@ -170,6 +178,7 @@ export function BreadcrumbLayer({
         ).addTo(arrows);
       }
       map.getContainer().dataset.breadcrumb = String(pings.length);
+      map.getContainer().dataset.pingCircles = String(map.hasLayer(circles) ? circles.getLayers().length : 0);
     };
     drawArrows();
     map.on('zoomend', drawArrows);
@@ -179,6 +188,7 @@ export function BreadcrumbLayer({
       arrows.remove();
       circles.remove();
       delete map.getContainer().dataset.breadcrumb;
+      delete map.getContainer().dataset.pingCircles;
     };
   }, [map, pings, places, lowConfidenceMeters, pingCirclesFromZoom]);
   return null;
