@@ -427,16 +427,17 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       const { metrics } = await cdp.send('Performance.getMetrics');
       return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
     };
-    // The dispatcher's clock ticks every 5 s and redraws every load (a markers-drawn mark): each
-    // refresh is clicked just after a tick, so that no tick falls in its window.
+    // The dispatcher's clock ticks every 5 s (a clock-tick mark) and redraws the loads that crossed
+    // a staleness threshold: each refresh is clicked just after a tick, so that no tick falls in its
+    // window.
     const nextTick = async () => {
       const seen = (await marksOf(page)).length;
       await waitUntil(
         page,
-        `window.__bench.marks.slice(${seen}).some((m) => m.name === 'markers-drawn')`,
+        `window.__bench.marks.slice(${seen}).some((m) => m.name === 'clock-tick' && m.detail.every === 5000)`,
         20_000,
       );
-      await sleep(300);
+      await sleep(500);
     };
     await nextTick();
     let before = await taskSeconds();

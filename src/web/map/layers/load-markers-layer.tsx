@@ -36,7 +36,7 @@ interface Badge {
 
 interface Drawn {
   point: MarkerPoint;
-  marker: L.CircleMarker;
+  marker: L.CircleMarker | undefined;
   circle: L.Circle | undefined;
 }
 
@@ -45,6 +45,25 @@ const SELECTED = '#1d4ed8';
 const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat === b.lat && a.lon === b.lon;
 
 const sizeOf = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
+
+function makeMarker(point: MarkerPoint, select: { current: ((key: string) => void) | undefined }) {
+  return L.circleMarker([point.lat, point.lon], {
+    radius: 7,
+    weight: 2,
+    color: '#ffffff',
+    fillColor: point.color,
+    fillOpacity: 1,
+  })
+    .bindTooltip(point.label)
+    .on('click', () => select.current?.(point.key));
+}
+
+function styleCircle(circle: L.Circle, point: MarkerPoint): void {
+  circle
+    .setLatLng([point.lat, point.lon])
+    .setRadius(point.accuracy ?? 0)
+    .setStyle({ color: point.color, fillColor: point.color, fillOpacity: 0.1 });
+}
 
 /** The badge's count, as text and as its tooltip. */
 function labelBadge(element: HTMLElement | undefined, count: number): void {
@@ -140,21 +159,19 @@ export function LoadMarkersLayer({
       seen.add(point.key);
       const old = drawn.current.get(point.key);
       if (old && old.point === point) continue;
-      const latLng: L.LatLngTuple = [point.lat, point.lon];
-      const marker =
-        old?.marker ?? L.circleMarker(latLng, { radius: 7, weight: 2, color: '#ffffff', fillOpacity: 1 });
-      if (!old || old.point.lat !== point.lat || old.point.lon !== point.lon) marker.setLatLng(latLng);
-      if (!old || old.point.color !== point.color) marker.setStyle({ fillColor: point.color });
-      if (!old || old.point.label !== point.label) marker.unbindTooltip().bindTooltip(point.label);
-      if (!old) marker.on('click', () => select.current?.(point.key));
+      // Markers and circles are made when first shown (a load in a cluster is not, a circle only
+      // zoomed in or selected): made up front for 10,000 loads, they were most of the first draw.
+      // Those already made follow their point.
+      const marker = old?.marker;
+      if (marker && old) {
+        if (old.point.lat !== point.lat || old.point.lon !== point.lon)
+          marker.setLatLng([point.lat, point.lon]);
+        if (old.point.color !== point.color) marker.setStyle({ fillColor: point.color });
+        if (old.point.label !== point.label) marker.unbindTooltip().bindTooltip(point.label);
+      }
       let circle = old?.circle;
-      if (point.accuracy !== null) {
-        circle ??= L.circle(latLng, { radius: point.accuracy, weight: 1, interactive: false });
-        circle
-          .setLatLng(latLng)
-          .setRadius(point.accuracy)
-          .setStyle({ color: point.color, fillColor: point.color, fillOpacity: 0.1 });
-      } else if (circle) {
+      if (circle && point.accuracy !== null) styleCircle(circle, point);
+      else if (circle) {
         circle.remove();
         circle = undefined;
       }
@@ -162,7 +179,7 @@ export function LoadMarkersLayer({
     }
     for (const [key, d] of drawn.current) {
       if (seen.has(key)) continue;
-      d.marker.remove();
+      d.marker?.remove();
       d.circle?.remove();
       drawn.current.delete(key);
     }
@@ -253,6 +270,8 @@ export function LoadMarkersLayer({
       for (const [key, d] of drawn.current) {
         const selected = key === selectedKey;
         const show = selected || visible === null || visible.has(key);
+        if (show && !d.marker) d.marker = makeMarker(d.point, select);
+        if (!d.marker) continue;
         if (show && !g.markers.hasLayer(d.marker)) g.markers.addLayer(d.marker);
         else if (!show && g.markers.hasLayer(d.marker)) g.markers.removeLayer(d.marker);
         const ring = selected ? SELECTED : '#ffffff';
@@ -261,9 +280,13 @@ export function LoadMarkersLayer({
           d.marker.setRadius(selected ? 9 : 7);
         }
         if (selected) d.marker.bringToFront();
-        const circle = d.circle;
         const showCircle =
-          circle !== undefined && (selected || (!clustering && zoom >= circlesFromZoom && show));
+          d.point.accuracy !== null && (selected || (!clustering && zoom >= circlesFromZoom && show));
+        if (showCircle && !d.circle) {
+          d.circle = L.circle([d.point.lat, d.point.lon], { weight: 1, interactive: false });
+          styleCircle(d.circle, d.point);
+        }
+        const circle = d.circle;
         if (circle && showCircle && !g.circles.hasLayer(circle)) g.circles.addLayer(circle);
         else if (circle && !showCircle && g.circles.hasLayer(circle)) g.circles.removeLayer(circle);
         if (show) markers++;
