@@ -58,6 +58,12 @@ function makeMarker(point: MarkerPoint, select: { current: ((key: string) => voi
     .on('click', () => select.current?.(point.key));
 }
 
+function makeCircle(point: MarkerPoint): L.Circle {
+  const circle = L.circle([point.lat, point.lon], { weight: 1, interactive: false });
+  styleCircle(circle, point);
+  return circle;
+}
+
 function styleCircle(circle: L.Circle, point: MarkerPoint): void {
   circle
     .setLatLng([point.lat, point.lon])
@@ -160,8 +166,8 @@ export function LoadMarkersLayer({
       const old = drawn.current.get(point.key);
       if (old && old.point === point) continue;
       // Markers and circles are made when first shown (a load in a cluster is not, a circle only
-      // zoomed in or selected): made up front for 10,000 loads, they were most of the first draw.
-      // Those already made follow their point.
+      // zoomed in or selected) or when the browser is idle: made up front for 10,000 loads, they
+      // were most of the first draw. Those already made follow their point.
       const marker = old?.marker;
       if (marker && old) {
         if (old.point.lat !== point.lat || old.point.lon !== point.lon)
@@ -184,6 +190,26 @@ export function LoadMarkersLayer({
       drawn.current.delete(key);
     }
     redraw.current();
+  }, [points]);
+
+  // The markers and circles not shown yet are made while the browser is idle, a slice at a time, so
+  // that zooming in later finds them made.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const pending = drawn.current.values();
+    let handle = 0;
+    const work = (deadline: IdleDeadline) => {
+      while (deadline.timeRemaining() > 1) {
+        const next = pending.next();
+        if (next.done) return;
+        const d = next.value;
+        d.marker ??= makeMarker(d.point, select);
+        if (!d.circle && d.point.accuracy !== null) d.circle = makeCircle(d.point);
+      }
+      handle = window.requestIdleCallback(work);
+    };
+    handle = window.requestIdleCallback(work);
+    return () => window.cancelIdleCallback(handle);
   }, [points]);
 
   // What shows at this zoom and place: clusters or markers, circles or not, the selection on top.
@@ -282,10 +308,7 @@ export function LoadMarkersLayer({
         if (selected) d.marker.bringToFront();
         const showCircle =
           d.point.accuracy !== null && (selected || (!clustering && zoom >= circlesFromZoom && show));
-        if (showCircle && !d.circle) {
-          d.circle = L.circle([d.point.lat, d.point.lon], { weight: 1, interactive: false });
-          styleCircle(d.circle, d.point);
-        }
+        if (showCircle && !d.circle) d.circle = makeCircle(d.point);
         const circle = d.circle;
         if (circle && showCircle && !g.circles.hasLayer(circle)) g.circles.addLayer(circle);
         else if (circle && !showCircle && g.circles.hasLayer(circle)) g.circles.removeLayer(circle);
