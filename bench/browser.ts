@@ -498,6 +498,9 @@ interface Detail {
   navToReady: number;
   chart: number;
   chartPoints: number;
+  events: number;
+  documents: number;
+  readings: number;
   scrollP95: number;
   scrolled: number;
 }
@@ -537,6 +540,9 @@ async function detail(browser: Browser, url: string): Promise<Detail> {
       navToReady: ready.t,
       chart: chartDrawn.t - chartStart.t,
       chartPoints: Number(chartDrawn.detail?.points),
+      events: Number(ready.detail?.events),
+      documents: Number(ready.detail?.documents),
+      readings: Number(ready.detail?.readings),
       scrollP95: percentile(frames, 95),
       scrolled,
     };
@@ -632,7 +638,7 @@ export async function benchBrowser(): Promise<Figure[]> {
         (refresh[0] as Refresh).tick,
       ),
       ms(
-        `browser: load detail with ${LONG_TRACK_PINGS.toLocaleString('en-US')} pings, answer arrived -> rendered (${n})`,
+        `browser: load detail with ${LONG_TRACK_PINGS.toLocaleString('en-US')} pings, ${detailOf.events.toLocaleString('en-US')} events, ${detailOf.documents} documents, ${detailOf.readings.toLocaleString('en-US')} readings, answer arrived -> rendered (${n})`,
         m(details, (d) => d.ready),
         300,
       ),
@@ -647,7 +653,7 @@ export async function benchBrowser(): Promise<Figure[]> {
         FRAME_SLACK,
       ),
       ms(
-        `browser: that detail's temperature chart (${detailOf.chartPoints} readings), draw (${n})`,
+        `browser: that detail's temperature chart, draw (${n})`,
         m(details, (d) => d.chart),
         50,
       ),

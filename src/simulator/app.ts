@@ -221,7 +221,7 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
   app.get('/_sim/documents/:externalId/:file', (c) => {
     const plan = byExternalId.get(c.req.param('externalId'));
     const n = Number(c.req.param('file').replace(/\.svg$/, ''));
-    if (!plan || !Number.isInteger(n) || n < 1 || n > 4) return c.notFound();
+    if (!plan || !Number.isInteger(n) || n < 1 || n > 4 + (plan.bulk?.documents ?? 0)) return c.notFound();
     return c.body(documentSvg(plan, n), 200, {
       'Content-Type': 'image/svg+xml',
       'Cache-Control': 'public, max-age=3600',

@@ -7,7 +7,8 @@ export function documentSvg(plan: LoadPlan, n: number): string {
   const stop = n <= 2 ? plan.stops[0] : plan.stops[plan.stops.length - 1];
   const place = stop ? `${stop.city.name}, ${stop.city.state}` : '';
   const title = n === 1 ? 'BILL OF LADING' : n === 3 ? 'PROOF OF DELIVERY' : 'PHOTO';
-  if (n === 2 || n === 4) {
+  // 2 and 4 are the pictures of pickup and delivery; 5 on, the long track's pictures on the road.
+  if (n === 2 || n >= 4) {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
 <rect width="800" height="600" fill="#6b7f99"/><rect y="380" width="800" height="220" fill="#4a4a48"/>
 <rect x="140" y="150" width="520" height="300" fill="#e8e6e1" stroke="#333" stroke-width="4"/>

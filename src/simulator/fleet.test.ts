@@ -21,6 +21,19 @@ describe('the long track knob (SIM_LONG_TRACK_PINGS)', () => {
     expect(atStart.readings.length).toBeGreaterThan(0);
   });
 
+  it("gives the 20,000-ping load issue 7's bench counts: 5,000 status events, 500 documents, 50,000 readings", () => {
+    const [plan] = generateFleet({ seed: 5, loads: 1, speed: 60, startedAt, longTrackPings: 20_000 });
+    const t = trackAt(plan!, startedAt, track);
+    expect(t.pings).toHaveLength(20_000);
+    expect(t.events.length).toBeGreaterThanOrEqual(5_000);
+    expect(new Set(t.events.map((e) => e.item.id)).size).toBe(t.events.length);
+    expect(t.documents.length).toBeGreaterThanOrEqual(500);
+    expect(new Set(t.documents.map((d) => d.item.url)).size).toBe(t.documents.length);
+    expect(t.readings.length).toBe(50_000);
+    // One a minute: no two share a time (a reading's time is written to the minute).
+    expect(new Set(t.readings.map((r) => r.item.timestamp)).size).toBeGreaterThan(49_000);
+  });
+
   it('is off by default and at 0', () => {
     const plain = generateFleet({ seed: 5, loads: 1, speed: 60, startedAt });
     expect(generateFleet({ seed: 5, loads: 1, speed: 60, startedAt, longTrackPings: 0 })).toEqual(plain);

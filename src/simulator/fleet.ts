@@ -15,7 +15,11 @@ export interface FleetOptions {
   speed: number;
   /** Real instant the fleet's schedule is anchored to (the simulator's start). */
   startedAt: number;
-  /** Load 0 gets exactly this many pings, all sent by start (benchmarks; SIM_LONG_TRACK_PINGS). 0: off. */
+  /**
+   * Load 0 gets exactly this many pings, all sent by start, and a quarter as many status events, a
+   * fortieth as many documents and 2.5 times as many readings: issue 7's bench load at 20,000
+   * (benchmarks; SIM_LONG_TRACK_PINGS). 0: off.
+   */
   longTrackPings?: number;
 }
 
@@ -55,6 +59,13 @@ export interface LoadPlan {
   appNotInstalled: boolean;
   /** Simulated minutes of a reefer excursion window, if any. */
   excursion: [number, number] | undefined;
+  /**
+   * The long track's extra items (SIM_LONG_TRACK_PINGS), spread over the drive: "In transit" status
+   * events, pictures, and this many readings, one every real minute (their times are written to the
+   * minute) up to 30 minutes past the drive, instead of one every 15 simulated minutes from departure:
+   * the unit ran at the yard long before loading.
+   */
+  bulk?: { events: number; documents: number; readings: number };
 }
 
 const FIRST_NAMES = [
@@ -211,6 +222,11 @@ function withLongTrack(plan: LoadPlan, pings: number, options: FleetOptions): Lo
     departAt: options.startedAt - (lastPingMinute * 60_000) / options.speed,
     silentSince: undefined,
     excursion: excursionWindow(0.5, driveMinutes),
+    bulk: {
+      events: Math.floor(pings / 4),
+      documents: Math.floor(pings / 40),
+      readings: Math.round(pings * 2.5),
+    },
   };
 }
 

@@ -239,6 +239,25 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions): Track {
     });
   });
 
+  // The long track's check-ins (ids far from the schedule's: externalId * 100 + n).
+  const bulkEvents = plan.bulk?.events ?? 0;
+  for (let k = 0; k < bulkEvents; k++) {
+    const minute = (plan.driveMinutes * (k + 0.5)) / bulkEvents;
+    if (minute > phoneMinute) break;
+    const instant = at(minute);
+    track.events.push({
+      at: instant,
+      item: {
+        id: plan.externalId * 100_000 + 50_000 + k,
+        ...stamps(instant, nearestCity(positionAt(plan, minute)).zone),
+        name: 'In transit',
+        code: 'ITR',
+        driver: plan.driver,
+        main: true,
+      },
+    });
+  }
+
   const commentCount = Math.floor(unit(o.seed, plan.index, 0xc0) * 4);
   for (let c = 0; c < commentCount; c++) {
     const minute = Math.round(plan.driveMinutes * (0.1 + 0.85 * unit(o.seed, plan.index, c, 0xc1)));
@@ -278,6 +297,31 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions): Track {
     { minute: plan.driveMinutes + 40, type: 'POD', stop: delivery },
     { minute: plan.driveMinutes + 42, type: 'PICTURE', stop: delivery },
   ];
+  const bulkDocuments = plan.bulk?.documents ?? 0;
+  for (let k = 0; k < bulkDocuments; k++) {
+    const minute = (plan.driveMinutes * (k + 0.5)) / bulkDocuments;
+    if (minute > phoneMinute) break;
+    const instant = at(minute);
+    const point = positionAt(plan, minute);
+    const city = nearestCity(point);
+    track.documents.push({
+      at: instant,
+      item: {
+        type: 'PICTURE',
+        timestamp: stamps(instant, city.zone).timestamp,
+        url: `${o.publicUrl}/_sim/documents/${plan.externalId}/${docs.length + k + 1}.svg`,
+        location: {
+          lat: fix(point.lat),
+          lon: fix(point.lon),
+          accuracy: 20,
+          city: city.name,
+          state: city.state,
+          country: city.country,
+        },
+        driver: plan.driver,
+      },
+    });
+  }
   docs.forEach((d, n) => {
     if (d.minute > phoneMinute) return;
     const instant = at(d.minute);
@@ -305,7 +349,11 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions): Track {
 
   if (plan.reefer) {
     const lastReading = Math.min(nowMinute, plan.driveMinutes + 30);
-    for (let m = 0, i = 0; m <= lastReading; m += 15, i++) {
+    // A simulated minute is 1/speed of a real one: a reading a real minute is `speed` simulated ones.
+    const [from, every] = plan.bulk
+      ? [plan.driveMinutes + 30 - (plan.bulk.readings - 1) * o.speed, o.speed]
+      : [0, 15];
+    for (let m = from, i = 0; m <= lastReading; m += every, i++) {
       const instant = at(m);
       const point = positionAt(plan, m);
       const inExcursion = plan.excursion !== undefined && m >= plan.excursion[0] && m <= plan.excursion[1];

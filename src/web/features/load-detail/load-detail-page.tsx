@@ -214,7 +214,16 @@ function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, f
   const openDocument = useCallback((index: number) => setViewerIndex(index), []);
   const closeViewer = useCallback(() => setViewerIndex(null), []);
   // For `npm run bench`: the detail of this version of the load is on screen.
-  useEffect(() => perfMarkAfterPaint('detail-rendered', { pings: load.pings.length }), [load]);
+  useEffect(
+    () =>
+      perfMarkAfterPaint('detail-rendered', {
+        pings: load.pings.length,
+        events: load.events.length,
+        documents: load.documents.length,
+        readings: load.readings.length,
+      }),
+    [load],
+  );
   const name =
     load.by === 'load-number' ? `Load ${load.loadNumber ?? load.id}` : `Load ${load.externalId ?? load.id}`;
 
