@@ -22,8 +22,6 @@ interface Base {
   /** Epoch ms; null for a document whose time could not be read (listed last). */
   instant: number | null;
   time: ItemTime;
-  /** Lower-cased text the search looks in. */
-  search: string;
 }
 
 export type TimelineItem =
@@ -91,7 +89,6 @@ export function buildTimeline(load: Load, documents: readonly Document[], tolera
       time: event.time,
       event,
       noise: isNoiseEvent(event),
-      search: words('status', event.name, event.code, event.id, event.driver?.name, event.time.local),
     });
   }
   for (const comment of load.comments) {
@@ -101,14 +98,6 @@ export function buildTimeline(load: Load, documents: readonly Document[], tolera
       instant: comment.instant,
       time: comment.time,
       comment,
-      search: words(
-        'comment',
-        commentAuthor(comment.by),
-        comment.text,
-        comment.driver?.name,
-        placeText(comment.place),
-        comment.time.local,
-      ),
     });
   }
   documents.forEach((document, documentIndex) => {
@@ -119,14 +108,6 @@ export function buildTimeline(load: Load, documents: readonly Document[], tolera
       time: document.time,
       document,
       documentIndex,
-      search: words(
-        'document',
-        document.type,
-        documentStop(document),
-        document.driver?.name,
-        documentPlace(document),
-        document.time.local,
-      ),
     });
   });
   const unit = load.readings.findLast((r) => r.unit)?.unit;
@@ -138,13 +119,6 @@ export function buildTimeline(load: Load, documents: readonly Document[], tolera
       time: run.first.time,
       run,
       unit,
-      search: words(
-        'temperature excursion',
-        run.worst.which,
-        formatTemperature(run.worst.value, unit),
-        run.first.deviceId,
-        run.first.time.local,
-      ),
     });
   }
   for (const ping of load.pings) {
@@ -154,16 +128,52 @@ export function buildTimeline(load: Load, documents: readonly Document[], tolera
       instant: ping.instant,
       time: ping.time,
       ping,
-      search: words(
-        'ping',
-        coordinatesText(ping),
-        formatAccuracy(ping.accuracy),
-        ping.driver?.name,
-        ping.time.local,
-      ),
     });
   }
   return items.sort(compareNewestFirst);
+}
+
+/**
+ * The lower-cased text a search looks in. Made the first time a search needs it, and kept: a load
+ * with 20,000 pings would otherwise build 20,000 strings on every change, for a search box mostly
+ * left empty.
+ */
+const searchTexts = new WeakMap<TimelineItem, string>();
+export function searchText(item: TimelineItem): string {
+  let text = searchTexts.get(item);
+  if (text === undefined) searchTexts.set(item, (text = describe(item)));
+  return text;
+}
+
+function describe(item: TimelineItem): string {
+  switch (item.kind) {
+    case 'status': {
+      const e = item.event;
+      return words('status', e.name, e.code, e.id, e.driver?.name, e.time.local);
+    }
+    case 'comment': {
+      const c = item.comment;
+      return words('comment', commentAuthor(c.by), c.text, c.driver?.name, placeText(c.place), c.time.local);
+    }
+    case 'document': {
+      const d = item.document;
+      return words('document', d.type, documentStop(d), d.driver?.name, documentPlace(d), d.time.local);
+    }
+    case 'excursion': {
+      const run = item.run;
+      return words(
+        'temperature excursion',
+        run.worst.which,
+        formatTemperature(run.worst.value, item.unit),
+        run.first.deviceId,
+        run.first.time.local,
+      );
+    }
+    case 'ping': {
+      const p = item.ping;
+      return words('ping', coordinatesText(p), formatAccuracy(p.accuracy), p.driver?.name, p.time.local);
+    }
+  }
 }
 
 export interface TimelineFilter {
@@ -180,7 +190,7 @@ export function filterTimeline(items: readonly TimelineItem[], f: TimelineFilter
     (item) =>
       f.kinds.has(item.kind) &&
       (f.showNoise || item.kind !== 'status' || !item.noise) &&
-      terms.every((t) => item.search.includes(t)),
+      terms.every((t) => searchText(item).includes(t)),
   );
 }
 
