@@ -52,10 +52,17 @@ test('review three documents by keyboard; the state survives a reload; axe finds
 test('a new document arriving on refresh appears once, at the top, not reviewed', async ({ page }) => {
   const url = `https://docs.example.com/pod-${Date.now()}.jpg`;
   let inject = false;
+  let target: unknown;
   await page.route('**/api/pull/by-external-id', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { details: { documents?: unknown[] }[] };
-    if (inject && body.details[0]) {
+    const body = (await response.json()) as {
+      details: { loadTrackExternalId?: unknown; documents?: unknown[] }[];
+    };
+    target ??= body.details[0]?.loadTrackExternalId;
+    if (inject) {
+      // A poll after a cursor carries only the loads that changed: the one with the new document.
+      if (!body.details.some((d) => d.loadTrackExternalId === target))
+        body.details.unshift({ loadTrackExternalId: target, documents: [] });
       // Twice in the same answer, as a service that repeats itself would send it.
       const doc = {
         type: 'POD',
@@ -64,7 +71,8 @@ test('a new document arriving on refresh appears once, at the top, not reviewed'
         location: { lat: '40.7', lon: '-74.0' },
         stopOrderNumber: 2,
       };
-      body.details[0].documents = [...(body.details[0].documents ?? []), doc, doc];
+      const detail = body.details.find((d) => d.loadTrackExternalId === target)!;
+      detail.documents = [...(detail.documents ?? []), doc, doc];
     }
     await route.fulfill({ response, json: body });
   });

@@ -93,7 +93,9 @@ function clusterIcon(count: number): L.DivIcon {
 
 /**
  * Markers on the map's shared canvas renderer (no DOM element per point), accuracy circles at true
- * scale, and clusters with counts at low zoom (supercluster; the few cluster badges are DOM). Updated
+ * scale, and clusters with counts at low zoom (supercluster; the few cluster badges are DOM). Only
+ * what is in view (with a margin) is on the map; the selected load always is. The container's
+ * `data-points`, `data-markers`, `data-circles` and `data-clusters` say what is held and drawn. Updated
  * imperatively by key and by value, outside React's render, so a refresh that moves one load redraws
  * one marker.
  */
@@ -223,9 +225,14 @@ export function LoadMarkersLayer({
       // Cluster badges are DOM: the ones still there after a pan stay, so a pan does not rebuild them.
       const badges = clusterMarkers.current;
       const kept = new Set<string>();
+      // What is drawn is what is in view, and a fifth of it around: Leaflet's canvas projects and
+      // redraws every layer it holds at each zoom, so 10,000 markers and circles out of sight made
+      // each zoom's last frame long. A pan adds what comes into view at its end.
+      const b = map.getBounds().pad(0.2);
+      const [south, west, north, east] = [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()];
+      const inView = (p: MarkerPoint) => p.lat >= south && p.lat <= north && p.lon >= west && p.lon <= east;
       if (clustering) {
         visible = new Set();
-        const b = map.getBounds().pad(0.2);
         const wanted: { key: string; lat: number; lon: number; id: number; count: number }[] = [];
         for (const f of index.getClusters(
           [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
@@ -295,7 +302,7 @@ export function LoadMarkersLayer({
       let circles = 0;
       for (const [key, d] of drawn.current) {
         const selected = key === selectedKey;
-        const show = selected || visible === null || visible.has(key);
+        const show = selected || (visible === null ? inView(d.point) : visible.has(key));
         if (show && !d.marker) d.marker = makeMarker(d.point, select);
         if (!d.marker) continue;
         if (show && !g.markers.hasLayer(d.marker)) g.markers.addLayer(d.marker);
