@@ -44,6 +44,40 @@ describe('encodeWatch / decodeWatch', () => {
     expect(decodeWatch(encoded)).toEqual([entries[0], entries[2], entries[1]]);
   });
 
+  it('writes runs of consecutive numbers as ranges, keeps the order, and reads them back', () => {
+    const ids = [
+      '700100',
+      '700101',
+      '700102',
+      '700103',
+      '12',
+      '13',
+      'LN-1',
+      '0',
+      '1',
+      '2',
+      '007',
+      '008',
+      '009',
+    ];
+    const entries = ids.map((id) => ({ by: 'external-id' as const, id }));
+    const encoded = encodeWatch(entries);
+    // Two in a row stay as they are; "007" is not a plain number.
+    expect(encoded).toBe('e:700100:700103,12,13,LN-1,0:2,007,008,009');
+    expect(decodeWatch(encoded)).toEqual(entries);
+    const fleet = Array.from({ length: 10_000 }, (_, i) => ({
+      by: 'external-id' as const,
+      id: String(700100 + i),
+    }));
+    expect(encodeWatch(fleet)).toBe('e:700100:710099');
+    expect(decodeWatch(encodeWatch(fleet))).toEqual(fleet);
+  });
+
+  it('refuses ranges that are backwards, not plain numbers or too long, and folds overlaps', () => {
+    expect(decodeWatch('e:5:3,a:c,1:,01:3,1:100000000,7')).toEqual([{ by: 'external-id', id: '7' }]);
+    expect(decodeWatch('e:1:3,2:4').map((e) => e.id)).toEqual(['1', '2', '3', '4']);
+  });
+
   it('ignores what it cannot read instead of failing', () => {
     expect(decodeWatch('x:1;e:%E0%A4%A,ok;n:')).toEqual([{ by: 'external-id', id: 'ok' }]);
   });

@@ -41,32 +41,80 @@ export function parseIdText(text: string): ParsedIds {
   return { ids, refused };
 }
 
+/** A plain whole number, as a run of them may be written `first:last`. */
+const PLAIN_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
+/** Runs this long or longer are written as a range. */
+const MIN_RUN = 3;
+/** A range in a link never stands for more ids than a watch list could hold. */
+const MAX_RANGE = 100_000;
+
+/**
+ * The short form of a list of ids: a run of three or more consecutive plain numbers (700100,
+ * 700101, 700102…) is written `700100:700102`. `:` cannot come from an id here (ids are written
+ * percent-encoded), so the form is unambiguous; 10,000 consecutive ids are 13 characters, not 70 kB.
+ */
+function shorten(ids: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length;) {
+    const first = ids[i] as string;
+    let j = i + 1;
+    if (PLAIN_NUMBER.test(first)) {
+      const start = Number(first);
+      while (j < ids.length && ids[j] === String(start + (j - i))) j++;
+    }
+    if (j - i >= MIN_RUN) {
+      out.push(`${first}:${ids[j - 1]}`);
+      i = j;
+    } else {
+      out.push(encodeURIComponent(first));
+      i++;
+    }
+  }
+  return out;
+}
+
 export function encodeWatch(entries: readonly WatchEntry[]): string {
   return (['external-id', 'load-number'] as const)
     .map((by) => {
-      const ids = entries.filter((e) => e.by === by).map((e) => encodeURIComponent(e.id));
+      const ids = shorten(entries.filter((e) => e.by === by).map((e) => e.id));
       return ids.length > 0 ? `${PREFIX[by]}:${ids.join(',')}` : '';
     })
     .filter(Boolean)
     .join(';');
 }
 
+/** The ids a written item stands for: one id, or every id of a range `first:last`. */
+function expand(raw: string): string[] {
+  const colon = raw.indexOf(':');
+  if (colon < 0) {
+    try {
+      return [decodeURIComponent(raw)];
+    } catch {
+      return [];
+    }
+  }
+  const [first, last] = [raw.slice(0, colon), raw.slice(colon + 1)];
+  if (!PLAIN_NUMBER.test(first) || !PLAIN_NUMBER.test(last)) return [];
+  const [a, b] = [Number(first), Number(last)];
+  if (b < a || b - a >= MAX_RANGE) return [];
+  return Array.from({ length: b - a + 1 }, (_, k) => String(a + k));
+}
+
 export function decodeWatch(text: string): WatchEntry[] {
   const entries: WatchEntry[] = [];
+  const seen = new Set<string>();
   for (const part of text.split(';')) {
     const [prefix, list] = [part.slice(0, 2), part.slice(2)];
     const by: LoadBy | undefined =
       prefix === 'e:' ? 'external-id' : prefix === 'n:' ? 'load-number' : undefined;
     if (!by) continue;
     for (const raw of list.split(',')) {
-      let id: string;
-      try {
-        id = decodeURIComponent(raw);
-      } catch {
-        continue;
-      }
-      if (LoadId.safeParse(id).success && !entries.some((e) => e.by === by && e.id === id))
+      for (const id of expand(raw)) {
+        const key = `${by}:${id}`;
+        if (seen.has(key) || !LoadId.safeParse(id).success) continue;
+        seen.add(key);
         entries.push({ by, id });
+      }
     }
   }
   return entries;
