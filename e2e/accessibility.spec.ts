@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { demoFleet } from './support/demo-fleet';
 import { expect, test } from './support/fixtures';
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -11,18 +12,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** A rolling load with documents, found through the proxy as the SPA would. */
 async function loadWithDocuments(page: Page): Promise<string> {
-  const config = (await (await page.request.get('/api/config')).json()) as {
-    demo: { externalIds: string[] };
-  };
-  const answer = (await (
-    await page.request.post('/api/pull/by-external-id', {
-      headers: { 'X-Requested-With': 'haulview' },
-      data: { ids: config.demo.externalIds, include: { locations: false, events: false, comments: false } },
-    })
-  ).json()) as {
-    details: { loadTrackExternalId: string; latestLocation?: unknown; documents?: unknown[] }[];
-  };
-  const load = answer.details.find((d) => d.latestLocation && (d.documents?.length ?? 0) > 0);
+  const loads = await demoFleet(page, { locations: false, events: false, comments: false });
+  const load = loads.find((d) => d.latestLocation && (d.documents?.length ?? 0) > 0);
   if (!load) throw new Error('the demo fleet has no load with documents');
   return load.loadTrackExternalId;
 }

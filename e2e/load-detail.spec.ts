@@ -1,27 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { demoFleet } from './support/demo-fleet';
 import { expect, test } from './support/fixtures';
 
 /** A reefer load that is rolling, found through the proxy as the SPA would. */
 async function rollingReefer(page: Page): Promise<string> {
-  const config = (await (await page.request.get('/api/config')).json()) as {
-    demo: { externalIds: string[] };
-  };
-  const answer = (await (
-    await page.request.post('/api/pull/by-external-id', {
-      headers: { 'X-Requested-With': 'haulview' },
-      data: { ids: config.demo.externalIds },
-    })
-  ).json()) as {
-    details: {
-      loadTrackExternalId: string;
-      latestTemperature?: unknown;
-      locations?: unknown[];
-      documents?: unknown[];
-      comments?: unknown[];
-    }[];
-  };
-  const load = answer.details.find(
+  const load = (await demoFleet(page)).find(
     (d) => d.latestTemperature && (d.locations?.length ?? 0) > 0 && (d.documents?.length ?? 0) > 0,
   );
   if (!load) throw new Error('the demo fleet has no rolling reefer with documents');

@@ -57,8 +57,9 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
 
 /**
  * An answer to a poll with a cursor holds only the loads that changed after it: every other load
- * asked for, and not reported missing, is as it was. They are kept, in their order; the changed ones
- * are merged into them with the domain's merge (an answer after a cursor carries only new items).
+ * asked for, and not reported missing, is as it was. They are kept, in their order, with the changed
+ * ones in their places. The changed ones carry only new items: `shareBoard`, which every answer goes
+ * through (the queries' structuralSharing), merges each into the load it had, once.
  */
 export function withUnchanged(previous: BoardData, delta: BoardData, ids: readonly string[]): BoardData {
   const changed = new Map(delta.loads.map((l) => [l.id, l]));
@@ -67,8 +68,7 @@ export function withUnchanged(previous: BoardData, delta: BoardData, ids: readon
   const loads: Load[] = [];
   for (const before of previous.loads) {
     if (gone.has(before.id) || !asked.has(before.id)) continue;
-    const after = changed.get(before.id);
-    loads.push(after ? mergeLoads(before, after) : before);
+    loads.push(changed.get(before.id) ?? before);
     changed.delete(before.id);
   }
   loads.push(...changed.values());

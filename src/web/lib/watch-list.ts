@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { LoadId, type ClientConfig } from '@/contract/proxy-api';
-import type { LoadBy } from '@/domain/model';
+import type { Load, LoadBy } from '@/domain/model';
+import { loadKey } from './load-key';
 
 /**
  * The loads a dispatcher watches: kept in this browser (localStorage) and carried in the URL (`?w=`),
@@ -110,7 +111,7 @@ export function decodeWatch(text: string): WatchEntry[] {
     if (!by) continue;
     for (const raw of list.split(',')) {
       for (const id of expand(raw)) {
-        const key = `${by}:${id}`;
+        const key = loadKey({ by, id });
         if (seen.has(key) || !LoadId.safeParse(id).success) continue;
         seen.add(key);
         entries.push({ by, id });
@@ -202,4 +203,31 @@ export function useWatchList(): WatchEntry[] {
 /** The ids of one kind, in the order they were added. */
 export function idsBy(entries: readonly WatchEntry[], by: LoadBy): string[] {
   return entries.filter((e) => e.by === by).map((e) => e.id);
+}
+
+/** What a view's pull of many loads holds, as TanStack Query reports it. */
+interface PullResult {
+  data?: { loads: Load[] };
+  isPlaceholderData: boolean;
+}
+
+/**
+ * The watched loads of a view's two pulls (by external id, by load number). An answer to the current
+ * list holds only its loads; a placeholder (the previous list's answer, shown while the new one
+ * loads) may still hold a load just removed, so only then is it filtered by the list.
+ */
+export function useWatchedLoads(
+  entries: readonly WatchEntry[],
+  byExternal: PullResult,
+  byNumber: PullResult,
+): Load[] {
+  const external = byExternal.data?.loads;
+  const numbers = byNumber.data?.loads;
+  const placeholder = byExternal.isPlaceholderData || byNumber.isPlaceholderData;
+  return useMemo(() => {
+    const all = [...(external ?? []), ...(numbers ?? [])];
+    if (!placeholder) return all;
+    const watched = new Set(entries.map(loadKey));
+    return all.filter((l) => watched.has(loadKey(l)));
+  }, [entries, external, numbers, placeholder]);
 }

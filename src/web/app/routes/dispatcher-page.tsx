@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import type { Load, LoadBy } from '@/domain/model';
+import type { LoadBy } from '@/domain/model';
 import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { rowCache, type BoardRow } from '../../features/board/board-rows';
@@ -17,6 +17,7 @@ import { useUrlParam } from '../../lib/url-state';
 import {
   idsBy,
   useDemoFleetOnFirstVisit,
+  useWatchedLoads,
   useWatchList,
   watchList,
   type WatchEntry,
@@ -66,15 +67,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     [config.staleAfterMinutes, config.silentAfterMinutes],
   );
 
-  // Only watched loads: while a smaller list is being fetched, the previous answer (a placeholder)
-  // may still hold loads that were just removed. An answer to the current list holds only its loads.
-  const placeholder = byExternal.isPlaceholderData || byNumber.isPlaceholderData;
-  const loads = useMemo((): Load[] => {
-    const all = [...(byExternal.data?.loads ?? []), ...(byNumber.data?.loads ?? [])];
-    if (!placeholder) return all;
-    const watched = new Set(entries.map((e) => loadKey(e)));
-    return all.filter((l) => watched.has(loadKey(l)));
-  }, [entries, byExternal.data?.loads, byNumber.data?.loads, placeholder]);
+  const loads = useWatchedLoads(entries, byExternal, byNumber);
   // The clock ticks every 5 s: the rows stay the same list unless a load crossed a staleness
   // threshold, so the board does not sort 10,000 rows again for nothing.
   const rowOf = useMemo(

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Load } from '@/domain/model';
-import { loadKey } from '../../lib/load-key';
 import { loadQueries } from '../../lib/load-queries';
-import { idsBy, useWatchList, type WatchEntry } from '../../lib/watch-list';
+import { idsBy, useWatchedLoads, useWatchList, type WatchEntry } from '../../lib/watch-list';
 import { collectDocuments, type InboxDocument } from './inbox-model';
 import { useReviewedDocuments } from './reviewed-store';
 import { useQuietStart } from './use-quiet-start';
@@ -67,13 +66,7 @@ export function useDocumentsInbox(
   });
   const reviewed = useReviewedDocuments();
 
-  const externalLoads = byExternal.data?.loads;
-  const numberLoads = byNumber.data?.loads;
-  // Placeholder data may still hold a load that was just unwatched: only watched loads count.
-  const loads = useMemo((): Load[] => {
-    const watched = new Set(entries.map(loadKey));
-    return [...(externalLoads ?? []), ...(numberLoads ?? [])].filter((l) => watched.has(loadKey(l)));
-  }, [entries, externalLoads, numberLoads]);
+  const loads = useWatchedLoads(entries, byExternal, byNumber);
   const collected = useMemo(() => collectDocuments(loads), [loads]);
   const documents = useMemo(
     () => collected.map((d) => withReviewed(d, reviewed.has(d.url))),

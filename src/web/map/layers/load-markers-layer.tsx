@@ -234,10 +234,7 @@ export function LoadMarkersLayer({
       if (clustering) {
         visible = new Set();
         const wanted: { key: string; lat: number; lon: number; id: number; count: number }[] = [];
-        for (const f of index.getClusters(
-          [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
-          Math.floor(zoom),
-        )) {
+        for (const f of index.getClusters([west, south, east, north], Math.floor(zoom))) {
           const props = f.properties as {
             cluster?: boolean;
             point_count?: number;
