@@ -32,3 +32,18 @@ describe('isNoiseEvent', () => {
     expect(NOISE_RULES.length).toBeGreaterThan(0);
   });
 });
+
+describe('isNoiseEvent, asked again', () => {
+  it('gives the same verdict for the same name, with and without a code', () => {
+    // The verdict is remembered per name: a name judged with a code must not decide it without one.
+    expect(isNoiseEvent(event('Reminder delivered', 'RM'))).toBe(false);
+    expect(isNoiseEvent(event('Reminder delivered'))).toBe(true);
+    expect(isNoiseEvent(event('Reminder delivered', 'RM'))).toBe(false);
+  });
+
+  it('judges each rule list by its own rules', () => {
+    const mine: NoiseRule[] = [{ contains: 'Entered  GEOFENCE' }];
+    expect(isNoiseEvent(event('entered geofence', 'GF'), mine)).toBe(true);
+    expect(isNoiseEvent(event('entered geofence', 'GF'))).toBe(false);
+  });
+});

@@ -37,13 +37,44 @@ export const NOISE_RULES: readonly NoiseRule[] = [
 
 const fold = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+interface Judge {
+  rules: readonly { contains: string; onlyWithoutCode: boolean }[];
+  /** The verdict per name, with and without a code: a load's thousands of events share a few names. */
+  withCode: Map<string, boolean>;
+  withoutCode: Map<string, boolean>;
+}
+
+const judges = new WeakMap<readonly NoiseRule[], Judge>();
+
+function judgeOf(rules: readonly NoiseRule[]): Judge {
+  let judge = judges.get(rules);
+  if (!judge) {
+    judge = {
+      rules: rules.map((r) => ({ contains: fold(r.contains), onlyWithoutCode: r.onlyWithoutCode === true })),
+      withCode: new Map(),
+      withoutCode: new Map(),
+    };
+    judges.set(rules, judge);
+  }
+  return judge;
+}
+
 /** Whether an event is an app or system notice by `rules`. An event without a name is never noise. */
 export function isNoiseEvent(
   event: { name: string | undefined; code: string | undefined },
   rules: readonly NoiseRule[] = NOISE_RULES,
 ): boolean {
   if (!event.name) return false;
-  const name = fold(event.name);
+  const judge = judgeOf(rules);
   const noCode = !event.code?.trim();
-  return rules.some((rule) => (noCode || !rule.onlyWithoutCode) && name.includes(fold(rule.contains)));
+  const known = noCode ? judge.withoutCode : judge.withCode;
+  let verdict = known.get(event.name);
+  if (verdict === undefined) {
+    const name = fold(event.name);
+    verdict = judge.rules.some((rule) => (noCode || !rule.onlyWithoutCode) && name.includes(rule.contains));
+    // Names are few in practice; a hostile answer with endless distinct names must not grow this forever.
+    if (known.size > 10_000) known.clear();
+    known.set(event.name, verdict);
+  }
+  return verdict;
 }
