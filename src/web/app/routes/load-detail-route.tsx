@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type L from 'leaflet';
 import type { ClientConfig } from '@/contract/proxy-api';
@@ -40,7 +40,9 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
   const track = useQuery(loadQueries.detail(by, id, config.refreshSeconds));
   const [target, setTarget] = useState<FlyTarget | null>(null);
   const panTo = useCallback((p: FlyTarget) => setTarget({ ...p }), []);
-  const load = track.data?.load ?? null;
+  // The map follows the panel: a trail of 20,000 pings is drawn in a render of its own, after the
+  // panel is on screen, rather than holding the panel back.
+  const load = useDeferredValue(track.data?.load ?? null);
   const pings = useMemo(() => load?.pings ?? [], [load]);
   const fit = useMemo(() => pings.map((p): L.LatLngTuple => [p.lat, p.lon]), [pings]);
   const places = useMemo(() => placesOf(load), [load]);
