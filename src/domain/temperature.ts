@@ -7,5 +7,10 @@ import type { TemperatureReading } from './model';
 export function isExcursion(r: TemperatureReading | undefined, tolerance: number): boolean {
   if (!r || r.set === undefined) return false;
   const set = r.set;
-  return [r.supply, r.return].some((t) => t !== undefined && Math.abs(t - set) > tolerance);
+  // No list and no closure: a reefer's 50,000 readings are judged twice when its detail opens.
+  const s = r.supply;
+  const t = r.return;
+  return (
+    (s !== undefined && Math.abs(s - set) > tolerance) || (t !== undefined && Math.abs(t - set) > tolerance)
+  );
 }

@@ -43,23 +43,26 @@ export function temperatureSeries(
   readings: readonly TemperatureReading[],
   tolerance: number,
 ): TemperatureSeries {
-  const xs: number[] = [];
-  const supply: (number | null)[] = [];
-  const ret: (number | null)[] = [];
-  const set: (number | null)[] = [];
-  const excursion: boolean[] = [];
+  // Sized once: 50,000 pushes into each of five lists copied each several times over.
+  const n = readings.length;
+  const xs = new Array<number>(n);
+  const supply = new Array<number | null>(n);
+  const ret = new Array<number | null>(n);
+  const set = new Array<number | null>(n);
+  const excursion = new Array<boolean>(n);
   const bands: Band[] = [];
   let unit: string | undefined;
   let open: Band | null = null;
-  for (const r of readings) {
+  for (let i = 0; i < n; i++) {
+    const r = readings[i] as TemperatureReading;
     const x = r.instant / 1000;
-    xs.push(x);
-    supply.push(r.supply ?? null);
-    ret.push(r.return ?? null);
-    set.push(r.set ?? null);
+    xs[i] = x;
+    supply[i] = r.supply ?? null;
+    ret[i] = r.return ?? null;
+    set[i] = r.set ?? null;
     if (r.unit) unit = r.unit;
     const out = isExcursion(r, tolerance);
-    excursion.push(out);
+    excursion[i] = out;
     if (out) {
       if (open) open.to = x;
       else {

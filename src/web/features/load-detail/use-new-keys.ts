@@ -5,8 +5,12 @@ const NONE: ReadonlySet<string> = new Set();
 interface Seen {
   scope: string;
   keys: readonly string[] | undefined;
-  /** Every key seen so far in this scope; null before the first data. */
-  known: ReadonlySet<string> | null;
+  /**
+   * Every key seen so far in this scope; null before the first data. The first list is kept as it
+   * came and made a set only when a second list is compared with it: a load with 25,000 items opens
+   * without building a set nobody reads yet.
+   */
+  known: ReadonlySet<string> | readonly string[] | null;
   fresh: ReadonlySet<string>;
 }
 
@@ -23,17 +27,17 @@ export function useNewKeys(
   const [seen, setSeen] = useState<Seen>(() => ({
     scope,
     keys,
-    known: keys ? new Set(keys) : null,
+    known: keys ?? null,
     fresh: NONE,
   }));
   // Derived from the previous render's list, the way React's docs store information from it.
   if (seen.scope !== scope) {
-    setSeen({ scope, keys, known: keys ? new Set(keys) : null, fresh: NONE });
+    setSeen({ scope, keys, known: keys ?? null, fresh: NONE });
   } else if (seen.keys !== keys && keys !== undefined) {
     if (seen.known === null) {
-      setSeen({ scope, keys, known: new Set(keys), fresh: NONE });
+      setSeen({ scope, keys, known: keys, fresh: NONE });
     } else {
-      const known = seen.known;
+      const known = seen.known instanceof Set ? seen.known : new Set(seen.known);
       const fresh = keys.filter((k) => !known.has(k));
       setSeen({
         scope,
