@@ -95,16 +95,14 @@ const reference = (() => {
     return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   };
   const pick = (a: Item, b: Item) => (a === b ? a : JSON.stringify(a) >= JSON.stringify(b) ? a : b);
+  // One item per key (the greatest text of its versions, wherever they were), in time order.
   function sort(items: Item[]): Item[] {
-    items.sort(compare);
-    let out = 0;
-    for (const item of [...items]) {
-      const prev = out > 0 ? items[out - 1] : undefined;
-      if (prev !== undefined && prev.key === item.key) items[out - 1] = pick(prev, item);
-      else items[out++] = item;
+    const best = new Map<string, Item>();
+    for (const item of items) {
+      const before = best.get(item.key);
+      best.set(item.key, before === undefined ? item : pick(before, item));
     }
-    items.length = out;
-    return items;
+    return [...best.values()].sort(compare);
   }
   function merge(a: Item[], b: Item[]): Item[] {
     if (b.length === 0) return a;

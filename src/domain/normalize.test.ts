@@ -241,6 +241,30 @@ describe('reading the same answer twice', () => {
       { numRuns: 300 },
     );
   });
+
+  it('two answers that disagree about a load: the merge keeps the same versions, in either order', () => {
+    fc.assert(
+      fc.property(detail, detail, (one, two) => {
+        // The same load told twice, with different content (the upstream changed its mind).
+        const [a] = loadsOf(JSON.stringify({ status: true, details: [one] }));
+        const [b] = loadsOf(
+          JSON.stringify({
+            status: true,
+            details: [{ ...two, loadTrackExternalId: one.loadTrackExternalId }],
+          }),
+        );
+        if (!a || !b) return;
+        const ab = mergeLoads(a, b);
+        const ba = mergeLoads(b, a);
+        expect(ab.latestStatus?.source).toStrictEqual(ba.latestStatus?.source);
+        expect(ab.latestLocation?.source).toStrictEqual(ba.latestLocation?.source);
+        for (const list of ['pings', 'events', 'comments', 'documents', 'readings'] as const) {
+          expect(ab[list].map((x) => x.source)).toStrictEqual(ba[list].map((x) => x.source));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('normalizeLoad on anything the parser lets through', () => {
