@@ -113,6 +113,9 @@ export function LoadMarkersLayer({
   );
   const select = useRef(onSelect);
   const redraw = useRef<() => void>(() => {});
+  // Set by the effects below, drawn once by the last: a refresh changes the points and the index
+  // together, and drew everything twice.
+  const dirty = useRef(false);
   useEffect(() => {
     select.current = onSelect;
   }, [onSelect]);
@@ -191,7 +194,7 @@ export function LoadMarkersLayer({
       d.circle?.remove();
       drawn.current.delete(key);
     }
-    redraw.current();
+    dirty.current = true;
   }, [points]);
 
   // The markers and circles not shown yet are made while the browser is idle, a slice at a time, so
@@ -326,8 +329,15 @@ export function LoadMarkersLayer({
       container.dataset.clusters = String(badges.size);
       perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
     };
-    redraw.current();
+    dirty.current = true;
   }, [map, index, selectedKey, clusterBelowZoom, circlesFromZoom]);
+
+  // Last of the effects of each commit: one redraw for whatever the others changed.
+  useEffect(() => {
+    if (!dirty.current) return;
+    dirty.current = false;
+    redraw.current();
+  });
 
   return null;
 }
