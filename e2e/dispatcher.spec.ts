@@ -80,7 +80,15 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
   await expect(map(page)).toHaveAttribute('data-circles', /^[1-9]\d*$/);
   await page.getByRole('button', { name: 'Fit selected' }).click();
-  await page.waitForTimeout(600);
+  // The view is written to the URL once the map has come to rest: wait until it stays put.
+  const mapParam = () => new URL(page.url()).searchParams.get('map');
+  await expect
+    .poll(async () => {
+      const before = mapParam();
+      await page.waitForTimeout(500);
+      return before !== null && before === mapParam();
+    })
+    .toBe(true);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-selected.png' });
   const url = page.url();
   expect(url).toMatch(/[?&]map=/);

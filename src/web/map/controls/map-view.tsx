@@ -12,6 +12,9 @@ export function parseView(text: string | null): { center: L.LatLngTuple; zoom: n
   return { center: [lat, lon], zoom };
 }
 
+/** How long the map rests before its view is written to the URL. */
+const WRITE_AFTER_MS = 300;
+
 /**
  * Keeps the map's centre and zoom in the URL (`?map=lat,lon,zoom`), so a reload or a shared link
  * restores the view; without one, fits the points once when they first arrive. With `urlParam` null
@@ -52,9 +55,19 @@ export function MapView({
       const c = map.getCenter();
       setView(`${c.lat.toFixed(4)},${c.lng.toFixed(4)},${map.getZoom()}`);
     };
-    map.on('moveend', write);
+    // Written once the map has come to rest, not in the frame that ends a pan or zoom: writing the
+    // URL there took 15-20 ms of that frame (the browser is busiest then), and a drag and a wheel in
+    // a row need one write.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(write, WRITE_AFTER_MS);
+    };
+    map.on('moveend', later);
     return () => {
-      map.off('moveend', write);
+      map.off('moveend', later);
+      // Not written on the way out: the page that replaces this one owns the URL by then.
+      clearTimeout(timer);
     };
   }, [map, setView]);
   return null;
