@@ -21,6 +21,9 @@ export function useUrlParam(name: string): [string | null, (value: string | null
   const value = paramsOf(search).get(name);
   const set = useCallback(
     (next: string | null) => {
+      // A write from a page that is being left (the map's view, written once the map rested, after
+      // a link was followed) must not take the user back to it.
+      if (window.location.pathname !== location) return;
       // From the query as it is now: another reader may have changed it since this one rendered.
       const copy = new URLSearchParams(window.location.search);
       if (next === null) copy.delete(name);

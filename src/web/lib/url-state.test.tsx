@@ -1,0 +1,29 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUrlParam } from './url-state';
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('useUrlParam', () => {
+  it('writes its value into the query of the page it belongs to, keeping the rest', () => {
+    window.history.replaceState(null, '', '/?w=e:1');
+    const { result } = renderHook(() => useUrlParam('map'));
+    expect(result.current[0]).toBeNull();
+    act(() => result.current[1]('39,-96,4'));
+    expect(window.location.pathname).toBe('/');
+    expect(new URLSearchParams(window.location.search).get('map')).toBe('39,-96,4');
+    expect(new URLSearchParams(window.location.search).get('w')).toBe('e:1');
+    expect(result.current[0]).toBe('39,-96,4');
+  });
+
+  it('does not take the user back when a late write comes from a page already left', () => {
+    window.history.replaceState(null, '', '/');
+    const { result } = renderHook(() => useUrlParam('map'));
+    const write = result.current[1];
+    // A link was followed; the map's view, written once it rested, arrives after.
+    window.history.pushState(null, '', '/documents');
+    act(() => write('40,-90,6'));
+    expect(window.location.pathname).toBe('/documents');
+    expect(window.location.search).toBe('');
+  });
+});
