@@ -38,7 +38,21 @@ interface Drawn {
   point: MarkerPoint;
   marker: L.CircleMarker | undefined;
   circle: L.Circle | undefined;
+  /** Whether the marker, the circle, is on the map (asking Leaflet for 10,000 of them showed). */
+  markerOn: boolean;
+  circleOn: boolean;
 }
+
+/** What a redraw changes, applied a slice per frame (see `apply`). */
+const enum Op {
+  RemoveMarker,
+  RemoveCircle,
+  AddMarker,
+  AddCircle,
+}
+
+/** Milliseconds of one frame that adding and removing markers may take. */
+const SLICE_MS = 6;
 
 const SELECTED = '#1d4ed8';
 
@@ -116,6 +130,8 @@ export function LoadMarkersLayer({
   // Set by the effects below, drawn once by the last: a refresh changes the points and the index
   // together, and drew everything twice.
   const dirty = useRef(false);
+  // The frame that applies the rest of the last redraw, if it has not finished.
+  const pending = useRef(0);
   useEffect(() => {
     select.current = onSelect;
   }, [onSelect]);
@@ -150,7 +166,9 @@ export function LoadMarkersLayer({
     const badges = clusterMarkers.current;
     const onView = () => redraw.current();
     map.on('zoomend moveend', onView);
+    const frames = pending;
     return () => {
+      cancelAnimationFrame(frames.current);
       map.off('zoomend moveend', onView);
       g.markers.remove();
       g.circles.remove();
@@ -181,12 +199,14 @@ export function LoadMarkersLayer({
         if (old.point.label !== point.label) marker.unbindTooltip().bindTooltip(point.label);
       }
       let circle = old?.circle;
+      let circleOn = old?.circleOn ?? false;
       if (circle && point.accuracy !== null) styleCircle(circle, point);
       else if (circle) {
         circle.remove();
         circle = undefined;
+        circleOn = false;
       }
-      drawn.current.set(point.key, { point, marker, circle });
+      drawn.current.set(point.key, { point, marker, circle, markerOn: old?.markerOn ?? false, circleOn });
     }
     for (const [key, d] of drawn.current) {
       if (seen.has(key)) continue;
@@ -300,34 +320,100 @@ export function LoadMarkersLayer({
       }
       let markers = 0;
       let circles = 0;
+      // What changes is listed here and applied by `apply`: removals first, then additions.
+      const removals: Drawn[] = [];
+      const removalOps: Op[] = [];
+      const additions: Drawn[] = [];
+      const additionOps: Op[] = [];
       for (const [key, d] of drawn.current) {
         const selected = key === selectedKey;
         const show = selected || (visible === null ? inView(d.point) : visible.has(key));
-        if (show && !d.marker) d.marker = makeMarker(d.point, select);
-        if (!d.marker) continue;
-        if (show && !g.markers.hasLayer(d.marker)) g.markers.addLayer(d.marker);
-        else if (!show && g.markers.hasLayer(d.marker)) g.markers.removeLayer(d.marker);
+        const showCircle =
+          d.point.accuracy !== null && (selected || (!clustering && zoom >= circlesFromZoom && show));
+        if (show) markers++;
+        if (showCircle) circles++;
+        if (selected) {
+          // The selected load at once, on top, ringed, with its circle.
+          d.marker ??= makeMarker(d.point, select);
+          if (!d.markerOn) g.markers.addLayer(d.marker);
+          d.markerOn = true;
+          d.marker.bringToFront();
+          if (showCircle) {
+            d.circle ??= makeCircle(d.point);
+            if (!d.circleOn) g.circles.addLayer(d.circle);
+            d.circleOn = true;
+          }
+        } else {
+          if (show && !d.markerOn) {
+            additions.push(d);
+            additionOps.push(Op.AddMarker);
+          } else if (!show && d.markerOn) {
+            removals.push(d);
+            removalOps.push(Op.RemoveMarker);
+          }
+          if (showCircle && !d.circleOn) {
+            additions.push(d);
+            additionOps.push(Op.AddCircle);
+          } else if (!showCircle && d.circleOn) {
+            removals.push(d);
+            removalOps.push(Op.RemoveCircle);
+          }
+        }
         const ring = selected ? SELECTED : '#ffffff';
-        if (d.marker.options.color !== ring) {
+        if (d.marker && d.marker.options.color !== ring) {
           d.marker.setStyle(selected ? { color: ring, weight: 4 } : { color: ring, weight: 2 });
           d.marker.setRadius(selected ? 9 : 7);
         }
-        if (selected) d.marker.bringToFront();
-        const showCircle =
-          d.point.accuracy !== null && (selected || (!clustering && zoom >= circlesFromZoom && show));
-        if (showCircle && !d.circle) d.circle = makeCircle(d.point);
-        const circle = d.circle;
-        if (circle && showCircle && !g.circles.hasLayer(circle)) g.circles.addLayer(circle);
-        else if (circle && !showCircle && g.circles.hasLayer(circle)) g.circles.removeLayer(circle);
-        if (show) markers++;
-        if (showCircle) circles++;
       }
       const container = map.getContainer();
       container.dataset.points = String(drawn.current.size);
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
       container.dataset.clusters = String(badges.size);
-      perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
+      const items = removals.concat(additions);
+      const ops = removalOps.concat(additionOps);
+      let next = 0;
+      // Zooming in from the clusters adds thousands of markers, and Leaflet's work per layer made the
+      // frame that ends the zoom long: they are added a slice per frame instead, each slice in
+      // SLICE_MS, so the markers in view appear over a few frames and no frame is dropped.
+      const apply = () => {
+        pending.current = 0;
+        const until = performance.now() + SLICE_MS;
+        for (; next < items.length; next++) {
+          if ((next & 63) === 0 && performance.now() > until) {
+            pending.current = requestAnimationFrame(apply);
+            return;
+          }
+          const d = items[next] as Drawn;
+          // A point replaced or gone since (a refresh): the redraw that followed it decides.
+          if (drawn.current.get(d.point.key) !== d) continue;
+          switch (ops[next]) {
+            case Op.RemoveMarker:
+              if (d.marker && d.markerOn) g.markers.removeLayer(d.marker);
+              d.markerOn = false;
+              break;
+            case Op.RemoveCircle:
+              if (d.circle && d.circleOn) g.circles.removeLayer(d.circle);
+              d.circleOn = false;
+              break;
+            case Op.AddMarker:
+              d.marker ??= makeMarker(d.point, select);
+              if (!d.markerOn) g.markers.addLayer(d.marker);
+              d.markerOn = true;
+              break;
+            case Op.AddCircle:
+              d.circle ??= makeCircle(d.point);
+              if (!d.circleOn) g.circles.addLayer(d.circle);
+              d.circleOn = true;
+              break;
+          }
+        }
+        container.dataset.drawing = 'done';
+        perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
+      };
+      cancelAnimationFrame(pending.current);
+      container.dataset.drawing = 'pending';
+      apply();
     };
     dirty.current = true;
   }, [map, index, selectedKey, clusterBelowZoom, circlesFromZoom]);
