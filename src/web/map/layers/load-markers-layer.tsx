@@ -109,9 +109,9 @@ function clusterIcon(count: number): L.DivIcon {
  * Markers on the map's shared canvas renderer (no DOM element per point), accuracy circles at true
  * scale, and clusters with counts at low zoom (supercluster; the few cluster badges are DOM). Only
  * what is in view (with a margin) is on the map; the selected load always is. The container's
- * `data-points`, `data-markers`, `data-circles` and `data-clusters` say what is held and drawn. Updated
- * imperatively by key and by value, outside React's render, so a refresh that moves one load redraws
- * one marker.
+ * `data-points`, `data-markers`, `data-circles` and `data-clusters` say what is held and drawn (once
+ * `data-drawing` is `done`: many markers are added over a few frames). Updated imperatively by key
+ * and by value, outside React's render, so a refresh that moves one load redraws one marker.
  */
 export function LoadMarkersLayer({
   points,
