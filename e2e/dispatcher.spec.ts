@@ -30,6 +30,14 @@ test('a first visit watches the demo fleet: rows, markers on one canvas, the off
   await expect(page).toHaveURL(/[?&]w=/);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher.png' });
   expect(errors).toEqual([]);
+  // A return visit, from the documents inbox's link or a bare address: the list this browser kept
+  // is back in the URL, so the address bar is always a link to the same board.
+  const kept = new URL(page.url()).searchParams.get('w');
+  await page.goto('/documents');
+  await expect.poll(() => new URL(page.url()).searchParams.get('w')).toBe(kept);
+  await page.goto('/');
+  await expect(board(page)).toHaveAccessibleName(`Loads, ${total} shown`);
+  await expect.poll(() => new URL(page.url()).searchParams.get('w')).toBe(kept);
 });
 
 test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: breadcrumb, circle, URL; reload keeps it', async ({

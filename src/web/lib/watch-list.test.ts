@@ -1,5 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { decodeWatch, encodeWatch, hasSavedWatchList, parseIdText, watchList } from './watch-list';
+import { renderHook } from '@testing-library/react';
+import {
+  decodeWatch,
+  encodeWatch,
+  hasSavedWatchList,
+  parseIdText,
+  useWatchList,
+  useWatchListInUrl,
+  watchList,
+} from './watch-list';
 
 describe('parseIdText', () => {
   it('reads one id, or many separated by commas, spaces, tabs and new lines, folding duplicates', () => {
@@ -102,6 +111,23 @@ describe('watchList store', () => {
     watchList.clear();
     expect(window.location.search).toBe('');
     expect(hasSavedWatchList()).toBe(true);
+  });
+
+  it('a return visit reads the list from storage and puts it back in the URL, so the address is a link', () => {
+    window.localStorage.setItem('haulview.watch', 'e:1,2;n:LN1');
+    window.history.replaceState(null, '', '/?map=39,-96,4');
+    watchList.reset();
+    renderHook(() => useWatchListInUrl(useWatchList()));
+    const query = new URLSearchParams(window.location.search);
+    expect(query.get('w')).toBe('e:1,2;n:LN1');
+    expect(query.get('map')).toBe('39,-96,4');
+  });
+
+  it('leaves an empty list in the URL as it is (a link that asks for no demo fleet)', () => {
+    window.history.replaceState(null, '', '/?w=');
+    watchList.reset();
+    renderHook(() => useWatchListInUrl(useWatchList()));
+    expect(window.location.search).toBe('?w=');
   });
 
   it('opens a shared link with the list it carries, over what this browser had', () => {

@@ -158,6 +158,15 @@ function snapshot(): WatchEntry[] {
   return current;
 }
 
+/** Puts the encoded list into this page's URL, replacing the history entry; nothing if it is there. */
+function putInUrl(encoded: string): void {
+  const url = new URL(window.location.href);
+  if ((url.searchParams.get(PARAM) ?? '') === encoded) return;
+  if (encoded) url.searchParams.set(PARAM, encoded);
+  else url.searchParams.delete(PARAM);
+  window.history.replaceState(window.history.state, '', url);
+}
+
 function write(entries: WatchEntry[]): void {
   current = entries;
   const encoded = encodeWatch(entries);
@@ -166,11 +175,17 @@ function write(entries: WatchEntry[]): void {
   } catch {
     // Storage full or blocked: the URL still carries the list.
   }
-  const url = new URL(window.location.href);
-  if (encoded) url.searchParams.set(PARAM, encoded);
-  else url.searchParams.delete(PARAM);
-  window.history.replaceState(window.history.state, '', url);
+  putInUrl(encoded);
   for (const l of listeners) l();
+}
+
+/**
+ * Keeps the list in the URL of a page that shows it (the board, the documents inbox), also when it
+ * came from this browser's storage or the page was reached by a link without it: the address bar is
+ * always a link that opens the same list for a colleague.
+ */
+export function useWatchListInUrl(entries: readonly WatchEntry[]): void {
+  useEffect(() => putInUrl(encodeWatch(entries)), [entries]);
 }
 
 export const watchList = {

@@ -19,6 +19,7 @@ import {
   useDemoFleetOnFirstVisit,
   useWatchedLoads,
   useWatchList,
+  useWatchListInUrl,
   watchList,
   type WatchEntry,
 } from '../../lib/watch-list';
@@ -55,6 +56,7 @@ export function DispatcherPage() {
 
 function Dispatcher({ config }: { config: ClientConfig }) {
   const entries = useWatchList();
+  useWatchListInUrl(entries);
   useDemoFleetOnFirstVisit(config.demo);
 
   const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);

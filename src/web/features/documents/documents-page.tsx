@@ -16,7 +16,7 @@ import type { Document } from '@/domain/model';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
 import { formatLocal } from '../../lib/format';
-import { useDemoFleetOnFirstVisit } from '../../lib/watch-list';
+import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
 import { DocumentCard, documentName } from './document-card';
 import { InboxFiltersBar } from './inbox-filters-bar';
 import {
@@ -55,6 +55,7 @@ const button =
  */
 export function DocumentsPage({ config }: DocumentsPageProps) {
   useDemoFleetOnFirstVisit(config.demo);
+  useWatchListInUrl(useWatchList());
   const inbox = useDocumentsInbox(config);
   const [filters, setFilters] = useState<InboxFilters>(DEFAULT_FILTERS);
   const [grouped, setGrouped] = useState(false);
