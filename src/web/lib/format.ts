@@ -30,6 +30,11 @@ export function viewerTime(instant: number): string {
   return VIEWER.format(new Date(instant));
 }
 
+/** The viewer's own zone, short ("EST", "UTC", "GMT+1"), as of `instant`. */
+export function viewerZone(instant: number = Date.now()): string {
+  return VIEWER.formatToParts(new Date(instant)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An instant written the way the service writes UTC: "11/22/2026 13:15:47 UTC" (or without seconds). */

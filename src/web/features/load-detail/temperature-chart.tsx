@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { viewerZone } from '../../lib/format';
 import { perfMark } from '../../lib/perf-marks';
 import { statusColors } from '../../../../tailwind.config';
 import { unitLabel, type Band, type TemperatureSeries } from './temperature-series';
@@ -59,7 +60,12 @@ export function TemperatureChart({ series, label }: { series: TemperatureSeries;
             { label: 'Return', stroke: statusColors.stale, width: 2, dash: [8, 4] },
             { label: 'Set', stroke: statusColors.unknown, width: 1.5, dash: [2, 4] },
           ],
-          axes: [{}, { label: unit ? `Temperature (${unit})` : 'Temperature', size: 60 }],
+          // The axis reads the viewer's own clock, while the rest of the panel shows the driver's:
+          // it says so.
+          axes: [
+            { label: `Your time (${viewerZone()})`, labelSize: 24 },
+            { label: unit ? `Temperature (${unit})` : 'Temperature', size: 60 },
+          ],
           hooks: {
             drawClear: [(u) => drawBands(u, latest.current.bands)],
             draw: [
