@@ -72,7 +72,7 @@ function Section({
 function PageShell({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <div className="h-full overflow-auto bg-panel-sunk">
-      <div className="mx-auto max-w-screen-2xl space-y-3 p-4">
+      <div className="@container mx-auto max-w-screen-2xl space-y-3 p-4">
         <h2 className="text-xl font-semibold">{title}</h2>
         {children}
       </div>
@@ -258,7 +258,9 @@ function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, f
           <LoadHeader load={load} excursionTolerance={config.excursionTolerance} showMine={showMine} />
         </SectionBoundary>
       </section>
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      {/* Side by side only when the panel itself is wide (it shares the screen with the map): in a
+          narrower one the chart had room for a single time tick. */}
+      <div className="grid gap-3 @4xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Section id="load-timeline" title="Timeline" className="flex h-[48rem] flex-col">
           <Timeline
             items={items}
