@@ -43,12 +43,11 @@ interface Drawn {
   circleOn: boolean;
 }
 
-/** What a redraw changes, applied a slice per frame (see `apply`). */
-const enum Op {
-  RemoveMarker,
-  RemoveCircle,
-  AddMarker,
-  AddCircle,
+/** One change a redraw makes: a point's marker or circle put on the map or taken off. */
+interface Change {
+  d: Drawn;
+  part: 'marker' | 'circle';
+  on: boolean;
 }
 
 /** Milliseconds of one frame that adding and removing markers may take. */
@@ -60,7 +59,7 @@ const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat =
 
 const sizeOf = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
 
-function makeMarker(point: MarkerPoint, select: { current: ((key: string) => void) | undefined }) {
+function makeMarker(point: MarkerPoint, select: Select) {
   return L.circleMarker([point.lat, point.lon], {
     radius: 7,
     weight: 2,
@@ -83,6 +82,22 @@ function styleCircle(circle: L.Circle, point: MarkerPoint): void {
     .setLatLng([point.lat, point.lon])
     .setRadius(point.accuracy ?? 0)
     .setStyle({ color: point.color, fillColor: point.color, fillOpacity: 0.1 });
+}
+
+type Select = { current: ((key: string) => void) | undefined };
+type Groups = { markers: L.LayerGroup; circles: L.LayerGroup };
+
+/** Puts a point's marker or circle on the map, or takes it off; each is made when first shown. */
+function setShown({ d, part, on }: Change, g: Groups, select: Select): void {
+  if (part === 'marker') {
+    if (on && !d.markerOn) g.markers.addLayer((d.marker ??= makeMarker(d.point, select)));
+    else if (!on && d.markerOn && d.marker) g.markers.removeLayer(d.marker);
+    d.markerOn = on;
+  } else {
+    if (on && !d.circleOn) g.circles.addLayer((d.circle ??= makeCircle(d.point)));
+    else if (!on && d.circleOn && d.circle) g.circles.removeLayer(d.circle);
+    d.circleOn = on;
+  }
 }
 
 /** The badge's count, as text and as its tooltip. */
@@ -321,10 +336,12 @@ export function LoadMarkersLayer({
       let markers = 0;
       let circles = 0;
       // What changes is listed here and applied by `apply`: removals first, then additions.
-      const removals: Drawn[] = [];
-      const removalOps: Op[] = [];
-      const additions: Drawn[] = [];
-      const additionOps: Op[] = [];
+      const removals: Change[] = [];
+      const additions: Change[] = [];
+      const want = (d: Drawn, part: Change['part'], on: boolean) => {
+        if (on !== (part === 'marker' ? d.markerOn : d.circleOn))
+          (on ? additions : removals).push({ d, part, on });
+      };
       for (const [key, d] of drawn.current) {
         const selected = key === selectedKey;
         const show = selected || (visible === null ? inView(d.point) : visible.has(key));
@@ -334,30 +351,12 @@ export function LoadMarkersLayer({
         if (showCircle) circles++;
         if (selected) {
           // The selected load at once, on top, ringed, with its circle.
-          d.marker ??= makeMarker(d.point, select);
-          if (!d.markerOn) g.markers.addLayer(d.marker);
-          d.markerOn = true;
-          d.marker.bringToFront();
-          if (showCircle) {
-            d.circle ??= makeCircle(d.point);
-            if (!d.circleOn) g.circles.addLayer(d.circle);
-            d.circleOn = true;
-          }
+          setShown({ d, part: 'marker', on: true }, g, select);
+          setShown({ d, part: 'circle', on: showCircle }, g, select);
+          d.marker?.bringToFront();
         } else {
-          if (show && !d.markerOn) {
-            additions.push(d);
-            additionOps.push(Op.AddMarker);
-          } else if (!show && d.markerOn) {
-            removals.push(d);
-            removalOps.push(Op.RemoveMarker);
-          }
-          if (showCircle && !d.circleOn) {
-            additions.push(d);
-            additionOps.push(Op.AddCircle);
-          } else if (!showCircle && d.circleOn) {
-            removals.push(d);
-            removalOps.push(Op.RemoveCircle);
-          }
+          want(d, 'marker', show);
+          want(d, 'circle', showCircle);
         }
         const ring = selected ? SELECTED : '#ffffff';
         if (d.marker && d.marker.options.color !== ring) {
@@ -370,43 +369,22 @@ export function LoadMarkersLayer({
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
       container.dataset.clusters = String(badges.size);
-      const items = removals.concat(additions);
-      const ops = removalOps.concat(additionOps);
+      const changes = removals.concat(additions);
       let next = 0;
       // Zooming in from the clusters adds thousands of markers, and Leaflet's work per layer made the
       // frame that ends the zoom long: they are added a slice per frame instead, each slice in
-      // SLICE_MS, so the markers in view appear over a few frames and no frame is dropped.
+      // SLICE_MS, so the markers in view appear over a few frames.
       const apply = () => {
         pending.current = 0;
         const until = performance.now() + SLICE_MS;
-        for (; next < items.length; next++) {
+        for (; next < changes.length; next++) {
           if ((next & 63) === 0 && performance.now() > until) {
             pending.current = requestAnimationFrame(apply);
             return;
           }
-          const d = items[next] as Drawn;
+          const change = changes[next] as Change;
           // A point replaced or gone since (a refresh): the redraw that followed it decides.
-          if (drawn.current.get(d.point.key) !== d) continue;
-          switch (ops[next]) {
-            case Op.RemoveMarker:
-              if (d.marker && d.markerOn) g.markers.removeLayer(d.marker);
-              d.markerOn = false;
-              break;
-            case Op.RemoveCircle:
-              if (d.circle && d.circleOn) g.circles.removeLayer(d.circle);
-              d.circleOn = false;
-              break;
-            case Op.AddMarker:
-              d.marker ??= makeMarker(d.point, select);
-              if (!d.markerOn) g.markers.addLayer(d.marker);
-              d.markerOn = true;
-              break;
-            case Op.AddCircle:
-              d.circle ??= makeCircle(d.point);
-              if (!d.circleOn) g.circles.addLayer(d.circle);
-              d.circleOn = true;
-              break;
-          }
+          if (drawn.current.get(change.d.point.key) === change.d) setShown(change, g, select);
         }
         container.dataset.drawing = 'done';
         perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
