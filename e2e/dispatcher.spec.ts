@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { statusColors } from '../tailwind.config';
 
 interface Config {
   demo: { externalIds: string[]; loadNumbers: string[] } | null;
@@ -98,6 +99,21 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
     })
     .toBe(true);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-selected.png' });
+  // The markers are stamped on the canvas in their status colours (exact, inside each circle).
+  const painted = await page.evaluate(
+    (colors) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.leaflet-overlay-pane canvas');
+      const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      const wanted = new Set(colors.map((c) => parseInt(c.slice(1), 16)));
+      let count = 0;
+      for (let i = 0; pixels && i < pixels.length; i += 4)
+        if (pixels[i + 3] === 255 && wanted.has((pixels[i]! << 16) | (pixels[i + 1]! << 8) | pixels[i + 2]!))
+          count++;
+      return count;
+    },
+    [statusColors.fresh, statusColors.stale, statusColors.silent, statusColors.unknown],
+  );
+  expect(painted).toBeGreaterThan(100);
   const url = page.url();
   expect(url).toMatch(/[?&]map=/);
 

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import { BasemapLayer } from '../layers/basemap-layer';
+import { spriteCanvas } from './sprite-canvas';
 
 export interface MapShellProps {
   tileUrl: string | null;
@@ -13,11 +14,13 @@ const INITIAL_CENTER: [number, number] = [40, -96];
 const INITIAL_ZOOM = 4;
 
 /**
- * The map every view shares: one canvas renderer for all vector layers (`preferCanvas`), the
- * offline basemap under the tiles so the map reads without network, and tiles when configured.
+ * The map every view shares: one canvas renderer for all vector layers (solid markers stamped from
+ * sprites), the offline basemap under the tiles so the map reads without network, and tiles when
+ * configured.
  * Children move the view through `useMap()`; MapContainer's props are never changed after mount.
  */
 export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) {
+  const [renderer] = useState(() => spriteCanvas());
   return (
     <MapContainer
       center={INITIAL_CENTER}
@@ -25,6 +28,7 @@ export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) 
       minZoom={2}
       maxZoom={18}
       preferCanvas
+      renderer={renderer}
       worldCopyJump
       className="h-full w-full"
       attributionControl

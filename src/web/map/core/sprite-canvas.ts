@@ -1,0 +1,102 @@
+import L from 'leaflet';
+
+/** What a solid marker looks like: the same options always make the same sprite. */
+export interface MarkerLook {
+  radius: number;
+  fillColor: string;
+  color: string;
+  weight: number;
+  opacity: number;
+}
+
+/** A marker drawn once, off screen; `size` is its side in CSS pixels, its centre at size / 2. */
+export interface Sprite {
+  image: HTMLCanvasElement;
+  size: number;
+}
+
+/** Side of a marker's sprite in CSS pixels: the circle, half its outline, a pixel for the edge. */
+export const spriteSize = (look: Pick<MarkerLook, 'radius' | 'weight'>) =>
+  2 * (look.radius + Math.ceil(look.weight / 2) + 1);
+
+const sprites = new Map<string, Sprite>();
+
+function spriteOf(look: MarkerLook, ratio: number): Sprite | null {
+  const key = `${look.radius}|${look.fillColor}|${look.color}|${look.weight}|${look.opacity}|${ratio}`;
+  let sprite = sprites.get(key);
+  if (!sprite) {
+    const size = spriteSize(look);
+    const image = document.createElement('canvas');
+    image.width = image.height = size * ratio;
+    const ctx = image.getContext('2d');
+    if (!ctx) return null;
+    ctx.scale(ratio, ratio);
+    ctx.beginPath();
+    ctx.arc(size / 2, size / 2, look.radius, 0, Math.PI * 2);
+    ctx.fillStyle = look.fillColor;
+    ctx.fill();
+    if (look.weight > 0) {
+      ctx.globalAlpha = look.opacity;
+      ctx.lineWidth = look.weight;
+      ctx.strokeStyle = look.color;
+      ctx.stroke();
+    }
+    sprites.set(key, (sprite = { image, size }));
+  }
+  return sprite;
+}
+
+type Drawable = L.CircleMarker & {
+  _point: L.Point;
+  _radius: number;
+  _empty(): boolean;
+};
+type CanvasInternals = L.Canvas & {
+  _ctx: CanvasRenderingContext2D;
+  _drawing: boolean;
+  _updateCircle(layer: Drawable): void;
+};
+
+/**
+ * The map's one canvas renderer, with solid circle markers stamped from sprites. Chromium records a
+ * canvas's drawing and rasterizes it when the frame is committed: two thousand markers traced as
+ * arcs cost about 20 ms there in every frame that redraws them (software rendering), the same
+ * markers stamped as images about 5. Accuracy circles, lines and see-through shapes are drawn as
+ * Leaflet draws them; clicks and tooltips still hit the markers' own geometry.
+ */
+export function spriteCanvas(options?: L.RendererOptions): L.Canvas {
+  const base = L.Canvas.prototype as unknown as CanvasInternals;
+  const SpriteCanvas = L.Canvas.extend({
+    _updateCircle(this: CanvasInternals, layer: Drawable) {
+      const o = layer.options;
+      const solid =
+        !(layer instanceof L.Circle) &&
+        o.fill !== false &&
+        (o.fillOpacity ?? 0.2) === 1 &&
+        o.stroke !== false;
+      if (!solid || !this._drawing || layer._empty()) return base._updateCircle.call(this, layer);
+      const ratio = L.Browser.retina ? 2 : 1;
+      const sprite = spriteOf(
+        {
+          radius: Math.max(Math.round(layer._radius), 1),
+          fillColor: o.fillColor ?? o.color ?? '#3388ff',
+          color: o.color ?? '#3388ff',
+          weight: o.weight ?? 3,
+          opacity: o.opacity ?? 1,
+        },
+        ratio,
+      );
+      if (!sprite) return base._updateCircle.call(this, layer);
+      const half = sprite.size / 2;
+      this._ctx.globalAlpha = 1;
+      this._ctx.drawImage(
+        sprite.image,
+        Math.round(layer._point.x) - half,
+        Math.round(layer._point.y) - half,
+        sprite.size,
+        sprite.size,
+      );
+    },
+  }) as unknown as new (options?: L.RendererOptions) => L.Canvas;
+  return new SpriteCanvas(options);
+}
