@@ -3,73 +3,135 @@ import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { shapesOf, TILE_SIZE, traceTile, type BasemapShapes, type Shape } from './basemap-shapes';
 
-/**
- * The panes of the offline basemap, under the tiles (200) so real tiles cover it when they load:
- * land, then state lines above it, so finer land drawn later never hides the lines.
- */
-const LAND_PANE = 'haulview-basemap';
-const LINE_PANE = 'haulview-basemap-lines';
+/** The pane of the offline basemap, under the tiles (200) so real tiles cover it when they load. */
+const PANE = 'haulview-basemap';
 
-const LAND = { color: '#b9b4a5', weight: 0.6, fillColor: '#f4f1ea', fillOpacity: 1 };
-const STATE_LINES = { color: '#a8a292', weight: 0.7, dashArray: '3 3', fill: false };
+const LAND = { stroke: '#b9b4a5', width: 0.6, fill: '#f4f1ea' };
+const STATE_LINES = { stroke: '#a8a292', width: 0.7, dash: [3, 3] };
 
 /** From this zoom on, coastlines and borders are drawn from the finer 1:50m countries. */
 export const FINE_COUNTRIES_ZOOM = 5;
+/** Main-thread time a frame may spend drawing basemap tiles; the rest waits for the next frame. */
+const FRAME_BUDGET_MS = 4;
 
 type Countries = Topology<{ countries: GeometryCollection }>;
+const landOf = (topo: Countries): Shape[] =>
+  shapesOf(feature(topo, topo.objects.countries).features.map((f) => f.geometry));
+
+/** Draws one tile: land filled (lakes left open), its coasts and borders, then the lines over it. */
+function drawTile(canvas: HTMLCanvasElement, shapes: BasemapShapes, coords: L.Coords): void {
+  const ratio = window.devicePixelRatio || 1;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
+  ctx.beginPath();
+  traceTile(ctx, shapes.land, coords.x, coords.y, coords.z, true);
+  ctx.fillStyle = LAND.fill;
+  ctx.fill('evenodd');
+  ctx.strokeStyle = LAND.stroke;
+  ctx.lineWidth = LAND.width;
+  ctx.stroke();
+  ctx.beginPath();
+  traceTile(ctx, shapes.lines, coords.x, coords.y, coords.z, false);
+  ctx.setLineDash(STATE_LINES.dash);
+  ctx.strokeStyle = STATE_LINES.stroke;
+  ctx.lineWidth = STATE_LINES.width;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+interface Pending {
+  canvas: HTMLCanvasElement;
+  coords: L.Coords;
+  done?: L.DoneCallback;
+}
 
 /**
- * Country shapes (world-atlas) and US state lines (us-atlas), drawn on canvas. The data is loaded
- * lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m countries (38 kB
- * gzipped) first, the 1:50m ones (230 kB) only once someone zooms in far enough to see the difference.
+ * Country shapes (world-atlas) and US state lines (us-atlas), drawn into canvas tiles. Each shape is
+ * projected once; a tile draws only the shapes that reach into it, and tiles are drawn a few per
+ * frame, so a zoom or a pan never waits for the whole basemap (vector layers re-project every point
+ * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
+ *
+ * The data is loaded lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m
+ * countries (38 kB gzipped) first, the 1:50m ones (230 kB) only once someone zooms in far enough to
+ * see the difference.
  */
 export function BasemapLayer() {
   const map = useMap();
   useEffect(() => {
-    for (const [name, z] of [
-      [LAND_PANE, '150'],
-      [LINE_PANE, '151'],
-    ] as const) {
-      if (map.getPane(name)) continue;
-      const pane = map.createPane(name);
-      pane.style.zIndex = z;
+    if (!map.getPane(PANE)) {
+      const pane = map.createPane(PANE);
+      pane.style.zIndex = '150';
       pane.style.pointerEvents = 'none';
     }
-    const landRenderer = L.canvas({ pane: LAND_PANE, padding: 0.5 });
-    const lineRenderer = L.canvas({ pane: LINE_PANE, padding: 0.5 });
-    const group = L.layerGroup().addTo(map);
-    // Passed on to each polygon and line the GeoJSON layer makes (not GeoJSON options of its own).
-    const onLand = { pane: LAND_PANE, renderer: landRenderer, interactive: false };
-    const onLines = { pane: LINE_PANE, renderer: lineRenderer, interactive: false };
-    const land = L.layerGroup().addTo(group);
+    let coarse: BasemapShapes | null = null;
+    let fine: BasemapShapes | null = null;
+    let askedFine = false;
     let cancelled = false;
-    // Asked for / on the map: the coarse land stays until the fine land is drawn.
-    let fine = false;
-    let fineDrawn = false;
-    const drawLand = (topo: Countries) => {
-      land.clearLayers();
-      L.geoJSON(feature(topo, topo.objects.countries), { ...onLand, style: LAND }).addTo(land);
+    const shapesFor = (z: number) => (z >= FINE_COUNTRIES_ZOOM && fine) || coarse;
+
+    // Tiles wait here until their data is in and a frame has time for them.
+    const queue: Pending[] = [];
+    // The tiles on the map, to draw again in place when the fine coast arrives.
+    const live = new Map<HTMLElement, Pending>();
+    let frame = 0;
+    const work = () => {
+      frame = 0;
+      const start = performance.now();
+      while (queue.length > 0 && performance.now() - start < FRAME_BUDGET_MS) {
+        const next = queue.shift() as Pending;
+        const shapes = shapesFor(next.coords.z);
+        if (!shapes || !next.canvas.isConnected) continue;
+        drawTile(next.canvas, shapes, next.coords);
+        next.done?.(undefined, next.canvas);
+        next.done = undefined;
+      }
+      if (queue.length > 0 && coarse) frame = requestAnimationFrame(work);
     };
+    const schedule = () => {
+      if (frame === 0 && coarse && queue.length > 0) frame = requestAnimationFrame(work);
+    };
+
+    const Grid = L.GridLayer.extend({
+      createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
+        const canvas = document.createElement('canvas');
+        const ratio = window.devicePixelRatio || 1;
+        canvas.width = canvas.height = TILE_SIZE * ratio;
+        const pending: Pending = { canvas, coords, done };
+        live.set(canvas, pending);
+        queue.push(pending);
+        schedule();
+        return canvas;
+      },
+    }) as new (options: L.GridLayerOptions) => L.GridLayer;
+    const grid = new Grid({ pane: PANE, tileSize: TILE_SIZE, keepBuffer: 2 });
+    grid.on('tileunload', (e: L.TileEvent) => live.delete(e.tile));
+    grid.addTo(map);
+
     const loadFine = () => {
-      if (fine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
-      fine = true;
+      if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
+      askedFine = true;
       void import('world-atlas/countries-50m.json').then((world) => {
-        if (cancelled) return;
-        drawLand(world.default as unknown as Countries);
-        fineDrawn = true;
+        if (cancelled || !coarse) return;
+        fine = { land: landOf(world.default as unknown as Countries), lines: coarse.lines };
+        // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
+        for (const pending of live.values()) if (pending.coords.z >= FINE_COUNTRIES_ZOOM) queue.push(pending);
+        schedule();
         map.getContainer().dataset.basemapDetail = 'fine';
       });
     };
     void Promise.all([import('world-atlas/countries-110m.json'), import('us-atlas/states-10m.json')]).then(
       ([world, us]) => {
         if (cancelled) return;
-        if (!fineDrawn) drawLand(world.default as unknown as Countries);
         const usTopo = us.default as unknown as Topology<{ states: GeometryCollection }>;
-        L.geoJSON(
-          mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
-          { ...onLines, style: STATE_LINES },
-        ).addTo(group);
+        coarse = {
+          land: landOf(world.default as unknown as Countries),
+          lines: shapesOf([mesh(usTopo, usTopo.objects.states, (a, b) => a !== b)]),
+        };
+        schedule();
         map.getContainer().dataset.basemap = 'ready';
         loadFine();
       },
@@ -77,8 +139,9 @@ export function BasemapLayer() {
     map.on('zoomend', loadFine);
     return () => {
       cancelled = true;
+      cancelAnimationFrame(frame);
       map.off('zoomend', loadFine);
-      group.remove();
+      grid.remove();
     };
   }, [map]);
   return null;

@@ -1,0 +1,145 @@
+import type { Geometry } from 'geojson';
+
+/** The side of a basemap tile in CSS pixels, and the width of the world at zoom 0 in the same units. */
+export const TILE_SIZE = 256;
+/** Web Mercator stops here: beyond it y runs off to infinity. */
+const MAX_LATITUDE = 85.0511287798;
+
+/**
+ * A polygon's rings (or one line) projected once to Web Mercator in zoom-0 pixels (the world is
+ * TILE_SIZE wide), as flat x,y pairs. Drawing a tile at zoom z then only scales by 2^z and shifts:
+ * nothing is projected again and no point objects are made, at any zoom.
+ */
+export interface Shape {
+  /** x0, y0, x1, y1… of every ring, one after the other. */
+  coords: Float64Array;
+  /** Where each ring starts in `coords`, counted in points, and one more entry for the end. */
+  rings: Uint32Array;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** What a basemap tile draws: land (filled, with its coast and borders) and lines over it. */
+export interface BasemapShapes {
+  land: Shape[];
+  lines: Shape[];
+}
+
+export function mercator(lon: number, lat: number): [number, number] {
+  const phi = (Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat)) * Math.PI) / 180;
+  const x = ((lon + 180) / 360) * TILE_SIZE;
+  const y = ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * TILE_SIZE;
+  return [x, y];
+}
+
+function shapeOf(rings: readonly (readonly (readonly number[])[])[]): Shape | null {
+  const points = rings.reduce((n, r) => n + r.length, 0);
+  if (points < 2) return null;
+  const coords = new Float64Array(points * 2);
+  const starts = new Uint32Array(rings.length + 1);
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let at = 0;
+  rings.forEach((ring, r) => {
+    starts[r] = at;
+    for (const position of ring) {
+      const [x, y] = mercator(Number(position[0]), Number(position[1]));
+      coords[at * 2] = x;
+      coords[at * 2 + 1] = y;
+      at++;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  });
+  starts[rings.length] = at;
+  return { coords, rings: starts, minX, minY, maxX, maxY };
+}
+
+/**
+ * The shapes of GeoJSON geometries: one per polygon (so a country's far-off islands are culled on
+ * their own) and one per line. Points and empty geometries draw nothing.
+ */
+export function shapesOf(geometries: readonly (Geometry | null)[]): Shape[] {
+  const shapes: Shape[] = [];
+  const add = (rings: readonly (readonly (readonly number[])[])[]) => {
+    const shape = shapeOf(rings);
+    if (shape) shapes.push(shape);
+  };
+  const visit = (g: Geometry | null): void => {
+    if (!g) return;
+    switch (g.type) {
+      case 'Polygon':
+        return add(g.coordinates);
+      case 'MultiPolygon':
+        return g.coordinates.forEach(add);
+      case 'LineString':
+        return add([g.coordinates]);
+      case 'MultiLineString':
+        return g.coordinates.forEach((line) => add([line]));
+      case 'GeometryCollection':
+        return g.geometries.forEach(visit);
+      default:
+        return;
+    }
+  };
+  geometries.forEach(visit);
+  return shapes;
+}
+
+/** The part of a canvas context a tile draws with (so a test can record the drawing). */
+export type TilePen = Pick<CanvasRenderingContext2D, 'beginPath' | 'moveTo' | 'lineTo' | 'closePath'>;
+
+/**
+ * Traces the shapes that reach into tile (x, y) at zoom z, in the tile's own pixels. Points closer
+ * than half a pixel to the last one drawn are left out (a continent at zoom 3 is a few hundred
+ * points, not tens of thousands); a ring's last point is always drawn. Returns how many points it drew.
+ */
+export function traceTile(
+  pen: TilePen,
+  shapes: readonly Shape[],
+  x: number,
+  y: number,
+  z: number,
+  close: boolean,
+): number {
+  const scale = 2 ** z;
+  const left = x * TILE_SIZE;
+  const top = y * TILE_SIZE;
+  // In zoom-0 pixels, with a pixel of margin so a line on the tile's edge is drawn on both tiles.
+  const margin = 2 / scale;
+  const minX = left / scale - margin;
+  const minY = top / scale - margin;
+  const maxX = (left + TILE_SIZE) / scale + margin;
+  const maxY = (top + TILE_SIZE) / scale + margin;
+  let drawn = 0;
+  for (const s of shapes) {
+    if (s.maxX < minX || s.minX > maxX || s.maxY < minY || s.minY > maxY) continue;
+    const c = s.coords;
+    for (let r = 0; r + 1 < s.rings.length; r++) {
+      const start = s.rings[r] as number;
+      const end = s.rings[r + 1] as number;
+      if (end - start < 2) continue;
+      let lx = (c[start * 2] as number) * scale - left;
+      let ly = (c[start * 2 + 1] as number) * scale - top;
+      pen.moveTo(lx, ly);
+      drawn++;
+      for (let i = start + 1; i < end; i++) {
+        const px = (c[i * 2] as number) * scale - left;
+        const py = (c[i * 2 + 1] as number) * scale - top;
+        if (i < end - 1 && Math.abs(px - lx) < 0.5 && Math.abs(py - ly) < 0.5) continue;
+        pen.lineTo(px, py);
+        drawn++;
+        lx = px;
+        ly = py;
+      }
+      if (close) pen.closePath();
+    }
+  }
+  return drawn;
+}
