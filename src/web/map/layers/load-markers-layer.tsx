@@ -179,10 +179,21 @@ export function LoadMarkersLayer({
     groups.current = g;
     const current = drawn.current;
     const badges = clusterMarkers.current;
-    const onView = () => redraw.current();
+    // In the next frame: the frame that ends a zoom already has Leaflet's own work (every layer
+    // projected and the canvas drawn again), and a zoom ends with both events, one redraw for both.
+    let viewFrame = 0;
+    const onView = () => {
+      map.getContainer().dataset.drawing = 'pending';
+      cancelAnimationFrame(viewFrame);
+      viewFrame = requestAnimationFrame(() => {
+        viewFrame = 0;
+        redraw.current();
+      });
+    };
     map.on('zoomend moveend', onView);
     const frames = pending;
     return () => {
+      cancelAnimationFrame(viewFrame);
       cancelAnimationFrame(frames.current);
       map.off('zoomend moveend', onView);
       g.markers.remove();
