@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Ping, Position } from '@/domain/model';
 import { formatAccuracy } from '../../lib/format';
 import { ItemTimeText } from './item-time';
@@ -30,7 +30,8 @@ export function PingsList({ pings, fresh, showMine, onPanTo }: PingsListProps) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
-    getItemKey: (i) => newestFirst[i]?.key ?? i,
+    // A new function would make the virtualizer measure every ping again on every render.
+    getItemKey: useCallback((i: number) => newestFirst[i]?.key ?? i, [newestFirst]),
   });
 
   // After the arrow keys scrolled a ping into view, focus its row.

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import type { Position } from '@/domain/model';
 import { documentPlace, documentStop, documentTitle } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
@@ -202,7 +202,8 @@ export function Timeline({ items, fresh, showMine, onOpenDocument, onPanTo }: Ti
     getScrollElement: () => scroller.current,
     estimateSize: (i) => (shown[i]?.kind === 'ping' ? 56 : 72),
     overscan: 6,
-    getItemKey: (i) => shown[i]?.key ?? i,
+    // A new function would make the virtualizer measure every item again on every render.
+    getItemKey: useCallback((i: number) => shown[i]?.key ?? i, [shown]),
   });
 
   const toggleKind = (kind: TimelineKind, on: boolean) => {
