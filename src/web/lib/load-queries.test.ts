@@ -48,6 +48,19 @@ describe('shareBoard', () => {
     expect(next.loads[0]?.latestLocation?.instant).toBe(Date.parse('2026-11-22T13:30:00Z'));
     expect(next.loads[1]).toBe(first.loads[1]);
   });
+
+  it('merges each load into the one it had by id, also when the answer lists them in another order', () => {
+    const first = read();
+    const details = structuredClone(quirks.details) as { latestLocation?: { timestampUTC: string } }[];
+    details[0]!.latestLocation!.timestampUTC = '11/22/2026 13:30:00 UTC';
+    const again = readPullAnswer({ status: true, cursor: 'c', details, missing: [] }, 'external-id', 2);
+    const next = shareBoard(first, { ...again, loads: [...again.loads].reverse() });
+    expect(next.loads.map((l) => l.id)).toEqual(['700101', '700100']);
+    // 700101 brought nothing new: the very object it had. 700100 has its new fix, and what it had.
+    expect(next.loads[0]).toBe(first.loads[1]);
+    expect(next.loads[1]?.latestLocation?.instant).toBe(Date.parse('2026-11-22T13:30:00Z'));
+    expect(next.loads[1]?.latestStatus).toEqual(first.loads[0]?.latestStatus);
+  });
 });
 
 describe('loadQueries.detail', () => {

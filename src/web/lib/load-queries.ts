@@ -64,7 +64,7 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
 export function withUnchanged(previous: BoardData, delta: BoardData, ids: readonly string[]): BoardData {
   const changed = new Map(delta.loads.map((l) => [l.id, l]));
   const gone = new Set(delta.missing);
-  const asked = new Set(ids);
+  const asked = idSet(ids);
   const loads: Load[] = [];
   for (const before of previous.loads) {
     if (gone.has(before.id) || !asked.has(before.id)) continue;
@@ -80,6 +80,14 @@ export function withUnchanged(previous: BoardData, delta: BoardData, ids: readon
   };
 }
 
+/** The ids of a watch list as a set, made once per list (every poll of 10,000 loads asks with it). */
+const idSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function idSet(ids: readonly string[]): ReadonlySet<string> {
+  let set = idSets.get(ids);
+  if (!set) idSets.set(ids, (set = new Set(ids)));
+  return set;
+}
+
 /**
  * Keeps what did not change: a load whose new answer adds nothing stays the very same object (the
  * domain's merge returns it), and so does the list when no load changed. Views that compare by
@@ -87,10 +95,15 @@ export function withUnchanged(previous: BoardData, delta: BoardData, ids: readon
  */
 export function shareBoard(previous: BoardData | undefined, next: BoardData): BoardData {
   if (!previous || previous === next) return next;
-  const old = new Map(previous.loads.map((l) => [l.id, l]));
+  // Loads mostly keep their places (withUnchanged keeps the order): the one at the same place is
+  // looked at first, and the map of all only made if a load moved.
+  let old: Map<string, Load> | undefined;
   let same = previous.loads.length === next.loads.length;
   const loads = next.loads.map((load, i) => {
-    const before = old.get(load.id);
+    const there = previous.loads[i];
+    if (load === there) return load;
+    const before =
+      there?.id === load.id ? there : (old ??= new Map(previous.loads.map((l) => [l.id, l]))).get(load.id);
     const kept = before ? mergeLoads(before, load) : load;
     if (kept !== previous.loads[i]) same = false;
     return kept;
