@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeItems, mergeLoads, sortByInstant } from './merge';
-import type { Load, Ping } from './model';
+import { mergeItems, mergeLoads, sortByInstant, withReadings } from './merge';
+import type { Load, Ping, TemperatureReading } from './model';
 import { keys } from './normalize';
 
 function ping(instant: number, lat = 40, lon = -90): Ping {
@@ -41,6 +41,20 @@ const pingsArb = fc.array(
     .map(({ t, lat }) => ping(t * 1000, lat)),
   { maxLength: 20 },
 );
+function reading(instant: number, supply: number): TemperatureReading {
+  return {
+    key: keys.reading('r1', instant, supply, supply + 1, -18),
+    instant,
+    time: { instant, approximate: false, local: undefined, zone: undefined, zoneKnown: false },
+    deviceId: 'r1',
+    supply,
+    return: supply + 1,
+    set: -18,
+    unit: 'C',
+    position: undefined,
+  };
+}
+
 const keysOf = (l: Load) => l.pings.map((p) => p.key);
 
 describe('mergeLoads', () => {
@@ -68,6 +82,42 @@ describe('mergeLoads', () => {
         expect(new Set(keys).size).toBe(keys.length);
       }),
     );
+  });
+});
+
+describe('withReadings', () => {
+  const skipped = (path: string) => ({ path, kind: 'wrong_type' as const, message: 'x', skipped: true });
+
+  it('puts the readings answer’s readings, latest temperature and skipped readings on the track', () => {
+    const track: Load = {
+      ...load([ping(1000), ping(2000)]),
+      latestTemperature: reading(1000, -17),
+      issues: [skipped('details[0].locations[3].lat'), skipped('details[0].latestTemperature.supplyTemp')],
+    };
+    const readings: Load = {
+      ...load([]),
+      readings: [reading(1000, -17), reading(2000, -12)],
+      latestTemperature: reading(2000, -12),
+      // The readings answer repeats what is wrong with the latest temperature: counted once.
+      issues: [
+        skipped('details[0].latestTemperature.supplyTemp'),
+        skipped('details[0].temperatures[7].setTemp'),
+      ],
+    };
+    const both = withReadings(track, readings);
+    expect(both.pings).toBe(track.pings);
+    expect(both.readings.map((r) => r.supply)).toEqual([-17, -12]);
+    expect(both.latestTemperature?.supply).toBe(-12);
+    expect(both.issues.map((i) => i.path)).toEqual([
+      'details[0].locations[3].lat',
+      'details[0].latestTemperature.supplyTemp',
+      'details[0].temperatures[7].setTemp',
+    ]);
+  });
+
+  it('returns the track itself when the readings add nothing', () => {
+    const track = load([ping(1000)]);
+    expect(withReadings(track, load([]))).toBe(track);
   });
 });
 

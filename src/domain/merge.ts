@@ -184,3 +184,26 @@ export function mergeLoads(prev: Load, next: Load): Load {
   const unchanged = (Object.keys(merged) as (keyof Load)[]).every((k) => merged[k] === prev[k]);
   return unchanged ? prev : merged;
 }
+
+/** A skipped item of a readings list (`details[0].temperatures[12].supplyTemp`). */
+const READING_ISSUE = /\.temperatures\[/;
+
+/**
+ * One load from two answers that asked for different lists: its track (every list but the readings,
+ * which a map or a first look needs at once) and its readings (a reefer's, tens of thousands, which
+ * come after). The readings, the latest temperature and the skipped readings come from the second,
+ * everything else from the first. The track itself is returned when the readings add nothing.
+ */
+export function withReadings(track: Load, readings: Load): Load {
+  const list = mergeItems(track.readings, readings.readings);
+  const latestTemperature = latest(track.latestTemperature, readings.latestTemperature);
+  const skipped = readings.issues.filter((i) => READING_ISSUE.test(i.path));
+  if (list === track.readings && latestTemperature === track.latestTemperature && skipped.length === 0)
+    return track;
+  return {
+    ...track,
+    readings: list,
+    latestTemperature,
+    issues: skipped.length > 0 ? [...track.issues, ...skipped] : track.issues,
+  };
+}

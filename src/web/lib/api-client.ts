@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ProxyErrorBody } from '@/contract/proxy-api';
-import { perfMark } from './perf-marks';
+import { perfMark, type PerfDetail } from './perf-marks';
 
 /**
  * The SPA's only way to the proxy. Every answer is parsed with the schema the caller names, so a bad
@@ -24,7 +24,12 @@ export class ApiError extends Error {
   }
 }
 
-async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+async function request<S extends z.ZodType>(
+  path: string,
+  init: RequestInit,
+  schema: S,
+  mark: PerfDetail = { path },
+): Promise<z.infer<S>> {
   let response: Response;
   try {
     response = await fetch(path, init);
@@ -32,7 +37,7 @@ async function request<S extends z.ZodType>(path: string, init: RequestInit, sch
     throw new ApiError(0, 'network', 'Haulview’s server cannot be reached. Is it running?');
   }
   const text = await response.text();
-  perfMark('answer', { path });
+  perfMark('answer', mark);
   let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);
@@ -101,6 +106,8 @@ export function apiSend<S extends z.ZodType>(
       signal,
     },
     schema,
+    // Which lists a pull asked for: the bench tells a load's track from its readings by it.
+    { path, include: JSON.stringify((body as { include?: unknown } | null)?.include ?? null) },
   );
 }
 

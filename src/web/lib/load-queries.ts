@@ -33,6 +33,9 @@ const BOARD_INCLUDE: IncludeFlags = {
   temperatures: false,
 };
 const DOCUMENTS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, documents: true };
+/** One load's track: every list but a reefer's readings, which come in their own answer. */
+const TRACK_INCLUDE: IncludeFlags = { temperatures: false };
+const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true };
 /** What each view of many loads asks the proxy for. */
 const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: DOCUMENTS_INCLUDE } as const;
 
@@ -190,6 +193,34 @@ function manyLoads(
   });
 }
 
+/** One load, polled: the first answer holds all it asked for, later ones what came after the cursor. */
+function oneLoad(part: 'detail' | 'readings', by: LoadBy, id: string, refreshSeconds: number) {
+  return queryOptions({
+    queryKey: [...loadQueries.all(), part, by, id] as const,
+    queryFn: async ({ signal, client, queryKey }): Promise<DetailData> => {
+      const previous = client.getQueryData<DetailData>(queryKey);
+      const since = previous?.load ? previous.cursor : undefined;
+      const include = part === 'detail' ? TRACK_INCLUDE : READINGS_INCLUDE;
+      const answer = await apiPost(
+        pullPath(by),
+        { ids: [id], include, ...(since ? { since } : {}) },
+        ProxyPullAnswer,
+        signal,
+      );
+      const data = readPullAnswer(answer, by, Date.now());
+      const fresh = data.loads[0];
+      const missing = data.missing.length > 0;
+      // After a cursor, a load with nothing new is left out of the answer: it stays as it was.
+      const kept = since && !missing ? (previous?.load ?? null) : null;
+      const load = fresh ? (kept ? mergeLoads(kept, fresh) : fresh) : kept;
+      return { load, cursor: answer.cursor, missing, unreadable: data.unreadable };
+    },
+    refetchInterval: refreshSeconds * 1000,
+    refetchIntervalInBackground: false,
+    placeholderData: (previous) => previous,
+  });
+}
+
 /** The query factory of loads: keys are made here and nowhere else. */
 export const loadQueries = {
   all: () => ['loads'] as const,
@@ -200,32 +231,15 @@ export const loadQueries = {
   documents: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
     manyLoads('documents', by, ids, refreshSeconds),
   /**
-   * One load's whole track (pings, events, comments, documents, readings), for its breadcrumb and
-   * detail. The first fetch gets everything; later ones only what the proxy merged since the last
-   * cursor, merged here with the domain's merge: new items appear once, nothing is lost.
+   * One load's track (pings, events, comments, documents), for its breadcrumb and detail. The first
+   * fetch gets everything; later ones only what the proxy merged since the last cursor, merged here
+   * with the domain's merge: new items appear once, nothing is lost.
    */
-  detail: (by: LoadBy, id: string, refreshSeconds: number) =>
-    queryOptions({
-      queryKey: [...loadQueries.all(), 'detail', by, id] as const,
-      queryFn: async ({ signal, client, queryKey }): Promise<DetailData> => {
-        const previous = client.getQueryData<DetailData>(queryKey);
-        const since = previous?.load ? previous.cursor : undefined;
-        const answer = await apiPost(
-          pullPath(by),
-          { ids: [id], ...(since ? { since } : {}) },
-          ProxyPullAnswer,
-          signal,
-        );
-        const data = readPullAnswer(answer, by, Date.now());
-        const fresh = data.loads[0];
-        const missing = data.missing.length > 0;
-        // After a cursor, a load with nothing new is left out of the answer: it stays as it was.
-        const kept = since && !missing ? (previous?.load ?? null) : null;
-        const load = fresh ? (kept ? mergeLoads(kept, fresh) : fresh) : kept;
-        return { load, cursor: answer.cursor, missing, unreadable: data.unreadable };
-      },
-      refetchInterval: refreshSeconds * 1000,
-      refetchIntervalInBackground: false,
-      placeholderData: (previous) => previous,
-    }),
+  detail: (by: LoadBy, id: string, refreshSeconds: number) => oneLoad('detail', by, id, refreshSeconds),
+  /**
+   * A reefer's readings (tens of thousands: 50,000 are 11 MB of the answer), in an answer of their
+   * own, so the panel is on screen before they are read and the map never asks for them. Only the
+   * by-external-id operation sends temperatures.
+   */
+  readings: (id: string, refreshSeconds: number) => oneLoad('readings', 'external-id', id, refreshSeconds),
 };

@@ -36,10 +36,31 @@ const CONFIG: ClientConfig = {
 Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 2000 });
 Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
 
+/**
+ * What the proxy holds for the test's loads. It answers as the proxy does: the panel asks for a
+ * load's track (no readings list) and, in a second pull, for its readings only.
+ */
+let served: { details: Wire[]; missing: string[] } = { details: [], missing: [] };
+const LISTS = ['locations', 'events', 'comments', 'documents'] as const;
+
+function proxyAnswer(body: { include?: Record<string, boolean> }) {
+  const readingsOnly = body.include?.temperatures === true && body.include.locations === false;
+  const details = served.details.map((d) => {
+    const copy = { ...d };
+    if (readingsOnly) for (const list of LISTS) delete copy[list];
+    else if (body.include?.temperatures === false) delete copy.temperatures;
+    return copy;
+  });
+  return jsonResponse(200, pullAnswer(details, served.missing));
+}
+
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   chart.series.length = 0;
-  fetchMock = vi.fn<typeof fetch>();
+  served = { details: [], missing: [] };
+  fetchMock = vi.fn<typeof fetch>((_path, init) =>
+    Promise.resolve(proxyAnswer(JSON.parse(String(init?.body)) as { include?: Record<string, boolean> })),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -47,7 +68,7 @@ afterEach(() => {
 });
 
 function answerWith(...details: Wire[]) {
-  fetchMock.mockResolvedValueOnce(jsonResponse(200, pullAnswer(details)));
+  served = { details, missing: [] };
 }
 
 function renderPage(
@@ -371,6 +392,59 @@ describe('LoadDetailPage', () => {
     ]);
   });
 
+  it('shows the track at once and the readings when their own answer comes', async () => {
+    answerWith(wireDetail());
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    fetchMock.mockImplementation(async (_path, init) => {
+      const body = JSON.parse(String(init?.body)) as { include?: Record<string, boolean> };
+      if (body.include?.temperatures === true) await held;
+      return proxyAnswer(body);
+    });
+    renderPage();
+    await loaded();
+    expect(rows().length).toBeGreaterThan(0);
+    const temps = section(/^Temperatures/);
+    expect(within(temps).getByRole('status')).toHaveTextContent('Loading the temperature readings…');
+    expect(timeline()).not.toHaveTextContent('Temperature excursion');
+    // The latest reading comes with the track: the header has it already.
+    expect(summary()).toHaveTextContent('Latest temperature');
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(bodies).toEqual([
+      { ids: ['700100'], include: { temperatures: false } },
+      {
+        ids: ['700100'],
+        include: { locations: false, events: false, documents: false, comments: false, temperatures: true },
+      },
+    ]);
+
+    release();
+    expect(await within(temps).findByRole('img')).toHaveAccessibleName(/3 readings .* 1 excursion shaded/);
+    expect(timeline()).toHaveTextContent('Temperature excursion: return 42.4 °F, 8.4 °F above set 34 °F');
+    // The excursion takes its place in time among the track's items, and nothing is doubled.
+    const keys = rows().map((r) => r.getAttribute('data-key'));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps the panel when the readings cannot be loaded, and says so in their section', async () => {
+    answerWith(wireDetail());
+    fetchMock.mockImplementation((_path, init) => {
+      const body = JSON.parse(String(init?.body)) as { include?: Record<string, boolean> };
+      return Promise.resolve(
+        body.include?.temperatures === true
+          ? jsonResponse(400, { error: { code: 'bad_request', message: 'no' } })
+          : proxyAnswer(body),
+      );
+    });
+    renderPage();
+    await loaded();
+    expect(await within(section(/^Temperatures/)).findByRole('alert')).toHaveTextContent(
+      'The temperature readings could not be loaded. Haulview asks again with the next refresh.',
+    );
+    expect(rows().length).toBeGreaterThan(0);
+    expect(summary()).toHaveTextContent('Latest temperature');
+  });
+
   it('says in words that a load looked up by load number has no temperatures', async () => {
     const { loadTrackExternalId: _x, temperatures: _t, latestTemperature: _l, ...rest } = wireDetail();
     answerWith({ ...rest, loadNumber: 'LN-42' });
@@ -378,6 +452,8 @@ describe('LoadDetailPage', () => {
     await loaded();
     expect(screen.getByRole('heading', { name: 'Load LN-42', level: 2 })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/pull/by-load-number', expect.anything());
+    // Only by external id does the service send temperatures: nothing else is asked for.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const temps = section(/^Temperatures/);
     expect(temps).toHaveTextContent(
       'No temperatures here: the tracking service sends reefer readings only when a load is looked up by its external id (this one’s is 9100), not by its load number.',
@@ -412,7 +488,7 @@ describe('LoadDetailPage', () => {
   });
 
   it('says so when the service does not know the load', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, pullAnswer([], ['999'])));
+    served = { details: [], missing: ['999'] };
     renderPage({ id: '999' });
     expect(await screen.findByText(/does not know a load with external id/)).toHaveTextContent(
       'The tracking service does not know a load with external id 999.',

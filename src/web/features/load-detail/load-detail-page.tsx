@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
+import { withReadings } from '@/domain/merge';
 import { formatAge } from '@/domain/staleness';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
@@ -14,9 +15,9 @@ import { DocumentsGrid } from './documents-section';
 import { LoadHeader, SkippedItems } from './load-header';
 import { PingsList } from './pings-section';
 import { SectionBoundary } from './section-boundary';
-import { Temperatures } from './temperature-section';
+import { Temperatures, type ReadingsState } from './temperature-section';
 import { Timeline } from './timeline';
-import { buildTimeline, documentsNewestFirst } from './timeline-items';
+import { documentsNewestFirst, excursionTimeline, mergeNewestFirst, trackTimeline } from './timeline-items';
 import { useNewKeys } from './use-new-keys';
 
 export type PanTo = (p: { lat: number; lon: number; accuracy: number | null }) => void;
@@ -86,8 +87,22 @@ function PageShell({ title, children }: { title: ReactNode; children: ReactNode 
  */
 export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps) {
   const query = useQuery(loadQueries.detail(by, id, config.refreshSeconds));
+  // A reefer's readings come in an answer of their own, after the panel is on screen.
+  const readingsQuery = useQuery({
+    ...loadQueries.readings(id, config.refreshSeconds),
+    enabled: by === 'external-id',
+  });
   // Placeholder data is another load's (the one shown before): never show it as this one.
   const data = query.isPlaceholderData ? undefined : query.data;
+  const readingsData = readingsQuery.isPlaceholderData ? undefined : readingsQuery.data;
+  const track = data?.load ?? null;
+  const readingsOf = readingsData?.load ?? null;
+  const load = useMemo(
+    () => (track && readingsOf ? withReadings(track, readingsOf) : track),
+    [track, readingsOf],
+  );
+  const readings: ReadingsState =
+    by === 'load-number' ? 'not-sent' : readingsData ? 'ready' : readingsQuery.isError ? 'failed' : 'loading';
   const title = `Load ${id}`;
 
   if (!data) {
@@ -111,7 +126,7 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
     );
   }
 
-  if (!data.load)
+  if (!load)
     return (
       <PageShell title={title}>
         {query.isError && <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />}
@@ -121,14 +136,18 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
 
   return (
     <LoadDetail
-      load={data.load}
+      load={load}
+      readings={readings}
       scope={`${by}:${id}`}
       config={config}
       onPanTo={onPanTo}
       error={query.isError ? query.error : null}
-      onRetry={() => void query.refetch()}
+      onRetry={() => {
+        void query.refetch();
+        if (by === 'external-id') void readingsQuery.refetch();
+      }}
       updatedAt={query.dataUpdatedAt}
-      fetching={query.isFetching}
+      fetching={query.isFetching || readingsQuery.isFetching}
     />
   );
 }
@@ -192,6 +211,7 @@ function UpdatedAge({
 
 interface LoadDetailProps {
   load: Load;
+  readings: ReadingsState;
   scope: string;
   config: ClientConfig;
   onPanTo: PanTo | undefined;
@@ -201,14 +221,32 @@ interface LoadDetailProps {
   fetching: boolean;
 }
 
-function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, fetching }: LoadDetailProps) {
+function LoadDetail({
+  load,
+  readings,
+  scope,
+  config,
+  onPanTo,
+  error,
+  onRetry,
+  updatedAt,
+  fetching,
+}: LoadDetailProps) {
   const [showMine, setShowMine] = useState(false);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const documents = useMemo(() => documentsNewestFirst(load.documents), [load.documents]);
-  const items = useMemo(
-    () => buildTimeline(load, documents, config.excursionTolerance),
-    [load, documents, config.excursionTolerance],
+  const { events, comments, pings, readings: list } = load;
+  // The track's items and the readings' excursions apart: the readings come in later, and the
+  // 25,000 items of the track are not built and sorted again for them.
+  const trackItems = useMemo(
+    () => trackTimeline({ events, comments, pings }, documents),
+    [events, comments, pings, documents],
   );
+  const excursionItems = useMemo(
+    () => excursionTimeline(list, config.excursionTolerance),
+    [list, config.excursionTolerance],
+  );
+  const items = useMemo(() => mergeNewestFirst(trackItems, excursionItems), [trackItems, excursionItems]);
   const keys = useMemo(() => items.map((i) => i.key), [items]);
   const fresh = useNewKeys(keys, scope);
   const openDocument = useCallback((index: number) => setViewerIndex(index), []);
@@ -272,7 +310,12 @@ function LoadDetail({ load, scope, config, onPanTo, error, onRetry, updatedAt, f
         </Section>
         <div className="min-w-0 space-y-3">
           <Section id="load-temperatures" title="Temperatures">
-            <Temperatures load={load} excursionTolerance={config.excursionTolerance} showMine={showMine} />
+            <Temperatures
+              load={load}
+              readings={readings}
+              excursionTolerance={config.excursionTolerance}
+              showMine={showMine}
+            />
           </Section>
           <Section id="load-documents" title={`Documents (${documents.length})`}>
             <DocumentsGrid documents={documents} fresh={fresh} showMine={showMine} onOpen={openDocument} />

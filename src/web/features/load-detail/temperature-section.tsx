@@ -7,8 +7,12 @@ import { formatTemperature, temperatureSeries, unitLabel } from './temperature-s
 /** The most readings the table lists at once: the latest. */
 const MAX_TABLE_ROWS = 500;
 
+/** Where a reefer's readings are: in, on their way, failed, or never sent (by load number). */
+export type ReadingsState = 'ready' | 'loading' | 'failed' | 'not-sent';
+
 export interface TemperaturesProps {
   load: Load;
+  readings: ReadingsState;
   excursionTolerance: number;
   showMine: boolean;
 }
@@ -17,18 +21,30 @@ export interface TemperaturesProps {
  * A reefer's readings: supply, return and set over time with excursions shaded, or as a table.
  * The by-load-number operation sends no temperatures at all; that is said in words.
  */
-export function Temperatures({ load, excursionTolerance, showMine }: TemperaturesProps) {
+export function Temperatures({ load, readings, excursionTolerance, showMine }: TemperaturesProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const series = useMemo(
     () => temperatureSeries(load.readings, excursionTolerance),
     [load.readings, excursionTolerance],
   );
 
-  if (load.by === 'load-number')
+  if (load.by === 'load-number' || readings === 'not-sent')
     return (
       <p className="text-sm">
         No temperatures here: the tracking service sends reefer readings only when a load is looked up by its
         external id{load.ltExternalId ? ` (this one’s is ${load.ltExternalId})` : ''}, not by its load number.
+      </p>
+    );
+  if (load.readings.length === 0 && readings === 'loading')
+    return (
+      <p role="status" className="text-sm text-ink-muted">
+        Loading the temperature readings…
+      </p>
+    );
+  if (load.readings.length === 0 && readings === 'failed')
+    return (
+      <p role="alert" className="text-sm">
+        The temperature readings could not be loaded. Haulview asks again with the next refresh.
       </p>
     );
   if (load.readings.length === 0)

@@ -1,4 +1,4 @@
-import type { Comment, Document, Load, Ping, Place, StatusEvent } from '@/domain/model';
+import type { Comment, Document, Load, Ping, Place, StatusEvent, TemperatureReading } from '@/domain/model';
 import type { ItemTime } from '@/domain/time';
 import { documentPlace, documentStop } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
@@ -80,6 +80,18 @@ const words = (...parts: (string | number | undefined)[]) =>
  * (one item per run of readings out of range) and pings.
  */
 export function buildTimeline(load: Load, documents: readonly Document[], tolerance: number): TimelineItem[] {
+  return mergeNewestFirst(trackTimeline(load, documents), excursionTimeline(load.readings, tolerance));
+}
+
+/**
+ * The timeline of a load's track (events, comments, documents, pings), newest first. Its readings
+ * come in an answer of their own, later: their excursions are merged in (`mergeNewestFirst`) rather
+ * than the whole list of 25,000 items built and sorted again.
+ */
+export function trackTimeline(
+  load: Pick<Load, 'events' | 'comments' | 'pings'>,
+  documents: readonly Document[],
+): TimelineItem[] {
   const items: TimelineItem[] = [];
   for (const event of load.events) {
     items.push({
@@ -110,17 +122,6 @@ export function buildTimeline(load: Load, documents: readonly Document[], tolera
       documentIndex,
     });
   });
-  const unit = load.readings.findLast((r) => r.unit)?.unit;
-  for (const run of excursionRuns(load.readings, tolerance)) {
-    items.push({
-      kind: 'excursion',
-      key: `excursion:${run.key}`,
-      instant: run.first.instant,
-      time: run.first.time,
-      run,
-      unit,
-    });
-  }
   for (const ping of load.pings) {
     items.push({
       kind: 'ping',
@@ -131,6 +132,41 @@ export function buildTimeline(load: Load, documents: readonly Document[], tolera
     });
   }
   return items.sort(compareNewestFirst);
+}
+
+/** One timeline item per temperature excursion (a run of readings out of range), newest first. */
+export function excursionTimeline(
+  readings: readonly TemperatureReading[],
+  tolerance: number,
+): TimelineItem[] {
+  const items: TimelineItem[] = [];
+  const unit = readings.findLast((r) => r.unit)?.unit;
+  for (const run of excursionRuns(readings, tolerance)) {
+    items.push({
+      kind: 'excursion',
+      key: `excursion:${run.key}`,
+      instant: run.first.instant,
+      time: run.first.time,
+      run,
+      unit,
+    });
+  }
+  return items.sort(compareNewestFirst);
+}
+
+/** Two lists, each newest first, as one; the first list itself when the second is empty. */
+export function mergeNewestFirst(a: TimelineItem[], b: TimelineItem[]): TimelineItem[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: TimelineItem[] = new Array<TimelineItem>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++)
+    out[k] =
+      j >= b.length || (i < a.length && compareNewestFirst(a[i] as TimelineItem, b[j] as TimelineItem) <= 0)
+        ? (a[i++] as TimelineItem)
+        : (b[j++] as TimelineItem);
+  return out;
 }
 
 /**
