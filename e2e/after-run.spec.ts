@@ -15,4 +15,6 @@ test('no line the e2e server logged during the whole run carries a secret', () =
     expect.arrayContaining(['/api/pull/by-external-id', '/api/pull/by-load-number', '/api/webhooks']),
   );
   expect(lines.filter((l) => secretsIn(l).length > 0)).toEqual([]);
+  // Nor any bearer token (a JWT): the simulator's demo webhook token, or one a browser sent.
+  expect(lines.filter((l) => /eyJ[\w-]+\.[\w-]+\.[\w-]+/.test(l))).toEqual([]);
 });

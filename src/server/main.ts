@@ -32,7 +32,6 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
   );
   const demoLoads = sim.fleet.slice(0, env.MAX_IDS);
   const token = await demoToken(env.SIM_JWT_SECRET);
-  console.log(`Simulator webhook token (valid 24 h, offered by the webhook form in demo mode):\n  ${token}`);
   const upstream: Upstream = {
     baseUrl: sim.url,
     partnerId,
