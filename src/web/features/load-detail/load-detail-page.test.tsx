@@ -90,8 +90,15 @@ const rows = () => within(timeline()).queryAllByRole('article');
 const summary = () => screen.getByRole('region', { name: 'Summary' });
 const section = (name: RegExp) => screen.getByRole('region', { name });
 
-async function loaded() {
+/** The panel is on screen from the track's answer. */
+async function trackLoaded() {
   await screen.findByRole('region', { name: 'Summary' });
+}
+
+/** ...and the readings, asked for once the track is in, have come too. */
+async function loaded() {
+  await trackLoaded();
+  await waitFor(() => expect(screen.queryByText('Loading the temperature readings…')).toBeNull());
 }
 
 describe('LoadDetailPage', () => {
@@ -402,7 +409,7 @@ describe('LoadDetailPage', () => {
       return proxyAnswer(body);
     });
     renderPage();
-    await loaded();
+    await trackLoaded();
     expect(rows().length).toBeGreaterThan(0);
     const temps = section(/^Temperatures/);
     expect(within(temps).getByRole('status')).toHaveTextContent('Loading the temperature readings…');
@@ -421,7 +428,9 @@ describe('LoadDetailPage', () => {
     release();
     expect(await within(temps).findByRole('img')).toHaveAccessibleName(/3 readings .* 1 excursion shaded/);
     expect(timeline()).toHaveTextContent('Temperature excursion: return 42.4 °F, 8.4 °F above set 34 °F');
-    // The excursion takes its place in time among the track's items, and nothing is doubled.
+    // The excursion takes its place in time among the track's items, and nothing is doubled. It
+    // completes the load rather than being news: nothing is marked "New".
+    expect(timeline().querySelector('[data-new]')).toBeNull();
     const keys = rows().map((r) => r.getAttribute('data-key'));
     expect(new Set(keys).size).toBe(keys.length);
   });

@@ -87,13 +87,14 @@ function PageShell({ title, children }: { title: ReactNode; children: ReactNode 
  */
 export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps) {
   const query = useQuery(loadQueries.detail(by, id, config.refreshSeconds));
-  // A reefer's readings come in an answer of their own, after the panel is on screen.
-  const readingsQuery = useQuery({
-    ...loadQueries.readings(id, config.refreshSeconds),
-    enabled: by === 'external-id',
-  });
   // Placeholder data is another load's (the one shown before): never show it as this one.
   const data = query.isPlaceholderData ? undefined : query.data;
+  // A reefer's readings come in an answer of their own, asked for once the track is in: read
+  // alongside it, their 11 MB held the panel back.
+  const readingsQuery = useQuery({
+    ...loadQueries.readings(id, config.refreshSeconds),
+    enabled: by === 'external-id' && Boolean(data?.load),
+  });
   const readingsData = readingsQuery.isPlaceholderData ? undefined : readingsQuery.data;
   const track = data?.load ?? null;
   const readingsOf = readingsData?.load ?? null;
@@ -248,7 +249,9 @@ function LoadDetail({
   );
   const items = useMemo(() => mergeNewestFirst(trackItems, excursionItems), [trackItems, excursionItems]);
   const keys = useMemo(() => items.map((i) => i.key), [items]);
-  const fresh = useNewKeys(keys, scope);
+  // The readings' first answer completes the load rather than bringing news: a scope of its own, so
+  // the excursions it adds are not marked "New".
+  const fresh = useNewKeys(keys, readings === 'ready' ? `${scope}+readings` : scope);
   const openDocument = useCallback((index: number) => setViewerIndex(index), []);
   const closeViewer = useCallback(() => setViewerIndex(null), []);
   // For `npm run bench`: the detail of this version of the load is on screen.
