@@ -318,18 +318,18 @@ async function panZoom(browser: Browser, url: string, located: number): Promise<
     };
     await zoom();
     await page.evaluate('window.__bench.startFrames()');
-    // One wheel notch is two zoom levels: clusters at the fit-all zoom, every marker two levels in,
-    // every accuracy circle too two more in, and back out.
+    // Two wheel notches (200 px) at once are two zoom levels: clusters at the fit-all zoom, every
+    // marker two levels in, every accuracy circle too two more in, and back out.
     await drag(220, 0);
     await drag(-220, 80);
-    await wheel(-100);
+    await wheel(-200);
     await drag(250, 0);
     await drag(-250, -60);
-    await wheel(-100);
+    await wheel(-200);
     await drag(160, 120);
     await drag(-160, -120);
-    await wheel(100);
-    await wheel(100);
+    await wheel(200);
+    await wheel(200);
     await drag(120, 0);
     const frames = (await page.evaluate('window.__bench.stopFrames()')) as number[];
     return {

@@ -29,6 +29,8 @@ export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) 
       maxZoom={18}
       preferCanvas
       renderer={renderer}
+      // One wheel notch (100 px) is one zoom level; Leaflet's 60 made it two, and a flick several.
+      wheelPxPerZoomLevel={120}
       worldCopyJump
       className="h-full w-full"
       attributionControl
