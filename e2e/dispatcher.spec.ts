@@ -187,6 +187,12 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   const view = () => new URL(page.url()).searchParams.get('map')?.split(',').map(Number);
   await expect.poll(() => view()?.[1]).not.toBe(-96);
   await expect(page.locator('.haulview-cluster[data-seen]')).toHaveCount(1);
+  // Badges reused for other clusters take the size of their new count (30, 36, 42 or 50 px).
+  const sizes = await badges.evaluateAll((els) =>
+    els.map((el) => [Number(el.textContent), el.getBoundingClientRect().width]),
+  );
+  for (const [count, width] of sizes)
+    expect(width, `a badge of ${count}`).toBe(count! < 10 ? 30 : count! < 100 ? 36 : count! < 1000 ? 42 : 50);
   // Each badge says what it counts; a click zooms in on its loads.
   const first = badges.first();
   await expect(first).toHaveAttribute('title', `${await first.textContent()} loads`);

@@ -108,7 +108,20 @@ function labelBadge(element: HTMLElement | undefined, count: number): void {
   element.title = `${count} loads`;
 }
 
-function clusterIcon(count: number): L.DivIcon {
+/**
+ * A reused badge takes its new size in place: `setIcon` made a new element for each (a fifth of a
+ * refresh's redraw). The icon in its options is the new one too, for when Leaflet makes it again.
+ */
+export function resizeBadge(marker: L.Marker, count: number): void {
+  const size = sizeOf(count);
+  marker.options.icon = clusterIcon(count);
+  const element = marker.getElement();
+  if (!element) return;
+  element.style.width = element.style.height = `${size}px`;
+  element.style.marginLeft = element.style.marginTop = `${-size / 2}px`;
+}
+
+export function clusterIcon(count: number): L.DivIcon {
   const size = sizeOf(count);
   // An element, not HTML text: a refresh makes a hundred badges, and parsing their HTML showed.
   const label = document.createElement('span');
@@ -313,7 +326,7 @@ export function LoadMarkersLayer({
             badge = reused[1];
             badge.marker.setLatLng([w.lat, w.lon]);
             if (badge.count !== w.count) {
-              if (sizeOf(badge.count) !== sizeOf(w.count)) badge.marker.setIcon(clusterIcon(w.count));
+              if (sizeOf(badge.count) !== sizeOf(w.count)) resizeBadge(badge.marker, w.count);
               labelBadge(badge.marker.getElement(), w.count);
             }
           } else {
