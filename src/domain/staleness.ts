@@ -13,10 +13,33 @@ export const DEFAULT_THRESHOLDS: StalenessThresholds = { staleAfterMinutes: 30, 
 
 export function staleness(lastPingAt: number | undefined, now: number, t = DEFAULT_THRESHOLDS): Staleness {
   if (lastPingAt === undefined) return 'unknown';
-  const minutes = (now - lastPingAt) / 60_000;
-  if (minutes >= t.silentAfterMinutes) return 'silent';
-  if (minutes >= t.staleAfterMinutes) return 'stale';
+  // In milliseconds, the way nextLevelChange adds them up: the two agree at the very boundary.
+  const age = now - lastPingAt;
+  if (age >= t.silentAfterMinutes * 60_000) return 'silent';
+  if (age >= t.staleAfterMinutes * 60_000) return 'stale';
   return 'fresh';
+}
+
+/**
+ * The first moment after `now` at which one of these loads changes level (fresh to stale, stale to
+ * silent), or Infinity if none will. Until then every load's staleness is what it is at `now`: a
+ * clock that ticks every few seconds need not judge 10,000 loads again.
+ */
+export function nextLevelChange(
+  loads: readonly { latestLocation?: { instant: number } | undefined }[],
+  now: number,
+  t = DEFAULT_THRESHOLDS,
+): number {
+  const stale = t.staleAfterMinutes * 60_000;
+  const silent = t.silentAfterMinutes * 60_000;
+  let next = Infinity;
+  for (const load of loads) {
+    const at = load.latestLocation?.instant;
+    if (at === undefined) continue;
+    if (at + stale > now && at + stale < next) next = at + stale;
+    if (at + silent > now && at + silent < next) next = at + silent;
+  }
+  return next;
 }
 
 /** "just now", "4 min ago", "2 h 5 min ago", "3 d ago": for a dispatcher, not a log. */

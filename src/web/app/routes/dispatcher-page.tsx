@@ -11,7 +11,7 @@ import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { formatAccuracy } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
 import { configQuery, loadQueries } from '../../lib/load-queries';
-import { useNow } from '../../lib/use-now';
+import { useLevelNow, useNow } from '../../lib/use-now';
 import { useSameList } from '../../lib/same-list';
 import { useUrlParam } from '../../lib/url-state';
 import {
@@ -70,13 +70,14 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   );
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
-  // The clock ticks every 5 s: the rows stay the same list unless a load crossed a staleness
-  // threshold, so the board does not sort 10,000 rows again for nothing.
+  // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
+  // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
+  const levelNow = useLevelNow(loads, now, thresholds);
   const rowOf = useMemo(
     () => rowCache(thresholds, config.excursionTolerance),
     [thresholds, config.excursionTolerance],
   );
-  const rows = useSameList(useMemo(() => loads.map((l) => rowOf(l, now)), [loads, now, rowOf]));
+  const rows = useSameList(useMemo(() => loads.map((l) => rowOf(l, levelNow)), [loads, levelNow, rowOf]));
   const notFound = useMemo(
     (): WatchEntry[] => [
       ...(byExternal.data?.missing ?? []).map((id) => ({ by: 'external-id' as const, id })),
@@ -214,7 +215,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
           tileUrl={config.tileUrl}
           tileAttribution={config.tileAttribution}
           loads={loads}
-          now={now}
+          now={levelNow}
           thresholds={thresholds}
           lowConfidenceMeters={config.lowConfidenceMeters}
           selectedKey={selectedKey}

@@ -13,6 +13,7 @@ export interface FleetMapProps {
   tileUrl: string | null;
   tileAttribution: string;
   loads: readonly Load[];
+  /** The time staleness is judged at (it moves on when a load changes level: see useLevelNow). */
   now: number;
   thresholds: StalenessThresholds;
   lowConfidenceMeters: number;
