@@ -28,7 +28,7 @@ export function Temperatures({ load, readings, excursionTolerance, showMine }: T
     [load.readings, excursionTolerance],
   );
 
-  if (load.by === 'load-number' || readings === 'not-sent')
+  if (readings === 'not-sent')
     return (
       <p className="text-sm">
         No temperatures here: the tracking service sends reefer readings only when a load is looked up by its

@@ -5,10 +5,12 @@ import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 import {
   ALL_KINDS,
-  buildTimeline,
   countByKind,
   documentsNewestFirst,
+  excursionTimeline,
   filterTimeline,
+  mergeNewestFirst,
+  trackTimeline,
   type TimelineKind,
 } from './timeline-items';
 import { wireDetail, wireEvent, type Wire } from './wire-fixtures';
@@ -23,10 +25,14 @@ function load(detail: Wire): Load {
 
 function timeline(detail: Wire) {
   const l = load(detail);
-  return buildTimeline(l, documentsNewestFirst(l.documents), 5);
+  // As the panel builds it: the track's items, with the readings' excursions merged in.
+  return mergeNewestFirst(
+    trackTimeline(l, documentsNewestFirst(l.documents)),
+    excursionTimeline(l.readings, 5),
+  );
 }
 
-describe('buildTimeline', () => {
+describe('the timeline', () => {
   it('puts everything in one list, newest first by instant, with keys unique across kinds', () => {
     const items = timeline(wireDetail());
     expect(items.map((i) => `${i.kind} ${i.time.local ?? ''}`)).toEqual([

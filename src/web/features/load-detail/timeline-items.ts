@@ -75,18 +75,11 @@ const words = (...parts: (string | number | undefined)[]) =>
     .toLowerCase();
 
 /**
- * Everything the upstream knows about a load as one list, newest first: status events, comments,
+ * Everything the upstream knows about a load is one list, newest first: status events, comments,
  * documents (indexed into `documents`, the order the viewer steps through), temperature excursions
- * (one item per run of readings out of range) and pings.
- */
-export function buildTimeline(load: Load, documents: readonly Document[], tolerance: number): TimelineItem[] {
-  return mergeNewestFirst(trackTimeline(load, documents), excursionTimeline(load.readings, tolerance));
-}
-
-/**
- * The timeline of a load's track (events, comments, documents, pings), newest first. Its readings
- * come in an answer of their own, later: their excursions are merged in (`mergeNewestFirst`) rather
- * than the whole list of 25,000 items built and sorted again.
+ * (one item per run of readings out of range) and pings. This is its track's part. The readings come
+ * in an answer of their own, later: their excursions (`excursionTimeline`) are merged in with
+ * `mergeNewestFirst` rather than the 25,000 items of the track built and sorted again.
  */
 export function trackTimeline(
   load: Pick<Load, 'events' | 'comments' | 'pings'>,

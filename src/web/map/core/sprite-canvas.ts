@@ -1,7 +1,7 @@
 import L from 'leaflet';
 
 /** What a solid marker looks like: the same options always make the same sprite. */
-export interface MarkerLook {
+interface MarkerLook {
   radius: number;
   fillColor: string;
   color: string;
@@ -10,13 +10,13 @@ export interface MarkerLook {
 }
 
 /** A marker drawn once, off screen; `size` is its side in CSS pixels, its centre at size / 2. */
-export interface Sprite {
+interface Sprite {
   image: HTMLCanvasElement;
   size: number;
 }
 
 /** Side of a marker's sprite in CSS pixels: the circle, half its outline, a pixel for the edge. */
-export const spriteSize = (look: Pick<MarkerLook, 'radius' | 'weight'>) =>
+const spriteSize = (look: Pick<MarkerLook, 'radius' | 'weight'>) =>
   2 * (look.radius + Math.ceil(look.weight / 2) + 1);
 
 const sprites = new Map<string, Sprite>();
@@ -57,6 +57,8 @@ type CanvasInternals = L.Canvas & {
   _updateCircle(layer: Drawable): void;
 };
 
+const base = L.Canvas.prototype as unknown as CanvasInternals;
+
 /**
  * The map's one canvas renderer, with solid circle markers stamped from sprites. Chromium records a
  * canvas's drawing and rasterizes it when the frame is committed: two thousand markers traced as
@@ -64,39 +66,36 @@ type CanvasInternals = L.Canvas & {
  * markers stamped as images about 5. Accuracy circles, lines and see-through shapes are drawn as
  * Leaflet draws them; clicks and tooltips still hit the markers' own geometry.
  */
+const SpriteCanvas = L.Canvas.extend({
+  _updateCircle(this: CanvasInternals, layer: Drawable) {
+    const o = layer.options;
+    const solid =
+      !(layer instanceof L.Circle) && o.fill !== false && (o.fillOpacity ?? 0.2) === 1 && o.stroke !== false;
+    if (!solid || !this._drawing || layer._empty()) return base._updateCircle.call(this, layer);
+    const ratio = L.Browser.retina ? 2 : 1;
+    const sprite = spriteOf(
+      {
+        radius: Math.max(Math.round(layer._radius), 1),
+        fillColor: o.fillColor ?? o.color ?? '#3388ff',
+        color: o.color ?? '#3388ff',
+        weight: o.weight ?? 3,
+        opacity: o.opacity ?? 1,
+      },
+      ratio,
+    );
+    if (!sprite) return base._updateCircle.call(this, layer);
+    const half = sprite.size / 2;
+    this._ctx.globalAlpha = 1;
+    this._ctx.drawImage(
+      sprite.image,
+      Math.round(layer._point.x) - half,
+      Math.round(layer._point.y) - half,
+      sprite.size,
+      sprite.size,
+    );
+  },
+}) as unknown as new (options?: L.RendererOptions) => L.Canvas;
+
 export function spriteCanvas(options?: L.RendererOptions): L.Canvas {
-  const base = L.Canvas.prototype as unknown as CanvasInternals;
-  const SpriteCanvas = L.Canvas.extend({
-    _updateCircle(this: CanvasInternals, layer: Drawable) {
-      const o = layer.options;
-      const solid =
-        !(layer instanceof L.Circle) &&
-        o.fill !== false &&
-        (o.fillOpacity ?? 0.2) === 1 &&
-        o.stroke !== false;
-      if (!solid || !this._drawing || layer._empty()) return base._updateCircle.call(this, layer);
-      const ratio = L.Browser.retina ? 2 : 1;
-      const sprite = spriteOf(
-        {
-          radius: Math.max(Math.round(layer._radius), 1),
-          fillColor: o.fillColor ?? o.color ?? '#3388ff',
-          color: o.color ?? '#3388ff',
-          weight: o.weight ?? 3,
-          opacity: o.opacity ?? 1,
-        },
-        ratio,
-      );
-      if (!sprite) return base._updateCircle.call(this, layer);
-      const half = sprite.size / 2;
-      this._ctx.globalAlpha = 1;
-      this._ctx.drawImage(
-        sprite.image,
-        Math.round(layer._point.x) - half,
-        Math.round(layer._point.y) - half,
-        sprite.size,
-        sprite.size,
-      );
-    },
-  }) as unknown as new (options?: L.RendererOptions) => L.Canvas;
   return new SpriteCanvas(options);
 }

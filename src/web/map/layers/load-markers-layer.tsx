@@ -260,11 +260,11 @@ export function LoadMarkersLayer({
   // that zooming in later finds them made.
   useEffect(() => {
     if (typeof window.requestIdleCallback !== 'function') return;
-    const pending = drawn.current.values();
+    const unmade = drawn.current.values();
     let handle = 0;
     const work = (deadline: IdleDeadline) => {
       while (deadline.timeRemaining() > 1) {
-        const next = pending.next();
+        const next = unmade.next();
         if (next.done) return;
         const d = next.value;
         d.marker ??= makeMarker(d.point, select);
