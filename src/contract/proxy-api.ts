@@ -78,6 +78,15 @@ export const ProxyErrorBody = z.object({
 });
 export type ProxyErrorBody = z.infer<typeof ProxyErrorBody>;
 
+/** A rule that marks a status event as an app or system notice (see `domain/noise-rules.ts`). */
+export const NoiseRule = z.object({
+  /** Text looked for in the event's name; case and runs of blanks do not matter. */
+  contains: z.string(),
+  /** Only events without a code are noise by this rule. */
+  onlyWithoutCode: z.boolean().optional(),
+});
+export type NoiseRule = z.infer<typeof NoiseRule>;
+
 /** `GET /api/config`: what the SPA may know. */
 export const ClientConfig = z.object({
   tileUrl: z.string().nullable(),
@@ -91,6 +100,8 @@ export const ClientConfig = z.object({
   excursionTolerance: z.number(),
   /** Pings less sure than this many meters make their stretch of the breadcrumb dashed. */
   lowConfidenceMeters: z.number(),
+  /** The rules that hide app and system notices in a load's timeline, in force on this proxy. */
+  noiseRules: z.array(NoiseRule),
   /** Demo mode (the embedded simulator): the demo fleet and a webhook token the form may offer. */
   demo: z
     .object({

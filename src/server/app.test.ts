@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientConfig, Health, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
+import { NOISE_RULES } from '@/domain/noise-rules';
 import { refusingUrl } from '@/testing/fake-upstream';
 import { startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
 
@@ -233,6 +234,26 @@ describe('GET /api/config and /api/health', () => {
     expect(config).toMatchObject({ tileUrl: null, refreshSeconds: 30, maxIds: 500 });
     expect(config.demo?.externalIds).toHaveLength(12);
     expect(text).not.toContain(TEST_CREDENTIALS.accountId);
+    expect(config.noiseRules).toEqual(NOISE_RULES);
+  });
+
+  it('hands the browser the notice rules as configured', async () => {
+    const configured = await startStack({
+      env: {
+        NOISE_RULES: 'Geofence entered',
+        NOISE_RULES_WITHOUT_CODE: 'ping',
+        NOISE_RULES_BUILT_IN: 'false',
+      },
+    });
+    try {
+      const config = ClientConfig.parse(await (await fetch(`${configured.proxy.url}/api/config`)).json());
+      expect(config.noiseRules).toEqual([
+        { contains: 'Geofence entered' },
+        { contains: 'ping', onlyWithoutCode: true },
+      ]);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('reports liveness and when the upstream last answered', async () => {

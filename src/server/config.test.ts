@@ -47,4 +47,27 @@ describe('parseEnv', () => {
       parseEnv({ UPSTREAM_BASE_URL: 'https://tracking.example.com/', PARTNER_ID: '12', ACCOUNT_ID: 'enc' }),
     ).toMatchObject({ UPSTREAM_BASE_URL: 'https://tracking.example.com', PARTNER_ID: 12 });
   });
+
+  it('reads the timeline’s notice rules: texts separated by |, the built-in list kept unless told', () => {
+    expect(parseEnv({})).toMatchObject({ NOISE_RULES_BUILT_IN: true });
+    expect(parseEnv({}).NOISE_RULES).toBeUndefined();
+    expect(
+      parseEnv({
+        NOISE_RULES: ' Geofence entered | Driver, app opened ',
+        NOISE_RULES_WITHOUT_CODE: 'ping',
+        NOISE_RULES_BUILT_IN: 'false',
+      }),
+    ).toMatchObject({
+      NOISE_RULES: ['Geofence entered', 'Driver, app opened'],
+      NOISE_RULES_WITHOUT_CODE: ['ping'],
+      NOISE_RULES_BUILT_IN: false,
+    });
+    // An empty text would hide every event; a word that is not a yes or no is not guessed at.
+    expect(() => parseEnv({ NOISE_RULES: 'geofence||opened' })).toThrow(/NOISE_RULES: .*separated by \|/);
+    expect(() => parseEnv({ NOISE_RULES_WITHOUT_CODE: 'x'.repeat(101) })).toThrow(/NOISE_RULES_WITHOUT_CODE/);
+    expect(() => parseEnv({ NOISE_RULES: Array(101).fill('a').join('|') })).toThrow(/NOISE_RULES: may hold/);
+    expect(() => parseEnv({ NOISE_RULES_BUILT_IN: 'maybe' })).toThrow(
+      /NOISE_RULES_BUILT_IN: must be true or false/,
+    );
+  });
 });

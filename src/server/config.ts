@@ -11,6 +11,15 @@ const longTrackPings = int(0, 1_000_000)
   .refine((n) => n !== 1, 'must be 0 (off) or at least 2')
   .default(0);
 
+/** Texts separated by `|` (an event name may hold commas), each 1–100 characters once trimmed. */
+const textList = z
+  .string()
+  .transform((v) => v.split('|').map((t) => t.trim()))
+  .refine((texts) => texts.every((t) => t.length > 0 && t.length <= 100), {
+    error: 'must be texts separated by |, each 1 to 100 characters, none empty',
+  })
+  .refine((texts) => texts.length <= 100, { error: 'may hold at most 100 texts' });
+
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export const EnvSchema = z
@@ -35,6 +44,12 @@ export const EnvSchema = z
     SILENT_AFTER_MINUTES: int(1, 10_080).default(120),
     EXCURSION_TOLERANCE: z.coerce.number().min(0).max(100).default(5),
     LOW_CONFIDENCE_METERS: int(1, 1_000_000).default(500),
+    /** Load detail: more status-event names to hide as app notices, added to the built-in list. */
+    NOISE_RULES: textList.optional(),
+    /** The same, but only for events that carry no code. */
+    NOISE_RULES_WITHOUT_CODE: textList.optional(),
+    /** `false` drops the built-in list, leaving only the two above. */
+    NOISE_RULES_BUILT_IN: z.stringbool({ error: 'must be true or false' }).default(true),
     DASHBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     MAX_IDS: int(1, 10_000).default(500),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),

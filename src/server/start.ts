@@ -2,6 +2,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Env } from './config';
 import { OSM_TILE_URL } from './config';
+import { noiseRules } from '@/domain/noise-rules';
 import { createApp } from './app';
 import { createDriftReport } from './drift-report';
 import { createTrackCache } from './track-cache';
@@ -83,6 +84,11 @@ export function buildProxy(
       silentAfterMinutes: env.SILENT_AFTER_MINUTES,
       excursionTolerance: env.EXCURSION_TOLERANCE,
       lowConfidenceMeters: env.LOW_CONFIDENCE_METERS,
+      noiseRules: noiseRules({
+        builtIn: env.NOISE_RULES_BUILT_IN,
+        contains: env.NOISE_RULES,
+        containsWithoutCode: env.NOISE_RULES_WITHOUT_CODE,
+      }),
       demo: upstream.demo,
     },
   });

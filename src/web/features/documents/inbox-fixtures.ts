@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ClientConfig } from '@/contract/proxy-api';
+import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
 
 /**
@@ -9,18 +9,7 @@ import type { LoadBy } from '@/domain/model';
 
 export type Wire = Record<string, unknown>;
 
-export const CONFIG: ClientConfig = {
-  tileUrl: null,
-  tileAttribution: '',
-  // Long enough that no refetch happens by itself during a test.
-  refreshSeconds: 3600,
-  maxIds: 500,
-  staleAfterMinutes: 30,
-  silentAfterMinutes: 120,
-  excursionTolerance: 5,
-  lowConfidenceMeters: 500,
-  demo: null,
-};
+export const CONFIG = CLIENT_CONFIG;
 
 /** A document item; `local` is the device-local `timestamp` (`MM/DD/YYYY HH:mm ZONE`), null for none. */
 export function wireDocument(url: string, type: string | null, local: string | null, over: Wire = {}): Wire {

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from '@/contract/proxy-api';
+import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
 import { createQueryClient } from '../../lib/query-client';
 import { LoadDetailPage } from './load-detail-page';
@@ -19,18 +20,7 @@ vi.mock('./temperature-chart', () => ({
   },
 }));
 
-const CONFIG: ClientConfig = {
-  tileUrl: null,
-  tileAttribution: '',
-  // Long enough that no refetch happens by itself during a test.
-  refreshSeconds: 3600,
-  maxIds: 500,
-  staleAfterMinutes: 30,
-  silentAfterMinutes: 120,
-  excursionTolerance: 5,
-  lowConfidenceMeters: 500,
-  demo: null,
-};
+const CONFIG = CLIENT_CONFIG;
 
 // jsdom has no layout: give the virtualizers' scroll elements a size so rows render.
 Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 2000 });
@@ -72,14 +62,18 @@ function answerWith(...details: Wire[]) {
 }
 
 function renderPage(
-  { by = 'external-id', id = '700100' }: { by?: LoadBy; id?: string } = {},
+  {
+    by = 'external-id',
+    id = '700100',
+    config = CONFIG,
+  }: { by?: LoadBy; id?: string; config?: ClientConfig } = {},
   onPanTo = vi.fn(),
 ) {
   const user = userEvent.setup();
   const client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
-      <LoadDetailPage by={by} id={id} config={CONFIG} onPanTo={onPanTo} />
+      <LoadDetailPage by={by} id={id} config={config} onPanTo={onPanTo} />
     </QueryClientProvider>,
   );
   return { user, client, onPanTo };
@@ -244,6 +238,18 @@ describe('LoadDetailPage', () => {
     expect(screen.getByRole('checkbox', { name: 'App and system notices (2 shown)' })).toBeChecked();
     expect(timeline()).toHaveTextContent('Driver has viewed the load track');
     expect(timeline()).toHaveTextContent('Sent text message to driver');
+  });
+
+  it('hides the notices the proxy’s config names, and only those', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage({ config: { ...CONFIG, noiseRules: [{ contains: 'in   TRANSIT' }] } });
+    await loaded();
+    const toggle = screen.getByRole('checkbox', { name: 'App and system notices (1 hidden)' });
+    expect(timeline()).not.toHaveTextContent('In transit');
+    // The built-in list is not in force here: its notices are ordinary events.
+    expect(timeline()).toHaveTextContent('Driver has viewed the load track');
+    await user.click(toggle);
+    expect(timeline()).toHaveTextContent('In transit');
   });
 
   it('filters the timeline by kind and by text', async () => {

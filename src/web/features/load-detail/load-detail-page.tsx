@@ -240,8 +240,8 @@ function LoadDetail({
   // The track's items and the readings' excursions apart: the readings come in later, and the
   // 25,000 items of the track are not built and sorted again for them.
   const trackItems = useMemo(
-    () => trackTimeline({ events, comments, pings }, documents),
-    [events, comments, pings, documents],
+    () => trackTimeline({ events, comments, pings }, documents, config.noiseRules),
+    [events, comments, pings, documents, config.noiseRules],
   );
   const excursionItems = useMemo(
     () => excursionTimeline(list, config.excursionTolerance),

@@ -3,6 +3,7 @@ import { parseLoadDetail } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
+import { NOISE_RULES } from '@/domain/noise-rules';
 import {
   ALL_KINDS,
   countByKind,
@@ -27,7 +28,7 @@ function timeline(detail: Wire) {
   const l = load(detail);
   // As the panel builds it: the track's items, with the readings' excursions merged in.
   return mergeNewestFirst(
-    trackTimeline(l, documentsNewestFirst(l.documents)),
+    trackTimeline(l, documentsNewestFirst(l.documents), NOISE_RULES),
     excursionTimeline(l.readings, 5),
   );
 }

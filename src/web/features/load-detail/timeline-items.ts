@@ -2,7 +2,7 @@ import type { Comment, Document, Load, Ping, Place, StatusEvent, TemperatureRead
 import type { ItemTime } from '@/domain/time';
 import { documentPlace, documentStop } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
-import { isNoiseEvent } from './noise-rules';
+import { isNoiseEvent, type NoiseRule } from '@/domain/noise-rules';
 import { excursionRuns, formatTemperature, type ExcursionRun } from './temperature-series';
 
 export type TimelineKind = 'status' | 'comment' | 'document' | 'excursion' | 'ping';
@@ -84,6 +84,7 @@ const words = (...parts: (string | number | undefined)[]) =>
 export function trackTimeline(
   load: Pick<Load, 'events' | 'comments' | 'pings'>,
   documents: readonly Document[],
+  noiseRules: readonly NoiseRule[],
 ): TimelineItem[] {
   const items: TimelineItem[] = [];
   for (const event of load.events) {
@@ -93,7 +94,7 @@ export function trackTimeline(
       instant: event.instant,
       time: event.time,
       event,
-      noise: isNoiseEvent(event),
+      noise: isNoiseEvent(event, noiseRules),
     });
   }
   for (const comment of load.comments) {

@@ -1,20 +1,20 @@
+import type { NoiseRule } from '@/contract/proxy-api';
+
+export type { NoiseRule };
+
 /**
  * Which status events are app and system notices rather than news about the freight ("Driver has
  * viewed the load track", "Sent text message to driver", "App not installed"). They are hidden from
  * the timeline by default, behind a toggle that says how many there are.
  *
- * This list is the one place that decides. Each rule is a piece of text looked for in the event's
+ * This module is the one place that decides. Each rule is a piece of text looked for in the event's
  * name, case-insensitively and with runs of blanks folded. A rule with `onlyWithoutCode` counts
  * only for events that carry no code: the service gives codes to the driver's real statuses, so a
  * generic word ("notification") is noise only on an event without one.
+ *
+ * `NOISE_RULES` is the built-in list. The proxy's config may add rules or drop the built-in ones
+ * (`noiseRules`), and hands the result to the browser in `/api/config`.
  */
-export interface NoiseRule {
-  /** Text looked for in the event's name; case and runs of blanks do not matter. */
-  contains: string;
-  /** Only events without a code are noise by this rule. */
-  onlyWithoutCode?: boolean;
-}
-
 export const NOISE_RULES: readonly NoiseRule[] = [
   { contains: 'has viewed the load track' },
   { contains: 'viewed the load' },
@@ -37,6 +37,31 @@ export const NOISE_RULES: readonly NoiseRule[] = [
 
 const fold = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/**
+ * The rule list in force: the built-in one (unless `builtIn` is false) followed by the configured
+ * texts, those in `containsWithoutCode` counting only for events without a code. A text already in
+ * the list with the same reach is not added twice.
+ */
+export function noiseRules(options: {
+  builtIn: boolean;
+  contains?: readonly string[];
+  containsWithoutCode?: readonly string[];
+}): NoiseRule[] {
+  const rules: NoiseRule[] = options.builtIn ? [...NOISE_RULES] : [];
+  const seen = new Set(rules.map((r) => `${r.onlyWithoutCode === true}:${fold(r.contains)}`));
+  const add = (texts: readonly string[] | undefined, onlyWithoutCode: boolean) => {
+    for (const text of texts ?? []) {
+      const key = `${onlyWithoutCode}:${fold(text)}`;
+      if (fold(text) === '' || seen.has(key)) continue;
+      seen.add(key);
+      rules.push(onlyWithoutCode ? { contains: text, onlyWithoutCode } : { contains: text });
+    }
+  };
+  add(options.contains, false);
+  add(options.containsWithoutCode, true);
+  return rules;
+}
+
 interface Judge {
   rules: readonly { contains: string; onlyWithoutCode: boolean }[];
   /** The verdict per name, with and without a code: a load's thousands of events share a few names. */
@@ -50,7 +75,10 @@ function judgeOf(rules: readonly NoiseRule[]): Judge {
   let judge = judges.get(rules);
   if (!judge) {
     judge = {
-      rules: rules.map((r) => ({ contains: fold(r.contains), onlyWithoutCode: r.onlyWithoutCode === true })),
+      // A rule with no text would find itself in every name.
+      rules: rules
+        .map((r) => ({ contains: fold(r.contains), onlyWithoutCode: r.onlyWithoutCode === true }))
+        .filter((r) => r.contains !== ''),
       withCode: new Map(),
       withoutCode: new Map(),
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNoiseEvent, NOISE_RULES, type NoiseRule } from './noise-rules';
+import { isNoiseEvent, NOISE_RULES, noiseRules, type NoiseRule } from './noise-rules';
 
 const event = (name: string | undefined, code?: string) => ({ name, code });
 
@@ -45,5 +45,51 @@ describe('isNoiseEvent, asked again', () => {
     const mine: NoiseRule[] = [{ contains: 'Entered  GEOFENCE' }];
     expect(isNoiseEvent(event('entered geofence', 'GF'), mine)).toBe(true);
     expect(isNoiseEvent(event('entered geofence', 'GF'))).toBe(false);
+  });
+});
+
+describe('noiseRules, the list in force', () => {
+  it('is the built-in list by default, and adds the configured texts after it', () => {
+    expect(noiseRules({ builtIn: true })).toEqual(NOISE_RULES);
+    const rules = noiseRules({
+      builtIn: true,
+      contains: ['Geofence entered'],
+      containsWithoutCode: ['ping'],
+    });
+    expect(rules.slice(0, NOISE_RULES.length)).toEqual(NOISE_RULES);
+    expect(rules.slice(NOISE_RULES.length)).toEqual([
+      { contains: 'Geofence entered' },
+      { contains: 'ping', onlyWithoutCode: true },
+    ]);
+    expect(isNoiseEvent(event('Geofence ENTERED at pickup', 'GF'), rules)).toBe(true);
+    expect(isNoiseEvent(event('Ping received'), rules)).toBe(true);
+    expect(isNoiseEvent(event('Ping received', 'PR'), rules)).toBe(false);
+    expect(isNoiseEvent(event('Sent text message to driver'), rules)).toBe(true);
+  });
+
+  it('drops the built-in list when told, keeping only the configured texts', () => {
+    const rules = noiseRules({ builtIn: false, contains: ['Geofence entered'] });
+    expect(rules).toEqual([{ contains: 'Geofence entered' }]);
+    expect(isNoiseEvent(event('Driver has viewed the load track'), rules)).toBe(false);
+    expect(isNoiseEvent(event('Geofence entered'), rules)).toBe(true);
+    expect(noiseRules({ builtIn: false })).toEqual([]);
+  });
+
+  it('adds a text once per reach, and never an empty one', () => {
+    const rules = noiseRules({
+      builtIn: true,
+      contains: ['  APP not   installed ', 'Geofence', 'geofence', '  '],
+      containsWithoutCode: ['geofence', 'SMS'],
+    });
+    expect(rules.slice(NOISE_RULES.length)).toEqual([
+      { contains: 'Geofence' },
+      { contains: 'geofence', onlyWithoutCode: true },
+    ]);
+  });
+
+  it('lets no rule without text mark every event as a notice, whoever sent the list', () => {
+    const rules: NoiseRule[] = [{ contains: '   ' }, { contains: '' }, { contains: 'geofence' }];
+    expect(isNoiseEvent(event('Delivered', 'DLV'), rules)).toBe(false);
+    expect(isNoiseEvent(event('Geofence entered'), rules)).toBe(true);
   });
 });
