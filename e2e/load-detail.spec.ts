@@ -60,3 +60,61 @@ test('open a reefer load from the board: chart, timeline, documents viewer, a pi
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 });
+
+test('a comment arriving with the delta refresh shows once, marked new, and pans the map to where it was sent', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const id = await rollingReefer(page);
+  const text = `Gate code 4471, dock ${Date.now() % 1000}`;
+  let inject = false;
+  const since: boolean[] = [];
+  await page.route('**/api/pull/by-external-id', async (route) => {
+    const request = route.request().postDataJSON() as {
+      ids: string[];
+      since?: string;
+      include?: { comments?: boolean };
+    };
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      details: { loadTrackExternalId?: unknown; comments?: unknown[] }[];
+    };
+    if (request.ids.includes(id) && request.include?.comments !== false) {
+      since.push(request.since !== undefined);
+      if (inject) {
+        // A delta carries only the loads that changed; the service repeats itself: the comment twice.
+        let detail = body.details.find((d) => String(d.loadTrackExternalId) === id);
+        if (!detail) body.details.unshift((detail = { loadTrackExternalId: id, comments: [] }));
+        const comment = {
+          comment: text,
+          commentBy: 'D',
+          timestamp: '12/31/2099 10:00 EST',
+          location: { lat: '41.8781', lon: '-87.6298', accuracy: 25, city: 'Chicago', state: 'IL' },
+        };
+        detail.comments = [...(detail.comments ?? []), comment, comment];
+      }
+    }
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/loads/external-id/${id}`);
+  const timeline = page.getByRole('region', { name: /^Timeline, newest first/ });
+  await expect(timeline).toBeVisible();
+  inject = true;
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  const mine = conversation.getByRole('listitem').filter({ hasText: text });
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('New');
+  await expect(timeline.getByRole('article').filter({ hasText: text })).toHaveCount(1);
+  // The refresh asked with the cursor: the panel merged a delta, not a second full track.
+  expect(since.at(-1)).toBe(true);
+  // A later refresh brings the same comment again: still once.
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await expect.poll(() => since.length).toBeGreaterThan(2);
+  await expect(mine).toHaveCount(1);
+  await expect(timeline.getByRole('article').filter({ hasText: text })).toHaveCount(1);
+
+  await mine.getByRole('button', { name: 'Show on map' }).click();
+  await expect(page.locator('.leaflet-container')).toHaveAttribute('data-flown-to', '41.8781,-87.6298');
+  await page.screenshot({ path: 'test-results/screenshots/load-detail-comment.png' });
+});

@@ -31,9 +31,15 @@ export function FlyTo({ target }: { target: FlyTarget | null }) {
             interactive: false,
           }).addTo(map)
         : undefined;
+    // Where the flight ended, for the e2e suite (as the markers layer reports what it drew).
+    const container = map.getContainer();
+    const arrived = () => (container.dataset.flownTo = `${target.lat},${target.lon}`);
+    delete container.dataset.flownTo;
+    map.once('moveend', arrived);
     if (circle) map.flyToBounds(circle.getBounds(), { maxZoom: 16, padding: [40, 40] });
     else map.flyTo(at, Math.max(map.getZoom(), 14));
     return () => {
+      map.off('moveend', arrived);
       marker.remove();
       circle?.remove();
     };
