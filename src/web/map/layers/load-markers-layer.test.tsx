@@ -1,0 +1,91 @@
+import { render } from '@testing-library/react';
+import L from 'leaflet';
+import { MapContainer } from 'react-leaflet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterIcon, LoadMarkersLayer, resizeBadge, type MarkerPoint } from './load-markers-layer';
+
+describe('cluster badges', () => {
+  it('a badge reused for a bigger cluster takes its size in place, and keeps it when made again', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const map = L.map(container).setView([40, -96], 4);
+    const badge = L.marker([40, -96], { icon: clusterIcon(5) }).addTo(map);
+    const element = badge.getElement()!;
+    expect(element.style.width).toBe('30px');
+
+    resizeBadge(badge, 500);
+    // The same element, now 42 px and centred on its place.
+    expect(badge.getElement()).toBe(element);
+    expect(element.style.width).toBe('42px');
+    expect(element.style.height).toBe('42px');
+    expect(element.style.marginLeft).toBe('-21px');
+    expect(element.style.marginTop).toBe('-21px');
+    // Taken off and put back, Leaflet makes it from the icon in its options: the new size.
+    badge.remove().addTo(map);
+    expect(badge.getElement()!.style.width).toBe('42px');
+    map.remove();
+  });
+});
+
+describe('LoadMarkersLayer, as the points change', () => {
+  // jsdom has no layout: the map needs a size to know what is in view.
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+    Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  });
+
+  const point = (key: string, lat: number, lon: number): MarkerPoint => ({
+    key,
+    lat,
+    lon,
+    accuracy: 50,
+    color: '#16a34a',
+    label: key,
+  });
+
+  function renderLayer(points: MarkerPoint[]) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const view = (pts: MarkerPoint[]) => (
+      <MapContainer center={[41, -90]} zoom={9} preferCanvas={false}>
+        <LoadMarkersLayer points={pts} selectedKey={null} />
+      </MapContainer>
+    );
+    const r = render(view(points), { container });
+    const map = () => container.querySelector<HTMLElement>('.leaflet-container')!;
+    /** Each drawn marker's path, by its load (the tooltip's text). */
+    const paths = () =>
+      [...map().querySelectorAll('path.leaflet-interactive')].map((p) => p.getAttribute('d'));
+    return { map, paths, update: (pts: MarkerPoint[]) => r.rerender(view(pts)), unmount: r.unmount };
+  }
+
+  it('moves the marker of a load that moved, keeps the others, and drops a load no longer there', () => {
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const c = point('e:3', 40.95, -89.95);
+    const layer = renderLayer([a, b, c]);
+    expect(layer.map().dataset.points).toBe('3');
+    expect(layer.map().dataset.markers).toBe('3');
+    const before = layer.paths();
+    expect(before).toHaveLength(3);
+
+    // A refresh: the same loads in the same places, one of them moved.
+    layer.update([a, point('e:2', 41.1, -90.1), c]);
+    const after = layer.paths();
+    expect(after).toHaveLength(3);
+    expect(after.filter((d, i) => d !== before[i])).toHaveLength(1);
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
+
+    // A load dropped and the rest in other places: the full comparison by key.
+    layer.update([c, a]);
+    expect(layer.map().dataset.points).toBe('2');
+    expect(layer.map().dataset.markers).toBe('2');
+    expect(layer.paths()).toHaveLength(2);
+    layer.unmount();
+  });
+});
