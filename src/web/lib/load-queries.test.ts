@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
-import { readPullAnswer, shareBoard } from './load-queries';
+import { readPullAnswer, shareBoard, withUnchanged } from './load-queries';
 
 describe('readPullAnswer', () => {
   it('keeps every readable load, reports the unreadable ones and passes "missing" on', () => {
@@ -200,5 +200,57 @@ describe('loadQueries.board', () => {
     expect(second.missing).toEqual(['3']);
     expect(second.cursor).toBe('p.5');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('withUnchanged', () => {
+  const board = (cursor: string, details: unknown[], missing: string[] = []) =>
+    readPullAnswer({ status: true, cursor, details, missing }, 'external-id', 1);
+  const ids = ['1', '2', '3', '4'];
+  const full = () =>
+    board(
+      'p.1',
+      ids.map((id) => located(id, 0)),
+    );
+  const ping = (l: { latestLocation?: { instant: number } } | undefined) => l?.latestLocation?.instant;
+
+  it('puts each changed load in its old place and keeps the others, refresh after refresh', () => {
+    const first = full();
+    const second = withUnchanged(first, board('p.2', [located('3', 5), located('1', 5)]), ids);
+    expect(second.loads.map((l) => l.id)).toEqual(ids);
+    expect(second.loads[1]).toBe(first.loads[1]);
+    expect(second.loads[3]).toBe(first.loads[3]);
+    expect(ping(second.loads[0])).toBe(Date.parse('2026-11-22T10:05:00Z'));
+    expect(ping(second.loads[2])).toBe(Date.parse('2026-11-22T10:05:00Z'));
+    expect(second.cursor).toBe('p.2');
+    // The patched list knows its places too: the next refresh lands in the right ones.
+    const third = withUnchanged(second, board('p.3', [located('4', 7)]), ids);
+    expect(third.loads.map((l) => l.id)).toEqual(ids);
+    expect(third.loads.slice(0, 3)).toEqual(second.loads.slice(0, 3));
+    expect(ping(third.loads[3])).toBe(Date.parse('2026-11-22T10:07:00Z'));
+    // The earlier lists are left as they were.
+    expect(ping(first.loads[0])).toBe(Date.parse('2026-11-22T10:00:00Z'));
+  });
+
+  it('drops a load gone missing and adds one the service answers for the first time', () => {
+    const first = board('p.1', [located('1', 0), located('2', 0), located('3', 0)], ['4']);
+    const second = withUnchanged(first, board('p.2', [located('4', 3)], ['2']), ids);
+    expect(second.loads.map((l) => l.id)).toEqual(['1', '3', '4']);
+    expect(second.loads[0]).toBe(first.loads[0]);
+    expect(second.missing).toEqual(['2']);
+    // And after that, a change lands in the right place again.
+    const third = withUnchanged(second, board('p.3', [located('3', 9)]), ids);
+    expect(third.loads.map((l) => l.id)).toEqual(['1', '3', '4']);
+    expect(ping(third.loads[1])).toBe(Date.parse('2026-11-22T10:09:00Z'));
+    expect(third.loads[2]).toBe(second.loads[2]);
+  });
+
+  it('keeps what the last answer said about unreadable loads until an answer says otherwise', () => {
+    const first = {
+      ...full(),
+      unreadable: [{ path: 'details[9]', kind: 'missing_id' as const, message: 'no id', skipped: true }],
+    };
+    const second = withUnchanged(first, board('p.2', [located('2', 1)]), ids);
+    expect(second.unreadable).toBe(first.unreadable);
   });
 });

@@ -65,6 +65,18 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
  * through (the queries' structuralSharing), merges each into the load it had, once.
  */
 export function withUnchanged(previous: BoardData, delta: BoardData, ids: readonly string[]): BoardData {
+  const unreadable = delta.unreadable.length > 0 ? delta.unreadable : previous.unreadable;
+  // Mostly the changed loads are all known and none went missing: each takes its old place in a copy
+  // of the list, and the 9,000 others are not looked at one by one.
+  const places = placesOf(previous.loads);
+  const inPlace = delta.missing.every((id) => !places.has(id)) && delta.loads.every((l) => places.has(l.id));
+  if (inPlace) {
+    const loads = previous.loads.slice();
+    for (const load of delta.loads) loads[places.get(load.id) as number] = load;
+    // The same ids in the same places: the new list shares the old one's index.
+    loadPlaces.set(loads, places);
+    return { ...delta, loads, unreadable };
+  }
   const changed = new Map(delta.loads.map((l) => [l.id, l]));
   const gone = new Set(delta.missing);
   const asked = idSet(ids);
@@ -75,12 +87,16 @@ export function withUnchanged(previous: BoardData, delta: BoardData, ids: readon
     changed.delete(before.id);
   }
   loads.push(...changed.values());
-  return {
-    ...delta,
-    loads,
-    // An unreadable load has no id to keep it by: what the last answer that had any said stands.
-    unreadable: delta.unreadable.length > 0 ? delta.unreadable : previous.unreadable,
-  };
+  // An unreadable load has no id to keep it by: what the last answer that had any said stands.
+  return { ...delta, loads, unreadable };
+}
+
+/** Each load's place in a list, by id; made once per list, and handed on to a list patched in place. */
+const loadPlaces = new WeakMap<readonly Load[], ReadonlyMap<string, number>>();
+function placesOf(loads: readonly Load[]): ReadonlyMap<string, number> {
+  let places = loadPlaces.get(loads);
+  if (!places) loadPlaces.set(loads, (places = new Map(loads.map((l, i) => [l.id, i]))));
+  return places;
 }
 
 /** The ids of a watch list as a set, made once per list (every poll of 10,000 loads asks with it). */

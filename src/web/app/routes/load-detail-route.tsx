@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import type L from 'leaflet';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { staleness } from '@/domain/staleness';
@@ -44,7 +43,6 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
   // panel is on screen, rather than holding the panel back.
   const load = useDeferredValue(track.data?.load ?? null);
   const pings = useMemo(() => load?.pings ?? [], [load]);
-  const fit = useMemo(() => pings.map((p): L.LatLngTuple => [p.lat, p.lon]), [pings]);
   const places = useMemo(() => placesOf(load), [load]);
   // Where the load is now, coloured by staleness, with its accuracy circle (it is the selected load).
   const now = useNow(30_000);
@@ -67,7 +65,7 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
       </div>
       <div className="relative min-h-0" role="region" aria-label="Map of this load">
         <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
-          <MapView fitTo={fit} urlParam={null} />
+          <MapView fitTo={pings} urlParam={null} />
           {pings.length > 0 && (
             <BreadcrumbLayer pings={pings} places={places} lowConfidenceMeters={config.lowConfidenceMeters} />
           )}

@@ -4,7 +4,18 @@ import type { Load, TemperatureReading } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { isExcursion } from '@/domain/temperature';
 import { compareLabels, compareText } from '../../lib/collate';
-import { countByStatus, filterRows, NO_FILTER, rowCache, sortRows, toRow, type BoardRow } from './board-rows';
+import {
+  countByStatus,
+  filterRows,
+  labelNumber,
+  NO_FILTER,
+  rowCache,
+  rowSorter,
+  sortRows,
+  toRow,
+  type BoardRow,
+  type SortKey,
+} from './board-rows';
 
 const NOW = Date.parse('2026-11-22T15:00:00Z');
 const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
@@ -181,7 +192,10 @@ describe('sortRows against the plain comparator', () => {
     (by) => {
       fc.assert(
         fc.property(fc.array(row, { maxLength: 60 }), (list) => {
-          const rows = list as unknown as BoardRow[];
+          const rows = list.map((r) => ({
+            ...r,
+            labelNumber: labelNumber(r.label),
+          })) as unknown as BoardRow[];
           // Both sorts are stable: rows the comparator calls equal keep their input order in both.
           const view = (r: BoardRow) => [r.staleness, r.lastPingAt, r.status, r.label].join('|');
           expect(sortRows(rows, by).map(view)).toEqual([...rows].sort(reference[by]).map(view));
@@ -189,4 +203,74 @@ describe('sortRows against the plain comparator', () => {
       );
     },
   );
+});
+
+describe('rowSorter, refresh after refresh', () => {
+  const SORTS: SortKey[] = ['staleness', 'status', 'id'];
+  const fields = fc.record({
+    label: fc.oneof(fc.integer({ min: 0, max: 50 }).map(String), fc.constantFrom('LN-9', 'ln-9', 'zeta')),
+    staleness: fc.constantFrom('fresh', 'stale', 'silent', 'unknown'),
+    lastPingAt: fc.option(
+      fc.integer({ min: 0, max: 5 }).map((n) => NOW - n * 60_000),
+      { nil: undefined },
+    ),
+    status: fc.option(fc.constantFrom('In transit', 'Delivered', 'at pickup'), { nil: undefined }),
+  });
+  type Fields = {
+    label: string;
+    staleness: string;
+    lastPingAt: number | undefined;
+    status: string | undefined;
+  };
+  const asRow = (key: string, f: Fields) =>
+    ({ ...f, key, labelNumber: labelNumber(f.label) }) as unknown as BoardRow;
+  const view = (r: BoardRow) => r.key;
+
+  it('gives the order a sort from scratch gives, whatever each refresh replaced', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fields, { minLength: 1, maxLength: 80 }),
+        // Refreshes: per refresh, which places get a row with new values (and what values).
+        fc.array(fc.array(fc.tuple(fc.nat(), fields), { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...SORTS),
+        (initial, refreshes, by) => {
+          const sorter = rowSorter();
+          let rows = initial.map((f, i) => asRow(`e:${i}`, f));
+          expect(sorter(rows, by).map(view)).toEqual(sortRows(rows, by).map(view));
+          for (const changes of refreshes) {
+            rows = rows.slice();
+            for (const [at, f] of changes) {
+              const i = at % rows.length;
+              rows[i] = asRow((rows[i] as BoardRow).key, f);
+            }
+            expect(sorter(rows, by).map(view)).toEqual(sortRows(rows, by).map(view));
+          }
+        },
+      ),
+    );
+  });
+
+  it('sorts from scratch when rows moved, came or went, or the sort changed', () => {
+    const sorter = rowSorter();
+    const rows = [3, 1, 2].map((n) =>
+      asRow(`e:${n}`, { label: String(n), staleness: 'fresh', lastPingAt: NOW, status: undefined }),
+    );
+    expect(sorter(rows, 'id').map(view)).toEqual(['e:1', 'e:2', 'e:3']);
+    // The same rows in another order, one more, one fewer, another sort.
+    expect(sorter([...rows].reverse(), 'id').map(view)).toEqual(['e:1', 'e:2', 'e:3']);
+    const more = [
+      ...rows,
+      asRow('e:0', { label: '0', staleness: 'silent', lastPingAt: NOW, status: 'Delivered' }),
+    ];
+    expect(sorter(more, 'id').map(view)).toEqual(['e:0', 'e:1', 'e:2', 'e:3']);
+    expect(sorter(more.slice(1), 'id').map(view)).toEqual(['e:0', 'e:1', 'e:2']);
+    expect(sorter(more, 'staleness').map(view)).toEqual(['e:0', 'e:1', 'e:2', 'e:3']);
+    // A status no row had before ranks the statuses anew.
+    const withStatus = (r: BoardRow, status: string) =>
+      asRow(r.key, { label: r.label, staleness: 'fresh', lastPingAt: NOW, status });
+    const statuses = more.map((r) => withStatus(r, r.key === 'e:0' ? 'Arrived' : 'Delivered'));
+    expect(sorter(statuses, 'status').map(view)).toEqual(['e:0', 'e:1', 'e:2', 'e:3']);
+    const next = statuses.map((r) => (r.key === 'e:3' ? withStatus(r, 'At pickup') : r));
+    expect(sorter(next, 'status').map(view)).toEqual(['e:0', 'e:3', 'e:1', 'e:2']);
+  });
 });

@@ -10,6 +10,8 @@ export interface BoardRow {
   key: string;
   load: Load;
   label: string;
+  /** The label's value when it is a plain number ("700123"), else NaN: the sort orders those by value. */
+  labelNumber: number;
   status: string | undefined;
   code: string | undefined;
   lastPingAt: number | undefined;
@@ -21,6 +23,12 @@ export interface BoardRow {
   reefer: boolean;
   excursion: boolean;
 }
+
+/** A label that is a plain number ("700123"): ordered by value, as the numeric collator orders it. */
+const DIGITS = /^[0-9]{1,15}$/;
+
+/** The label's value when it is a plain number, else NaN (`BoardRow.labelNumber`). */
+export const labelNumber = (label: string): number => (DIGITS.test(label) ? Number(label) : NaN);
 
 export type SortKey = 'staleness' | 'status' | 'id';
 
@@ -36,10 +44,12 @@ export const NO_FILTER: BoardFilter = { text: '', status: null, staleOnly: false
 export function toRow(load: Load, now: number, thresholds: StalenessThresholds, tolerance: number): BoardRow {
   const at = load.latestLocation;
   const driver = at?.driver ?? load.latestStatus?.driver;
+  const label = load.by === 'load-number' ? (load.loadNumber ?? load.id) : (load.externalId ?? load.id);
   return {
     key: loadKey(load),
     load,
-    label: load.by === 'load-number' ? (load.loadNumber ?? load.id) : (load.externalId ?? load.id),
+    label,
+    labelNumber: labelNumber(label),
     status: load.latestStatus?.name,
     code: load.latestStatus?.code,
     lastPingAt: at?.instant,
@@ -69,50 +79,103 @@ export function rowCache(thresholds: StalenessThresholds, tolerance: number) {
 
 const STALENESS_ORDER: Record<Staleness, number> = { silent: 0, stale: 1, unknown: 2, fresh: 3 };
 
-/** A label that is a plain number ("700123"): ordered by value, as the numeric collator orders it. */
-const DIGITS = /^[0-9]{1,15}$/;
-
-interface Keyed {
-  row: BoardRow;
-  /** What the sort orders by first, as one number. */
-  first: number;
-  /** The label's value when it is a plain number, else NaN. */
-  number: number;
+/** Ties of the first key go by label: numbers by value, anything else through the collator. */
+function byLabel(a: BoardRow, b: BoardRow): number {
+  return a.labelNumber - b.labelNumber || compareLabels(a.label, b.label) || 0;
 }
 
-/** Ties of the first key go by label: numbers by value, anything else through the collator. */
-function byLabel(a: Keyed, b: Keyed): number {
-  return a.number - b.number || compareLabels(a.row.label, b.row.label) || 0;
+/**
+ * What a sort orders by first, per row, as one number; and a text that changes when that number
+ * would mean something else (the statuses' ranks when a new status appears).
+ */
+function firstKey(rows: readonly BoardRow[], by: SortKey): { of: (r: BoardRow) => number; scheme: string } {
+  if (by === 'staleness') {
+    // Ping times are epoch ms (about 1.8e12): a level is worth more than any of them.
+    return { of: (r) => STALENESS_ORDER[r.staleness] * 1e13 + (r.lastPingAt ?? 9e12), scheme: by };
+  }
+  if (by === 'status') {
+    // The few distinct statuses are ranked once with the collator; no status goes last.
+    const names = [...new Set(rows.map((r) => r.status).filter((s) => s !== undefined))].sort(compareText);
+    const rank = new Map(names.map((name, i) => [name, i]));
+    return {
+      of: (r) => (r.status === undefined ? names.length : (rank.get(r.status) as number)),
+      scheme: `${by}:${names.join('\u0000')}`,
+    };
+  }
+  return { of: () => 0, scheme: by };
 }
 
 /**
  * Most urgent first: silent, stale, never reported, fresh; within a level the oldest ping first;
- * then by label. Sorting 10,000 rows on every refresh must be cheap: each row's order is reduced to
- * one number first (many rows share a ping time, so the label tie-break runs often, by value when the
- * label is a plain number rather than through the collator).
+ * then by label (numbers by value, worked out once per row in `toRow`); rows still equal keep their
+ * order in the list. A function that sorts the board again and again: when the rows come with every
+ * load in its place and a few of them replaced (a refresh), the others keep their order from the last
+ * sort, only the replaced ones are sorted, and the two are merged — about 20,000 comparisons for a
+ * board of 10,000 in which 1,000 changed, rather than 130,000.
  */
-export function sortRows(rows: BoardRow[], by: SortKey): BoardRow[] {
-  let first: (r: BoardRow) => number;
-  if (by === 'staleness') {
-    // Ping times are epoch ms (about 1.8e12): a level is worth more than any of them.
-    first = (r) => STALENESS_ORDER[r.staleness] * 1e13 + (r.lastPingAt ?? 9e12);
-  } else if (by === 'status') {
-    // The few distinct statuses are ranked once with the collator; no status goes last.
-    const names = [...new Set(rows.map((r) => r.status).filter((s) => s !== undefined))].sort(compareText);
-    const rank = new Map(names.map((name, i) => [name, i]));
-    first = (r) => (r.status === undefined ? names.length : (rank.get(r.status) as number));
-  } else first = () => 0;
-  const keyed: Keyed[] = rows.map((row) => ({
-    row,
-    first: first(row),
-    number: DIGITS.test(row.label) ? Number(row.label) : NaN,
-  }));
-  keyed.sort((a, b) => a.first - b.first || byLabel(a, b));
-  return keyed.map((k) => k.row);
+export function rowSorter(): (rows: readonly BoardRow[], by: SortKey) => BoardRow[] {
+  let last:
+    | { rows: readonly BoardRow[]; by: SortKey; scheme: string; order: number[]; sorted: BoardRow[] }
+    | undefined;
+  return (rows, by) => {
+    if (last && rows === last.rows && by === last.by) return last.sorted;
+    const first = firstKey(rows, by);
+    const keys = new Float64Array(rows.length);
+    rows.forEach((r, i) => (keys[i] = first.of(r)));
+    const compare = (i: number, j: number) =>
+      (keys[i] as number) - (keys[j] as number) || byLabel(rows[i] as BoardRow, rows[j] as BoardRow) || i - j;
+    const order =
+      (last?.scheme === first.scheme && resort(last, rows, compare)) || fullSort(rows.length, compare);
+    const sorted = order.map((i) => rows[i] as BoardRow);
+    last = { rows, by, scheme: first.scheme, order, sorted };
+    return sorted;
+  };
 }
 
+function fullSort(n: number, compare: (i: number, j: number) => number): number[] {
+  return Array.from({ length: n }, (_, i) => i).sort(compare);
+}
+
+/** The last order with the replaced rows taken out, sorted apart and merged in; undefined if not fit. */
+function resort(
+  last: { rows: readonly BoardRow[]; order: number[] },
+  rows: readonly BoardRow[],
+  compare: (i: number, j: number) => number,
+): number[] | undefined {
+  if (rows.length !== last.rows.length) return undefined;
+  const replaced = new Uint8Array(rows.length);
+  const fresh: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as BoardRow;
+    const before = last.rows[i] as BoardRow;
+    if (row === before) continue;
+    // A row of another load in this place: the list was reordered, not refreshed.
+    if (row.key !== before.key) return undefined;
+    replaced[i] = 1;
+    fresh.push(i);
+  }
+  if (fresh.length * 4 > rows.length) return undefined;
+  fresh.sort(compare);
+  const order: number[] = [];
+  let f = 0;
+  for (const i of last.order) {
+    if (replaced[i]) continue;
+    while (f < fresh.length && compare(fresh[f] as number, i) < 0) order.push(fresh[f++] as number);
+    order.push(i);
+  }
+  while (f < fresh.length) order.push(fresh[f++] as number);
+  return order;
+}
+
+/** `rowSorter` once: the board's order of `rows`. */
+export function sortRows(rows: readonly BoardRow[], by: SortKey): BoardRow[] {
+  return rowSorter()(rows, by);
+}
+
+/** The rows that pass the filter, in their order; the very same list when nothing is filtered. */
 export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
   const text = f.text.trim().toLowerCase();
+  if (!text && f.status === null && !f.staleOnly && !f.reeferOnly) return rows;
   return rows.filter(
     (r) =>
       (!text ||

@@ -16,7 +16,7 @@ import {
   countByStatus,
   filterRows,
   NO_FILTER,
-  sortRows,
+  rowSorter,
   type BoardFilter,
   type BoardRow,
   type SortKey,
@@ -153,7 +153,10 @@ export const LoadBoard = memo(function LoadBoard({
   const [activeIndex, setActiveIndex] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const baseId = useId();
-  const shown = useMemo(() => sortRows(filterRows(rows, filter), sort), [rows, filter, sort]);
+  // Sorted, then filtered: a refresh sorts only the rows it replaced into the last order.
+  const [sorter] = useState(rowSorter);
+  const sorted = useMemo(() => sorter(rows, sort), [sorter, rows, sort]);
+  const shown = useMemo(() => filterRows(sorted, filter), [sorted, filter]);
   const counts = useMemo(() => countByStatus(rows), [rows]);
   const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
 

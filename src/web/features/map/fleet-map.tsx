@@ -1,12 +1,12 @@
-import type L from 'leaflet';
 import { memo, useMemo } from 'react';
 import type { Load } from '@/domain/model';
 import { staleness, type StalenessThresholds } from '@/domain/staleness';
+import { indexCache } from '../../lib/index-cache';
 import { useSameList } from '../../lib/same-list';
 import { MapShell } from '../../map/core/map-shell';
-import { FitButtons, MapView } from '../../map/controls/map-view';
+import { FitButtons, MapView, type LatLon } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
-import { LoadMarkersLayer } from '../../map/layers/load-markers-layer';
+import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { pointOf } from './load-point';
 
 export interface FleetMapProps {
@@ -25,39 +25,37 @@ export interface FleetMapProps {
   settled: boolean;
 }
 
-const NO_POINTS: L.LatLngTuple[] = [];
+const NO_POINTS: readonly LatLon[] = [];
 
 /** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
 // Memoized: the dispatcher renders again when a fetch starts or ends; the map has nothing to redo then.
 export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   // The same list until a load moves or crosses a staleness threshold: the cluster index and the
   // markers are not rebuilt on every clock tick.
-  const points = useSameList(
-    useMemo(
-      () =>
-        p.loads.flatMap((l) => pointOf(l, staleness(l.latestLocation?.instant, p.now, p.thresholds)) ?? []),
-      [p.loads, p.now, p.thresholds],
-    ),
+  const pointsOf = useMemo(
+    () => indexCache((l: Load) => pointOf(l, staleness(l.latestLocation?.instant, p.now, p.thresholds))),
+    [p.now, p.thresholds],
   );
-  const all = useMemo(() => points.map((pt): L.LatLngTuple => [pt.lat, pt.lon]), [points]);
+  const points = useSameList(
+    useMemo(() => pointsOf(p.loads).filter((pt): pt is MarkerPoint => pt !== undefined), [pointsOf, p.loads]),
+  );
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
   const places = useMemo(() => placesOf(p.track), [p.track]);
-  const selectedPoints = useMemo((): L.LatLngTuple[] => {
-    const crumb = crumbs.map((c): L.LatLngTuple => [c.lat, c.lon]);
-    if (crumb.length > 0) return crumb;
+  const selectedPoints = useMemo((): readonly LatLon[] => {
+    if (crumbs.length > 0) return crumbs;
     const point = points.find((pt) => pt.key === p.selectedKey);
-    return point ? [[point.lat, point.lon]] : [];
+    return point ? [point] : [];
   }, [crumbs, points, p.selectedKey]);
 
   return (
     <div className="relative h-full" role="region" aria-label="Map of watched loads">
       <MapShell tileUrl={p.tileUrl} tileAttribution={p.tileAttribution}>
-        <MapView fitTo={p.settled ? all : NO_POINTS} />
+        <MapView fitTo={p.settled ? points : NO_POINTS} />
         {p.track && p.track.pings.length > 0 && (
           <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}
         <LoadMarkersLayer points={points} selectedKey={p.selectedKey} onSelect={p.onSelect} />
-        <FitButtons all={all} selected={selectedPoints} />
+        <FitButtons all={points} selected={selectedPoints} />
       </MapShell>
     </div>
   );

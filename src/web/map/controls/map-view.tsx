@@ -3,6 +3,16 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { useUrlParam } from '../../lib/url-state';
 
+/** A place to fit the view to: a load's position, a ping. */
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+/** The box around places, made only when the view is fitted (not for 10,000 loads on each refresh). */
+const boundsOf = (places: readonly LatLon[]) =>
+  L.latLngBounds(places.map((p): L.LatLngTuple => [p.lat, p.lon]));
+
 /** `lat,lon,zoom` as kept in the URL. */
 export function parseView(text: string | null): { center: L.LatLngTuple; zoom: number } | null {
   const parts = text?.split(',').map(Number);
@@ -20,13 +30,7 @@ const WRITE_AFTER_MS = 300;
  * restores the view; without one, fits the points once when they first arrive. With `urlParam` null
  * the view is not kept (a page with a map of its own).
  */
-export function MapView({
-  fitTo,
-  urlParam = 'map',
-}: {
-  fitTo: readonly L.LatLngTuple[];
-  urlParam?: string | null;
-}) {
+export function MapView({ fitTo, urlParam = 'map' }: { fitTo: readonly LatLon[]; urlParam?: string | null }) {
   const map = useMap();
   const [urlView, setUrlView] = useUrlParam(urlParam ?? 'map');
   const view = urlParam ? urlView : null;
@@ -41,7 +45,7 @@ export function MapView({
       map.setView(initial.center, initial.zoom, { animate: false });
     } else if (fitTo.length > 0) {
       placed.current = true;
-      map.fitBounds(L.latLngBounds(fitTo as L.LatLngTuple[]), {
+      map.fitBounds(boundsOf(fitTo), {
         padding: [40, 40],
         maxZoom: 10,
         animate: false,
@@ -74,22 +78,16 @@ export function MapView({
 }
 
 /** "Fit all" and "Fit selected": buttons over the map. */
-export function FitButtons({
-  all,
-  selected,
-}: {
-  all: readonly L.LatLngTuple[];
-  selected: readonly L.LatLngTuple[];
-}) {
+export function FitButtons({ all, selected }: { all: readonly LatLon[]; selected: readonly LatLon[] }) {
   const map = useMap();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (box.current) L.DomEvent.disableClickPropagation(box.current);
   }, []);
-  const fit = (points: readonly L.LatLngTuple[]) => {
-    if (points.length === 1) map.setView(points[0] as L.LatLngTuple, Math.max(map.getZoom(), 11));
-    else if (points.length > 1)
-      map.fitBounds(L.latLngBounds(points as L.LatLngTuple[]), { padding: [40, 40], maxZoom: 14 });
+  const fit = (places: readonly LatLon[]) => {
+    const [one] = places;
+    if (places.length === 1 && one) map.setView([one.lat, one.lon], Math.max(map.getZoom(), 11));
+    else if (places.length > 1) map.fitBounds(boundsOf(places), { padding: [40, 40], maxZoom: 14 });
   };
   const button =
     'rounded border border-panel-line bg-panel px-2 py-1 text-sm shadow-sm hover:bg-panel-sunk disabled:opacity-50';

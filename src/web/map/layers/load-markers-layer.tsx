@@ -150,6 +150,8 @@ export function LoadMarkersLayer({
 }: LoadMarkersLayerProps) {
   const map = useMap();
   const drawn = useRef(new Map<string, Drawn>());
+  /** The points `drawn` holds, as the last list had them. */
+  const shownPoints = useRef<readonly MarkerPoint[]>([]);
   const groups = useRef<{ markers: L.LayerGroup; circles: L.LayerGroup; clusters: L.LayerGroup } | null>(
     null,
   );
@@ -205,6 +207,7 @@ export function LoadMarkersLayer({
     };
     map.on('zoomend moveend', onView);
     const frames = pending;
+    const shown = shownPoints;
     return () => {
       cancelAnimationFrame(viewFrame);
       cancelAnimationFrame(frames.current);
@@ -213,6 +216,7 @@ export function LoadMarkersLayer({
       g.circles.remove();
       g.clusters.remove();
       current.clear();
+      shown.current = [];
       badges.clear();
       groups.current = null;
     };
@@ -222,11 +226,11 @@ export function LoadMarkersLayer({
   useEffect(() => {
     const g = groups.current;
     if (!g) return;
-    const seen = new Set<string>();
-    for (const point of points) {
-      seen.add(point.key);
+    const before = shownPoints.current;
+    shownPoints.current = points;
+    const follow = (point: MarkerPoint) => {
       const old = drawn.current.get(point.key);
-      if (old && old.point === point) continue;
+      if (old && old.point === point) return;
       // Markers and circles are made when first shown (a load in a cluster is not, a circle only
       // zoomed in or selected) or when the browser is idle: made up front for 10,000 loads, they
       // were most of the first draw. Those already made follow their point.
@@ -246,12 +250,25 @@ export function LoadMarkersLayer({
         circleOn = false;
       }
       drawn.current.set(point.key, { point, marker, circle, markerOn: old?.markerOn ?? false, circleOn });
-    }
-    for (const [key, d] of drawn.current) {
-      if (seen.has(key)) continue;
-      d.marker?.remove();
-      d.circle?.remove();
-      drawn.current.delete(key);
+    };
+    // A refresh mostly moves some loads and keeps every key in its place: only the points that are
+    // not the very same object are looked at, and nothing can have gone.
+    const inPlace =
+      before.length === points.length && points.every((p, i) => p === before[i] || p.key === before[i]?.key);
+    if (inPlace) {
+      points.forEach((point, i) => point !== before[i] && follow(point));
+    } else {
+      const seen = new Set<string>();
+      for (const point of points) {
+        seen.add(point.key);
+        follow(point);
+      }
+      for (const [key, d] of drawn.current) {
+        if (seen.has(key)) continue;
+        d.marker?.remove();
+        d.circle?.remove();
+        drawn.current.delete(key);
+      }
     }
     dirty.current = true;
   }, [points]);
