@@ -122,6 +122,46 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await expect(board(page)).toHaveAccessibleName('Loads, 5 shown');
   await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
   expect(new URL(page.url()).searchParams.get('map')).toBe(new URL(url).searchParams.get('map'));
+
+  // On the map itself: the pointer over a marker names its load, a click selects it.
+  await page.getByRole('button', { name: 'Close selection' }).click();
+  await expect(page.getByRole('region', { name: 'Selected load' })).toHaveCount(0);
+  // Its trail goes with it.
+  await expect(map(page)).not.toHaveAttribute('data-breadcrumb');
+  await expect(map(page)).toHaveAttribute('data-drawing', 'done');
+  const spot = await page.evaluate(
+    (colors) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.leaflet-overlay-pane canvas');
+      if (!canvas) return null;
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      const wanted = new Set(colors.map((c) => parseInt(c.slice(1), 16)));
+      const box = canvas.getBoundingClientRect();
+      const scale = box.width / canvas.width;
+      // The first pixel of a marker's fill from the top; its centre is a few pixels below.
+      for (let i = 0; pixels && i < pixels.length; i += 4) {
+        const x = (i / 4) % canvas.width;
+        const y = Math.floor(i / 4 / canvas.width);
+        const inView = box.left + x * scale > 30 && box.top + y * scale > 30;
+        if (
+          inView &&
+          pixels[i + 3] === 255 &&
+          wanted.has((pixels[i]! << 16) | (pixels[i + 1]! << 8) | pixels[i + 2]!)
+        )
+          return { x: box.left + x * scale, y: box.top + (y + 5) * scale };
+      }
+      return null;
+    },
+    [statusColors.fresh, statusColors.stale, statusColors.silent, statusColors.unknown],
+  );
+  expect(spot).not.toBeNull();
+  await page.mouse.move(spot!.x, spot!.y);
+  const tooltip = page.locator('.leaflet-tooltip');
+  await expect(tooltip).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/dispatcher-tooltip.png' });
+  const named = (await tooltip.textContent())?.split(' · ')[0] ?? '';
+  expect([...three, ...demo.loadNumbers.slice(0, 2)]).toContain(named);
+  await page.mouse.click(spot!.x, spot!.y);
+  await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(named);
 });
 
 test('an unknown id shows as not found, and a malformed one is refused with the reason', async ({ page }) => {

@@ -96,6 +96,9 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     ...loadQueries.detail(selection?.by ?? 'external-id', selection?.id ?? '', config.refreshSeconds),
     enabled: selection !== null,
   });
+  // The selected load's own track: not the last load's, kept on screen while another one loads
+  // (the detail query's placeholder), nor after the selection is closed.
+  const selectedTrack = selection && !track.isPlaceholderData ? track.data : undefined;
   const selectedRow = useMemo(() => rows.find((r) => r.key === selectedKey), [rows, selectedKey]);
   const onMap = useMemo(() => rows.filter((r) => r.lastPingAt !== undefined).length, [rows]);
   const select = useCallback(
@@ -193,10 +196,10 @@ function Dispatcher({ config }: { config: ClientConfig }) {
               </button>
             </div>
             <p className="mt-1 text-xs text-ink-muted">
-              {track.isPending
+              {track.isPending || track.isPlaceholderData
                 ? 'Loading its track…'
-                : track.data?.load
-                  ? `${track.data.load.pings.length} pings · ${track.data.load.events.length} status events · ${track.data.load.documents.length} documents · last fix ${formatAccuracy(track.data.load.latestLocation?.accuracy ?? null)}`
+                : selectedTrack?.load
+                  ? `${selectedTrack.load.pings.length} pings · ${selectedTrack.load.events.length} status events · ${selectedTrack.load.documents.length} documents · last fix ${formatAccuracy(selectedTrack.load.latestLocation?.accuracy ?? null)}`
                   : track.isError
                     ? 'Its track could not be loaded.'
                     : 'The tracking service does not know this load.'}
@@ -222,7 +225,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
           thresholds={thresholds}
           lowConfidenceMeters={config.lowConfidenceMeters}
           selectedKey={selectedKey}
-          track={track.data?.load ?? null}
+          track={selectedTrack?.load ?? null}
           onSelect={select}
           settled={!pending}
         />

@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import L from 'leaflet';
 import { MapContainer } from 'react-leaflet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clusterIcon, LoadMarkersLayer, resizeBadge, type MarkerPoint } from './load-markers-layer';
 
 describe('cluster badges', () => {
@@ -47,12 +47,12 @@ describe('LoadMarkersLayer, as the points change', () => {
     label: key,
   });
 
-  function renderLayer(points: MarkerPoint[]) {
+  function renderLayer(points: MarkerPoint[], onSelect?: (key: string) => void) {
     const container = document.createElement('div');
     document.body.append(container);
     const view = (pts: MarkerPoint[]) => (
       <MapContainer center={[41, -90]} zoom={9} preferCanvas={false}>
-        <LoadMarkersLayer points={pts} selectedKey={null} />
+        <LoadMarkersLayer points={pts} selectedKey={null} onSelect={onSelect} />
       </MapContainer>
     );
     const r = render(view(points), { container });
@@ -60,7 +60,14 @@ describe('LoadMarkersLayer, as the points change', () => {
     /** Each drawn marker's path, by its load (the tooltip's text). */
     const paths = () =>
       [...map().querySelectorAll('path.leaflet-interactive')].map((p) => p.getAttribute('d'));
-    return { map, paths, update: (pts: MarkerPoint[]) => r.rerender(view(pts)), unmount: r.unmount };
+    const elements = () => [...map().querySelectorAll<SVGPathElement>('path.leaflet-interactive')];
+    return {
+      map,
+      paths,
+      elements,
+      update: (pts: MarkerPoint[]) => r.rerender(view(pts)),
+      unmount: r.unmount,
+    };
   }
 
   it('moves the marker of a load that moved, keeps the others, and drops a load no longer there', () => {
@@ -86,6 +93,23 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(layer.map().dataset.points).toBe('2');
     expect(layer.map().dataset.markers).toBe('2');
     expect(layer.paths()).toHaveLength(2);
+    layer.unmount();
+  });
+
+  it('names the load under the pointer in one tooltip, with its label as it is now, and selects it on click', () => {
+    const onSelect = vi.fn();
+    const a = point('e:1', 41, -90);
+    const layer = renderLayer([a], onSelect);
+    const [marker] = layer.elements();
+    fireEvent.mouseOver(marker!);
+    expect(layer.map().querySelector('.leaflet-tooltip')?.textContent).toBe('e:1');
+    fireEvent.mouseOut(marker!);
+    // The point's label changed with a refresh: the tooltip says the new one.
+    layer.update([{ ...a, label: 'e:1 · Delivered' }]);
+    fireEvent.mouseOver(layer.elements()[0]!);
+    expect(layer.map().querySelector('.leaflet-tooltip')?.textContent).toBe('e:1 · Delivered');
+    fireEvent.click(layer.elements()[0]!);
+    expect(onSelect).toHaveBeenCalledWith('e:1');
     layer.unmount();
   });
 });

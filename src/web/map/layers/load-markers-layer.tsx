@@ -59,17 +59,25 @@ const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat =
 
 const sizeOf = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
 
-function makeMarker(point: MarkerPoint, select: Select) {
-  return L.circleMarker([point.lat, point.lon], {
+/** A marker's options carry its load's key: one handler on the group serves every marker. */
+interface MarkerOptions extends L.CircleMarkerOptions {
+  loadKey: string;
+}
+
+function makeMarker(point: MarkerPoint): L.CircleMarker {
+  const options: MarkerOptions = {
     radius: 7,
     weight: 2,
     color: '#ffffff',
     fillColor: point.color,
     fillOpacity: 1,
-  })
-    .bindTooltip(point.label)
-    .on('click', () => select.current?.(point.key));
+    loadKey: point.key,
+  };
+  return L.circleMarker([point.lat, point.lon], options);
 }
+
+const keyOf = (layer: unknown): string | undefined =>
+  layer instanceof L.CircleMarker ? (layer.options as Partial<MarkerOptions>).loadKey : undefined;
 
 function makeCircle(point: MarkerPoint): L.Circle {
   const circle = L.circle([point.lat, point.lon], { weight: 1, interactive: false });
@@ -84,13 +92,12 @@ function styleCircle(circle: L.Circle, point: MarkerPoint): void {
     .setStyle({ color: point.color, fillColor: point.color, fillOpacity: 0.1 });
 }
 
-type Select = { current: ((key: string) => void) | undefined };
 type Groups = { markers: L.LayerGroup; circles: L.LayerGroup };
 
 /** Puts a point's marker or circle on the map, or takes it off; each is made when first shown. */
-function setShown({ d, part, on }: Change, g: Groups, select: Select): void {
+function setShown({ d, part, on }: Change, g: Groups): void {
   if (part === 'marker') {
-    if (on && !d.markerOn) g.markers.addLayer((d.marker ??= makeMarker(d.point, select)));
+    if (on && !d.markerOn) g.markers.addLayer((d.marker ??= makeMarker(d.point)));
     else if (!on && d.markerOn && d.marker) g.markers.removeLayer(d.marker);
     d.markerOn = on;
   } else {
@@ -187,11 +194,24 @@ export function LoadMarkersLayer({
 
   useEffect(() => {
     const g = {
-      markers: L.layerGroup().addTo(map),
+      markers: L.featureGroup().addTo(map),
       circles: L.layerGroup().addTo(map),
       clusters: L.layerGroup().addTo(map),
     };
     groups.current = g;
+    // One tooltip and one click handler for every marker (a tooltip bound to each of 10,000 markers
+    // was 10,000 more objects for the browser to keep and collect); the label is the point's now.
+    const tooltip = L.tooltip({ direction: 'top', offset: [0, -8] });
+    g.markers.on('click', (e) => {
+      const key = keyOf(e.propagatedFrom);
+      if (key) select.current?.(key);
+    });
+    g.markers.on('mouseover', (e) => {
+      const d = drawn.current.get(keyOf(e.propagatedFrom) ?? '');
+      if (!d) return;
+      map.openTooltip(tooltip.setLatLng([d.point.lat, d.point.lon]).setContent(d.point.label));
+    });
+    g.markers.on('mouseout', () => map.closeTooltip(tooltip));
     const current = drawn.current;
     const badges = clusterMarkers.current;
     // In the next frame: the frame that ends a zoom already has Leaflet's own work (every layer
@@ -212,6 +232,7 @@ export function LoadMarkersLayer({
       cancelAnimationFrame(viewFrame);
       cancelAnimationFrame(frames.current);
       map.off('zoomend moveend', onView);
+      map.closeTooltip(tooltip);
       g.markers.remove();
       g.circles.remove();
       g.clusters.remove();
@@ -239,7 +260,6 @@ export function LoadMarkersLayer({
         if (old.point.lat !== point.lat || old.point.lon !== point.lon)
           marker.setLatLng([point.lat, point.lon]);
         if (old.point.color !== point.color) marker.setStyle({ fillColor: point.color });
-        if (old.point.label !== point.label) marker.unbindTooltip().bindTooltip(point.label);
       }
       let circle = old?.circle;
       let circleOn = old?.circleOn ?? false;
@@ -284,7 +304,7 @@ export function LoadMarkersLayer({
         const next = unmade.next();
         if (next.done) return;
         const d = next.value;
-        d.marker ??= makeMarker(d.point, select);
+        d.marker ??= makeMarker(d.point);
         if (!d.circle && d.point.accuracy !== null) d.circle = makeCircle(d.point);
       }
       handle = window.requestIdleCallback(work);
@@ -392,8 +412,8 @@ export function LoadMarkersLayer({
         if (showCircle) circles++;
         if (selected) {
           // The selected load at once, on top, ringed, with its circle.
-          setShown({ d, part: 'marker', on: true }, g, select);
-          setShown({ d, part: 'circle', on: showCircle }, g, select);
+          setShown({ d, part: 'marker', on: true }, g);
+          setShown({ d, part: 'circle', on: showCircle }, g);
           d.marker?.bringToFront();
         } else {
           want(d, 'marker', show);
@@ -425,7 +445,7 @@ export function LoadMarkersLayer({
           }
           const change = changes[next] as Change;
           // A point replaced or gone since (a refresh): the redraw that followed it decides.
-          if (drawn.current.get(change.d.point.key) === change.d) setShown(change, g, select);
+          if (drawn.current.get(change.d.point.key) === change.d) setShown(change, g);
         }
         container.dataset.drawing = 'done';
         perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
