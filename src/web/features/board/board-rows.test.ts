@@ -11,7 +11,6 @@ import {
   NO_FILTER,
   rowCache,
   rowSorter,
-  sortRows,
   toRow,
   type BoardRow,
   type SortKey,
@@ -67,6 +66,9 @@ function load(
 }
 
 const rows = (loads: Load[]) => loads.map((l) => toRow(l, NOW, T, 5));
+
+/** The board's order of `rows`, sorted from scratch. */
+const sortRows = (rows: readonly BoardRow[], by: SortKey) => rowSorter()(rows, by);
 
 describe('board rows', () => {
   it('derive staleness, place, driver, phone and reefer flags from a load', () => {
@@ -160,7 +162,7 @@ describe('rowCache', () => {
   });
 });
 
-describe('sortRows against the plain comparator', () => {
+describe('the board’s order against the plain comparator', () => {
   // The order the board promises, written as plainly as possible; sortRows computes it faster.
   const LEVEL = { silent: 0, stale: 1, unknown: 2, fresh: 3 } as const;
   const reference = {

@@ -167,11 +167,6 @@ function resort(
   return order;
 }
 
-/** `rowSorter` once: the board's order of `rows`. */
-export function sortRows(rows: readonly BoardRow[], by: SortKey): BoardRow[] {
-  return rowSorter()(rows, by);
-}
-
 /** The rows that pass the filter, in their order; the very same list when nothing is filtered. */
 export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
   const text = f.text.trim().toLowerCase();
