@@ -86,8 +86,9 @@ test('keyboard only: add a load, select it, open a document, create a webhook', 
   await page.keyboard.press('Enter');
   await expect(board).toHaveAccessibleName('Loads, 1 shown');
 
-  // Select it on the board.
+  // Select it on the board. The row the keyboard is on is outlined while the board has its focus.
   await tabTo(page, board);
+  await expect(board.getByRole('row').first()).toHaveCSS('outline-style', 'solid');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   const selected = page.getByRole('region', { name: 'Selected load' });

@@ -84,6 +84,8 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
 
   // Select the first external id from the board: its trail is drawn and the URL says so.
   await page.getByRole('row').filter({ hasText: three[0]! }).click();
+  // A click selects; it does not also outline a row as the keyboard's place (that read as two selections).
+  await expect(page.getByRole('row').first()).toHaveCSS('outline-style', 'none');
   await expect(page).toHaveURL(new RegExp(`load=e%3A${three[0]}`));
   await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(three[0]!);
   await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);

@@ -82,7 +82,13 @@ const BoardRowView = memo(function BoardRowView({
       onClick={() => onSelect(row)}
       className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-1 text-sm ${border} ${
         selected ? 'bg-blue-50' : active ? 'bg-panel-sunk' : 'bg-panel hover:bg-panel-sunk'
-      } ${active ? 'outline outline-2 -outline-offset-2 outline-status-selected' : ''}`}
+      } ${
+        // The keyboard's place in the list, outlined while the list has the keyboard's focus (not
+        // after a mouse click on a row, where it looked like a second selection).
+        active
+          ? 'group-focus-visible:outline group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-status-selected'
+          : ''
+      }`}
     >
       <div role="gridcell" className="truncate font-medium" title={row.label}>
         {row.label}
@@ -256,7 +262,7 @@ export const LoadBoard = memo(function LoadBoard({
         aria-activedescendant={shown[active] ? `${baseId}-${active}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        className="relative min-h-0 flex-1 overflow-auto focus:outline-none"
+        className="group relative min-h-0 flex-1 overflow-auto focus:outline-none"
       >
         {shown.length === 0 && (
           <p className="p-4 text-sm text-ink-muted">
