@@ -118,7 +118,10 @@ export function BasemapLayer() {
         if (cancelled || !coarse) return;
         fine = { land: landOf(world.default as unknown as Countries), lines: coarse.lines };
         // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
-        for (const pending of live.values()) if (pending.coords.z >= FINE_COUNTRIES_ZOOM) queue.push(pending);
+        // A tile still waiting is drawn with the fine coast anyway (shapes are chosen as it is drawn).
+        const waiting = new Set(queue);
+        for (const pending of live.values())
+          if (pending.coords.z >= FINE_COUNTRIES_ZOOM && !waiting.has(pending)) queue.push(pending);
         schedule();
         map.getContainer().dataset.basemapDetail = 'fine';
       });
