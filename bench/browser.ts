@@ -1,5 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { chromiumPath, CHROMIUM_FLAGS } from '../scripts/chromium';
 import type { Figure } from './figures';
@@ -392,9 +394,12 @@ interface Refresh {
  * the real one; a poll after it carries the cursor, and gets what the proxy answers then: only the
  * 1,000 loads whose latest location moved (src/server/track-cache.ts leaves unchanged loads out). The
  * page's main-thread task time (CDP Performance.getMetrics) is taken from the click on "Refresh"
- * until the markers are drawn, and 300 ms more.
+ * until the markers are drawn, and 300 ms more. `BENCH_PROFILE=<dir>` writes each refresh's CPU
+ * profile there (`npx tsx bench/profile-summary.ts <dir>` sums them up); the profiler's sampling
+ * slows the page, so the figures of such a run are not the bench's.
  */
 async function refreshes(browser: Browser, url: string, located: number): Promise<Refresh[]> {
+  const profileDir = process.env.BENCH_PROFILE;
   const { context, page } = await newPage(browser);
   try {
     let first: string | undefined;
@@ -449,6 +454,12 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    if (profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('HeapProfiler.enable');
+    }
     const taskSeconds = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
@@ -488,6 +499,15 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       await nextTick();
       const seen = (await marksOf(page)).length;
       const tasksSeen = (await longTasksOf(page)).length;
+      if (profileDir) {
+        await cdp.send('Profiler.start');
+        // Every allocation sampled, the garbage a collection took included: where the GC's work comes from.
+        await cdp.send('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+      }
       before = await taskSeconds();
       const t = performance.now();
       // A plain click on the element found beforehand: Playwright's own locating and checks run
@@ -499,6 +519,12 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       );
       await sleep(300);
       const used = (await taskSeconds()) - before;
+      if (profileDir) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(profileDir, `refresh-${k}.cpuprofile`), JSON.stringify(profile));
+        const heap = await cdp.send('HeapProfiler.stopSampling');
+        writeFileSync(join(profileDir, `refresh-${k}.heapprofile`), JSON.stringify(heap.profile));
+      }
       const marks = (await marksOf(page)).slice(seen);
       const a = marks.find(isPull) as Mark;
       const drawn = marks.find((m) => m.name === 'markers-drawn' && m.t > a.t) as Mark;
@@ -603,7 +629,24 @@ const ms = (figure: string, value: number, goal?: number, slack = 0): Figure => 
   pass: goal === undefined || value <= goal + slack,
 });
 
+/** The parts of this bench, in the order they run; `BENCH_BROWSER_PARTS=refresh,detail` runs some. */
+const PARTS = ['draw', 'panzoom', 'refresh', 'detail'] as const;
+type Part = (typeof PARTS)[number];
+
+function chosenParts(): Part[] {
+  const text = process.env.BENCH_BROWSER_PARTS;
+  if (!text) return [...PARTS];
+  const named = text.split(',').map((t) => t.trim());
+  const unknown = named.filter((t) => !(PARTS as readonly string[]).includes(t));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_BROWSER_PARTS: unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`,
+    );
+  return PARTS.filter((p) => named.includes(p));
+}
+
 export async function benchBrowser(): Promise<Figure[]> {
+  const parts = chosenParts();
   // BENCH_BROWSER_URL: a server already started as startServer() does, to work on this bench.
   const running = process.env.BENCH_BROWSER_URL;
   if (!running) execFileSync('npx', ['vite', 'build'], { stdio: 'ignore' });
@@ -613,106 +656,120 @@ export async function benchBrowser(): Promise<Figure[]> {
     const located = await warm(server.url);
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
     const b = browser;
-    const runs = async <T>(one: () => Promise<T>): Promise<T[]> => {
+    const runs = async <T>(part: Part, one: () => Promise<T>): Promise<T[]> => {
       const out: T[] = [];
-      for (let i = 0; i < RUNS; i++) out.push(await one());
+      if (parts.includes(part)) for (let i = 0; i < RUNS; i++) out.push(await one());
       return out;
     };
-    const draws = await runs(() => firstDraw(b, server.url, located));
-    const frames = await runs(() => panZoom(b, server.url, located));
-    const refresh = await refreshes(b, server.url, located);
-    const details = await runs(() => detail(b, server.url));
+    const draws = await runs('draw', () => firstDraw(b, server.url, located));
+    const frames = await runs('panzoom', () => panZoom(b, server.url, located));
+    const refresh = parts.includes('refresh') ? await refreshes(b, server.url, located) : [];
+    const details = await runs('detail', () => detail(b, server.url));
     if (process.env.BENCH_VERBOSE) console.log(JSON.stringify({ draws, frames, refresh, details }));
     const m = <T>(list: T[], pick: (t: T) => number) => median(list.map(pick));
     const n = `median of ${RUNS}`;
-    // The view reaches the URL at the first moveend: a zoom read before it is not known.
-    const zooms = frames.flatMap((f) => f.zooms).filter(Number.isFinite);
-    const detailOf = details[0] as Detail;
-    return [
-      ms(
-        `browser: first draw of 10,000 loads, board answer arrived -> markers drawn (${n})`,
-        m(draws, (d) => d.dataToDrawn),
-        500,
-      ),
-      ms(
-        `browser: first draw of 10,000 loads, navigation -> markers drawn (${n})`,
-        m(draws, (d) => d.navToDrawn),
-      ),
-      ms(
-        `browser: first draw, longest task after the answer (${n})`,
-        m(draws, (d) => d.longestTask),
-      ),
-      ms(
-        `browser: pan/zoom frame time p95, 10,000 loads, zoom ${Math.min(...zooms)}-${Math.max(...zooms)} (${n})`,
-        m(frames, (f) => f.p95),
-        16.7,
-        FRAME_SLACK,
-      ),
-      ms(
-        `browser: pan/zoom frame time p99 (${n})`,
-        m(frames, (f) => f.p99),
-        33,
-        FRAME_SLACK,
-      ),
-      ms(
-        `browser: pan/zoom worst frame (${n})`,
-        m(frames, (f) => f.worst),
-      ),
-      ms(
-        `browser: refresh with ${(refresh[0] as Refresh).changed.toLocaleString('en-US')} of 10,000 loads moved, main-thread time (${n})`,
-        m(refresh, (r) => r.mainThread),
-        50,
-      ),
-      {
-        figure: `browser: that refresh, long tasks (${n})`,
-        value: m(refresh, (r) => r.longTasks),
-        unit: 'n',
-        goal: '-',
-        pass: true,
-      },
-      ms(
-        `browser: that refresh, longest long task (${n})`,
-        m(refresh, (r) => r.longest),
-      ),
-      ms(
-        `browser: that refresh, answer arrived -> markers drawn (${n})`,
-        m(refresh, (r) => r.answerToDrawn),
-      ),
-      ms(
-        'browser: dispatcher at rest with 10,000 loads, main-thread time per 5 s (one clock tick)',
-        (refresh[0] as Refresh).tick,
-      ),
-      ms(
-        `browser: load detail with ${LONG_TRACK_PINGS.toLocaleString('en-US')} pings, ${detailOf.events.toLocaleString('en-US')} events, ${detailOf.documents} documents, ${detailOf.readings.toLocaleString('en-US')} readings, track answer arrived -> rendered (${n})`,
-        m(details, (d) => d.ready),
-        300,
-      ),
-      ms(
-        `browser: that detail, navigation -> rendered (${n})`,
-        m(details, (d) => d.navToReady),
-      ),
-      ms(
-        `browser: that detail's timeline, wheel-scroll frame time p95 (${n})`,
-        m(details, (d) => d.timelineP95),
-        16.7,
-        FRAME_SLACK,
-      ),
-      ms(
-        `browser: that detail's ping list, wheel-scroll frame time p95 (${n})`,
-        m(details, (d) => d.scrollP95),
-        16.7,
-        FRAME_SLACK,
-      ),
-      ms(
-        `browser: that detail's readings, their answer arrived -> chart drawn (${n})`,
-        m(details, (d) => d.readingsToChart),
-      ),
-      ms(
-        `browser: that detail's temperature chart, draw (${n})`,
-        m(details, (d) => d.chart),
-        50,
-      ),
-    ];
+    const figures: Figure[] = [];
+    if (draws.length > 0)
+      figures.push(
+        ms(
+          `browser: first draw of 10,000 loads, board answer arrived -> markers drawn (${n})`,
+          m(draws, (d) => d.dataToDrawn),
+          500,
+        ),
+        ms(
+          `browser: first draw of 10,000 loads, navigation -> markers drawn (${n})`,
+          m(draws, (d) => d.navToDrawn),
+        ),
+        ms(
+          `browser: first draw, longest task after the answer (${n})`,
+          m(draws, (d) => d.longestTask),
+        ),
+      );
+    if (frames.length > 0) {
+      // The view reaches the URL at the first moveend: a zoom read before it is not known.
+      const zooms = frames.flatMap((f) => f.zooms).filter(Number.isFinite);
+      figures.push(
+        ms(
+          `browser: pan/zoom frame time p95, 10,000 loads, zoom ${Math.min(...zooms)}-${Math.max(...zooms)} (${n})`,
+          m(frames, (f) => f.p95),
+          16.7,
+          FRAME_SLACK,
+        ),
+        ms(
+          `browser: pan/zoom frame time p99 (${n})`,
+          m(frames, (f) => f.p99),
+          33,
+          FRAME_SLACK,
+        ),
+        ms(
+          `browser: pan/zoom worst frame (${n})`,
+          m(frames, (f) => f.worst),
+        ),
+      );
+    }
+    if (refresh.length > 0)
+      figures.push(
+        ms(
+          `browser: refresh with ${(refresh[0] as Refresh).changed.toLocaleString('en-US')} of 10,000 loads moved, main-thread time (${n})`,
+          m(refresh, (r) => r.mainThread),
+          50,
+        ),
+        {
+          figure: `browser: that refresh, long tasks (${n})`,
+          value: m(refresh, (r) => r.longTasks),
+          unit: 'n',
+          goal: '-',
+          pass: true,
+        },
+        ms(
+          `browser: that refresh, longest long task (${n})`,
+          m(refresh, (r) => r.longest),
+        ),
+        ms(
+          `browser: that refresh, answer arrived -> markers drawn (${n})`,
+          m(refresh, (r) => r.answerToDrawn),
+        ),
+        ms(
+          'browser: dispatcher at rest with 10,000 loads, main-thread time per 5 s (one clock tick)',
+          (refresh[0] as Refresh).tick,
+        ),
+      );
+    if (details.length > 0) {
+      const detailOf = details[0] as Detail;
+      figures.push(
+        ms(
+          `browser: load detail with ${LONG_TRACK_PINGS.toLocaleString('en-US')} pings, ${detailOf.events.toLocaleString('en-US')} events, ${detailOf.documents} documents, ${detailOf.readings.toLocaleString('en-US')} readings, track answer arrived -> rendered (${n})`,
+          m(details, (d) => d.ready),
+          300,
+        ),
+        ms(
+          `browser: that detail, navigation -> rendered (${n})`,
+          m(details, (d) => d.navToReady),
+        ),
+        ms(
+          `browser: that detail's timeline, wheel-scroll frame time p95 (${n})`,
+          m(details, (d) => d.timelineP95),
+          16.7,
+          FRAME_SLACK,
+        ),
+        ms(
+          `browser: that detail's ping list, wheel-scroll frame time p95 (${n})`,
+          m(details, (d) => d.scrollP95),
+          16.7,
+          FRAME_SLACK,
+        ),
+        ms(
+          `browser: that detail's readings, their answer arrived -> chart drawn (${n})`,
+          m(details, (d) => d.readingsToChart),
+        ),
+        ms(
+          `browser: that detail's temperature chart, draw (${n})`,
+          m(details, (d) => d.chart),
+          50,
+        ),
+      );
+    }
+    return figures;
   } finally {
     await browser?.close();
     await server.stop();
