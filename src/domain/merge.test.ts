@@ -71,6 +71,29 @@ describe('mergeLoads', () => {
     expect(mergeLoads(a, load([]))).toBe(a);
   });
 
+  it('keeps the previous load when a new answer reads to equal items and extras (a refresh of unchanged loads)', () => {
+    const a = {
+      ...load([ping(1000)]),
+      latestLocation: {
+        ...ping(1000),
+        place: { city: 'Omaha', state: 'NE', country: 'US' },
+        driver: undefined,
+      },
+      extras: { stops: [{ stopExternalId: 'S1', city: 'Omaha' }] },
+    };
+    // Read again from a new answer: equal data, all new objects.
+    expect(mergeLoads(a, structuredClone(a))).toBe(a);
+  });
+
+  it('chooses between versions of an item by content whatever the order, key order included', () => {
+    // The same fields in another order: other JSON texts, so not "the same data".
+    const p = { ...ping(2000), driver: { name: 'A', phone: '1' } };
+    const q = { ...ping(2000), driver: { phone: '1', name: 'A' } };
+    const pq = mergeLoads(load([p]), load([q])).pings[0];
+    const qp = mergeLoads(load([q]), load([p])).pings[0];
+    expect(JSON.stringify(pq)).toBe(JSON.stringify(qp));
+  });
+
   it('is idempotent, commutative and associative over items', () => {
     fc.assert(
       fc.property(pingsArb, pingsArb, pingsArb, (x, y, z) => {

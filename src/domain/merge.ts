@@ -77,11 +77,43 @@ export function sortByInstant<T extends Keyed>(items: T[], keyHasInstant = false
 }
 
 /**
+ * Whether two values are surely the same data: the same primitives, arrays and plain objects with
+ * the same keys in the same order, all the way down. False means "maybe not" (the JSON texts decide
+ * then). A refresh finds a thousand loads' latest status unchanged, each a new object read from a new
+ * answer: this walk says so without writing a JSON text of every string, as ordering them does.
+ */
+function sameData(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return typeof a !== 'number' || Number.isFinite(a);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 32) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  const pa: unknown = Object.getPrototypeOf(a);
+  if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa || Array.isArray(b))
+    return false;
+  // The same keys in the same order: JSON texts differ by order too.
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string;
+    if (
+      k !== kb[i] ||
+      !sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1)
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
  * Of two versions of the same item (same key), the one to keep. Normally they are equal; when the
  * upstream changed an item, the choice must not depend on merge order, so it is by content.
  */
 function pick<T>(a: T, b: T): T {
-  if (a === b) return a;
+  if (a === b || sameData(a, b, 0)) return a;
   // An item of the model is made from its wire item alone (normalize.ts): the same wire item makes
   // the same item, and two wire items order their items. Comparing those is a third of the work
   // (a refresh compares a thousand loads' unchanged latest status this way).
@@ -138,7 +170,12 @@ function latest<T extends Keyed>(a: T | undefined, b: T | undefined): T | undefi
 /** Undocumented fields: the newer answer's values win; unchanged ones keep the previous object. */
 function mergeExtras(prev: Load['extras'], next: Load['extras']): Load['extras'] {
   const keys = Object.keys(next);
-  if (keys.every((k) => Object.hasOwn(prev, k) && compareJson(prev[k], next[k]) === 0)) return prev;
+  if (
+    keys.every(
+      (k) => Object.hasOwn(prev, k) && (sameData(prev[k], next[k], 0) || compareJson(prev[k], next[k]) === 0),
+    )
+  )
+    return prev;
   const out: Load['extras'] = {};
   for (const source of [prev, next]) {
     for (const k of Object.keys(source)) {

@@ -38,6 +38,29 @@ describe('toAccuracy', () => {
 });
 
 describe('normalizeLoad', () => {
+  it('keeps the wire items for the proxy, and only the model for the browser (keepSource: false)', () => {
+    const result = parsePullAnswer(quirks);
+    if ('error' in result) throw new Error(result.error);
+    const detail = result.data.details[0]!;
+    const withSource = normalizeLoad(detail, 'external-id', 'details[0]')!;
+    const without = normalizeLoad(detail, 'external-id', 'details[0]', [], { keepSource: false })!;
+    const items = (l: typeof without) => [
+      l.latestLocation,
+      l.latestStatus,
+      ...l.pings,
+      ...l.events,
+      ...l.comments,
+      ...l.documents,
+    ];
+    expect(items(withSource).length).toBeGreaterThan(3);
+    expect(items(withSource).every((i) => i?.source !== undefined)).toBe(true);
+    expect(items(without).every((i) => i?.source === undefined)).toBe(true);
+    // Nothing else differs: the same items, keys, positions and times.
+    const strip = (l: typeof without) =>
+      JSON.parse(JSON.stringify(l, (k, v) => (k === 'source' ? undefined : v)));
+    expect(strip(without)).toEqual(strip(withSource));
+  });
+
   it('turns the latest location into numbers with accuracy and an instant', () => {
     const load = firstLoad();
     expect(load).toMatchObject({ by: 'external-id', id: '700100', externalId: '700100' });

@@ -140,6 +140,8 @@ class Reader {
   constructor(
     readonly base: string,
     readonly issues: ParseIssue[],
+    /** Whether items keep the wire item they were read from (the proxy serves it again). */
+    readonly keepSource: boolean,
   ) {}
 
   /** The JSON path of the item being read. */
@@ -290,7 +292,7 @@ function latestLocation(r: Reader, w: WireLatestLocation): LatestLocation | unde
     time,
     place: toPlace(w),
     driver: toDriver(w.driver),
-    source: w,
+    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -309,7 +311,7 @@ function ping(r: Reader, w: LocationItem): Ping | undefined {
     instant,
     time,
     driver: toDriver(w.driver, w.driverPhoneNumber),
-    source: w,
+    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -331,7 +333,7 @@ function statusEvent(r: Reader, w: EventItem | LatestStatus): StatusEvent | unde
     name,
     code,
     driver: toDriver(w.driver),
-    source: w,
+    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -351,7 +353,7 @@ function comment(r: Reader, w: CommentItem): Comment | undefined {
     position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
-    source: w,
+    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -369,7 +371,7 @@ function document(r: Reader, w: DocumentItem): Document {
     position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
-    source: w,
+    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -395,7 +397,7 @@ function reading(r: Reader, w: TemperatureReadingItem): TemperatureReading | und
     set: zone?.set,
     unit: w.temperature?.UnitOfMeasurement,
     position,
-    source: w,
+    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -432,6 +434,14 @@ function list<W, T>(
   return out;
 }
 
+export interface NormalizeOptions {
+  /**
+   * Whether each item keeps the wire item it was read from (`source`): the proxy serves tracks in
+   * wire shape and needs it; the browser does not, and would hold every answer twice.
+   */
+  keepSource?: boolean;
+}
+
 /**
  * Turns one parsed load detail into a Load. `issues` are those the contract parser reported for
  * this load; those found here (bad coordinates, unreadable times) are added to them.
@@ -442,10 +452,11 @@ export function normalizeLoad(
   by: LoadBy,
   path: string,
   issues: ParseIssue[] = [],
+  { keepSource = true }: NormalizeOptions = {},
 ): Load | undefined {
   const id = detailId(detail, by);
   if (id === undefined) return undefined;
-  const r = new Reader(path, issues);
+  const r = new Reader(path, issues, keepSource);
   const extras: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(detail)) {
     if (!KNOWN_FIELDS.has(k))
