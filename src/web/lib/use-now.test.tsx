@@ -25,9 +25,16 @@ describe('useLevelNow', () => {
     // The first tick at or past the crossing moves on.
     rerender({ now: start + 10 * MIN + 2_000, list: loads });
     expect(result.current).toBe(start + 10 * MIN + 2_000);
-    // New loads (a refresh) are judged at the time they came.
+    const held = start + 10 * MIN + 2_000;
+    // New loads (a refresh) that are at the same level judged then or now keep the time: the rows
+    // and points of the loads that did not change are kept.
     const refreshed = [...loads, pingedAt(start + 10 * MIN)];
     rerender({ now: start + 10 * MIN + 7_000, list: refreshed });
-    expect(result.current).toBe(start + 10 * MIN + 7_000);
+    expect(result.current).toBe(held);
+    // A refresh with a load that turned stale between the held time and now is judged now: its
+    // ping is 30 minutes old at start + 10 min + 4 s.
+    const crossing = [...refreshed, pingedAt(start - 20 * MIN + 4_000)];
+    rerender({ now: start + 10 * MIN + 12_000, list: crossing });
+    expect(result.current).toBe(start + 10 * MIN + 12_000);
   });
 });

@@ -25,16 +25,30 @@ interface Held {
 }
 
 /**
- * `now` for judging staleness: it moves on only when some load changes level (or the loads or the
- * thresholds change), so derivations keyed on it (the board's rows, the markers' colours) are not
- * redone for 10,000 loads on every tick of a clock that changed nothing. Ages on screen use `now`.
+ * `now` for judging staleness: it moves on only when some load changes level (or the thresholds
+ * change), so derivations keyed on it (the board's rows, the markers' colours) are not redone for
+ * 10,000 loads on every tick of a clock that changed nothing. New loads (a refresh) keep it too when
+ * none of them changes level between it and now: judged then or now, every load is at the same
+ * level, and the rows and points of the 9,000 unchanged loads are kept. Ages on screen use `now`.
  */
 export function useLevelNow(loads: readonly Load[], now: number, thresholds: StalenessThresholds): number {
-  const hold = (): Held => ({ loads, thresholds, at: now, next: nextLevelChange(loads, now, thresholds) });
-  const [held, setHeld] = useState(hold);
+  const hold = (at: number): Held => ({
+    loads,
+    thresholds,
+    at,
+    next: nextLevelChange(loads, at, thresholds),
+  });
+  const [held, setHeld] = useState(() => hold(now));
   // Derived from the previous render's value, the way React's docs store information from it.
-  if (held.loads !== loads || held.thresholds !== thresholds || now >= held.next) {
-    const fresh = hold();
+  if (held.thresholds !== thresholds || now >= held.next) {
+    const fresh = hold(now);
+    setHeld(fresh);
+    return fresh.at;
+  }
+  if (held.loads !== loads) {
+    // Judged at the held instant, the new list's next change of level must still be ahead of now.
+    const kept = hold(held.at);
+    const fresh = kept.next > now ? kept : hold(now);
     setHeld(fresh);
     return fresh.at;
   }

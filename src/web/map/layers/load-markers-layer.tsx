@@ -1,7 +1,8 @@
 import L from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
-import Supercluster from 'supercluster';
+import Supercluster, { type PointFeature } from 'supercluster';
+import { indexCache } from '../../lib/index-cache';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { useSameList } from '../../lib/same-list';
 
@@ -56,6 +57,12 @@ const SLICE_MS = 6;
 const SELECTED = '#1d4ed8';
 
 const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat === b.lat && a.lon === b.lon;
+
+const toFeature = (p: MarkerPoint): PointFeature<{ key: string }> => ({
+  type: 'Feature',
+  properties: { key: p.key },
+  geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+});
 
 const sizeOf = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
 
@@ -176,17 +183,14 @@ export function LoadMarkersLayer({
   const clusterMarkers = useRef(new Map<string, Badge>());
   // The index reads keys and positions only: a load that turned stale (a new colour) keeps it.
   const placed = useSameList(points as MarkerPoint[], samePlace);
+  // A refresh moves a tenth of the points: the others keep their feature (four objects each, made
+  // again for 10,000 points on every refresh before).
+  const [featuresOf] = useState(() => indexCache(toFeature));
   const index = useMemo(() => {
     const sc = new Supercluster<{ key: string }>({ radius: 50, maxZoom: clusterBelowZoom });
-    sc.load(
-      placed.map((p) => ({
-        type: 'Feature',
-        properties: { key: p.key },
-        geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
-      })),
-    );
+    sc.load(featuresOf(placed));
     return sc;
-  }, [placed, clusterBelowZoom]);
+  }, [featuresOf, placed, clusterBelowZoom]);
   const currentIndex = useRef(index);
   useEffect(() => {
     currentIndex.current = index;
@@ -297,17 +301,23 @@ export function LoadMarkersLayer({
   // that zooming in later finds them made.
   useEffect(() => {
     if (typeof window.requestIdleCallback !== 'function') return;
-    const unmade = drawn.current.values();
+    // Once all are made, a refresh finds none to make (and does not ask the deadline 10,000 times).
+    const unmade: Drawn[] = [];
+    for (const d of drawn.current.values())
+      if (!d.marker || (!d.circle && d.point.accuracy !== null)) unmade.push(d);
+    if (unmade.length === 0) return;
+    let next = 0;
     let handle = 0;
     const work = (deadline: IdleDeadline) => {
-      while (deadline.timeRemaining() > 1) {
-        const next = unmade.next();
-        if (next.done) return;
-        const d = next.value;
+      while (next < unmade.length) {
+        if ((next & 15) === 0 && deadline.timeRemaining() <= 1) {
+          handle = window.requestIdleCallback(work);
+          return;
+        }
+        const d = unmade[next++] as Drawn;
         d.marker ??= makeMarker(d.point);
         if (!d.circle && d.point.accuracy !== null) d.circle = makeCircle(d.point);
       }
-      handle = window.requestIdleCallback(work);
     };
     handle = window.requestIdleCallback(work);
     return () => window.cancelIdleCallback(handle);
