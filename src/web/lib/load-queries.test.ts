@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
-import { readPullAnswer, shareBoard, withUnchanged } from './load-queries';
+import { shareBoard, withUnchanged } from './load-queries';
+import { readPullAnswer } from './pull-answer';
 
 describe('readPullAnswer', () => {
   it('keeps every readable load, reports the unreadable ones and passes "missing" on', () => {

@@ -1,21 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ClientConfig, ProxyPullAnswer, type IncludeFlags } from '@/contract/proxy-api';
-import { parseLoadDetail } from '@/contract/parse-pull';
+import { ClientConfig, type IncludeFlags } from '@/contract/proxy-api';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
 import { mergeLoads } from '@/domain/merge';
-import { normalizeLoad } from '@/domain/normalize';
-import { apiGet, apiPost } from './api-client';
+import { apiGet } from './api-client';
+import type { PulledLoads } from './pull-answer';
+import { pull } from './pull-client';
 
-export interface BoardData {
-  loads: Load[];
-  missing: string[];
-  /** Loads the proxy sent that could not be read at all. */
-  unreadable: ParseIssue[];
-  fetchedAt: number;
-  /** The proxy's cursor: the next poll asks only for the loads that changed after it. */
-  cursor: string;
-}
+/** A polled view of many loads, as the last answers left it. */
+export type BoardData = PulledLoads;
 
 export interface DetailData {
   load: Load | null;
@@ -38,25 +31,6 @@ const TRACK_INCLUDE: IncludeFlags = { temperatures: false };
 const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true };
 /** What each view of many loads asks the proxy for. */
 const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: DOCUMENTS_INCLUDE } as const;
-
-/** Reads the proxy's pull answer into Loads; one bad load costs only itself. */
-export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: number): BoardData {
-  const loads: Load[] = [];
-  const unreadable: ParseIssue[] = [];
-  answer.details.forEach((raw, i) => {
-    const issues: ParseIssue[] = [];
-    const path = `details[${i}]`;
-    const detail = parseLoadDetail(raw, path, issues);
-    const load = detail ? normalizeLoad(detail, by, path, issues) : undefined;
-    if (load) {
-      // What the proxy skipped when it read the upstream's answers for this load.
-      const upstream = answer.issues?.[load.id];
-      if (upstream && upstream.length > 0) load.issues = [...upstream, ...load.issues] as ParseIssue[];
-      loads.push(load);
-    } else unreadable.push(...issues);
-  });
-  return { loads, missing: answer.missing, unreadable, fetchedAt, cursor: answer.cursor };
-}
 
 /**
  * An answer to a poll with a cursor holds only the loads that changed after it: every other load
@@ -138,6 +112,9 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
   // cursor makes a new object, with the same lists: the next poll must ask from it.
   if (same && missingSame && unreadableSame)
     return previous.cursor === next.cursor ? previous : { ...previous, cursor: next.cursor };
+  // The same ids in the same places as the answer's list: the merged list shares its index.
+  const places = loadPlaces.get(next.loads);
+  if (!same && places) loadPlaces.set(loads, places);
   return {
     loads: same ? previous.loads : loads,
     missing: missingSame ? previous.missing : next.missing,
@@ -146,8 +123,6 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
     cursor: next.cursor,
   };
 }
-
-const pullPath = (by: LoadBy) => `/api/pull/by-${by}`;
 
 /**
  * The hash of a many-loads key. TanStack Query hashes a query's key each time the query is looked up,
@@ -188,13 +163,7 @@ function manyLoads(
       // By its hash: getQueryData would hash the key the default way, and find nothing.
       const previous = client.getQueryCache().get<BoardData>(hashManyLoadsKey(queryKey))?.state.data;
       const since = previous?.cursor;
-      const answer = await apiPost(
-        pullPath(by),
-        { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) },
-        ProxyPullAnswer,
-        signal,
-      );
-      const data = readPullAnswer(answer, by, Date.now());
+      const data = await pull(by, { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) }, signal);
       return previous && since ? withUnchanged(previous, data, ids) : data;
     },
     enabled: ids.length > 0,
@@ -217,19 +186,13 @@ function oneLoad(part: 'detail' | 'readings', by: LoadBy, id: string, refreshSec
       const previous = client.getQueryData<DetailData>(queryKey);
       const since = previous?.load ? previous.cursor : undefined;
       const include = part === 'detail' ? TRACK_INCLUDE : READINGS_INCLUDE;
-      const answer = await apiPost(
-        pullPath(by),
-        { ids: [id], include, ...(since ? { since } : {}) },
-        ProxyPullAnswer,
-        signal,
-      );
-      const data = readPullAnswer(answer, by, Date.now());
+      const data = await pull(by, { ids: [id], include, ...(since ? { since } : {}) }, signal);
       const fresh = data.loads[0];
       const missing = data.missing.length > 0;
       // After a cursor, a load with nothing new is left out of the answer: it stays as it was.
       const kept = since && !missing ? (previous?.load ?? null) : null;
       const load = fresh ? (kept ? mergeLoads(kept, fresh) : fresh) : kept;
-      return { load, cursor: answer.cursor, missing, unreadable: data.unreadable };
+      return { load, cursor: data.cursor, missing, unreadable: data.unreadable };
     },
     refetchInterval: refreshSeconds * 1000,
     refetchIntervalInBackground: false,

@@ -1,0 +1,69 @@
+import { ProxyPullAnswer, type IncludeFlags } from '@/contract/proxy-api';
+import { parseLoadDetail } from '@/contract/parse-pull';
+import type { ParseIssue } from '@/contract/parse-issue';
+import type { Load, LoadBy } from '@/domain/model';
+import { normalizeLoad } from '@/domain/normalize';
+import { apiPost } from './api-client';
+
+/** What a pull of some loads reads to: the loads, and what the proxy could not give or read. */
+export interface PulledLoads {
+  loads: Load[];
+  missing: string[];
+  /** Loads the proxy sent that could not be read at all. */
+  unreadable: ParseIssue[];
+  fetchedAt: number;
+  /** The proxy's cursor: the next poll asks only for what changed after it. */
+  cursor: string;
+}
+
+/** A pull's body, as the proxy takes it (`/api/pull/by-…`). */
+export interface PullBody {
+  ids: readonly string[];
+  include: IncludeFlags;
+  since?: string;
+}
+
+export const pullPath = (by: LoadBy) => `/api/pull/by-${by}`;
+
+/**
+ * Notes the proxy sends for many loads alike ("undocumented field stops kept", for each of 10,000
+ * loads) are one object each: read apart, every answer held them 10,000 times.
+ */
+type ProxyNote = NonNullable<ProxyPullAnswer['issues']>[string][number];
+const sharedNotes = new Map<string, ParseIssue>();
+function shared(note: ProxyNote): ParseIssue {
+  const key = `${note.path}\u0000${note.kind}\u0000${note.message}\u0000${String(note.skipped)}`;
+  let one = sharedNotes.get(key);
+  if (!one) {
+    // Bounded: notes name paths and values, and a long day's answers must not pile them up.
+    if (sharedNotes.size >= 1000) sharedNotes.clear();
+    sharedNotes.set(key, (one = note as ParseIssue));
+  }
+  return one;
+}
+
+/** Reads the proxy's pull answer into Loads; one bad load costs only itself. */
+export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: number): PulledLoads {
+  const loads: Load[] = [];
+  const unreadable: ParseIssue[] = [];
+  answer.details.forEach((raw, i) => {
+    const issues: ParseIssue[] = [];
+    const path = `details[${i}]`;
+    const detail = parseLoadDetail(raw, path, issues);
+    // The browser keeps the model only: the wire items are the proxy's to serve again.
+    const load = detail ? normalizeLoad(detail, by, path, issues, { keepSource: false }) : undefined;
+    if (load) {
+      // What the proxy skipped when it read the upstream's answers for this load.
+      const upstream = answer.issues?.[load.id];
+      if (upstream && upstream.length > 0) load.issues = [...upstream.map(shared), ...load.issues];
+      loads.push(load);
+    } else unreadable.push(...issues);
+  });
+  return { loads, missing: answer.missing, unreadable, fetchedAt, cursor: answer.cursor };
+}
+
+/** Pulls some loads from the proxy and reads them, on whatever thread calls it. */
+export async function pullLoads(by: LoadBy, body: PullBody, signal?: AbortSignal): Promise<PulledLoads> {
+  const answer = await apiPost(pullPath(by), body, ProxyPullAnswer, signal);
+  return readPullAnswer(answer, by, Date.now());
+}
