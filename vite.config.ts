@@ -8,8 +8,6 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': src } },
-  // The pull worker (src/web/lib/pull-worker.ts) as an ES module, like the page's own chunks.
-  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -52,11 +52,6 @@ export function benchBundle(): Figure[] {
     const map = [...closure(manifest, mapKey ? [mapKey] : [])].filter((k) => !initial.has(k));
     const basemapKeys = Object.keys(manifest).filter((k) => /countries-110m|states-10m/.test(k));
     const initialKb = kb(gz(initial));
-    // The pull worker is a file of its own, outside the manifest's chunks: fetched with the first pull.
-    const workerFile = readdirSync(join(out, 'assets')).find((f) => /^pull-worker-.*\.js$/.test(f));
-    const workerKb = workerFile
-      ? kb(gzipSync(readFileSync(join(out, 'assets', workerFile)), { level: 9 }).length)
-      : NaN;
     return [
       {
         figure: `browser: initial JS gzipped (entry and its ${initial.size - 1} imports)`,
@@ -71,13 +66,6 @@ export function benchBundle(): Figure[] {
         unit: 'kB',
         goal: '-',
         pass: true,
-      },
-      {
-        figure: "browser: the pull worker's JS gzipped (fetches and reads the answers off the main thread)",
-        value: workerKb,
-        unit: 'kB',
-        goal: '-',
-        pass: Number.isFinite(workerKb),
       },
       {
         figure: 'browser: basemap data of the first view gzipped (1:110m countries, US states)',

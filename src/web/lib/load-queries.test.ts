@@ -18,6 +18,32 @@ describe('readPullAnswer', () => {
     expect(data.missing).toEqual(['404-load']);
     expect(data.fetchedAt).toBe(123);
   });
+
+  it('keeps the model only, with the proxy’s notes first, one object for notes alike', () => {
+    const note = {
+      path: 'stops',
+      kind: 'unknown_field',
+      message: 'undocumented field "stops" kept',
+      skipped: false,
+    };
+    const data = readPullAnswer(
+      {
+        status: true,
+        cursor: 'c',
+        details: quirks.details,
+        missing: [],
+        issues: { '700100': [{ ...note }], '700101': [{ ...note }] },
+      },
+      'external-id',
+      1,
+    );
+    const [a, b] = data.loads;
+    expect(a?.latestLocation?.source).toBeUndefined();
+    expect(a?.issues[0]).toEqual(note);
+    expect(b?.issues[0]).toBe(a?.issues[0]);
+    // The browser's own notes follow, each load its own.
+    expect(a?.issues.length).toBeGreaterThan(1);
+  });
 });
 
 describe('shareBoard', () => {

@@ -4,8 +4,7 @@ import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
 import { mergeLoads } from '@/domain/merge';
 import { apiGet } from './api-client';
-import type { PulledLoads } from './pull-answer';
-import { pull } from './pull-client';
+import { pullLoads, type PulledLoads } from './pull-answer';
 
 /** A polled view of many loads, as the last answers left it. */
 export type BoardData = PulledLoads;
@@ -127,14 +126,19 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
 /**
  * The hash of a many-loads key. TanStack Query hashes a query's key each time the query is looked up,
  * several times per render: JSON of 10,000 ids, 100 kB, many times a second. The ids of a watch list
- * are one array while the list is unchanged, so their part of the hash is made once per array.
+ * are one array while the list is unchanged, so the hash is made once per array and key: the very
+ * same string each time (a string joined anew was copied flat at each lookup, half a megabyte a
+ * refresh).
  */
-const idsHashes = new WeakMap<readonly string[], string>();
+const keyHashes = new WeakMap<readonly string[], Map<string, string>>();
 function hashManyLoadsKey(key: readonly unknown[]): string {
   const ids = key[key.length - 1] as readonly string[];
-  let hash = idsHashes.get(ids);
-  if (hash === undefined) idsHashes.set(ids, (hash = JSON.stringify(ids)));
-  return `${JSON.stringify(key.slice(0, -1))}${hash}`;
+  const head = JSON.stringify(key.slice(0, -1));
+  let byHead = keyHashes.get(ids);
+  if (!byHead) keyHashes.set(ids, (byHead = new Map()));
+  let hash = byHead.get(head);
+  if (hash === undefined) byHead.set(head, (hash = `${head}${JSON.stringify(ids)}`));
+  return hash;
 }
 
 export const configQuery = () =>
@@ -163,7 +167,11 @@ function manyLoads(
       // By its hash: getQueryData would hash the key the default way, and find nothing.
       const previous = client.getQueryCache().get<BoardData>(hashManyLoadsKey(queryKey))?.state.data;
       const since = previous?.cursor;
-      const data = await pull(by, { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) }, signal);
+      const data = await pullLoads(
+        by,
+        { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) },
+        signal,
+      );
       return previous && since ? withUnchanged(previous, data, ids) : data;
     },
     enabled: ids.length > 0,
@@ -186,7 +194,7 @@ function oneLoad(part: 'detail' | 'readings', by: LoadBy, id: string, refreshSec
       const previous = client.getQueryData<DetailData>(queryKey);
       const since = previous?.load ? previous.cursor : undefined;
       const include = part === 'detail' ? TRACK_INCLUDE : READINGS_INCLUDE;
-      const data = await pull(by, { ids: [id], include, ...(since ? { since } : {}) }, signal);
+      const data = await pullLoads(by, { ids: [id], include, ...(since ? { since } : {}) }, signal);
       const fresh = data.loads[0];
       const missing = data.missing.length > 0;
       // After a cursor, a load with nothing new is left out of the answer: it stays as it was.

@@ -62,7 +62,7 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
   return { loads, missing: answer.missing, unreadable, fetchedAt, cursor: answer.cursor };
 }
 
-/** Pulls some loads from the proxy and reads them, on whatever thread calls it. */
+/** Pulls some loads from the proxy and reads them into the model. */
 export async function pullLoads(by: LoadBy, body: PullBody, signal?: AbortSignal): Promise<PulledLoads> {
   const answer = await apiPost(pullPath(by), body, ProxyPullAnswer, signal);
   return readPullAnswer(answer, by, Date.now());
