@@ -93,20 +93,27 @@ function sameData(a: unknown, b: unknown, depth: number): boolean {
   const pa: unknown = Object.getPrototypeOf(a);
   if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa || Array.isArray(b))
     return false;
-  // The same keys in the same order: JSON texts differ by order too.
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i] as string;
-    if (
-      k !== kb[i] ||
-      !sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1)
-    )
+  // The same own keys in the same order (JSON texts differ by order too), listed into an array kept
+  // per depth: lists made for every object compared were most of a refresh's merge garbage.
+  const keys = (keyScratch[depth] ??= []);
+  keys.length = 0;
+  for (const k in a) if (Object.hasOwn(a, k)) keys.push(k);
+  let i = 0;
+  for (const k in b) {
+    if (!Object.hasOwn(b, k)) continue;
+    if (k !== keys[i]) return false;
+    i++;
+  }
+  if (i !== keys.length) return false;
+  // Compared after the listing: a deeper call reuses only deeper lists.
+  for (i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (!sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1))
       return false;
   }
   return true;
 }
+const keyScratch: string[][] = [];
 
 /**
  * Of two versions of the same item (same key), the one to keep. Normally they are equal; when the
