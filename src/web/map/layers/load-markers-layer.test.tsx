@@ -47,12 +47,12 @@ describe('LoadMarkersLayer, as the points change', () => {
     label: key,
   });
 
-  function renderLayer(points: MarkerPoint[], onSelect?: (key: string) => void) {
+  function renderLayer(points: MarkerPoint[], onSelect?: (key: string) => void, zoom = 9) {
     const container = document.createElement('div');
     document.body.append(container);
-    const view = (pts: MarkerPoint[]) => (
-      <MapContainer center={[41, -90]} zoom={9} preferCanvas={false}>
-        <LoadMarkersLayer points={pts} selectedKey={null} onSelect={onSelect} />
+    const view = (pts: MarkerPoint[], selectedKey: string | null = null) => (
+      <MapContainer center={[41, -90]} zoom={zoom} preferCanvas={false}>
+        <LoadMarkersLayer points={pts} selectedKey={selectedKey} onSelect={onSelect} />
       </MapContainer>
     );
     const r = render(view(points), { container });
@@ -65,7 +65,7 @@ describe('LoadMarkersLayer, as the points change', () => {
       map,
       paths,
       elements,
-      update: (pts: MarkerPoint[]) => r.rerender(view(pts)),
+      update: (pts: MarkerPoint[], selectedKey: string | null = null) => r.rerender(view(pts, selectedKey)),
       unmount: r.unmount,
     };
   }
@@ -110,6 +110,35 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(layer.map().querySelector('.leaflet-tooltip')?.textContent).toBe('e:1 · Delivered');
     fireEvent.click(layer.elements()[0]!);
     expect(onSelect).toHaveBeenCalledWith('e:1');
+    layer.unmount();
+  });
+
+  it('draws the selected load above the cluster badges, follows it when it moves, and drops it when unselected', () => {
+    // Zoom 4: the three loads are one cluster, its badge in Leaflet's marker pane.
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const c = point('e:3', 40.95, -89.95);
+    const layer = renderLayer([a, b, c], undefined, 4);
+    expect(layer.map().dataset.clusters).toBe('1');
+    const ring = () => layer.map().querySelector<SVGPathElement>('path.haulview-selected-marker');
+    expect(ring()).toBeNull();
+
+    layer.update([a, b, c], 'e:2');
+    const pane = layer.map().querySelector<HTMLElement>('.leaflet-haulview-selected-pane');
+    expect(layer.map().querySelector('.leaflet-marker-pane .haulview-cluster')).not.toBeNull();
+    // leaflet.css stacks the marker pane (the badges) at 600 and tooltips at 650.
+    expect(Number(pane?.style.zIndex)).toBeGreaterThan(600);
+    expect(Number(pane?.style.zIndex)).toBeLessThan(650);
+    expect(pane?.contains(ring())).toBe(true);
+    expect(ring()?.getAttribute('fill')).toBe('#16a34a');
+    const at = ring()?.getAttribute('d');
+
+    // A refresh moves it: so does its marker on top.
+    layer.update([a, point('e:2', 42, -91), c], 'e:2');
+    expect(ring()?.getAttribute('d')).not.toBe(at);
+
+    layer.update([a, b, c], null);
+    expect(ring()).toBeNull();
     layer.unmount();
   });
 });

@@ -56,6 +56,13 @@ const SLICE_MS = 6;
 
 const SELECTED = '#1d4ed8';
 
+/**
+ * The pane of the selected load's marker: above the cluster badges (Leaflet's marker pane, 600) and
+ * under tooltips (650). On the canvas with the others, it was hidden under the badge of the cluster
+ * it belongs to at low zoom, where a dispatcher who picked a row looks for it.
+ */
+const SELECTION_PANE = 'haulview-selected';
+
 const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat === b.lat && a.lon === b.lon;
 
 const toFeature = (p: MarkerPoint): PointFeature<{ key: string }> => ({
@@ -170,6 +177,8 @@ export function LoadMarkersLayer({
     null,
   );
   const select = useRef(onSelect);
+  /** The selected load's marker, drawn again above everything (see SELECTION_PANE). */
+  const selection = useRef<L.CircleMarker | null>(null);
   const redraw = useRef<() => void>(() => {});
   // Set by the effects below, drawn once by the last: a refresh changes the points and the index
   // together, and drew everything twice.
@@ -203,6 +212,20 @@ export function LoadMarkersLayer({
       clusters: L.layerGroup().addTo(map),
     };
     groups.current = g;
+    const pane = map.getPane(SELECTION_PANE) ?? map.createPane(SELECTION_PANE);
+    pane.style.zIndex = '620';
+    pane.style.pointerEvents = 'none';
+    selection.current = L.circleMarker([0, 0], {
+      pane: SELECTION_PANE,
+      // One marker: an SVG renderer of its own in that pane.
+      renderer: L.svg({ pane: SELECTION_PANE }),
+      radius: 9,
+      weight: 4,
+      color: SELECTED,
+      fillOpacity: 1,
+      interactive: false,
+      className: 'haulview-selected-marker',
+    });
     // One tooltip and one click handler for every marker (a tooltip bound to each of 10,000 markers
     // was 10,000 more objects for the browser to keep and collect); the label is the point's now.
     const tooltip = L.tooltip({ direction: 'top', offset: [0, -8] });
@@ -244,6 +267,8 @@ export function LoadMarkersLayer({
       shown.current = [];
       badges.clear();
       groups.current = null;
+      selection.current?.remove();
+      selection.current = null;
     };
   }, [map]);
 
@@ -441,6 +466,12 @@ export function LoadMarkersLayer({
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
       container.dataset.clusters = String(badges.size);
+      const ring = selection.current;
+      const chosen = selectedKey === null ? undefined : drawn.current.get(selectedKey);
+      if (ring && chosen) {
+        ring.setLatLng([chosen.point.lat, chosen.point.lon]).setStyle({ fillColor: chosen.point.color });
+        if (!map.hasLayer(ring)) ring.addTo(map);
+      } else ring?.remove();
       const changes = removals.concat(additions);
       let next = 0;
       // Zooming in from the clusters adds thousands of markers, and Leaflet's work per layer made the
