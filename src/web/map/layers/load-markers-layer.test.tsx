@@ -141,4 +141,37 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(ring()).toBeNull();
     layer.unmount();
   });
+
+  it('leaves a cluster badge alone when a refresh moves its loads by less than a pixel', () => {
+    // Zoom 4: a pixel is about 10 km; three loads in one cluster.
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const c = point('e:3', 40.95, -89.95);
+    const layer = renderLayer([a, b, c], undefined, 4);
+    const badge = () => layer.map().querySelector<HTMLElement>('.leaflet-marker-pane .haulview-cluster');
+    // Where Leaflet put it (a transform in browsers, left and top in jsdom).
+    const placed = () => {
+      const style = badge()?.style;
+      return `${style?.transform}|${style?.left}|${style?.top}`;
+    };
+    const before = badge();
+    const transform = placed();
+    expect(before).not.toBeNull();
+    // Every load moved about 200 m: the cluster's mean too, by a fiftieth of a pixel. The badge is
+    // not even moved to it (Leaflet would place it again, and the browser lay it out).
+    const moved = vi.spyOn(L.Marker.prototype, 'setLatLng');
+    layer.update([
+      point('e:1', 41.002, -90.002),
+      point('e:2', 41.052, -90.052),
+      point('e:3', 40.952, -89.952),
+    ]);
+    expect(moved).not.toHaveBeenCalled();
+    moved.mockRestore();
+    expect(badge()).toBe(before);
+    expect(placed()).toBe(transform);
+    // Moved a hundred kilometres: the badge moves with them.
+    layer.update([point('e:1', 42, -91), point('e:2', 42.05, -91.05), point('e:3', 41.95, -90.95)]);
+    expect(placed()).not.toBe(transform);
+    layer.unmount();
+  });
 });

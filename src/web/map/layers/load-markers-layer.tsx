@@ -377,9 +377,13 @@ export function LoadMarkersLayer({
           };
           const [lon, lat] = f.geometry.coordinates as [number, number];
           if (props.cluster && props.cluster_id !== undefined) {
-            // A cluster's place is the mean of its loads': the same place and count is the same
-            // badge, even after a refresh rebuilt the index (which renumbers the clusters).
-            const key = `${lat},${lon},${props.point_count}`;
+            // A cluster's place is the mean of its loads': the same pixel (where Leaflet puts its
+            // badge) and count is the same badge, even after a refresh rebuilt the index (which
+            // renumbers the clusters) and moved its mean by less than a pixel (a refresh that moves
+            // a tenth of the loads moves almost every mean a little): it is left as it is, not
+            // moved by a fraction of a pixel and laid out again.
+            const at = map.latLngToLayerPoint([lat, lon]).round();
+            const key = `${at.x},${at.y},${props.point_count}`;
             const known = badges.get(key);
             if (known) {
               known.id = props.cluster_id;
