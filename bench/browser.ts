@@ -400,6 +400,7 @@ interface Refresh {
  */
 async function refreshes(browser: Browser, url: string, located: number): Promise<Refresh[]> {
   const profileDir = process.env.BENCH_PROFILE;
+  const traceDir = process.env.BENCH_TRACE;
   const { context, page } = await newPage(browser);
   try {
     let first: string | undefined;
@@ -508,6 +509,13 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
           includeObjectsCollectedByMinorGC: true,
         });
       }
+      if (traceDir) {
+        mkdirSync(traceDir, { recursive: true });
+        await browser.startTracing(page, {
+          path: join(traceDir, `refresh-${k}.json`),
+          categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'],
+        });
+      }
       before = await taskSeconds();
       const t = performance.now();
       // A plain click on the element found beforehand: Playwright's own locating and checks run
@@ -519,6 +527,7 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       );
       await sleep(300);
       const used = (await taskSeconds()) - before;
+      if (traceDir) await browser.stopTracing();
       if (profileDir) {
         const { profile } = await cdp.send('Profiler.stop');
         writeFileSync(join(profileDir, `refresh-${k}.cpuprofile`), JSON.stringify(profile));

@@ -1,0 +1,54 @@
+// `npx tsx bench/trace-summary.ts <dir> [top]`: sums up the Chromium traces a bench wrote
+// (BENCH_TRACE=<dir> npm run bench -- browser): the page's main thread, each trace event's self time
+// (its time less that of the events inside it), per trace on average, the largest first. Where a CPU
+// profile says "(program)", this says which of style, layout, paint, commit or GC it was.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+const [dir, topText] = process.argv.slice(2);
+if (!dir) {
+  console.error('usage: npx tsx bench/trace-summary.ts <dir of trace .json files> [how many rows]');
+  process.exit(2);
+}
+const top = Number(topText ?? 30);
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+const self = new Map<string, number>();
+let busy = 0;
+for (const file of files) {
+  const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8')) as
+    { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  if (!main) continue;
+  const slices = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && (e.dur ?? 0) > 0)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  // A stack of open slices: each slice's time is taken from its parent's self time.
+  const stack: { end: number; name: string }[] = [];
+  for (const e of slices) {
+    const end = e.ts + (e.dur ?? 0);
+    while (stack.length > 0 && (stack.at(-1) as { end: number }).end <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0));
+    else busy += e.dur ?? 0;
+    self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
+    stack.push({ end, name: e.name });
+  }
+}
+const n = Math.max(1, files.length);
+console.log(`${files.length} traces; main thread busy ${(busy / 1000 / n).toFixed(1)} ms per trace\n`);
+console.log('self ms  event');
+for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`${(us / 1000 / n).toFixed(1).padStart(7)}  ${name}`);
