@@ -1,6 +1,7 @@
 import { fireEvent, render } from '@testing-library/react';
 import L from 'leaflet';
-import { MapContainer } from 'react-leaflet';
+import { MapContainer, useMap } from 'react-leaflet';
+import { act } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clusterIcon, LoadMarkersLayer, resizeBadge, type MarkerPoint } from './load-markers-layer';
 
@@ -173,5 +174,48 @@ describe('LoadMarkersLayer, as the points change', () => {
     layer.update([point('e:1', 42, -91), point('e:2', 42.05, -91.05), point('e:3', 41.95, -90.95)]);
     expect(placed()).not.toBe(transform);
     layer.unmount();
+  });
+
+  it('puts the badge where its cluster is after the map jumps far away at the same zoom', async () => {
+    // Two clusters of three, 90° apart, laid out alike: after the jump, the second is at the very
+    // pixel of the view where the first was (Leaflet counts layer pixels from the view it reset to).
+    const trio = (k: number, lon: number) => [
+      point(`e:${k}`, 41, lon),
+      point(`e:${k + 1}`, 41.05, lon - 0.05),
+      point(`e:${k + 2}`, 40.95, lon + 0.05),
+    ];
+    let leaflet: L.Map | undefined;
+    function Grab() {
+      leaflet = useMap();
+      return null;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    const r = render(
+      <MapContainer center={[41, -90]} zoom={4} preferCanvas={false}>
+        <Grab />
+        <LoadMarkersLayer points={[...trio(1, -90), ...trio(4, 0)]} selectedKey={null} />
+      </MapContainer>,
+      { container },
+    );
+    const badges = () => [
+      ...container.querySelectorAll<HTMLElement>('.leaflet-marker-pane .haulview-cluster'),
+    ];
+    // Where Leaflet put a badge: left and top in jsdom (a transform in browsers).
+    const at = (el: HTMLElement) => [parseFloat(el.style.left), parseFloat(el.style.top)];
+    expect(badges()).toHaveLength(1);
+    const [x, y] = at(badges()[0]!);
+    await act(async () => {
+      leaflet!.setView([41, 0], 4, { animate: false });
+      await new Promise((done) => setTimeout(done, 50));
+    });
+    // One badge, in the middle of the new view as the first was in the old: not the first one
+    // left where it was (off to the west) because its pixel and count matched.
+    expect(badges()).toHaveLength(1);
+    const [nx, ny] = at(badges()[0]!);
+    expect(Math.abs(nx! - x!)).toBeLessThanOrEqual(1);
+    expect(Math.abs(ny! - y!)).toBeLessThanOrEqual(1);
+    expect(leaflet!.layerPointToLatLng([nx!, ny!]).lng).toBeCloseTo(0, 0);
+    r.unmount();
   });
 });

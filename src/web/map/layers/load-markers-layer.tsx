@@ -381,9 +381,11 @@ export function LoadMarkersLayer({
             // badge) and count is the same badge, even after a refresh rebuilt the index (which
             // renumbers the clusters) and moved its mean by less than a pixel (a refresh that moves
             // a tenth of the loads moves almost every mean a little): it is left as it is, not
-            // moved by a fraction of a pixel and laid out again.
-            const at = map.latLngToLayerPoint([lat, lon]).round();
-            const key = `${at.x},${at.y},${props.point_count}`;
+            // moved by a fraction of a pixel and laid out again. The pixel is the world's at this
+            // zoom, not the layer's: layer pixels count from the view Leaflet last reset to, and
+            // after a jump another cluster of the same size could take the old one's badge where it was.
+            const at = map.project([lat, lon], zoom).round();
+            const key = `${zoom}:${at.x},${at.y},${props.point_count}`;
             const known = badges.get(key);
             if (known) {
               known.id = props.cluster_id;
