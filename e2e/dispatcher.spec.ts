@@ -298,7 +298,7 @@ async function basemapColours(page: Page, dx = 0, dy = 0): Promise<string[]> {
   );
 }
 
-test('the offline basemap draws the Great Lakes as water and Canada’s provinces, at the first zoom and the fine one', async ({
+test('the offline basemap draws the Great Lakes as water, the far north as land, and Canada’s provinces, at the first zoom and the fine one', async ({
   page,
 }) => {
   const water = 'rgb(219, 231, 240)';
@@ -309,9 +309,13 @@ test('the offline basemap draws the Great Lakes as water and Canada’s province
     await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
     if (zoom >= 5) await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
     await expect.poll(() => basemapColours(page)).toEqual([water]);
-    await page.goto(`/?w=&map=51,-88,${zoom}`);
-    await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
-    await expect.poll(() => basemapColours(page)).toEqual([land]);
+    // Northern Ontario, and the far north: interior Alaska and Nunavut's mainland, where Russia's
+    // outline across the date line once turned a band round the world into water.
+    for (const place of ['51,-88', '65,-150', '66,-100']) {
+      await page.goto(`/?w=&map=${place},${zoom}`);
+      await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+      await expect.poll(() => basemapColours(page), place).toEqual([land]);
+    }
   }
   // The Manitoba–Ontario line (95.15° W, dashed) crosses the middle of the map; a degree east of
   // it, Ontario is land alone.

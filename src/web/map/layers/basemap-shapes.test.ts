@@ -1,6 +1,10 @@
 import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
-import { mercator, shapesOf, TILE_SIZE, traceTile, type TilePen } from './basemap-shapes';
+import type { Geometry } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countries from 'world-atlas/countries-110m.json';
+import { mercator, shapesOf, TILE_SIZE, traceTile, type Shape, type TilePen } from './basemap-shapes';
 
 /** Records what a tile traces, as a canvas would be asked to. */
 function recorder() {
@@ -96,6 +100,66 @@ describe('shapesOf', () => {
       },
     ]);
     expect(Array.from(lake!.rings)).toEqual([0, 5, 9]);
+  });
+});
+
+describe('shapesOf, across the date line', () => {
+  // A polygon from 170° E to 170° W at 60–70° N, as Natural Earth writes it: it jumps from 180 to -180.
+  const strait: Geometry = {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [170, 60],
+        [180, 60],
+        [-170, 60],
+        [-170, 70],
+        [180, 70],
+        [170, 70],
+        [170, 60],
+      ],
+    ],
+  };
+  // Zoom 2: 4 tiles across; 60–70° N is in row 0.
+  const drawnIn = (shapes: Shape[], x: number) => traceTile(recorder().pen, shapes, x, 0, 2, true);
+
+  it('draws nothing over the rest of the world at its latitude (it drew a band round it)', () => {
+    const shapes = shapesOf([strait]);
+    expect(drawnIn(shapes, 1)).toBe(0);
+    expect(drawnIn(shapes, 2)).toBe(0);
+    // Both sides of the date line: the first tile column (from -180°) and the last (to 180°).
+    expect(drawnIn(shapes, 0)).toBeGreaterThan(0);
+    expect(drawnIn(shapes, 3)).toBeGreaterThan(0);
+    for (const s of shapes) expect(s.maxX - s.minX).toBeLessThan(TILE_SIZE / 10);
+  });
+
+  it('keeps Russia within Russia’s width, in world-atlas’s own data', () => {
+    const world = countries as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
+    const russia = feature(world, world.objects.countries).features.find(
+      (f) => f.properties.name === 'Russia',
+    );
+    const shapes = shapesOf([russia!.geometry]);
+    // 27° E to 169° W, about 165° of longitude: not the whole map.
+    for (const s of shapes) expect(s.maxX - s.minX).toBeLessThan((TILE_SIZE * 200) / 360);
+  });
+
+  it('leaves a ring round a pole as it is (Antarctica’s cannot be made continuous)', () => {
+    const pole: Geometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-180, -70],
+          [0, -65],
+          [180, -70],
+          [180, -90],
+          [-180, -90],
+          [-180, -70],
+        ],
+      ],
+    };
+    const shapes = shapesOf([pole]);
+    expect(shapes).toHaveLength(1);
+    expect(shapes[0]!.minX).toBeCloseTo(0);
+    expect(shapes[0]!.maxX).toBeCloseTo(TILE_SIZE);
   });
 });
 

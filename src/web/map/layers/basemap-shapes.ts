@@ -35,7 +35,10 @@ export function mercator(lon: number, lat: number): [number, number] {
   return [x, y];
 }
 
-function shapeOf(rings: readonly (readonly (readonly number[])[])[]): Shape | null {
+/** A polygon's rings, or a line as one ring, in GeoJSON positions (longitude, latitude). */
+type Rings = readonly (readonly (readonly number[])[])[];
+
+function shapeOf(rings: Rings): Shape | null {
   const points = rings.reduce((n, r) => n + r.length, 0);
   if (points < 2) return null;
   const coords = new Float64Array(points * 2);
@@ -63,14 +66,52 @@ function shapeOf(rings: readonly (readonly (readonly number[])[])[]): Shape | nu
 }
 
 /**
+ * A polygon or line that crosses the date line (Russia's Chukotka, Fiji) jumps from 180° to -180°
+ * between two points: drawn as it is, its ring runs across the whole map, and the even-odd fill turns
+ * a band round the world into water. Its longitudes are made continuous instead (past 180° or
+ * -180°), and a copy a world-width away draws the part on the other side. A ring that goes round a
+ * pole (Antarctica's) cannot be made continuous and is left as it is.
+ */
+function acrossDateLine(rings: Rings): Rings[] {
+  let crosses = false;
+  let west = Infinity;
+  let east = -Infinity;
+  const continuous = rings.map((ring) => {
+    let offset = 0;
+    let previous: number | undefined;
+    const out = ring.map((position) => {
+      const lon = Number(position[0]);
+      if (previous !== undefined && Math.abs(lon - previous) > 180) offset += lon > previous ? -360 : 360;
+      previous = lon;
+      return offset === 0 ? position : [lon + offset, Number(position[1])];
+    });
+    if (offset !== 0) return ring;
+    for (const position of out) {
+      const lon = Number(position[0]);
+      if (lon < west) west = lon;
+      if (lon > east) east = lon;
+    }
+    if (out.some((position, i) => position !== ring[i])) crosses = true;
+    return out;
+  });
+  if (!crosses) return [rings];
+  const shift = east > 180 ? -360 : west < -180 ? 360 : 0;
+  const copy = continuous.map((ring) => ring.map((p) => [Number(p[0]) + shift, Number(p[1])]));
+  return shift === 0 ? [continuous] : [continuous, copy];
+}
+
+/**
  * The shapes of GeoJSON geometries: one per polygon (so a country's far-off islands are culled on
- * their own) and one per line. Points and empty geometries draw nothing.
+ * their own), one per line, and two for one that crosses the date line. Points and empty geometries
+ * draw nothing.
  */
 export function shapesOf(geometries: readonly (Geometry | null)[]): Shape[] {
   const shapes: Shape[] = [];
-  const add = (rings: readonly (readonly (readonly number[])[])[]) => {
-    const shape = shapeOf(rings);
-    if (shape) shapes.push(shape);
+  const add = (rings: Rings) => {
+    for (const part of acrossDateLine(rings)) {
+      const shape = shapeOf(part);
+      if (shape) shapes.push(shape);
+    }
   };
   const visit = (g: Geometry | null): void => {
     if (!g) return;
