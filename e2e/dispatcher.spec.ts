@@ -83,11 +83,16 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await expect(map(page)).toHaveAttribute('data-points', '5');
 
   // Select the first external id from the board: its trail is drawn and the URL says so.
-  await page.getByRole('row').filter({ hasText: three[0]! }).click();
+  const picked = page.getByRole('row').filter({ hasText: three[0]! });
+  const before = await picked.boundingBox();
+  await picked.click();
   // A click selects; it does not also outline a row as the keyboard's place (that read as two selections).
   await expect(page.getByRole('row').first()).toHaveCSS('outline-style', 'none');
   await expect(page).toHaveURL(new RegExp(`load=e%3A${three[0]}`));
   await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(three[0]!);
+  // The row stays under the pointer: the selected load's panel opens below the board, not above it.
+  expect((await picked.boundingBox())?.y).toBe(before?.y);
+  await expect(picked).toHaveAttribute('aria-selected', 'true');
   await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
   await expect(map(page)).toHaveAttribute('data-circles', /^[1-9]\d*$/);
   await page.getByRole('button', { name: 'Fit selected' }).click();

@@ -169,24 +169,22 @@ function Dispatcher({ config }: { config: ClientConfig }) {
             onRetry={() => void (byExternal.isError ? byExternal : byNumber).refetch()}
           />
         )}
+        <div className="min-h-0 flex-1">
+          <LoadBoard rows={rows} now={now} selectedKey={selectedKey} onSelect={selectRow} />
+        </div>
+        {/* Below the board, not above it: a click on a row that opened it above pushed every row
+            down under the pointer, and the next click landed on another load. */}
         {selection && (
-          <section aria-label="Selected load" className="border-b border-panel-line bg-blue-50 p-2 text-sm">
+          <section aria-label="Selected load" className="border-t border-panel-line bg-blue-50 p-2 text-sm">
             <div className="flex items-center gap-2">
               <strong className="truncate">{selectedRow?.label ?? selection.id}</strong>
-              <span className="text-ink-muted">{selectedRow?.status ?? ''}</span>
+              <span className="truncate text-ink-muted">{selectedRow?.status ?? ''}</span>
               <Link
                 href={`/loads/${selection.by}/${encodeURIComponent(selection.id)}`}
-                className="rounded border border-panel-line bg-panel px-2 py-0.5 text-status-selected"
+                className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5 text-status-selected"
               >
                 Details
               </Link>
-              <button
-                type="button"
-                className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5"
-                onClick={() => watchList.remove(selection)}
-              >
-                Stop watching
-              </button>
               <button
                 type="button"
                 aria-label="Close selection"
@@ -196,20 +194,27 @@ function Dispatcher({ config }: { config: ClientConfig }) {
                 ×
               </button>
             </div>
-            <p className="mt-1 text-xs text-ink-muted">
-              {track.isPending || track.isPlaceholderData
-                ? 'Loading its track…'
-                : selectedTrack?.load
-                  ? `${selectedTrack.load.pings.length} pings · ${selectedTrack.load.events.length} status events · ${selectedTrack.load.documents.length} documents · last fix ${formatAccuracy(selectedTrack.load.latestLocation?.accuracy ?? null)}`
-                  : track.isError
-                    ? 'Its track could not be loaded.'
-                    : 'The tracking service does not know this load.'}
-            </p>
+            <div className="mt-1 flex items-baseline gap-2">
+              <p className="min-w-0 flex-1 text-xs text-ink-muted">
+                {track.isPending || track.isPlaceholderData
+                  ? 'Loading its track…'
+                  : selectedTrack?.load
+                    ? `${selectedTrack.load.pings.length} pings · ${selectedTrack.load.events.length} status events · ${selectedTrack.load.documents.length} documents · last fix ${formatAccuracy(selectedTrack.load.latestLocation?.accuracy ?? null)}`
+                    : track.isError
+                      ? 'Its track could not be loaded.'
+                      : 'The tracking service does not know this load.'}
+              </p>
+              {/* Away from "Details": a slip should not drop the load from the watch list. */}
+              <button
+                type="button"
+                className="shrink-0 text-xs text-ink-muted underline hover:text-ink"
+                onClick={() => watchList.remove(selection)}
+              >
+                Stop watching
+              </button>
+            </div>
           </section>
         )}
-        <div className="min-h-0 flex-1">
-          <LoadBoard rows={rows} now={now} selectedKey={selectedKey} onSelect={selectRow} />
-        </div>
       </div>
       <Suspense
         fallback={

@@ -81,7 +81,12 @@ const BoardRowView = memo(function BoardRowView({
       data-load={row.key}
       onClick={() => onSelect(row)}
       className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-1 text-sm ${border} ${
-        selected ? 'bg-blue-50' : active ? 'bg-panel-sunk' : 'bg-panel hover:bg-panel-sunk'
+        // The selected row stands out; the keyboard's row only while the board has the keyboard.
+        selected
+          ? 'bg-blue-100 text-status-selected'
+          : active
+            ? 'bg-panel hover:bg-panel-sunk group-focus-visible:bg-panel-sunk'
+            : 'bg-panel hover:bg-panel-sunk'
       } ${
         // The keyboard's place in the list, outlined while the list has the keyboard's focus (not
         // after a mouse click on a row, where it looked like a second selection).
