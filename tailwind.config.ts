@@ -11,6 +11,9 @@ export const statusColors = {
   unknown: '#6b7280',
   selected: '#1d4ed8',
   accuracy: '#2563eb',
+  /** Where along a trail a document or a comment was sent from. */
+  document: '#7c3aed',
+  comment: '#0f766e',
 } as const;
 
 export default {

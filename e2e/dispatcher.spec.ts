@@ -95,6 +95,10 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await expect(picked).toHaveAttribute('aria-selected', 'true');
   await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
   await expect(map(page)).toHaveAttribute('data-circles', /^[1-9]\d*$/);
+  // A legend over the map names what the trail draws, while it is drawn.
+  const legend = page.getByRole('list', { name: 'Trail legend' });
+  await expect(legend).toContainText('Trail');
+  await expect(legend).toContainText('Document sent here');
   await page.getByRole('button', { name: 'Fit selected' }).click();
   // The view is written to the URL once the map has come to rest: wait until it stays put.
   const mapParam = () => new URL(page.url()).searchParams.get('map');
@@ -133,8 +137,9 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   // On the map itself: the pointer over a marker names its load, a click selects it.
   await page.getByRole('button', { name: 'Close selection' }).click();
   await expect(page.getByRole('region', { name: 'Selected load' })).toHaveCount(0);
-  // Its trail goes with it.
+  // Its trail goes with it, and the legend's trail entries.
   await expect(map(page)).not.toHaveAttribute('data-breadcrumb');
+  await expect(legend).toHaveCount(0);
   await expect(map(page)).toHaveAttribute('data-drawing', 'done');
   const spot = await page.evaluate(
     (colors) => {

@@ -8,6 +8,7 @@ import { FitButtons, MapView, type LatLon } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { pointOf } from './load-point';
+import { statusColors } from '../../../../tailwind.config';
 
 export interface FleetMapProps {
   tileUrl: string | null;
@@ -26,6 +27,11 @@ export interface FleetMapProps {
 }
 
 const NO_POINTS: readonly LatLon[] = [];
+
+const TRAIL_PLACES = [
+  ['document', 'Document sent here'],
+  ['comment', 'Comment sent here'],
+] as const;
 
 /** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
 // Memoized: the dispatcher renders again when a fetch starts or ends; the map has nothing to redo then.
@@ -57,6 +63,29 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
         <LoadMarkersLayer points={points} selectedKey={p.selectedKey} onSelect={p.onSelect} />
         <FitButtons all={points} selected={selectedPoints} />
       </MapShell>
+      {/* What the selected load's trail draws, over the map while it is drawn (in the page's
+          legend it wrapped the header onto a second line and moved the board). */}
+      {crumbs.length > 0 && (
+        <ul
+          aria-label="Trail legend"
+          className="pointer-events-none absolute bottom-6 left-2 z-[1000] flex gap-3 rounded bg-panel/90 px-2 py-1 text-xs shadow"
+        >
+          <li className="flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-status-selected" />
+            Trail
+          </li>
+          {TRAIL_PLACES.map(([kind, text]) => (
+            <li key={kind} className="flex items-center gap-1">
+              <span
+                aria-hidden="true"
+                className="inline-block h-2.5 w-2.5 rounded-full border border-white"
+                style={{ background: statusColors[kind] }}
+              />
+              {text}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 });

@@ -2,6 +2,7 @@ import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import type { Load } from '@/domain/model';
+import { statusColors } from '../../../../tailwind.config';
 
 export interface CrumbPing {
   key: string;
@@ -62,8 +63,8 @@ export function placesOf(load: Load | null): CrumbPlace[] {
   ];
 }
 
-const LINE = '#1d4ed8';
-const PLACE_COLORS = { document: '#7c3aed', comment: '#0f766e' } as const;
+const LINE = statusColors.selected;
+const PLACE_COLORS = { document: statusColors.document, comment: statusColors.comment } as const;
 
 const sure = (p: CrumbPing, limit: number) => p.accuracy !== null && p.accuracy <= limit;
 
