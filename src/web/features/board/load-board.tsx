@@ -10,8 +10,9 @@ import {
   type KeyboardEvent,
   type ProfilerOnRenderCallback,
 } from 'react';
-import { formatAge, type Staleness } from '@/domain/staleness';
+import { formatAge } from '@/domain/staleness';
 import { formatAccuracy } from '../../lib/format';
+import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import {
   countByStatus,
   filterRows,
@@ -32,20 +33,6 @@ export interface LoadBoardProps {
 }
 
 const ROW_HEIGHT = 52;
-
-export const STALENESS_TEXT: Record<Staleness, string> = {
-  fresh: 'Reporting',
-  stale: 'Stale',
-  silent: 'Silent',
-  unknown: 'No ping yet',
-};
-
-const STALENESS_CLASS: Record<Staleness, string> = {
-  fresh: 'text-status-fresh',
-  stale: 'text-status-stale font-semibold',
-  silent: 'text-status-silent font-semibold',
-  unknown: 'text-status-unknown',
-};
 
 const BoardRowView = memo(function BoardRowView({
   row,

@@ -125,6 +125,34 @@ describe('LoadDetailPage', () => {
     expect(stops).not.toHaveTextContent(/weird|nothing/i);
   });
 
+  it('says in words, not colour alone, when the last ping is stale or silent, as the board does', async () => {
+    answerWith(wireDetail());
+    // The last fix is the latest location, sent at 13:26:01 UTC.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const [minutes, word] of [
+        [10, null],
+        [45, 'Stale'],
+        [180, 'Silent'],
+      ] as const) {
+        vi.setSystemTime(Date.parse('2026-11-22T13:26:01Z') + minutes * 60_000);
+        const { unmount } = render(
+          <QueryClientProvider client={createQueryClient()}>
+            <LoadDetailPage by="external-id" id="700100" config={CONFIG} onPanTo={vi.fn()} />
+          </QueryClientProvider>,
+        );
+        const head = await screen.findByRole('region', { name: 'Summary' });
+        const text = within(head).getByText('Last ping').nextElementSibling?.textContent;
+        expect(text).toMatch(/ ago · /);
+        if (word) expect(text).toContain(`ago · ${word} · Omaha`);
+        else expect(text).not.toMatch(/Stale|Silent/);
+        unmount();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('leads the keyboard past the timeline: a "Go to" link per section, to a section that takes the focus', async () => {
     answerWith(wireDetail());
     renderPage();

@@ -243,6 +243,10 @@ function LoadDetail({
     () => trackTimeline({ events, comments, pings }, documents, config.noiseRules),
     [events, comments, pings, documents, config.noiseRules],
   );
+  const thresholds = useMemo(
+    () => ({ staleAfterMinutes: config.staleAfterMinutes, silentAfterMinutes: config.silentAfterMinutes }),
+    [config.staleAfterMinutes, config.silentAfterMinutes],
+  );
   const excursionItems = useMemo(
     () => excursionTimeline(list, config.excursionTolerance),
     [list, config.excursionTolerance],
@@ -296,7 +300,12 @@ function LoadDetail({
       </nav>
       <section aria-label="Summary" className="rounded border border-panel-line bg-panel p-3">
         <SectionBoundary name="Summary">
-          <LoadHeader load={load} excursionTolerance={config.excursionTolerance} showMine={showMine} />
+          <LoadHeader
+            load={load}
+            excursionTolerance={config.excursionTolerance}
+            thresholds={thresholds}
+            showMine={showMine}
+          />
         </SectionBoundary>
       </section>
       {/* Side by side only when the panel itself is wide (it shares the screen with the map): in a

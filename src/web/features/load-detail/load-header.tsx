@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Driver, Load, TemperatureReading } from '@/domain/model';
-import { formatAge } from '@/domain/staleness';
+import { formatAge, staleness, type StalenessThresholds } from '@/domain/staleness';
 import { formatAccuracy } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { ItemTimeText } from './item-time';
@@ -9,6 +9,7 @@ import { SectionBoundary } from './section-boundary';
 import { readStops } from './stops';
 import { formatTemperature, isExcursionReading } from './temperature-series';
 import { placeText } from './timeline-items';
+import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 
 /** The latest reading the service sent: its `latestTemperature`, else the newest of its readings. */
 export function latestReading(load: Load): TemperatureReading | undefined {
@@ -38,9 +39,9 @@ export function telHref(phone: string): string | undefined {
 /** The most skipped items listed at once; the count says how many there are in all. */
 const MAX_LISTED_ISSUES = 200;
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
       <dt className="text-xs tracking-wide text-ink-muted uppercase">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
@@ -113,15 +114,18 @@ function Stops({ stops }: { stops: unknown }) {
 export interface LoadHeaderProps {
   load: Load;
   excursionTolerance: number;
+  /** When a load is stale or silent, as the board judges it. */
+  thresholds: StalenessThresholds;
   showMine: boolean;
 }
 
 /** Who and where at a glance: ids, latest status, last ping, driver, temperature, stops, skipped items. */
-export function LoadHeader({ load, excursionTolerance, showMine }: LoadHeaderProps) {
+export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: LoadHeaderProps) {
   const now = useNow(10_000);
   const at = load.latestLocation;
   const lastPing = load.pings[load.pings.length - 1];
   const lastFix = at && (!lastPing || at.instant >= lastPing.instant) ? at : lastPing;
+  const level = staleness(lastFix?.instant, now, thresholds);
   const status = load.latestStatus ?? load.events[load.events.length - 1];
   const driver = currentDriver(load);
   const reading = latestReading(load);
@@ -143,10 +147,17 @@ export function LoadHeader({ load, excursionTolerance, showMine }: LoadHeaderPro
             <span className="text-ink-muted">no status yet</span>
           )}
         </Field>
-        <Field label="Last ping">
+        {/* Age, staleness, place and accuracy on one line, not wrapped in a column of their own. */}
+        <Field label="Last ping" wide>
           {lastFix ? (
             <span>
-              <strong>{formatAge(now - lastFix.instant)}</strong>
+              <strong className={STALENESS_CLASS[level]}>{formatAge(now - lastFix.instant)}</strong>
+              {(level === 'stale' || level === 'silent') && (
+                <>
+                  {' · '}
+                  <span className={STALENESS_CLASS[level]}>{STALENESS_TEXT[level]}</span>
+                </>
+              )}
               {' · '}
               {(lastFix === at ? placeText(at.place) : undefined) ?? 'place unknown'}
               {' · '}
