@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_CONFIG } from '@/testing/client-config';
 import { createQueryClient } from '../../lib/query-client';
 import { DiagnosticsPage } from './diagnostics-page';
 
@@ -72,5 +73,34 @@ describe('DiagnosticsPage', () => {
     answer({ nothing: true });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(/not what was expected/);
+  });
+
+  it('says in the demo that the simulator departs from the schema on purpose', async () => {
+    const report = { since: '2026-11-22T13:00:00.000Z', answersRead: 1, entries: [] };
+    const demo = { externalIds: ['700100'], loadNumbers: [], webhookToken: null };
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => json(path === '/api/config' ? { ...CLIENT_CONFIG, demo } : report)),
+    );
+    renderPage();
+    expect(await screen.findByText(/This is the demo/)).toBeInTheDocument();
+  });
+
+  it('says nothing of the demo against a real service', async () => {
+    const report = { since: '2026-11-22T13:00:00.000Z', answersRead: 1, entries: [] };
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => json(path === '/api/config' ? CLIENT_CONFIG : report)),
+    );
+    renderPage();
+    expect(await screen.findByText('No departures seen so far.')).toBeInTheDocument();
+    // The config's answer is in too (both asked at once): still nothing of the demo.
+    await new Promise((done) => setTimeout(done, 20));
+    expect(fetch).toHaveBeenCalledWith('/api/config', expect.anything());
+    expect(screen.queryByText(/This is the demo/)).toBeNull();
   });
 });

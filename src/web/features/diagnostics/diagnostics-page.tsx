@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
+import { configQuery } from '../../lib/load-queries';
 import { diagnosticsQueries } from './diagnostics-queries';
 
 const KIND_LABELS: Record<string, string> = {
@@ -22,6 +23,7 @@ const KIND_LABELS: Record<string, string> = {
  */
 export function DiagnosticsPage() {
   const report = useQuery(diagnosticsQueries.report());
+  const config = useQuery(configQuery());
   return (
     <div className="h-full overflow-auto p-4">
       <h2 className="text-lg font-semibold">Diagnostics: how the tracking service departs from its schema</h2>
@@ -29,6 +31,13 @@ export function DiagnosticsPage() {
         Every answer is read leniently: odd items are skipped, undocumented fields kept. This table counts
         each departure by operation, JSON path and kind, so it can be raised with the service’s owners.
       </p>
+      {config.data?.demo && (
+        <p className="mt-2 max-w-3xl rounded border border-panel-line bg-panel p-2 text-sm">
+          This is the demo: the embedded simulator departs from the schema on purpose where the real service
+          is known to (undocumented <code>stops</code> on every load, for one), so what is listed here shows
+          how such departures are read, not a fault of the demo.
+        </p>
+      )}
       {report.isError && <ErrorBanner error={report.error} onRetry={() => void report.refetch()} />}
       {report.isPending && <p className="mt-4 text-ink-muted">Loading…</p>}
       {report.data && (
