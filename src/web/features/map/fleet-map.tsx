@@ -4,7 +4,7 @@ import { staleness, type StalenessThresholds } from '@/domain/staleness';
 import { indexCache } from '../../lib/index-cache';
 import { useSameList } from '../../lib/same-list';
 import { MapShell } from '../../map/core/map-shell';
-import { FitButtons, MapView, type LatLon } from '../../map/controls/map-view';
+import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { pointOf } from './load-point';
@@ -47,11 +47,14 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   );
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
   const places = useMemo(() => placesOf(p.track), [p.track]);
+  const selectedPoint = useMemo(
+    () => points.find((pt) => pt.key === p.selectedKey) ?? null,
+    [points, p.selectedKey],
+  );
   const selectedPoints = useMemo((): readonly LatLon[] => {
     if (crumbs.length > 0) return crumbs;
-    const point = points.find((pt) => pt.key === p.selectedKey);
-    return point ? [point] : [];
-  }, [crumbs, points, p.selectedKey]);
+    return selectedPoint ? [selectedPoint] : [];
+  }, [crumbs, selectedPoint]);
 
   return (
     <div className="relative h-full" role="region" aria-label="Map of watched loads">
@@ -61,6 +64,7 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
           <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}
         <LoadMarkersLayer points={points} selectedKey={p.selectedKey} onSelect={p.onSelect} />
+        <PanToSelection selectedKey={p.selectedKey} place={selectedPoint} />
         <FitButtons all={points} selected={selectedPoints} />
       </MapShell>
       {/* What the selected load's trail draws, over the map while it is drawn (in the page's

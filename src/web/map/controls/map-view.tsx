@@ -102,3 +102,25 @@ export function FitButtons({ all, selected }: { all: readonly LatLon[]; selected
     </div>
   );
 }
+
+/**
+ * Brings a newly selected load into view: a dispatcher who picks a row expects to see it on the map.
+ * Only when it is out of view or at its very edge, by a pan that keeps the zoom. The selection the
+ * page opened with (from the URL) keeps the view the URL gave; a click on a marker is in view already.
+ */
+export function PanToSelection({ selectedKey, place }: { selectedKey: string | null; place: LatLon | null }) {
+  const map = useMap();
+  const seen = useRef(selectedKey);
+  const where = useRef(place);
+  // Before the effect below, in the same commit: the place of the load just selected.
+  useEffect(() => {
+    where.current = place;
+  }, [place]);
+  useEffect(() => {
+    if (selectedKey === seen.current) return;
+    seen.current = selectedKey;
+    const p = where.current;
+    if (p && !map.getBounds().pad(-0.05).contains([p.lat, p.lon])) map.panTo([p.lat, p.lon]);
+  }, [map, selectedKey]);
+  return null;
+}
