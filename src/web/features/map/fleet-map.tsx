@@ -47,8 +47,9 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   );
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
   const places = useMemo(() => placesOf(p.track), [p.track]);
+  // Looked up only with a selection: not a pass over 10,000 points on every refresh without one.
   const selectedPoint = useMemo(
-    () => points.find((pt) => pt.key === p.selectedKey) ?? null,
+    () => (p.selectedKey === null ? null : (points.find((pt) => pt.key === p.selectedKey) ?? null)),
     [points, p.selectedKey],
   );
   const selectedPoints = useMemo((): readonly LatLon[] => {
