@@ -25,6 +25,7 @@ import {
   type WatchEntry,
 } from '../../lib/watch-list';
 import { statusColors } from '../../../../tailwind.config';
+import { LegendItem } from '../../components/legend-item';
 
 // The map (Leaflet and its layers) is its own chunk, requested as soon as this page loads: the board
 // and the watch list come up without waiting for it, and the map arrives while the loads are fetched.
@@ -143,22 +144,13 @@ function Dispatcher({ config }: { config: ClientConfig }) {
         </button>
         <ul className="ml-auto flex gap-3" aria-label="Legend">
           {LEGEND.map(([level, text]) => (
-            <li key={level} className="flex items-center gap-1">
-              <span
-                aria-hidden="true"
-                className="inline-block h-3 w-3 rounded-full"
-                style={{ background: statusColors[level] }}
-              />
+            <LegendItem key={level} swatch="h-3 w-3 rounded-full" color={statusColors[level]}>
               {text}
-            </li>
+            </LegendItem>
           ))}
-          <li className="flex items-center gap-1">
-            <span
-              aria-hidden="true"
-              className="inline-block h-3 w-3 rounded-full border border-status-accuracy bg-status-accuracy/15"
-            />
+          <LegendItem swatch="h-3 w-3 rounded-full border border-status-accuracy bg-status-accuracy/15">
             Accuracy (68%)
-          </li>
+          </LegendItem>
         </ul>
       </div>
       <div className="flex min-h-0 flex-col border-r border-panel-line">

@@ -9,6 +9,7 @@ import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/brea
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { pointOf } from './load-point';
 import { statusColors } from '../../../../tailwind.config';
+import { LegendItem } from '../../components/legend-item';
 
 export interface FleetMapProps {
   tileUrl: string | null;
@@ -75,19 +76,15 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
           aria-label="Trail legend"
           className="pointer-events-none absolute bottom-6 left-2 z-[1000] flex gap-3 rounded bg-panel/90 px-2 py-1 text-xs shadow"
         >
-          <li className="flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-status-selected" />
-            Trail
-          </li>
+          <LegendItem swatch="h-0.5 w-4 bg-status-selected">Trail</LegendItem>
           {TRAIL_PLACES.map(([kind, text]) => (
-            <li key={kind} className="flex items-center gap-1">
-              <span
-                aria-hidden="true"
-                className="inline-block h-2.5 w-2.5 rounded-full border border-white"
-                style={{ background: statusColors[kind] }}
-              />
+            <LegendItem
+              key={kind}
+              swatch="h-2.5 w-2.5 rounded-full border border-white"
+              color={statusColors[kind]}
+            >
               {text}
-            </li>
+            </LegendItem>
           ))}
         </ul>
       )}

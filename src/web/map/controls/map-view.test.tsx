@@ -2,19 +2,12 @@ import { render } from '@testing-library/react';
 import type L from 'leaflet';
 import { act } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PanToSelection, type LatLon } from './map-view';
+import { withMapSize } from '@/testing/map-size';
 
 describe('PanToSelection', () => {
-  // jsdom has no layout: the map needs a size to know what is in view.
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-    Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  withMapSize();
 
   function renderMap(selectedKey: string | null, place: LatLon | null) {
     let leaflet: L.Map | undefined;

@@ -22,6 +22,15 @@ type Countries = Topology<{ countries: GeometryCollection }>;
 const landOf = (topo: Countries): Shape[] =>
   shapesOf(feature(topo, topo.objects.countries).features.map((f) => f.geometry));
 
+/** Fills what was traced (even-odd: a polygon's holes stay open) and strokes its outline. */
+function paint(ctx: CanvasRenderingContext2D, style: { fill: string; stroke: string; width: number }): void {
+  ctx.fillStyle = style.fill;
+  ctx.fill('evenodd');
+  ctx.strokeStyle = style.stroke;
+  ctx.lineWidth = style.width;
+  ctx.stroke();
+}
+
 /** Draws one tile: land filled, with its coasts and borders; lakes over it; then the lines over both. */
 function drawTile(canvas: HTMLCanvasElement, shapes: BasemapShapes, coords: L.Coords): void {
   const ratio = window.devicePixelRatio || 1;
@@ -31,20 +40,10 @@ function drawTile(canvas: HTMLCanvasElement, shapes: BasemapShapes, coords: L.Co
   ctx.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
   ctx.beginPath();
   traceTile(ctx, shapes.land, coords.x, coords.y, coords.z, true);
-  ctx.fillStyle = LAND.fill;
-  ctx.fill('evenodd');
-  ctx.strokeStyle = LAND.stroke;
-  ctx.lineWidth = LAND.width;
-  ctx.stroke();
+  paint(ctx, LAND);
   ctx.beginPath();
   // Islands in a lake are holes in its polygon: even-odd leaves them land.
-  if (traceTile(ctx, shapes.water, coords.x, coords.y, coords.z, true) > 0) {
-    ctx.fillStyle = WATER.fill;
-    ctx.fill('evenodd');
-    ctx.strokeStyle = WATER.stroke;
-    ctx.lineWidth = WATER.width;
-    ctx.stroke();
-  }
+  if (traceTile(ctx, shapes.water, coords.x, coords.y, coords.z, true) > 0) paint(ctx, WATER);
   ctx.beginPath();
   traceTile(ctx, shapes.lines, coords.x, coords.y, coords.z, false);
   ctx.setLineDash(STATE_LINES.dash);

@@ -2,8 +2,9 @@ import { fireEvent, render } from '@testing-library/react';
 import L from 'leaflet';
 import { MapContainer, useMap } from 'react-leaflet';
 import { act } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clusterIcon, LoadMarkersLayer, resizeBadge, type MarkerPoint } from './load-markers-layer';
+import { withMapSize } from '@/testing/map-size';
 
 describe('cluster badges', () => {
   it('a badge reused for a bigger cluster takes its size in place, and keeps it when made again', () => {
@@ -29,15 +30,7 @@ describe('cluster badges', () => {
 });
 
 describe('LoadMarkersLayer, as the points change', () => {
-  // jsdom has no layout: the map needs a size to know what is in view.
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  });
-  afterAll(() => {
-    Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-    Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  });
+  withMapSize();
 
   const point = (key: string, lat: number, lon: number): MarkerPoint => ({
     key,
