@@ -88,6 +88,8 @@ describe('DocumentsPage', () => {
     renderPage();
     await loaded();
     expect(screen.getByRole('heading', { level: 2, name: 'Documents' })).toBeInTheDocument();
+    // How old the list is, in the words the map and the load's page use.
+    expect(await screen.findByText('Updated just now · refreshes every 3600 s')).toBeInTheDocument();
     expect(list()).toHaveAccessibleName('Documents, not reviewed, newest first: 5 documents');
     expect(names()).toEqual([
       'POD of load 700100',

@@ -15,7 +15,7 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
-import { formatLocal } from '../../lib/format';
+import { UpdatedAge } from '../../components/updated-age';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
 import { DocumentCard, documentName } from './document-card';
 import { InboxFiltersBar } from './inbox-filters-bar';
@@ -363,9 +363,12 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         <span aria-live="polite" className="text-blue-900">
           {arrivals.size > 0 ? `${plural(arrivals.size, 'new document')} since you opened this page` : ''}
         </span>
-        <span className="ml-auto text-ink-muted">
-          {inbox.updatedAt > 0 ? `Updated ${formatLocal(inbox.updatedAt)}` : ''}
-        </span>
+        <UpdatedAge
+          className="ml-auto text-ink-muted"
+          updatedAt={inbox.updatedAt}
+          fetching={inbox.isFetching}
+          refreshSeconds={config.refreshSeconds}
+        />
         <button
           type="button"
           className={button}

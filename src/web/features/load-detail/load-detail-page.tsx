@@ -4,12 +4,10 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
 import { withReadings } from '@/domain/merge';
-import { formatAge } from '@/domain/staleness';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
 import { loadQueries } from '../../lib/load-queries';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
-import { useNow } from '../../lib/use-now';
 import { CommentsThread } from './comments-section';
 import { DocumentsGrid } from './documents-section';
 import { LoadHeader, SkippedItems } from './load-header';
@@ -19,6 +17,7 @@ import { Temperatures, type ReadingsState } from './temperature-section';
 import { Timeline } from './timeline';
 import { documentsNewestFirst, excursionTimeline, mergeNewestFirst, trackTimeline } from './timeline-items';
 import { useNewKeys } from './use-new-keys';
+import { UpdatedAge } from '../../components/updated-age';
 
 export type PanTo = (p: { lat: number; lon: number; accuracy: number | null }) => void;
 
@@ -188,25 +187,6 @@ function NotFound({
         </>
       )}
     </div>
-  );
-}
-
-/** "Updated 2 min ago": its own component, so that its clock re-renders nothing else. */
-function UpdatedAge({
-  updatedAt,
-  fetching,
-  refreshSeconds,
-}: {
-  updatedAt: number;
-  fetching: boolean;
-  refreshSeconds: number;
-}) {
-  const now = useNow(10_000);
-  return (
-    <span className="text-ink-muted" aria-live="polite">
-      {fetching ? 'Refreshing…' : `Updated ${formatAge(Math.max(0, now - updatedAt))}`} · refreshes every{' '}
-      {refreshSeconds} s
-    </span>
   );
 }
 
