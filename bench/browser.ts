@@ -25,7 +25,7 @@ const LOADS = 10_000;
 const LONG_TRACK_PINGS = 20_000;
 /** Load 0 of the fleet, the one SIM_LONG_TRACK_PINGS lengthens. */
 const LONG_TRACK_ID = '700100';
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHANGED_SHARE = 0.1;
 const VIEWPORT = { width: 1280, height: 800 };
 const FIRST_PORT = 8580;

@@ -41,8 +41,26 @@ describe('readPullAnswer', () => {
     expect(a?.latestLocation?.source).toBeUndefined();
     expect(a?.issues[0]).toEqual(note);
     expect(b?.issues[0]).toBe(a?.issues[0]);
-    // The browser's own notes follow, each load its own.
-    expect(a?.issues.length).toBeGreaterThan(1);
+    // The browser's own notes follow, each load its own: what it skipped. That it kept "stops" the
+    // proxy said already, and it is not said again.
+    const own = a?.issues.slice(1) ?? [];
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((i) => i.skipped)).toBe(true);
+    expect(a?.issues.filter((i) => i.kind === 'unknown_field')).toEqual([note]);
+  });
+
+  it('keeps the undocumented fields (stops) for a load’s page, and leaves them out of a view of many loads', () => {
+    const answer = { status: true, cursor: 'c', details: quirks.details, missing: [] };
+    const one = readPullAnswer(answer, 'external-id', 1);
+    expect(one.loads[0]?.extras.stops).toEqual([
+      { stopExternalId: 'S1', stopOrderNumber: 1, address: { city: 'Omaha' } },
+    ]);
+    const many = readPullAnswer(answer, 'external-id', 1, { extras: false });
+    expect(many.loads[0]?.extras).toEqual({});
+    // All else is read alike.
+    expect(many.loads.map((l) => ({ ...l, extras: {} }))).toEqual(
+      one.loads.map((l) => ({ ...l, extras: {} })),
+    );
   });
 });
 

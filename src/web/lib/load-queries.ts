@@ -171,6 +171,7 @@ function manyLoads(
         by,
         { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) },
         signal,
+        { extras: false },
       );
       return previous && since ? withUnchanged(previous, data, ids) : data;
     },

@@ -42,8 +42,28 @@ function shared(note: ProxyNote): ParseIssue {
   return one;
 }
 
-/** Reads the proxy's pull answer into Loads; one bad load costs only itself. */
-export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: number): PulledLoads {
+/** What of each load a view keeps beyond its latest location, status, temperature and lists. */
+export interface ReadOptions {
+  /**
+   * The load's undocumented fields (stops, say): its own page shows them. A view of many loads does
+   * not, and would hold them for each of 10,000 loads, and compare them again at every refresh.
+   */
+  extras: boolean;
+}
+
+const NO_EXTRAS: Load['extras'] = Object.freeze({});
+
+/**
+ * Reads the proxy's pull answer into Loads; one bad load costs only itself. Each load keeps the
+ * notes the proxy sent for it, and the browser's own notes of what it skipped: those of fields it
+ * kept repeat the proxy's (the proxy serves only what it read), one object per load for nothing.
+ */
+export function readPullAnswer(
+  answer: ProxyPullAnswer,
+  by: LoadBy,
+  fetchedAt: number,
+  { extras }: ReadOptions = { extras: true },
+): PulledLoads {
   const loads: Load[] = [];
   const unreadable: ParseIssue[] = [];
   answer.details.forEach((raw, i) => {
@@ -53,9 +73,11 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
     // The browser keeps the model only: the wire items are the proxy's to serve again.
     const load = detail ? normalizeLoad(detail, by, path, issues, { keepSource: false }) : undefined;
     if (load) {
-      // What the proxy skipped when it read the upstream's answers for this load.
+      if (!extras) load.extras = NO_EXTRAS;
+      const own = load.issues.some((i) => !i.skipped) ? load.issues.filter((i) => i.skipped) : load.issues;
+      // What the proxy noted when it read the upstream's answers for this load.
       const upstream = answer.issues?.[load.id];
-      if (upstream && upstream.length > 0) load.issues = [...upstream.map(shared), ...load.issues];
+      load.issues = upstream && upstream.length > 0 ? [...upstream.map(shared), ...own] : own;
       loads.push(load);
     } else unreadable.push(...issues);
   });
@@ -63,7 +85,12 @@ export function readPullAnswer(answer: ProxyPullAnswer, by: LoadBy, fetchedAt: n
 }
 
 /** Pulls some loads from the proxy and reads them into the model. */
-export async function pullLoads(by: LoadBy, body: PullBody, signal?: AbortSignal): Promise<PulledLoads> {
+export async function pullLoads(
+  by: LoadBy,
+  body: PullBody,
+  signal?: AbortSignal,
+  options?: ReadOptions,
+): Promise<PulledLoads> {
   const answer = await apiPost(pullPath(by), body, ProxyPullAnswer, signal);
-  return readPullAnswer(answer, by, Date.now());
+  return readPullAnswer(answer, by, Date.now(), options);
 }
