@@ -85,6 +85,14 @@ export function apiGet<S extends z.ZodType>(
   return request(path, { method: 'GET', headers: { Accept: 'application/json' }, signal }, schema);
 }
 
+/** A body already written out as JSON, with the value it was written from. */
+export class WrittenJson {
+  constructor(
+    readonly value: unknown,
+    readonly text: string,
+  ) {}
+}
+
 /** A state-changing call: JSON body and the header every `POST /api/*` must carry. */
 export function apiSend<S extends z.ZodType>(
   method: 'POST' | 'DELETE',
@@ -93,6 +101,7 @@ export function apiSend<S extends z.ZodType>(
   schema: S,
   signal?: AbortSignal,
 ): Promise<z.infer<S>> {
+  const value = body instanceof WrittenJson ? body.value : body;
   return request(
     path,
     {
@@ -102,12 +111,12 @@ export function apiSend<S extends z.ZodType>(
         Accept: 'application/json',
         'X-Requested-With': 'haulview',
       },
-      body: JSON.stringify(body),
+      body: body instanceof WrittenJson ? body.text : JSON.stringify(body),
       signal,
     },
     schema,
     // Which lists a pull asked for: the bench tells a load's track from its readings by it.
-    { path, include: JSON.stringify((body as { include?: unknown } | null)?.include ?? null) },
+    { path, include: JSON.stringify((value as { include?: unknown } | null)?.include ?? null) },
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { shareBoard, withUnchanged } from './load-queries';
-import { readPullAnswer } from './pull-answer';
+import { pullBodyJson, readPullAnswer } from './pull-answer';
 
 describe('readPullAnswer', () => {
   it('keeps every readable load, reports the unreadable ones and passes "missing" on', () => {
@@ -297,5 +297,23 @@ describe('withUnchanged', () => {
     };
     const second = withUnchanged(first, board('p.2', [located('2', 1)]), ids);
     expect(second.unreadable).toBe(first.unreadable);
+  });
+});
+
+describe('pullBodyJson', () => {
+  it('writes a pull’s body as JSON, the ids written once per watch list and the cursor anew', () => {
+    const ids = ['700100', 'LN-"7"', '7\u00e9'];
+    const include = {
+      locations: false,
+      events: false,
+      documents: true,
+      comments: false,
+      temperatures: false,
+    };
+    const first = { ids, include };
+    expect(JSON.parse(pullBodyJson(first))).toEqual(first);
+    const later = { include, since: 'c-2', ids };
+    expect(JSON.parse(pullBodyJson(later))).toEqual(later);
+    expect(JSON.parse(pullBodyJson({ ids: ['1'], include: {} }))).toEqual({ ids: ['1'], include: {} });
   });
 });
