@@ -47,6 +47,8 @@ function northAmericaBasemap(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), northAmericaBasemap()],
   resolve: { alias: { '@': src } },
+  // The map's cluster worker (src/web/map/core/cluster-worker.ts) as an ES module, like the page's own chunks.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: false,

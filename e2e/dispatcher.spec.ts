@@ -237,6 +237,8 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
     });
   const { shown, points } = await counted();
   expect(shown).toBe(points);
+  // The clusters are worked out in a worker, which the page's security policy lets start.
+  await expect(map(page)).toHaveAttribute('data-clusters-in', 'worker');
   // A small pan: the badges are the same elements, not made again.
   await badges.first().evaluate((el) => el.setAttribute('data-seen', 'before the pan'));
   const box = (await map(page).boundingBox())!;

@@ -1,10 +1,10 @@
 import L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import Supercluster, { type PointFeature } from 'supercluster';
-import { indexCache } from '../../lib/index-cache';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { useSameList } from '../../lib/same-list';
+import type { ClusterAnswer } from '../core/cluster-engine';
+import { clusterIndex, type ClusterIndex } from '../core/cluster-index';
 
 /** One thing to mark on the map: a load's latest position, say. */
 export interface MarkerPoint {
@@ -51,6 +51,15 @@ interface Change {
   on: boolean;
 }
 
+/** The view a redraw draws: its zoom, and its bounds with a margin. */
+interface View {
+  zoom: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
 /** Milliseconds of one frame that adding and removing markers may take. */
 const SLICE_MS = 6;
 
@@ -65,11 +74,15 @@ const SELECTION_PANE = 'haulview-selected';
 
 const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat === b.lat && a.lon === b.lon;
 
-const toFeature = (p: MarkerPoint): PointFeature<{ key: string }> => ({
-  type: 'Feature',
-  properties: { key: p.key },
-  geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
-});
+/** The points' places as the cluster index takes them: lon, lat, lon, lat, … */
+function coordsOf(points: readonly MarkerPoint[]): Float64Array {
+  const coords = new Float64Array(points.length * 2);
+  points.forEach((p, i) => {
+    coords[2 * i] = p.lon;
+    coords[2 * i + 1] = p.lat;
+  });
+  return coords;
+}
 
 const sizeOf = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
 
@@ -156,7 +169,8 @@ export function clusterIcon(count: number): L.DivIcon {
 
 /**
  * Markers on the map's shared canvas renderer (no DOM element per point), accuracy circles at true
- * scale, and clusters with counts at low zoom (supercluster; the few cluster badges are DOM). Only
+ * scale, and clusters with counts at low zoom (supercluster, in a worker: `data-clusters-in`; the few
+ * cluster badges are DOM). Only
  * what is in view (with a margin) is on the map; the selected load always is. The container's
  * `data-points`, `data-markers`, `data-circles` and `data-clusters` say what is held and drawn (once
  * `data-drawing` is `done`: many markers are added over a few frames). Updated imperatively by key
@@ -192,18 +206,27 @@ export function LoadMarkersLayer({
   const clusterMarkers = useRef(new Map<string, Badge>());
   // The index reads keys and positions only: a load that turned stale (a new colour) keeps it.
   const placed = useSameList(points as MarkerPoint[], samePlace);
-  // A refresh moves a tenth of the points: the others keep their feature (four objects each, made
-  // again for 10,000 points on every refresh before).
-  const [featuresOf] = useState(() => indexCache(toFeature));
-  const index = useMemo(() => {
-    const sc = new Supercluster<{ key: string }>({ radius: 50, maxZoom: clusterBelowZoom });
-    sc.load(featuresOf(placed));
-    return sc;
-  }, [featuresOf, placed, clusterBelowZoom]);
-  const currentIndex = useRef(index);
+  const clusters = useRef<ClusterIndex | null>(null);
+  /** The points the index holds: its answers name points by their place in this list. */
+  const indexed = useRef<readonly MarkerPoint[] | null>(null);
+  /** Redraws asked for: an answer of the cluster index for one that is no longer the last is dropped. */
+  const redraws = useRef(0);
   useEffect(() => {
-    currentIndex.current = index;
-  }, [index]);
+    const index = clusterIndex({ radius: 50, maxZoom: clusterBelowZoom });
+    clusters.current = index;
+    indexed.current = null;
+    return () => {
+      index.dispose();
+      clusters.current = null;
+    };
+  }, [clusterBelowZoom]);
+  useEffect(() => {
+    const index = clusters.current;
+    if (!index || indexed.current === placed) return;
+    index.load(coordsOf(placed));
+    indexed.current = placed;
+    dirty.current = true;
+  }, [placed, clusterBelowZoom]);
 
   useEffect(() => {
     const g = {
@@ -355,43 +378,73 @@ export function LoadMarkersLayer({
       if (!g) return;
       const zoom = map.getZoom();
       const clustering = zoom < clusterBelowZoom && drawn.current.size > 1;
-      let visible: Set<string> | null = null;
-      // Cluster badges are DOM: the ones still there after a pan stay, so a pan does not rebuild them.
-      const badges = clusterMarkers.current;
-      const kept = new Set<string>();
       // What is drawn is what is in view, and a fifth of it around: Leaflet's canvas projects and
       // redraws every layer it holds at each zoom, so 10,000 markers and circles out of sight made
       // each zoom's last frame long. A pan adds what comes into view at its end.
       const b = map.getBounds().pad(0.2);
-      const [south, west, north, east] = [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()];
+      const view: View = {
+        zoom,
+        south: b.getSouth(),
+        west: b.getWest(),
+        north: b.getNorth(),
+        east: b.getEast(),
+      };
+      map.getContainer().dataset.drawing = 'pending';
+      const turn = ++redraws.current;
+      const index = clusters.current;
+      const list = indexed.current;
+      if (!clustering || !index || !list) {
+        show(g, view, null);
+        return;
+      }
+      const answer = index.query([view.west, view.south, view.east, view.north], Math.floor(zoom));
+      if (!(answer instanceof Promise)) show(g, view, { answer, list });
+      else
+        void answer.then((a) => {
+          // A later redraw (a pan, a refresh) asked again: its answer decides.
+          if (turn === redraws.current && groups.current === g) show(g, view, { answer: a, list });
+        });
+    };
+
+    /** The rest of a redraw, with the view's clusters when it clusters. */
+    function show(
+      g: NonNullable<typeof groups.current>,
+      { zoom, south, west, north, east }: View,
+      found: { answer: ClusterAnswer; list: readonly MarkerPoint[] } | null,
+    ): void {
+      const clustering = found !== null;
+      let visible: Set<string> | null = null;
+      // Cluster badges are DOM: the ones still there after a pan stay, so a pan does not rebuild them.
+      const badges = clusterMarkers.current;
+      const kept = new Set<string>();
       const inView = (p: MarkerPoint) => p.lat >= south && p.lat <= north && p.lon >= west && p.lon <= east;
-      if (clustering) {
+      if (found) {
         visible = new Set();
+        for (const i of found.answer.points) {
+          const point = found.list[i];
+          if (point) visible.add(point.key);
+        }
         const wanted: { key: string; lat: number; lon: number; id: number; count: number }[] = [];
-        for (const f of index.getClusters([west, south, east, north], Math.floor(zoom))) {
-          const props = f.properties as {
-            cluster?: boolean;
-            point_count?: number;
-            cluster_id?: number;
-            key?: string;
-          };
-          const [lon, lat] = f.geometry.coordinates as [number, number];
-          if (props.cluster && props.cluster_id !== undefined) {
-            // A cluster's place is the mean of its loads': the same pixel (where Leaflet puts its
-            // badge) and count is the same badge, even after a refresh rebuilt the index (which
-            // renumbers the clusters) and moved its mean by less than a pixel (a refresh that moves
-            // a tenth of the loads moves almost every mean a little): it is left as it is, not
-            // moved by a fraction of a pixel and laid out again. The pixel is the world's at this
-            // zoom, not the layer's: layer pixels count from the view Leaflet last reset to, and
-            // after a jump another cluster of the same size could take the old one's badge where it was.
-            const at = map.project([lat, lon], zoom).round();
-            const key = `${zoom}:${at.x},${at.y},${props.point_count}`;
-            const known = badges.get(key);
-            if (known) {
-              known.id = props.cluster_id;
-              kept.add(key);
-            } else wanted.push({ key, lat, lon, id: props.cluster_id, count: props.point_count ?? 0 });
-          } else if (props.key) visible.add(props.key);
+        const c = found.answer.clusters;
+        for (let k = 0; k + 3 < c.length; k += 4) {
+          const lon = c[k] as number;
+          const lat = c[k + 1] as number;
+          const count = c[k + 2] as number;
+          const id = c[k + 3] as number;
+          // A cluster's place is the mean of its loads': the same pixel (where Leaflet puts its
+          // badge) and count is the same badge, even after a refresh rebuilt the index (which
+          // renumbers the clusters) and moved its mean by less than a pixel (a refresh that moves
+          // a tenth of the loads moves almost every mean a little): it is left as it is, not
+          // moved by a fraction of a pixel and laid out again. The pixel is the world's at this
+          // zoom, not the layer's: layer pixels count from the view Leaflet last reset to, and
+          // after a jump another cluster of the same size could take the old one's badge where it was.
+          const at = map.project([lat, lon], zoom).round();
+          const key = `${zoom}:${at.x},${at.y},${count}`;
+          const known = badges.get(key);
+          if (known) {
+            known.id = id;
+            kept.add(key);
+          } else wanted.push({ key, lat, lon, id, count });
         }
         // New clusters take over the badges of clusters gone (a refresh moves every cluster's mean a
         // little): moved and relabelled rather than made again.
@@ -413,13 +466,18 @@ export function LoadMarkersLayer({
               count: w.count,
               marker: L.marker([w.lat, w.lon], { icon: clusterIcon(w.count), keyboard: false }),
             };
+            // Zoomed in to where the cluster falls apart, or one level past the clusters.
+            const fly = (apart: number) =>
+              map.flyTo(
+                made.marker.getLatLng(),
+                Math.min(Number.isFinite(apart) ? apart : clusterBelowZoom + 1, clusterBelowZoom + 1),
+              );
             made.marker
-              .on('click', () =>
-                map.flyTo(
-                  made.marker.getLatLng(),
-                  Math.min(currentIndex.current.getClusterExpansionZoom(made.id), clusterBelowZoom + 1),
-                ),
-              )
+              .on('click', () => {
+                const apart = clusters.current?.expansionZoom(made.id) ?? Number.NaN;
+                if (typeof apart === 'number') fly(apart);
+                else void apart.then(fly);
+              })
               .addTo(g.clusters);
             labelBadge(made.marker.getElement(), w.count);
             badge = made;
@@ -472,6 +530,7 @@ export function LoadMarkersLayer({
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
       container.dataset.clusters = String(badges.size);
+      container.dataset.clustersIn = clusters.current?.where() ?? 'page';
       const ring = selection.current;
       const chosen = selectedKey === null ? undefined : drawn.current.get(selectedKey);
       if (ring && chosen) {
@@ -499,11 +558,10 @@ export function LoadMarkersLayer({
         perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
       };
       cancelAnimationFrame(pending.current);
-      container.dataset.drawing = 'pending';
       apply();
-    };
+    }
     dirty.current = true;
-  }, [map, index, selectedKey, clusterBelowZoom, circlesFromZoom]);
+  }, [map, selectedKey, clusterBelowZoom, circlesFromZoom]);
 
   // Last of the effects of each commit: one redraw for whatever the others changed.
   useEffect(() => {

@@ -1,0 +1,64 @@
+import Supercluster, { type PointFeature } from 'supercluster';
+
+/** How points are clustered (supercluster's options). */
+export interface ClusterOptions {
+  /** Pixels around a cluster within which points join it. */
+  radius: number;
+  /** The last zoom at which points are clustered. */
+  maxZoom: number;
+}
+
+/** What is shown in a view: its clusters, and the points in no cluster (by their place in the list). */
+export interface ClusterAnswer {
+  /** Four numbers per cluster: lon, lat, how many points, and its id (the index's own). */
+  clusters: Float64Array;
+  /** The places, in the list the index was loaded with, of the points shown alone. */
+  points: Uint32Array;
+}
+
+/**
+ * The clustering itself, where it runs (the cluster worker, or the page where there is no worker):
+ * points come as one array of numbers (lon, lat, lon, lat, …) and are told apart by their place in it.
+ */
+export function clusterEngine(options: ClusterOptions) {
+  let index: Supercluster<{ i: number }> | null = null;
+  return {
+    load(coords: Float64Array): void {
+      const features: PointFeature<{ i: number }>[] = new Array(coords.length / 2);
+      for (let i = 0; i < features.length; i++) {
+        features[i] = {
+          type: 'Feature',
+          properties: { i },
+          geometry: { type: 'Point', coordinates: [coords[2 * i] as number, coords[2 * i + 1] as number] },
+        };
+      }
+      index = new Supercluster<{ i: number }>(options).load(features);
+    },
+    query(bbox: [number, number, number, number], zoom: number): ClusterAnswer {
+      const found = index ? index.getClusters(bbox, zoom) : [];
+      const clusters: number[] = [];
+      const points: number[] = [];
+      for (const f of found) {
+        const props = f.properties as {
+          cluster?: boolean;
+          point_count?: number;
+          cluster_id?: number;
+          i?: number;
+        };
+        const [lon, lat] = f.geometry.coordinates as [number, number];
+        if (props.cluster && props.cluster_id !== undefined)
+          clusters.push(lon, lat, props.point_count ?? 0, props.cluster_id);
+        else if (props.i !== undefined) points.push(props.i);
+      }
+      return { clusters: Float64Array.from(clusters), points: Uint32Array.from(points) };
+    },
+    /** The zoom at which a cluster falls apart; NaN before any points were loaded. */
+    expansionZoom(id: number): number {
+      try {
+        return index ? index.getClusterExpansionZoom(id) : Number.NaN;
+      } catch {
+        return Number.NaN;
+      }
+    },
+  };
+}

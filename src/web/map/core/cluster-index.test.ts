@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { clusterEngine, type ClusterAnswer } from './cluster-engine';
+import { clusterIndex, type WorkerLike } from './cluster-index';
+import type { ClusterReply, ClusterRequest } from './cluster-protocol';
+
+const OPTIONS = { radius: 50, maxZoom: 6 };
+const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
+
+/** Three loads around Omaha and one in Denver: at zoom 4 one cluster of three and one load alone. */
+const COORDS = Float64Array.from([-95.93, 41.25, -95.9, 41.27, -95.95, 41.22, -104.99, 39.74]);
+
+/** A stand-in worker that runs the engine, as the real one does, answering later (a macrotask). */
+function standIn() {
+  const engine = { current: clusterEngine(OPTIONS) };
+  const sent: ClusterRequest[] = [];
+  const worker: WorkerLike & { fail(): void; terminated: boolean } = {
+    onmessage: null,
+    onerror: null,
+    onmessageerror: null,
+    terminated: false,
+    postMessage(m) {
+      sent.push(m);
+      if (m.kind === 'options') engine.current = clusterEngine(m.options);
+      else if (m.kind === 'load') engine.current.load(m.coords);
+      else {
+        const reply: ClusterReply =
+          m.kind === 'query'
+            ? { kind: 'query', id: m.id, ...engine.current.query(m.bbox, m.zoom) }
+            : { kind: 'expansion', id: m.id, zoom: engine.current.expansionZoom(m.cluster) };
+        setTimeout(() => this.onmessage?.({ data: reply } as MessageEvent<ClusterReply>), 0);
+      }
+    },
+    terminate() {
+      this.terminated = true;
+    },
+    fail() {
+      this.onerror?.(new Event('error'));
+    },
+  };
+  return { worker, sent };
+}
+
+const shape = (a: ClusterAnswer) => ({ clusters: [...a.clusters], points: [...a.points] });
+
+describe('clusterEngine', () => {
+  it('clusters nearby points with their count and tells lone points by their place in the list', () => {
+    const engine = clusterEngine(OPTIONS);
+    engine.load(COORDS);
+    const answer = engine.query(WORLD, 4);
+    expect(answer.clusters.length).toBe(4);
+    expect(answer.clusters[2]).toBe(3);
+    // The cluster sits at the mean of its loads.
+    expect(answer.clusters[0]).toBeCloseTo(-95.927, 2);
+    expect([...answer.points]).toEqual([3]);
+    // Zoomed in past the clusters, every load is alone.
+    expect([...engine.query(WORLD, 7).points].sort()).toEqual([0, 1, 2, 3]);
+    expect(engine.expansionZoom(answer.clusters[3] as number)).toBeGreaterThan(4);
+  });
+});
+
+describe('clusterIndex', () => {
+  it('without workers, answers at once on the page’s thread', () => {
+    const index = clusterIndex(OPTIONS, () => null);
+    index.load(COORDS);
+    const answer = index.query(WORLD, 4);
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect([...(answer as ClusterAnswer).points]).toEqual([3]);
+    expect(index.where()).toBe('page');
+  });
+
+  it('with a worker, answers what the page’s thread would, from the points loaded last', async () => {
+    const { worker, sent } = standIn();
+    const index = clusterIndex(OPTIONS, () => worker);
+    const here = clusterEngine(OPTIONS);
+    index.load(COORDS);
+    here.load(COORDS);
+    expect(index.where()).toBe('worker');
+    expect(shape(await index.query(WORLD, 4))).toEqual(shape(here.query(WORLD, 4)));
+    // A refresh moves Denver's load next to Omaha's: the next answer is one cluster of four.
+    const moved = COORDS.slice();
+    moved[6] = -95.91;
+    moved[7] = 41.26;
+    index.load(moved);
+    const after = await index.query(WORLD, 4);
+    expect(after.clusters[2]).toBe(4);
+    expect([...after.points]).toEqual([]);
+    expect(await index.expansionZoom(after.clusters[3] as number)).toBeGreaterThan(4);
+    expect(sent.map((m) => m.kind)).toEqual(['options', 'load', 'query', 'load', 'query', 'expansion']);
+    index.dispose();
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('when the worker fails, answers what it held and all after on the page’s thread', async () => {
+    const { worker } = standIn();
+    const index = clusterIndex(OPTIONS, () => worker);
+    index.load(COORDS);
+    const waiting = index.query(WORLD, 4);
+    worker.fail();
+    expect([...(await waiting).points]).toEqual([3]);
+    expect(worker.terminated).toBe(true);
+    expect(index.where()).toBe('page');
+    const later = index.query(WORLD, 4);
+    expect(later).not.toBeInstanceOf(Promise);
+    expect((later as ClusterAnswer).clusters[2]).toBe(3);
+  });
+});
