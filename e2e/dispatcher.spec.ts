@@ -273,6 +273,19 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   expect(again.shown).toBe(again.points);
 });
 
+test('the fine basemap comes at a zoomed-in first view, also when it arrives before the coarse one', async ({
+  page,
+}) => {
+  // The coarse shapes held back: the fine ones, asked for at once at zoom 7, come first.
+  await page.route(/\/assets\/(countries-110m|states-10m|north-america-coarse)-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/?w=&map=47.7,-87.6,7');
+  await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+  await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
+});
+
 /**
  * The colours the offline basemap painted around the middle of the map (dx, dy CSS pixels either
  * side), read from its canvas tile.

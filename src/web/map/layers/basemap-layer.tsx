@@ -122,18 +122,37 @@ export function BasemapLayer() {
     grid.on('tileunload', (e: L.TileEvent) => live.delete(e.tile));
     grid.addTo(map);
 
+    const coarseLoaded = Promise.all([
+      import('world-atlas/countries-110m.json'),
+      import('us-atlas/states-10m.json'),
+      import('virtual:basemap/north-america-coarse'),
+    ]).then(([world, us, northAmerica]) => {
+      const usTopo = us.default as unknown as Topology<{ states: GeometryCollection }>;
+      return {
+        land: landOf(world.default as unknown as Countries),
+        water: shapesOf(northAmerica.default.lakes),
+        lines: shapesOf([
+          mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
+          northAmerica.default.provinceLines,
+        ]),
+      };
+    });
     const loadFine = () => {
       if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
       askedFine = true;
+      // After the coarse shapes, whichever arrives first: the fine ones keep its lines. (A zoom
+      // before the coarse shapes had come asked for the fine ones, and when those came first they
+      // were dropped for good.)
       void Promise.all([
+        coarseLoaded,
         import('world-atlas/countries-50m.json'),
         import('virtual:basemap/north-america-fine'),
-      ]).then(([world, northAmerica]) => {
-        if (cancelled || !coarse) return;
+      ]).then(([base, world, northAmerica]) => {
+        if (cancelled) return;
         fine = {
           land: landOf(world.default as unknown as Countries),
           water: shapesOf(northAmerica.default.lakes),
-          lines: coarse.lines,
+          lines: base.lines,
         };
         // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
         // A tile still waiting is drawn with the fine coast anyway (shapes are chosen as it is drawn).
@@ -144,21 +163,9 @@ export function BasemapLayer() {
         map.getContainer().dataset.basemapDetail = 'fine';
       });
     };
-    void Promise.all([
-      import('world-atlas/countries-110m.json'),
-      import('us-atlas/states-10m.json'),
-      import('virtual:basemap/north-america-coarse'),
-    ]).then(([world, us, northAmerica]) => {
+    void coarseLoaded.then((shapes) => {
       if (cancelled) return;
-      const usTopo = us.default as unknown as Topology<{ states: GeometryCollection }>;
-      coarse = {
-        land: landOf(world.default as unknown as Countries),
-        water: shapesOf(northAmerica.default.lakes),
-        lines: shapesOf([
-          mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
-          northAmerica.default.provinceLines,
-        ]),
-      };
+      coarse = shapes;
       schedule();
       map.getContainer().dataset.basemap = 'ready';
       loadFine();
