@@ -90,6 +90,46 @@ describe('LoadMarkersLayer, as the points change', () => {
     layer.unmount();
   });
 
+  it('a marker off the map is moved and recoloured as it comes back on, not while it is off', async () => {
+    let leaflet: L.Map | undefined;
+    function Grab() {
+      leaflet = useMap();
+      return null;
+    }
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const container = document.createElement('div');
+    document.body.append(container);
+    const view = (pts: MarkerPoint[]) => (
+      <MapContainer center={[41, -90]} zoom={9} preferCanvas={false}>
+        <LoadMarkersLayer points={pts} selectedKey={null} />
+        <Grab />
+      </MapContainer>
+    );
+    const r = render(view([a, b]), { container });
+    const fills = () =>
+      [...container.querySelectorAll('path.leaflet-interactive')].map((p) => [
+        p.getAttribute('d'),
+        p.getAttribute('fill'),
+      ]);
+    const shown = fills();
+    expect(shown).toHaveLength(2);
+    // Far away: both markers are taken off the map. A refresh moves one load and turns it stale.
+    const redrawn = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    leaflet!.setView([10, 10], 9, { animate: false });
+    await redrawn();
+    expect(container.querySelector<HTMLElement>('.leaflet-container')?.dataset.markers).toBe('0');
+    r.rerender(view([a, { ...b, lat: 41.1, lon: -90.1, color: '#d97706' }]));
+    // Back: the moved load's marker is where it is now, in its new colour; the other is as it was.
+    leaflet!.setView([41, -90], 9, { animate: false });
+    await redrawn();
+    const back = fills();
+    expect(back[0]).toEqual(shown[0]);
+    expect(back[1]?.[0]).not.toBe(shown[1]?.[0]);
+    expect(back[1]?.[1]).toBe('#d97706');
+    r.unmount();
+  });
+
   it('names the load under the pointer in one tooltip, with its label as it is now, and selects it on click', () => {
     const onSelect = vi.fn();
     const a = point('e:1', 41, -90);

@@ -119,17 +119,43 @@ function styleCircle(circle: L.Circle, point: MarkerPoint): void {
     .setStyle({ color: point.color, fillColor: point.color, fillOpacity: 0.1 });
 }
 
+/** A marker made earlier takes its point's place and colour. */
+function followMarker(marker: L.CircleMarker, point: MarkerPoint): void {
+  const at = marker.getLatLng();
+  if (at.lat !== point.lat || at.lng !== point.lon) marker.setLatLng([point.lat, point.lon]);
+  if (marker.options.fillColor !== point.color) marker.setStyle({ fillColor: point.color });
+}
+
+/** A circle made earlier takes its point's place, radius and colour. */
+function followCircle(circle: L.Circle, point: MarkerPoint): void {
+  const at = circle.getLatLng();
+  if (
+    at.lat !== point.lat ||
+    at.lng !== point.lon ||
+    circle.getRadius() !== point.accuracy ||
+    circle.options.color !== point.color
+  )
+    styleCircle(circle, point);
+}
+
 type Groups = { markers: L.LayerGroup; circles: L.LayerGroup };
 
-/** Puts a point's marker or circle on the map, or takes it off; each is made when first shown. */
+/**
+ * Puts a point's marker or circle on the map, or takes it off; each is made when first shown, and
+ * one made earlier follows its point as it is put on (off the map, it was left where it was).
+ */
 function setShown({ d, part, on }: Change, g: Groups): void {
   if (part === 'marker') {
-    if (on && !d.markerOn) g.markers.addLayer((d.marker ??= makeMarker(d.point)));
-    else if (!on && d.markerOn && d.marker) g.markers.removeLayer(d.marker);
+    if (on && !d.markerOn) {
+      if (d.marker) followMarker(d.marker, d.point);
+      g.markers.addLayer((d.marker ??= makeMarker(d.point)));
+    } else if (!on && d.markerOn && d.marker) g.markers.removeLayer(d.marker);
     d.markerOn = on;
   } else {
-    if (on && !d.circleOn) g.circles.addLayer((d.circle ??= makeCircle(d.point)));
-    else if (!on && d.circleOn && d.circle) g.circles.removeLayer(d.circle);
+    if (on && !d.circleOn) {
+      if (d.circle) followCircle(d.circle, d.point);
+      g.circles.addLayer((d.circle ??= makeCircle(d.point)));
+    } else if (!on && d.circleOn && d.circle) g.circles.removeLayer(d.circle);
     d.circleOn = on;
   }
 }
@@ -306,17 +332,16 @@ export function LoadMarkersLayer({
       if (old && old.point === point) return;
       // Markers and circles are made when first shown (a load in a cluster is not, a circle only
       // zoomed in or selected) or when the browser is idle: made up front for 10,000 loads, they
-      // were most of the first draw. Those already made follow their point.
+      // were most of the first draw. Those on the map follow their point now; the others as they
+      // are put on it (setShown): a refresh moves a thousand loads, mostly in clusters or out of
+      // view, and moving their markers was Leaflet's work and events for nothing seen.
       const marker = old?.marker;
-      if (marker && old) {
-        if (old.point.lat !== point.lat || old.point.lon !== point.lon)
-          marker.setLatLng([point.lat, point.lon]);
-        if (old.point.color !== point.color) marker.setStyle({ fillColor: point.color });
-      }
+      if (marker && old?.markerOn) followMarker(marker, point);
       let circle = old?.circle;
       let circleOn = old?.circleOn ?? false;
-      if (circle && point.accuracy !== null) styleCircle(circle, point);
-      else if (circle) {
+      if (circle && point.accuracy !== null) {
+        if (circleOn) followCircle(circle, point);
+      } else if (circle) {
         circle.remove();
         circle = undefined;
         circleOn = false;
