@@ -410,7 +410,8 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
         include?: { documents?: boolean };
         since?: string;
       } | null;
-      if (body?.include?.documents !== false) await route.continue();
+      // Fetched and fulfilled, not continued: Playwright's continue() leaves a worker's request hanging.
+      if (body?.include?.documents !== false) await route.fulfill({ response: await route.fetch() });
       else if (first === undefined) {
         const response = await route.fetch();
         first = await response.text();

@@ -239,6 +239,12 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   expect(shown).toBe(points);
   // The clusters are worked out in a worker, which the page's security policy lets start.
   await expect(map(page)).toHaveAttribute('data-clusters-in', 'worker');
+  // The board's answers are read into loads in a worker too: the page marks each as it arrives there.
+  const lastAnswer = () =>
+    page.evaluate(
+      () => (performance.getEntriesByName('haulview:answer').at(-1) as PerformanceMark | undefined)?.detail,
+    );
+  expect(await lastAnswer()).toMatchObject({ path: expect.stringMatching(/^\/api\/pull\//), in: 'worker' });
   // A small pan: the badges are the same elements, not made again.
   await badges.first().evaluate((el) => el.setAttribute('data-seen', 'before the pan'));
   const box = (await map(page).boundingBox())!;

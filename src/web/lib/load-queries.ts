@@ -5,6 +5,7 @@ import type { Load, LoadBy } from '@/domain/model';
 import { mergeLoads } from '@/domain/merge';
 import { apiGet } from './api-client';
 import { pullLoads, type PulledLoads } from './pull-answer';
+import { pullsOffPage } from './pull-thread';
 
 /** A polled view of many loads, as the last answers left it. */
 export type BoardData = PulledLoads;
@@ -167,7 +168,7 @@ function manyLoads(
       // By its hash: getQueryData would hash the key the default way, and find nothing.
       const previous = client.getQueryCache().get<BoardData>(hashManyLoadsKey(queryKey))?.state.data;
       const since = previous?.cursor;
-      const data = await pullLoads(
+      const data = await pullsOffPage.pull(
         by,
         { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) },
         signal,

@@ -9,12 +9,24 @@ export type PerfMark =
 /** What a mark says beyond its time: the path answered, how many points were drawn. */
 export type PerfDetail = Record<string, string | number>;
 
-export function perfMark(name: PerfMark, detail?: PerfDetail): void {
+/** Marks now, or at `startTime` (ms on this page's clock): when a worker saw it happen. */
+export function perfMark(name: PerfMark, detail?: PerfDetail, startTime?: number): void {
   const timing = globalThis.performance;
   if (typeof timing?.mark !== 'function') return;
   const full = `haulview:${name}`;
   timing.clearMarks(full);
-  timing.mark(full, detail === undefined ? undefined : { detail });
+  timing.mark(full, {
+    ...(detail === undefined ? {} : { detail }),
+    ...(startTime === undefined ? {} : { startTime }),
+  });
+}
+
+/** The last mark of this name made here, with its time as an epoch instant (the same on every thread). */
+export function lastPerfMark(name: PerfMark): { detail: PerfDetail | undefined; at: number } | undefined {
+  const timing = globalThis.performance;
+  if (typeof timing?.getEntriesByName !== 'function') return undefined;
+  const mark = timing.getEntriesByName(`haulview:${name}`).at(-1) as PerformanceMark | undefined;
+  return mark && { detail: mark.detail as PerfDetail | undefined, at: timing.timeOrigin + mark.startTime };
 }
 
 /**

@@ -99,18 +99,26 @@ export function pullBodyJson(body: PullBody): string {
   return `{"ids":${ids}${JSON.stringify({ ids: 0, ...others }).slice('{"ids":0'.length)}`;
 }
 
+/** A pull's body written out once: the text sent, and the body it was written from. */
+export const writtenPull = (body: PullBody): WrittenJson => new WrittenJson(body, pullBodyJson(body));
+
+/** Pulls some loads from the proxy with a body already written, and reads them into the model. */
+export async function pullWritten(
+  by: LoadBy,
+  body: WrittenJson,
+  signal?: AbortSignal,
+  options?: ReadOptions,
+): Promise<PulledLoads> {
+  const answer = await apiPost(pullPath(by), body, ProxyPullAnswer, signal);
+  return readPullAnswer(answer, by, Date.now(), options);
+}
+
 /** Pulls some loads from the proxy and reads them into the model. */
-export async function pullLoads(
+export function pullLoads(
   by: LoadBy,
   body: PullBody,
   signal?: AbortSignal,
   options?: ReadOptions,
 ): Promise<PulledLoads> {
-  const answer = await apiPost(
-    pullPath(by),
-    new WrittenJson(body, pullBodyJson(body)),
-    ProxyPullAnswer,
-    signal,
-  );
-  return readPullAnswer(answer, by, Date.now(), options);
+  return pullWritten(by, writtenPull(body), signal, options);
 }

@@ -1,0 +1,37 @@
+import type { LoadBy } from '@/domain/model';
+import type { PerfDetail } from './perf-marks';
+import type { PullBody, PulledLoads, ReadOptions } from './pull-answer';
+
+/** What the page asks the pull worker. */
+export type PullRequest =
+  | {
+      kind: 'pull';
+      id: number;
+      by: LoadBy;
+      /** The body as sent (its 10,000 ids written once per watch list, on the page). */
+      text: string;
+      /** What the body says beside its ids (the answer's mark names the lists asked for). */
+      body: Omit<PullBody, 'ids'>;
+      options: ReadOptions;
+    }
+  | { kind: 'abort'; id: number };
+
+/** An ApiError as it crosses to the page (an Error's own fields do not survive the copy). */
+export interface ApiErrorFields {
+  status: number;
+  code: string;
+  message: string;
+  details?: unknown;
+  retryAfter?: string;
+}
+
+/** When the answer arrived (an epoch instant, the same on both threads), and the mark's detail. */
+export interface AnswerMark {
+  at: number;
+  detail: PerfDetail | undefined;
+}
+
+/** What the worker answers, once per pull. */
+export type PullReply =
+  | { kind: 'pulled'; id: number; data: PulledLoads; answer: AnswerMark | undefined }
+  | { kind: 'failed'; id: number; error: ApiErrorFields };

@@ -1,0 +1,138 @@
+import type { LoadBy } from '@/domain/model';
+import { ApiError } from './api-client';
+import { perfMark } from './perf-marks';
+import { pullWritten, writtenPull, type PullBody, type PulledLoads, type ReadOptions } from './pull-answer';
+import type { PullReply, PullRequest } from './pull-protocol';
+
+/** What a worker is to the pulls: enough to stand one in for it in tests. */
+export interface PullWorkerLike {
+  postMessage(message: PullRequest): void;
+  terminate(): void;
+  onmessage: ((event: MessageEvent<PullReply>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessageerror: ((event: MessageEvent) => void) | null;
+}
+
+export type PullFn = (
+  by: LoadBy,
+  body: PullBody,
+  signal?: AbortSignal,
+  options?: ReadOptions,
+) => Promise<PulledLoads>;
+
+function startWorker(): PullWorkerLike | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./pull-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'pulls',
+    }) as unknown as PullWorkerLike;
+  } catch {
+    return null;
+  }
+}
+
+interface Waiting {
+  by: LoadBy;
+  body: PullBody;
+  options: ReadOptions;
+  signal: AbortSignal | undefined;
+  resolve: (data: PulledLoads) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Pulls of many loads made and read in a worker, where the browser has them: the answer of a board's
+ * refresh (a megabyte of JSON for 1,000 moved loads) was parsed and read into loads on the page's
+ * main thread, about 20 ms, and its garbage was the page's to collect. The page gets the loads as a
+ * structured copy. Without a worker (jsdom), or once it failed, pulls run on the page, and a pull the
+ * worker held is made again there: a pull from the proxy can be repeated (the proxy alone keeps the
+ * upstream's cursor).
+ */
+export function pullThread(makeWorker: () => PullWorkerLike | null = startWorker): {
+  pull: PullFn;
+  where(): 'worker' | 'page';
+  dispose(): void;
+} {
+  let worker: PullWorkerLike | null | undefined;
+  const waiting = new Map<number, Waiting>();
+  let nextId = 0;
+
+  const onPage = (w: Waiting) =>
+    pullWritten(w.by, writtenPull(w.body), w.signal, w.options).then(w.resolve, w.reject);
+
+  const stop = () => {
+    if (!worker) return;
+    worker.onmessage = worker.onerror = worker.onmessageerror = null;
+    worker.terminate();
+    worker = null;
+  };
+  const fallBack = () => {
+    stop();
+    const held = [...waiting.values()];
+    waiting.clear();
+    for (const w of held) void onPage(w);
+  };
+
+  // Started at the first pull, not when the module loads: a page without pulls needs no worker.
+  const ready = (): PullWorkerLike | null => {
+    if (worker !== undefined) return worker;
+    worker = makeWorker();
+    if (worker) {
+      worker.onmessage = (event) => {
+        const reply = event.data;
+        const w = waiting.get(reply.id);
+        if (!w) return;
+        waiting.delete(reply.id);
+        if (reply.kind === 'pulled') {
+          if (reply.answer)
+            perfMark(
+              'answer',
+              { ...reply.answer.detail, in: 'worker' },
+              reply.answer.at - performance.timeOrigin,
+            );
+          w.resolve(reply.data);
+        } else {
+          const { status, code, message, details, retryAfter } = reply.error;
+          w.reject(new ApiError(status, code, message, details, retryAfter));
+        }
+      };
+      worker.onerror = fallBack;
+      worker.onmessageerror = fallBack;
+    }
+    return worker;
+  };
+
+  const pull: PullFn = (by, body, signal, options = { extras: true }) => {
+    const w = ready();
+    if (!w) return pullWritten(by, writtenPull(body), signal, options);
+    return new Promise<PulledLoads>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const id = nextId++;
+      waiting.set(id, { by, body, options, signal, resolve, reject });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!waiting.delete(id)) return;
+          worker?.postMessage({ kind: 'abort', id });
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+      const { ids: _, ...rest } = body;
+      w.postMessage({ kind: 'pull', id, by, text: writtenPull(body).text, body: rest, options });
+    });
+  };
+
+  return {
+    pull,
+    where: () => (worker ? 'worker' : 'page'),
+    dispose() {
+      stop();
+      waiting.clear();
+    },
+  };
+}
+
+/** The page's pulls of many loads: in one worker, started at the first pull. */
+export const pullsOffPage = pullThread();
