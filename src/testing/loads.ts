@@ -31,3 +31,19 @@ export function emptyLoad(id: string, by: LoadBy = 'external-id', fields: Partia
     ...fields,
   };
 }
+
+/** A load on the wire (by external id) whose latest location is in Joliet at 10:`minute` UTC. */
+export const located = (id: string, minute: number) => ({
+  loadTrackExternalId: id,
+  latestLocation: {
+    lat: '41.1',
+    lon: String(-90 - minute / 100),
+    accuracy: 10,
+    timestampSec: `11/22/2026 04:${String(minute).padStart(2, '0')}:00 CST`,
+    timestamp: `11/22/2026 04:${String(minute).padStart(2, '0')} CST`,
+    timestampUTC: `11/22/2026 10:${String(minute).padStart(2, '0')}:00 UTC`,
+    city: 'Joliet',
+    state: 'IL',
+    country: 'US',
+  },
+});

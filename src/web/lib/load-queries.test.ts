@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
-import { shareBoard, withUnchanged } from './load-queries';
+import { located } from '@/testing/loads';
+import { shareBoard, withUnchanged } from './board-data';
 import { pullBodyJson, readPullAnswer } from './pull-answer';
 
 describe('readPullAnswer', () => {
@@ -192,21 +193,6 @@ const event = (n: number) => ({
   name: `Status ${n}`,
   code: null,
   timestampUTC: `11/22/2026 10:0${n}:00 UTC`,
-});
-
-const located = (id: string, minute: number) => ({
-  loadTrackExternalId: id,
-  latestLocation: {
-    lat: '41.1',
-    lon: String(-90 - minute / 100),
-    accuracy: 10,
-    timestampSec: `11/22/2026 04:${String(minute).padStart(2, '0')}:00 CST`,
-    timestamp: `11/22/2026 04:${String(minute).padStart(2, '0')} CST`,
-    timestampUTC: `11/22/2026 10:${String(minute).padStart(2, '0')}:00 UTC`,
-    city: 'Joliet',
-    state: 'IL',
-    country: 'US',
-  },
 });
 
 describe('loadQueries.board', () => {

@@ -4,11 +4,9 @@ import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
 import { mergeLoads } from '@/domain/merge';
 import { apiGet } from './api-client';
-import { pullLoads, type PulledLoads } from './pull-answer';
+import { pullLoads } from './pull-answer';
+import { shareBoard, type BoardData } from './board-data';
 import { pullsOffPage } from './pull-thread';
-
-/** A polled view of many loads, as the last answers left it. */
-export type BoardData = PulledLoads;
 
 export interface DetailData {
   load: Load | null;
@@ -31,98 +29,6 @@ const TRACK_INCLUDE: IncludeFlags = { temperatures: false };
 const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true };
 /** What each view of many loads asks the proxy for. */
 const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: DOCUMENTS_INCLUDE } as const;
-
-/**
- * An answer to a poll with a cursor holds only the loads that changed after it: every other load
- * asked for, and not reported missing, is as it was. They are kept, in their order, with the changed
- * ones in their places. The changed ones carry only new items: `shareBoard`, which every answer goes
- * through (the queries' structuralSharing), merges each into the load it had, once.
- */
-export function withUnchanged(previous: BoardData, delta: BoardData, ids: readonly string[]): BoardData {
-  const unreadable = delta.unreadable.length > 0 ? delta.unreadable : previous.unreadable;
-  // Mostly the changed loads are all known and none went missing: each takes its old place in a copy
-  // of the list, and the 9,000 others are not looked at one by one.
-  const places = placesOf(previous.loads);
-  const inPlace = delta.missing.every((id) => !places.has(id)) && delta.loads.every((l) => places.has(l.id));
-  if (inPlace) {
-    const loads = previous.loads.slice();
-    for (const load of delta.loads) loads[places.get(load.id) as number] = load;
-    // The same ids in the same places: the new list shares the old one's index.
-    loadPlaces.set(loads, places);
-    return { ...delta, loads, unreadable };
-  }
-  const changed = new Map(delta.loads.map((l) => [l.id, l]));
-  const gone = new Set(delta.missing);
-  const asked = idSet(ids);
-  const loads: Load[] = [];
-  for (const before of previous.loads) {
-    if (gone.has(before.id) || !asked.has(before.id)) continue;
-    loads.push(changed.get(before.id) ?? before);
-    changed.delete(before.id);
-  }
-  loads.push(...changed.values());
-  // An unreadable load has no id to keep it by: what the last answer that had any said stands.
-  return { ...delta, loads, unreadable };
-}
-
-/** Each load's place in a list, by id; made once per list, and handed on to a list patched in place. */
-const loadPlaces = new WeakMap<readonly Load[], ReadonlyMap<string, number>>();
-function placesOf(loads: readonly Load[]): ReadonlyMap<string, number> {
-  let places = loadPlaces.get(loads);
-  if (!places) loadPlaces.set(loads, (places = new Map(loads.map((l, i) => [l.id, i]))));
-  return places;
-}
-
-/** The ids of a watch list as a set, made once per list (every poll of 10,000 loads asks with it). */
-const idSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-function idSet(ids: readonly string[]): ReadonlySet<string> {
-  let set = idSets.get(ids);
-  if (!set) idSets.set(ids, (set = new Set(ids)));
-  return set;
-}
-
-/**
- * Keeps what did not change: a load whose new answer adds nothing stays the very same object (the
- * domain's merge returns it), and so does the list when no load changed. Views that compare by
- * identity (memoized rows, map layers diffing by load) then leave unchanged loads alone.
- */
-export function shareBoard(previous: BoardData | undefined, next: BoardData): BoardData {
-  if (!previous || previous === next) return next;
-  // Loads mostly keep their places (withUnchanged keeps the order): the one at the same place is
-  // looked at first, and the map of all only made if a load moved.
-  let old: Map<string, Load> | undefined;
-  let same = previous.loads.length === next.loads.length;
-  const loads = next.loads.map((load, i) => {
-    const there = previous.loads[i];
-    if (load === there) return load;
-    const before =
-      there?.id === load.id ? there : (old ??= new Map(previous.loads.map((l) => [l.id, l]))).get(load.id);
-    const kept = before ? mergeLoads(before, load) : load;
-    if (kept !== previous.loads[i]) same = false;
-    return kept;
-  });
-  const missingSame =
-    previous.missing.length === next.missing.length &&
-    previous.missing.every((m, i) => m === next.missing[i]);
-  const unreadableSame =
-    previous.unreadable === next.unreadable ||
-    (previous.unreadable.length === 0 && next.unreadable.length === 0);
-  // Nothing changed: the very same object, or TanStack Query sees new data and renders again (and a
-  // disabled query's placeholder, shared through here on every render, would loop). Only a new
-  // cursor makes a new object, with the same lists: the next poll must ask from it.
-  if (same && missingSame && unreadableSame)
-    return previous.cursor === next.cursor ? previous : { ...previous, cursor: next.cursor };
-  // The same ids in the same places as the answer's list: the merged list shares its index.
-  const places = loadPlaces.get(next.loads);
-  if (!same && places) loadPlaces.set(loads, places);
-  return {
-    loads: same ? previous.loads : loads,
-    missing: missingSame ? previous.missing : next.missing,
-    unreadable: next.unreadable,
-    fetchedAt: next.fetchedAt,
-    cursor: next.cursor,
-  };
-}
 
 /**
  * The hash of a many-loads key. TanStack Query hashes a query's key each time the query is looked up,
@@ -149,6 +55,15 @@ export const configQuery = () =>
     staleTime: Infinity,
   });
 
+/** Each watch list's number, for the key of its views (one array while the list is unchanged). */
+const listNumbers = new WeakMap<readonly string[], number>();
+let lists = 0;
+function viewKey(view: keyof typeof VIEW_INCLUDE, by: LoadBy, ids: readonly string[]): string {
+  let n = listNumbers.get(ids);
+  if (n === undefined) listNumbers.set(ids, (n = ++lists));
+  return `${view}:${by}:${n}`;
+}
+
 /**
  * A polled view of many loads. It polls while the tab is visible (a hidden tab pauses, and catches up
  * when it returns), keeps the last answer on screen while the next one loads, and shares unchanged
@@ -168,13 +83,14 @@ function manyLoads(
       // By its hash: getQueryData would hash the key the default way, and find nothing.
       const previous = client.getQueryCache().get<BoardData>(hashManyLoadsKey(queryKey))?.state.data;
       const since = previous?.cursor;
-      const data = await pullsOffPage.pull(
+      // The view after this answer: with a cursor, the previous one with the changed loads in it.
+      return pullsOffPage.pull(
         by,
         { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) },
         signal,
         { extras: false },
+        { key: viewKey(view, by, ids), previous: since ? previous : undefined },
       );
-      return previous && since ? withUnchanged(previous, data, ids) : data;
     },
     enabled: ids.length > 0,
     // Fresh for half a poll: a view that starts watching the same loads meanwhile (the nav's

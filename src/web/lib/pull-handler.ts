@@ -1,6 +1,7 @@
 import { ApiError, WrittenJson } from './api-client';
+import { changesFrom, shareBoard, withUnchanged, type BoardData } from './board-data';
 import { lastPerfMark } from './perf-marks';
-import { pullWritten } from './pull-answer';
+import { pullWritten, type PulledLoads } from './pull-answer';
 import type { ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
 
 function errorFields(error: unknown): ApiErrorFields {
@@ -15,30 +16,75 @@ function errorFields(error: unknown): ApiErrorFields {
   };
 }
 
+/** How many views of many loads the worker keeps: a board and an inbox, each by both operations. */
+const VIEWS_KEPT = 4;
+
 /**
  * What the pull worker does with each message: pulls, reads the answer into loads, and posts them
  * (or the error) back with the time the answer arrived. An abort stops the pull's request.
+ *
+ * A pull for a view (a board, an inbox) also keeps the view as the page will have it after this
+ * answer. When the page asked from the cursor of the view the worker holds, the worker sends only
+ * the changes: a refresh in which 1,000 of 10,000 loads moved sends their new latest locations, not
+ * 1,000 whole loads for the page to copy and merge again. Otherwise it sends the answer as read, and
+ * the page merges it as it would without a worker.
  */
 export function pullHandler(post: (reply: PullReply) => void): (request: PullRequest) => void {
   const running = new Map<number, AbortController>();
+  const views = new Map<string, BoardData>();
+
+  /**
+   * The view after this answer, kept for the next poll. From a full answer, the answer. From a
+   * delta, the view kept merged with it; the page merges the same delta into a view the worker
+   * kept the same or earlier (every view the page has came from here), and merges are unions, so
+   * both come out alike. Without a view kept, nothing can be kept.
+   */
+  const keep = (key: string, read: PulledLoads, text: string, since: string | undefined) => {
+    const kept = views.get(key);
+    views.delete(key);
+    const next = since === undefined ? read : kept && merged(kept, read, text);
+    if (next) {
+      views.set(key, next);
+      if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value as string);
+    }
+    return { kept, next };
+  };
+
   return (request) => {
     if (request.kind === 'abort') {
       running.get(request.id)?.abort();
       running.delete(request.id);
       return;
     }
-    const { id, by, text, body, options } = request;
+    const { id, by, text, body, options, view } = request;
     const controller = new AbortController();
     running.set(id, controller);
     pullWritten(by, new WrittenJson(body, text), controller.signal, options).then(
       (data) => {
         // Read in the same turn as the answer's own mark: no other answer's can come between.
         const answer = lastPerfMark('answer');
-        if (running.delete(id)) post({ kind: 'pulled', id, data, answer });
+        if (!running.delete(id)) return;
+        if (view !== undefined) {
+          const { kept, next } = keep(view, data, text, body.since);
+          const changes =
+            body.since !== undefined && kept?.cursor === body.since && next && changesFrom(kept, next);
+          if (changes && next) {
+            const { loads: _, ...rest } = next;
+            post({ kind: 'patched', id, base: body.since as string, changes, rest, answer });
+            return;
+          }
+        }
+        post({ kind: 'pulled', id, data, answer });
       },
       (error: unknown) => {
         if (running.delete(id)) post({ kind: 'failed', id, error: errorFields(error) });
       },
     );
   };
+}
+
+/** The view kept, with a delta merged in as the page merges it (the ids are the body's). */
+function merged(kept: BoardData, delta: PulledLoads, text: string): BoardData {
+  const { ids } = JSON.parse(text) as { ids: string[] };
+  return shareBoard(kept, withUnchanged(kept, delta, ids));
 }

@@ -1,5 +1,6 @@
 import type { LoadBy } from '@/domain/model';
 import type { PerfDetail } from './perf-marks';
+import type { LoadChange } from './board-data';
 import type { PullBody, PulledLoads, ReadOptions } from './pull-answer';
 
 /** What the page asks the pull worker. */
@@ -13,6 +14,11 @@ export type PullRequest =
       /** What the body says beside its ids (the answer's mark names the lists asked for). */
       body: Omit<PullBody, 'ids'>;
       options: ReadOptions;
+      /**
+       * The view of many loads this pull refreshes (one key per view, operation and watch list): the
+       * worker keeps it, and answers a poll with only the loads that changed in it.
+       */
+      view?: string;
     }
   | { kind: 'abort'; id: number };
 
@@ -34,4 +40,13 @@ export interface AnswerMark {
 /** What the worker answers, once per pull. */
 export type PullReply =
   | { kind: 'pulled'; id: number; data: PulledLoads; answer: AnswerMark | undefined }
+  | {
+      kind: 'patched';
+      id: number;
+      /** The cursor of the view the changes apply to: the one the page asked from. */
+      base: string;
+      changes: LoadChange[];
+      rest: Omit<PulledLoads, 'loads'>;
+      answer: AnswerMark | undefined;
+    }
   | { kind: 'failed'; id: number; error: ApiErrorFields };

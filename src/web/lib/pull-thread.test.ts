@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Load } from '@/domain/model';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
+import { located } from '@/testing/loads';
 import { ApiError } from './api-client';
+import { shareBoard } from './board-data';
 import { pullLoads, type PullBody } from './pull-answer';
 import { pullHandler } from './pull-handler';
 import type { PullReply, PullRequest } from './pull-protocol';
@@ -157,5 +160,110 @@ describe('pullThread', () => {
     const data = await pulls.pull('external-id', BODY);
     expect(pulls.where()).toBe('page');
     expect(data.cursor).toBe('c.1');
+  });
+});
+
+describe('pullThread, a view kept in the worker', () => {
+  const ids = ['1', '2', '3', '4'];
+  const status = { name: 'In transit', code: 'ITR', timestampUTC: '11/22/2026 09:00:00 UTC' };
+  const withStatus = (d: ReturnType<typeof located>) => ({ ...d, latestStatus: status });
+  const answer = (cursor: string, details: unknown[], missing: string[] = []) =>
+    ok({ status: true, cursor, details, missing });
+  const body = (since?: string): PullBody => ({
+    ids,
+    include: { locations: false },
+    ...(since ? { since } : {}),
+  });
+  const minute = (l: Load | undefined) => new Date(l?.latestLocation?.instant ?? 0).getUTCMinutes();
+
+  it('sends a refresh as the changed fields of the changed loads; the page gets the view it would have made', async () => {
+    proxy(
+      answer(
+        'p.1',
+        ids.map((id) => withStatus(located(id, 0))),
+      ),
+      answer('p.2', [withStatus(located('3', 5)), withStatus(located('1', 5))]),
+      answer('p.3', [withStatus(located('4', 7))], ['2']),
+    );
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    const view = 'board:external-id:1';
+    const first = await pulls.pull('external-id', body(), undefined, undefined, {
+      key: view,
+      previous: undefined,
+    });
+    const second = await pulls.pull('external-id', body('p.1'), undefined, undefined, {
+      key: view,
+      previous: first,
+    });
+    expect(replies.map((r) => r.kind)).toEqual(['pulled', 'patched']);
+    // Only what changed crossed: the two moved loads' latest locations.
+    const patched = replies[1] as Extract<PullReply, { kind: 'patched' }>;
+    expect(patched.changes.map(([place, id, fields]) => [place, id, Object.keys(fields)])).toEqual([
+      [0, '1', ['latestLocation']],
+      [2, '3', ['latestLocation']],
+    ]);
+    expect(second.cursor).toBe('p.2');
+    expect(second.loads.map((l) => l.id)).toEqual(ids);
+    expect(second.loads.map(minute)).toEqual([5, 0, 5, 0]);
+    // The others are the page's own objects; a moved load keeps the parts that did not change.
+    expect(second.loads[1]).toBe(first.loads[1]);
+    expect(second.loads[3]).toBe(first.loads[3]);
+    expect(second.loads[0]?.latestStatus).toBe(first.loads[0]?.latestStatus);
+    // Merged in the worker already: the query's sharing keeps the moved loads as they came.
+    const shared = shareBoard(first, second);
+    expect(shared.loads).toEqual(second.loads);
+    expect(shared.loads[0]).toBe(second.loads[0]);
+    // A load gone missing changes the list: the answer comes as read, and the page merges it.
+    const third = await pulls.pull('external-id', body('p.2'), undefined, undefined, {
+      key: view,
+      previous: second,
+    });
+    expect(replies[2]?.kind).toBe('pulled');
+    expect(third.loads.map((l) => l.id)).toEqual(['1', '3', '4']);
+    expect(third.loads.map(minute)).toEqual([5, 5, 7]);
+    expect(third.missing).toEqual(['2']);
+  });
+
+  it('sends the answer as read when the page asks from another cursor than the view it keeps, and catches up', async () => {
+    proxy(
+      answer(
+        'p.1',
+        ids.map((id) => located(id, 0)),
+      ),
+      answer('p.2', [located('2', 4)]),
+      answer('p.3', [located('2', 4), located('4', 6)]),
+      answer('p.4', [located('1', 8)]),
+    );
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    const view = 'board:external-id:2';
+    const first = await pulls.pull('external-id', body(), undefined, undefined, {
+      key: view,
+      previous: undefined,
+    });
+    // A refresh the page gave up on: the worker's view moved on to p.2, the page's did not.
+    const controller = new AbortController();
+    const dropped = pulls.pull('external-id', body('p.1'), controller.signal, undefined, {
+      key: view,
+      previous: first,
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    controller.abort();
+    await dropped.catch(() => undefined);
+    // The page asks from p.1 again: it gets every load changed since, as read, and merges them.
+    const second = await pulls.pull('external-id', body('p.1'), undefined, undefined, {
+      key: view,
+      previous: first,
+    });
+    expect(replies.at(-1)?.kind).toBe('pulled');
+    expect(second.loads.map(minute)).toEqual([0, 4, 0, 6]);
+    // From then on the two views are alike again, and the changes alone come.
+    const third = await pulls.pull('external-id', body('p.3'), undefined, undefined, {
+      key: view,
+      previous: second,
+    });
+    expect(replies.at(-1)?.kind).toBe('patched');
+    expect(third.loads.map(minute)).toEqual([8, 4, 0, 6]);
   });
 });

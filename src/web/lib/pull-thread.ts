@@ -1,5 +1,6 @@
 import type { LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
+import { withChanges, withUnchanged, type BoardData } from './board-data';
 import { perfMark } from './perf-marks';
 import { pullWritten, writtenPull, type PullBody, type PulledLoads, type ReadOptions } from './pull-answer';
 import type { PullReply, PullRequest } from './pull-protocol';
@@ -13,12 +14,28 @@ export interface PullWorkerLike {
   onmessageerror: ((event: MessageEvent) => void) | null;
 }
 
+/** A view of many loads a pull refreshes: its key, and the view the page has (if it asks from its cursor). */
+export interface PullView {
+  key: string;
+  previous: BoardData | undefined;
+}
+
+/**
+ * Pulls some loads. With a view, what comes back is the view after this answer: the previous one
+ * with the changed loads in their places (a body with `since` gets only the loads that changed).
+ */
 export type PullFn = (
   by: LoadBy,
   body: PullBody,
   signal?: AbortSignal,
   options?: ReadOptions,
+  view?: PullView,
 ) => Promise<PulledLoads>;
+
+/** The view after an answer read as it came: a delta goes into the previous view, a full answer is it. */
+function afterAnswer(data: PulledLoads, body: PullBody, view: PullView | undefined): PulledLoads {
+  return view?.previous && body.since ? withUnchanged(view.previous, data, body.ids) : data;
+}
 
 function startWorker(): PullWorkerLike | null {
   if (typeof Worker === 'undefined') return null;
@@ -36,6 +53,7 @@ interface Waiting {
   by: LoadBy;
   body: PullBody;
   options: ReadOptions;
+  view: PullView | undefined;
   signal: AbortSignal | undefined;
   resolve: (data: PulledLoads) => void;
   reject: (error: unknown) => void;
@@ -59,7 +77,10 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startWorker
   let nextId = 0;
 
   const onPage = (w: Waiting) =>
-    pullWritten(w.by, writtenPull(w.body), w.signal, w.options).then(w.resolve, w.reject);
+    pullWritten(w.by, writtenPull(w.body), w.signal, w.options).then(
+      (data) => w.resolve(afterAnswer(data, w.body, w.view)),
+      w.reject,
+    );
 
   const stop = () => {
     if (!worker) return;
@@ -84,14 +105,25 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startWorker
         const w = waiting.get(reply.id);
         if (!w) return;
         waiting.delete(reply.id);
-        if (reply.kind === 'pulled') {
-          if (reply.answer)
-            perfMark(
-              'answer',
-              { ...reply.answer.detail, in: 'worker' },
-              reply.answer.at - performance.timeOrigin,
+        if (reply.kind !== 'failed' && reply.answer)
+          perfMark(
+            'answer',
+            { ...reply.answer.detail, in: 'worker' },
+            reply.answer.at - performance.timeOrigin,
+          );
+        if (reply.kind === 'pulled') w.resolve(afterAnswer(reply.data, w.body, w.view));
+        else if (reply.kind === 'patched') {
+          const previous = w.view?.previous;
+          const next = previous?.cursor === reply.base && withChanges(previous, reply.changes, reply.rest);
+          if (next) w.resolve(next);
+          else
+            w.reject(
+              new ApiError(
+                0,
+                'unexpected',
+                'The loads read in the background do not fit the view; the next refresh reads them again.',
+              ),
             );
-          w.resolve(reply.data);
         } else {
           const { status, code, message, details, retryAfter } = reply.error;
           w.reject(new ApiError(status, code, message, details, retryAfter));
@@ -103,13 +135,14 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startWorker
     return worker;
   };
 
-  const pull: PullFn = (by, body, signal, options = { extras: true }) => {
+  const pull: PullFn = (by, body, signal, options = { extras: true }, view) => {
     const w = ready();
-    if (!w) return pullWritten(by, writtenPull(body), signal, options);
+    if (!w)
+      return pullWritten(by, writtenPull(body), signal, options).then((d) => afterAnswer(d, body, view));
     return new Promise<PulledLoads>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const id = nextId++;
-      waiting.set(id, { by, body, options, signal, resolve, reject });
+      waiting.set(id, { by, body, options, view, signal, resolve, reject });
       signal?.addEventListener(
         'abort',
         () => {
@@ -120,7 +153,15 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startWorker
         { once: true },
       );
       const { ids: _, ...rest } = body;
-      w.postMessage({ kind: 'pull', id, by, text: writtenPull(body).text, body: rest, options });
+      w.postMessage({
+        kind: 'pull',
+        id,
+        by,
+        text: writtenPull(body).text,
+        body: rest,
+        options,
+        ...(view ? { view: view.key } : {}),
+      });
     });
   };
 
