@@ -72,7 +72,7 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
     const there = previous.loads[i];
     if (load === there) return load;
     // A load the worker merged already (withChanges), made from this very one: nothing to merge again.
-    if (there !== undefined && patchedFrom.get(load) === there) {
+    if (there !== undefined && patchedFrom.get(load)?.deref() === there) {
       same = false;
       return load;
     }
@@ -105,8 +105,11 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
   };
 }
 
-/** Each load `withChanges` made, and the load it was made from. */
-const patchedFrom = new WeakMap<Load, Load>();
+/**
+ * Each load `withChanges` made, and the load it was made from. Held weakly both ways: a strong link
+ * would keep every earlier version of a load alive for as long as its latest, refresh after refresh.
+ */
+const patchedFrom = new WeakMap<Load, WeakRef<Load>>();
 
 /** A load of a view that changed: its place in the list, its id, and the fields that are new. */
 export type LoadChange = [place: number, id: string, fields: Partial<Load>];
@@ -146,7 +149,7 @@ export function withChanges(
     const before = previous.loads[place];
     if (before?.id !== id) return undefined;
     const after = { ...before, ...fields };
-    patchedFrom.set(after, before);
+    patchedFrom.set(after, new WeakRef(before));
     loads[place] = after;
   }
   // The same ids in the same places: the new list shares the old one's index.
