@@ -383,6 +383,9 @@ interface Refresh {
   window: number;
   /** Main-thread time of 5 s at rest, one clock tick included. */
   tick: number;
+  /** The page's JS heap after a full collection, before the first refresh and after the last (MB). */
+  heapBefore: number;
+  heapAfter: number;
   longTasks: number;
   longest: number;
   answerToDrawn: number;
@@ -482,6 +485,13 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
     let before = await taskSeconds();
     await nextTick();
     const tick = ((await taskSeconds()) - before) * 1000;
+    const heapAfterGc = async () => {
+      await cdp.send('HeapProfiler.enable');
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      return usedSize / 1e6;
+    };
+    const heapBefore = await heapAfterGc();
     const results: Refresh[] = [];
     const refreshButton = await page.getByRole('button', { name: 'Refresh', exact: true }).elementHandle();
     if (!refreshButton) throw new Error('no Refresh button');
@@ -543,12 +553,18 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
         mainThread: used * 1000,
         window: performance.now() - t,
         tick,
+        heapBefore,
+        heapAfter: heapBefore,
         longTasks: tasks.length,
         longest: Math.max(0, ...tasks.map((l) => l.d)),
         answerToDrawn: drawn.t - a.t,
         changed: chosen.length,
       });
     }
+    // Every version of a moved load must go once the next one is in: the heap after all the refreshes
+    // is the heap before them.
+    const heapAfter = await heapAfterGc();
+    for (const r of results) r.heapAfter = heapAfter;
     return results;
   } finally {
     await context.close();
@@ -743,6 +759,13 @@ export async function benchBrowser(): Promise<Figure[]> {
           'browser: dispatcher at rest with 10,000 loads, main-thread time per 5 s (one clock tick)',
           (refresh[0] as Refresh).tick,
         ),
+        {
+          figure: `browser: dispatcher's JS heap after a collection, growth over ${RUNS} refreshes (from ${round((refresh[0] as Refresh).heapBefore)} MB)`,
+          value: round(m(refresh, (r) => r.heapAfter - r.heapBefore)),
+          unit: 'MB',
+          goal: '-',
+          pass: true,
+        },
       );
     if (details.length > 0) {
       const detailOf = details[0] as Detail;
