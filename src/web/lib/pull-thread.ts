@@ -4,15 +4,10 @@ import { withChanges, withUnchanged, type BoardData } from './board-data';
 import { perfMark } from './perf-marks';
 import { pullWritten, writtenPull, type PullBody, type PulledLoads, type ReadOptions } from './pull-answer';
 import type { PullReply, PullRequest } from './pull-protocol';
+import { startWorker, stopWorker, type WorkerLike } from './worker-like';
 
-/** What a worker is to the pulls: enough to stand one in for it in tests. */
-export interface PullWorkerLike {
-  postMessage(message: PullRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<PullReply>) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  onmessageerror: ((event: MessageEvent) => void) | null;
-}
+/** The pull worker, or a stand-in for it. */
+export type PullWorkerLike = WorkerLike<PullRequest, PullReply>;
 
 /** A view of many loads a pull refreshes: its key, and the view the page has (if it asks from its cursor). */
 export interface PullView {
@@ -37,17 +32,10 @@ function afterAnswer(data: PulledLoads, body: PullBody, view: PullView | undefin
   return view?.previous && body.since ? withUnchanged(view.previous, data, body.ids) : data;
 }
 
-function startWorker(): PullWorkerLike | null {
-  if (typeof Worker === 'undefined') return null;
-  try {
-    return new Worker(new URL('./pull-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'pulls',
-    }) as unknown as PullWorkerLike;
-  } catch {
-    return null;
-  }
-}
+const startPullWorker = () =>
+  startWorker<PullRequest, PullReply>(
+    () => new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module', name: 'pulls' }),
+  );
 
 interface Waiting {
   by: LoadBy;
@@ -67,7 +55,7 @@ interface Waiting {
  * worker held is made again there: a pull from the proxy can be repeated (the proxy alone keeps the
  * upstream's cursor).
  */
-export function pullThread(makeWorker: () => PullWorkerLike | null = startWorker): {
+export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWorker): {
   pull: PullFn;
   where(): 'worker' | 'page';
   dispose(): void;
@@ -84,8 +72,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startWorker
 
   const stop = () => {
     if (!worker) return;
-    worker.onmessage = worker.onerror = worker.onmessageerror = null;
-    worker.terminate();
+    stopWorker(worker);
     worker = null;
   };
   const fallBack = () => {

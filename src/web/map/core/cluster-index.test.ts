@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterEngine, type ClusterAnswer } from './cluster-engine';
-import { clusterIndex, type WorkerLike } from './cluster-index';
+import { clusterIndex, type ClusterWorkerLike } from './cluster-index';
 import type { ClusterReply, ClusterRequest } from './cluster-protocol';
 
 const OPTIONS = { radius: 50, maxZoom: 6 };
@@ -13,7 +13,7 @@ const COORDS = Float64Array.from([-95.93, 41.25, -95.9, 41.27, -95.95, 41.22, -1
 function standIn() {
   const engine = { current: clusterEngine(OPTIONS) };
   const sent: ClusterRequest[] = [];
-  const worker: WorkerLike & { fail(): void; terminated: boolean } = {
+  const worker: ClusterWorkerLike & { fail(): void; terminated: boolean } = {
     onmessage: null,
     onerror: null,
     onmessageerror: null,

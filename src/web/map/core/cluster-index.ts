@@ -1,14 +1,9 @@
 import { clusterEngine, type ClusterAnswer, type ClusterOptions } from './cluster-engine';
 import type { ClusterReply, ClusterRequest } from './cluster-protocol';
+import { startWorker, stopWorker, type WorkerLike } from '../../lib/worker-like';
 
-/** What a worker is to the index: enough to stand one in for it in tests. */
-export interface WorkerLike {
-  postMessage(message: ClusterRequest): void;
-  terminate(): void;
-  onmessage: ((event: MessageEvent<ClusterReply>) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  onmessageerror: ((event: MessageEvent) => void) | null;
-}
+/** The cluster worker, or a stand-in for it. */
+export type ClusterWorkerLike = WorkerLike<ClusterRequest, ClusterReply>;
 
 /**
  * The map's cluster index. In a worker where the browser has them: rebuilding it for 10,000 points
@@ -28,23 +23,16 @@ export interface ClusterIndex {
   dispose(): void;
 }
 
-function startWorker(): WorkerLike | null {
-  if (typeof Worker === 'undefined') return null;
-  try {
-    return new Worker(new URL('./cluster-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'clusters',
-    }) as unknown as WorkerLike;
-  } catch {
-    return null;
-  }
-}
+const startClusterWorker = () =>
+  startWorker<ClusterRequest, ClusterReply>(
+    () => new Worker(new URL('./cluster-worker.ts', import.meta.url), { type: 'module', name: 'clusters' }),
+  );
 
 type Asked = Extract<ClusterRequest, { kind: 'query' | 'expansion' }>;
 
 export function clusterIndex(
   options: ClusterOptions,
-  makeWorker: () => WorkerLike | null = startWorker,
+  makeWorker: () => ClusterWorkerLike | null = startClusterWorker,
 ): ClusterIndex {
   const local = clusterEngine(options);
   let worker = makeWorker();
@@ -61,8 +49,7 @@ export function clusterIndex(
   // The worker broke: the index is built here from the last points, and what it held is answered here.
   const fallBack = () => {
     if (!worker) return;
-    worker.onmessage = worker.onerror = worker.onmessageerror = null;
-    worker.terminate();
+    stopWorker(worker);
     worker = null;
     local.load(coords);
     for (const { asked, done } of waiting.values()) done(answerHere(asked));
@@ -110,8 +97,7 @@ export function clusterIndex(
     where: () => (worker ? 'worker' : 'page'),
     dispose() {
       if (worker) {
-        worker.onmessage = worker.onerror = worker.onmessageerror = null;
-        worker.terminate();
+        stopWorker(worker);
         worker = null;
       }
       waiting.clear();
