@@ -70,7 +70,7 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
             body.since !== undefined && kept?.cursor === body.since && next && changesFrom(kept, next);
           if (changes && next) {
             const { loads: _, ...rest } = next;
-            post({ kind: 'patched', id, base: body.since as string, changes, rest, answer });
+            post({ kind: 'patched', id, changes, rest, answer });
             return;
           }
         }

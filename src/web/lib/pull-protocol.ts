@@ -41,10 +41,9 @@ export interface AnswerMark {
 export type PullReply =
   | { kind: 'pulled'; id: number; data: PulledLoads; answer: AnswerMark | undefined }
   | {
+      /** Changes to the view the page asked from (the body's `since`). */
       kind: 'patched';
       id: number;
-      /** The cursor of the view the changes apply to: the one the page asked from. */
-      base: string;
       changes: LoadChange[];
       rest: Omit<PulledLoads, 'loads'>;
       answer: AnswerMark | undefined;

@@ -32,6 +32,10 @@ function afterAnswer(data: PulledLoads, body: PullBody, view: PullView | undefin
   return view?.previous && body.since ? withUnchanged(view.previous, data, body.ids) : data;
 }
 
+/** A pull made and read on the page's thread (no worker, or after it failed). */
+const pullHere: PullFn = (by, body, signal, options, view) =>
+  pullWritten(by, writtenPull(body), signal, options).then((data) => afterAnswer(data, body, view));
+
 const startPullWorker = () =>
   startWorker<PullRequest, PullReply>(
     () => new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module', name: 'pulls' }),
@@ -64,12 +68,6 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
 
-  const onPage = (w: Waiting) =>
-    pullWritten(w.by, writtenPull(w.body), w.signal, w.options).then(
-      (data) => w.resolve(afterAnswer(data, w.body, w.view)),
-      w.reject,
-    );
-
   const stop = () => {
     if (!worker) return;
     stopWorker(worker);
@@ -79,7 +77,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     stop();
     const held = [...waiting.values()];
     waiting.clear();
-    for (const w of held) void onPage(w);
+    for (const w of held) void pullHere(w.by, w.body, w.signal, w.options, w.view).then(w.resolve, w.reject);
   };
 
   // Started at the first pull, not when the module loads: a page without pulls needs no worker.
@@ -101,7 +99,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
         if (reply.kind === 'pulled') w.resolve(afterAnswer(reply.data, w.body, w.view));
         else if (reply.kind === 'patched') {
           const previous = w.view?.previous;
-          const next = previous?.cursor === reply.base && withChanges(previous, reply.changes, reply.rest);
+          const next = previous && withChanges(previous, reply.changes, reply.rest);
           if (next) w.resolve(next);
           else
             w.reject(
@@ -124,8 +122,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
 
   const pull: PullFn = (by, body, signal, options = { extras: true }, view) => {
     const w = ready();
-    if (!w)
-      return pullWritten(by, writtenPull(body), signal, options).then((d) => afterAnswer(d, body, view));
+    if (!w) return pullHere(by, body, signal, options, view);
     return new Promise<PulledLoads>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const id = nextId++;
