@@ -29,6 +29,16 @@ test('a first visit watches the demo fleet: rows, markers on one canvas, the off
   await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
   await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
   await expect(page).toHaveURL(/[?&]w=/);
+  // The nav counts the documents not reviewed from their URLs, which the pull worker sends without
+  // the documents themselves; the answer it read was marked as read there.
+  await expect(page.getByRole('link', { name: /^Documents ?, \d+ not reviewed$/ })).toBeVisible();
+  const documentsAnswer = await page.evaluate(() =>
+    performance
+      .getEntriesByName('haulview:answer')
+      .map((m) => (m as PerformanceMark).detail as { include?: string; in?: string })
+      .find((d) => String(d.include).includes('"documents":true')),
+  );
+  expect(documentsAnswer).toMatchObject({ in: 'worker' });
   await page.screenshot({ path: 'test-results/screenshots/dispatcher.png' });
   expect(errors).toEqual([]);
   // A return visit, from the documents inbox's link or a bare address: the list this browser kept

@@ -6,6 +6,7 @@ import { mergeLoads } from '@/domain/merge';
 import { apiGet } from './api-client';
 import { pullLoads } from './pull-answer';
 import { shareBoard, type BoardData } from './board-data';
+import { DOCUMENTS_INCLUDE, type DocumentUrls } from './document-urls';
 import { pullsOffPage } from './pull-thread';
 
 export interface DetailData {
@@ -23,7 +24,6 @@ const BOARD_INCLUDE: IncludeFlags = {
   comments: false,
   temperatures: false,
 };
-const DOCUMENTS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, documents: true };
 /** One load's track: every list but a reefer's readings, which come in their own answer. */
 const TRACK_INCLUDE: IncludeFlags = { temperatures: false };
 const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true };
@@ -58,7 +58,7 @@ export const configQuery = () =>
 /** Each watch list's number, for the key of its views (one array while the list is unchanged). */
 const listNumbers = new WeakMap<readonly string[], number>();
 let lists = 0;
-function viewKey(view: keyof typeof VIEW_INCLUDE, by: LoadBy, ids: readonly string[]): string {
+function viewKey(view: keyof typeof VIEW_INCLUDE | 'document-urls', by: LoadBy, ids: readonly string[]): string {
   let n = listNumbers.get(ids);
   if (n === undefined) listNumbers.set(ids, (n = ++lists));
   return `${view}:${by}:${n}`;
@@ -104,6 +104,42 @@ function manyLoads(
   });
 }
 
+/** The document URLs of a watch list, as the nav's badge holds them. */
+export interface DocumentUrlsData {
+  urls: readonly string[];
+  version: string;
+  missing: string[];
+}
+
+/**
+ * The URLs of the documents of many loads, polled like a view of many loads; the documents are kept
+ * where the pulls run (the worker), and only their URLs come to the page, and only when they changed.
+ */
+function documentUrls(by: LoadBy, ids: readonly string[], refreshSeconds: number) {
+  return queryOptions({
+    queryKey: [...loadQueries.all(), 'document-urls', by, ids] as const,
+    queryKeyHashFn: hashManyLoadsKey,
+    queryFn: async ({ signal, client, queryKey }): Promise<DocumentUrlsData> => {
+      const previous = client.getQueryCache().get<DocumentUrlsData>(hashManyLoadsKey(queryKey))?.state.data;
+      const answer: DocumentUrls = await pullsOffPage.documentUrls(
+        by,
+        ids,
+        viewKey('document-urls', by, ids),
+        previous?.version,
+        signal,
+      );
+      const urls = answer.urls ?? previous?.urls;
+      if (!urls) throw new Error('The document URLs were left out of an answer to a page that has none.');
+      return { urls, version: answer.version, missing: answer.missing };
+    },
+    enabled: ids.length > 0,
+    staleTime: (refreshSeconds * 1000) / 2,
+    refetchInterval: refreshSeconds * 1000,
+    refetchIntervalInBackground: false,
+    placeholderData: (previous) => previous,
+  });
+}
+
 /** One load, polled: the first answer holds all it asked for, later ones what came after the cursor. */
 function oneLoad(part: 'detail' | 'readings', by: LoadBy, id: string, refreshSeconds: number) {
   return queryOptions({
@@ -135,6 +171,12 @@ export const loadQueries = {
   /** The documents of many loads (the brokers' inbox); the latest position and status come along. */
   documents: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
     manyLoads('documents', by, ids, refreshSeconds),
+  /**
+   * The URLs of the documents of many loads, without the documents: the nav's badge counts those
+   * not reviewed on every page but the inbox (which holds the documents, and counts them).
+   */
+  documentUrls: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
+    documentUrls(by, ids, refreshSeconds),
   /**
    * One load's track (pings, events, comments, documents), for its breadcrumb and detail. The first
    * fetch gets everything; later ones only what the proxy merged since the last cursor, merged here

@@ -90,10 +90,16 @@ export function readPullAnswer(
  */
 const idsJson = new WeakMap<readonly string[], string>();
 
+/** A watch list's ids as JSON, the same text each time for the same array. */
+export function idsJsonOf(list: readonly string[]): string {
+  let ids = idsJson.get(list);
+  if (ids === undefined) idsJson.set(list, (ids = JSON.stringify(list)));
+  return ids;
+}
+
 /** A pull's body as JSON, the same text `JSON.stringify(body)` writes. */
 export function pullBodyJson(body: PullBody): string {
-  let ids = idsJson.get(body.ids);
-  if (ids === undefined) idsJson.set(body.ids, (ids = JSON.stringify(body.ids)));
+  const ids = idsJsonOf(body.ids);
   const { ids: _, ...others } = body;
   // `{"ids":0,…}`: the ids go where the 0 is.
   return `{"ids":${ids}${JSON.stringify({ ids: 0, ...others }).slice('{"ids":0'.length)}`;

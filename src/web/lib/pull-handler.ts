@@ -1,7 +1,8 @@
 import { ApiError, WrittenJson } from './api-client';
 import { changesFrom, shareBoard, withUnchanged, type BoardData } from './board-data';
 import { lastPerfMark } from './perf-marks';
-import { pullWritten, type PulledLoads } from './pull-answer';
+import { documentUrlsKeeper } from './document-urls';
+import { pullWritten, writtenPull, type PulledLoads } from './pull-answer';
 import type { ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
 
 function errorFields(error: unknown): ApiErrorFields {
@@ -50,10 +51,40 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
     return { kept, next };
   };
 
+  // Off the page, each watch list's documents: the page gets their URLs (the nav's badge).
+  const documentUrls = documentUrlsKeeper((by, body, signal) =>
+    pullWritten(by, writtenPull(body), signal, { extras: false }),
+  );
+  /** The ids a watch list's JSON reads to, one array per list: what is made per list is made once. */
+  const lists = new Map<string, readonly string[]>();
+  const idsOf = (text: string): readonly string[] => {
+    let ids = lists.get(text);
+    if (!ids) {
+      if (lists.size >= VIEWS_KEPT) lists.clear();
+      lists.set(text, (ids = JSON.parse(text) as string[]));
+    }
+    return ids;
+  };
+
   return (request) => {
     if (request.kind === 'abort') {
       running.get(request.id)?.abort();
       running.delete(request.id);
+      return;
+    }
+    if (request.kind === 'document-urls') {
+      const { id, by, ids, key, known } = request;
+      const controller = new AbortController();
+      running.set(id, controller);
+      documentUrls(by, idsOf(ids), key, known, controller.signal).then(
+        (urls) => {
+          const answer = lastPerfMark('answer');
+          if (running.delete(id)) post({ kind: 'document-urls', id, urls, answer });
+        },
+        (error: unknown) => {
+          if (running.delete(id)) post({ kind: 'failed', id, error: errorFields(error) });
+        },
+      );
       return;
     }
     const { id, by, text, body, options, view } = request;

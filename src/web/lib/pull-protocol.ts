@@ -1,6 +1,7 @@
 import type { LoadBy } from '@/domain/model';
 import type { PerfDetail } from './perf-marks';
 import type { LoadChange } from './board-data';
+import type { DocumentUrls } from './document-urls';
 import type { PullBody, PulledLoads, ReadOptions } from './pull-answer';
 
 /** What the page asks the pull worker. */
@@ -19,6 +20,16 @@ export type PullRequest =
        * worker keeps it, and answers a poll with only the loads that changed in it.
        */
       view?: string;
+    }
+  | {
+      /** The URLs of the documents of many loads (documentUrlsKeeper), kept in the worker. */
+      kind: 'document-urls';
+      id: number;
+      by: LoadBy;
+      /** The ids as JSON, written once per watch list on the page. */
+      ids: string;
+      key: string;
+      known: string | undefined;
     }
   | { kind: 'abort'; id: number };
 
@@ -48,4 +59,5 @@ export type PullReply =
       rest: Omit<PulledLoads, 'loads'>;
       answer: AnswerMark | undefined;
     }
+  | { kind: 'document-urls'; id: number; urls: DocumentUrls; answer: AnswerMark | undefined }
   | { kind: 'failed'; id: number; error: ApiErrorFields };

@@ -154,6 +154,41 @@ describe('pullThread', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('sends the URLs of the loads’ documents, as the page reads them, and only when they changed', async () => {
+    const { bodies } = proxy(ok(ANSWER));
+    const here = await pullThread(() => null).documentUrls('external-id', BODY.ids, 'urls:1', undefined);
+    const { worker, sent, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    const there = await pulls.documentUrls('external-id', BODY.ids, 'urls:1', undefined);
+    expect(sent.map((m) => m.kind)).toEqual(['document-urls']);
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(there.urls).toEqual(here.urls);
+    expect(there.urls).toContain('https://docs.example.com/bol.jpg');
+    expect(there.missing).toEqual(['404-load']);
+    // The next poll asks from the worker's cursor; the page holds the URLs, so none cross again.
+    const next = await pulls.documentUrls('external-id', BODY.ids, 'urls:1', there.version);
+    expect(JSON.parse(bodies[2] as string)).toMatchObject({ since: 'c.1', include: { documents: true } });
+    expect(next).toEqual({ version: there.version, urls: undefined, missing: ['404-load'] });
+    expect(replies.at(-1)).toMatchObject({ kind: 'document-urls', urls: { urls: undefined } });
+  });
+
+  it('asks for the URLs again on the page when the worker fails', async () => {
+    proxy(ok(ANSWER));
+    const held: PullWorkerLike = {
+      onmessage: null,
+      onerror: null,
+      onmessageerror: null,
+      postMessage: () => undefined,
+      terminate: vi.fn(),
+    };
+    const pulls = pullThread(() => held);
+    const pending = pulls.documentUrls('external-id', BODY.ids, 'urls:1', 'a version of the worker');
+    held.onerror?.(new Event('error'));
+    // The page's keeper does not know the worker's version: the URLs come whole.
+    expect((await pending).urls).toContain('https://docs.example.com/bol.jpg');
+    expect(pulls.where()).toBe('page');
+  });
+
   it('pulls on the page where there is no worker', async () => {
     proxy(ok(ANSWER));
     const pulls = pullThread(() => null);

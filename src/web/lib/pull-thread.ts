@@ -2,7 +2,16 @@ import type { LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
 import { perfMark } from './perf-marks';
-import { pullWritten, writtenPull, type PullBody, type PulledLoads, type ReadOptions } from './pull-answer';
+import { documentUrlsKeeper } from './document-urls';
+import {
+  idsJsonOf,
+  pullLoads,
+  pullWritten,
+  writtenPull,
+  type PullBody,
+  type PulledLoads,
+  type ReadOptions,
+} from './pull-answer';
 import type { PullReply, PullRequest } from './pull-protocol';
 import { startWorker, stopWorker, type WorkerLike } from './worker-like';
 
@@ -27,6 +36,9 @@ export type PullFn = (
   view?: PullView,
 ) => Promise<PulledLoads>;
 
+/** The URLs of the documents of many loads (`documentUrlsKeeper`), kept where the pulls run. */
+export type DocumentUrlsFn = ReturnType<typeof documentUrlsKeeper>;
+
 /** The view after an answer read as it came: a delta goes into the previous view, a full answer is it. */
 function afterAnswer(data: PulledLoads, body: PullBody, view: PullView | undefined): PulledLoads {
   return view?.previous && body.since ? withUnchanged(view.previous, data, body.ids) : data;
@@ -41,13 +53,10 @@ const startPullWorker = () =>
     () => new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module', name: 'pulls' }),
   );
 
+/** A request the worker holds: what to do with its reply, and how to make it on the page instead. */
 interface Waiting {
-  by: LoadBy;
-  body: PullBody;
-  options: ReadOptions;
-  view: PullView | undefined;
-  signal: AbortSignal | undefined;
-  resolve: (data: PulledLoads) => void;
+  reply(reply: Exclude<PullReply, { kind: 'failed' }>): void;
+  here(): void;
   reject: (error: unknown) => void;
 }
 
@@ -61,12 +70,19 @@ interface Waiting {
  */
 export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWorker): {
   pull: PullFn;
+  documentUrls: DocumentUrlsFn;
   where(): 'worker' | 'page';
   dispose(): void;
 } {
   let worker: PullWorkerLike | null | undefined;
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
+  // The documents kept on the page, where there is no worker (or it failed).
+  let urlsHere: DocumentUrlsFn | undefined;
+  const documentUrlsHere: DocumentUrlsFn = (...args) =>
+    (urlsHere ??= documentUrlsKeeper((by, body, signal) => pullLoads(by, body, signal, { extras: false })))(
+      ...args,
+    );
 
   const stop = () => {
     if (!worker) return;
@@ -77,7 +93,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     stop();
     const held = [...waiting.values()];
     waiting.clear();
-    for (const w of held) void pullHere(w.by, w.body, w.signal, w.options, w.view).then(w.resolve, w.reject);
+    for (const w of held) w.here();
   };
 
   // Started at the first pull, not when the module loads: a page without pulls needs no worker.
@@ -96,20 +112,8 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
             { ...reply.answer.detail, in: 'worker' },
             reply.answer.at - performance.timeOrigin,
           );
-        if (reply.kind === 'pulled') w.resolve(afterAnswer(reply.data, w.body, w.view));
-        else if (reply.kind === 'patched') {
-          const previous = w.view?.previous;
-          const next = previous && withChanges(previous, reply.changes, reply.rest);
-          if (next) w.resolve(next);
-          else
-            w.reject(
-              new ApiError(
-                0,
-                'unexpected',
-                'The loads read in the background do not fit the view; the next refresh reads them again.',
-              ),
-            );
-        } else {
+        if (reply.kind !== 'failed') w.reply(reply);
+        else {
           const { status, code, message, details, retryAfter } = reply.error;
           w.reject(new ApiError(status, code, message, details, retryAfter));
         }
@@ -120,13 +124,32 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     return worker;
   };
 
-  const pull: PullFn = (by, body, signal, options = { extras: true }, view) => {
+  /**
+   * Sends a request to the worker, and settles with what `read` makes of its reply; `here` makes
+   * the request on the page instead. An abort rejects at once, and tells the worker.
+   */
+  function ask<T>(
+    signal: AbortSignal | undefined,
+    request: (id: number) => PullRequest,
+    read: (reply: Exclude<PullReply, { kind: 'failed' }>) => T,
+    here: () => Promise<T>,
+  ): Promise<T> {
     const w = ready();
-    if (!w) return pullHere(by, body, signal, options, view);
-    return new Promise<PulledLoads>((resolve, reject) => {
+    if (!w) return here();
+    return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const id = nextId++;
-      waiting.set(id, { by, body, options, view, signal, resolve, reject });
+      waiting.set(id, {
+        reply(reply) {
+          try {
+            resolve(read(reply));
+          } catch (error) {
+            reject(error);
+          }
+        },
+        here: () => void here().then(resolve, reject),
+        reject,
+      });
       signal?.addEventListener(
         'abort',
         () => {
@@ -136,8 +159,15 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
         },
         { once: true },
       );
-      const { ids: _, ...rest } = body;
-      w.postMessage({
+      w.postMessage(request(id));
+    });
+  }
+
+  const pull: PullFn = (by, body, signal, options = { extras: true }, view) => {
+    const { ids: _, ...rest } = body;
+    return ask(
+      signal,
+      (id) => ({
         kind: 'pull',
         id,
         by,
@@ -145,12 +175,36 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
         body: rest,
         options,
         ...(view ? { view: view.key } : {}),
-      });
-    });
+      }),
+      (reply) => {
+        if (reply.kind === 'pulled') return afterAnswer(reply.data, body, view);
+        const previous = view?.previous;
+        const next = reply.kind === 'patched' && previous && withChanges(previous, reply.changes, reply.rest);
+        if (next) return next;
+        throw new ApiError(
+          0,
+          'unexpected',
+          'The loads read in the background do not fit the view; the next refresh reads them again.',
+        );
+      },
+      () => pullHere(by, body, signal, options, view),
+    );
   };
+
+  const documentUrls: DocumentUrlsFn = (by, ids, key, known, signal) =>
+    ask(
+      signal,
+      (id) => ({ kind: 'document-urls', id, by, ids: idsJsonOf(ids), key, known }),
+      (reply) => {
+        if (reply.kind === 'document-urls') return reply.urls;
+        throw new ApiError(0, 'unexpected', 'The background pull answered another question.');
+      },
+      () => documentUrlsHere(by, ids, key, known, signal),
+    );
 
   return {
     pull,
+    documentUrls,
     where: () => (worker ? 'worker' : 'page'),
     dispose() {
       stop();

@@ -508,4 +508,39 @@ describe('useDocumentsInbox and the nav badge', () => {
       expect(screen.getByRole('link', { name: 'Documents' })).toHaveTextContent(/^Documents$/),
     );
   });
+
+  it('counts on every other page from the documents’ URLs, without holding the documents', async () => {
+    window.history.replaceState(null, '', '/');
+    standardFleet();
+    reviewedStore.mark([URL_POD]);
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <a href="/documents">
+          Documents
+          <DocumentsNavBadge config={CONFIG} />
+        </a>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('link', { name: 'Documents, 4 not reviewed' })).toBeInTheDocument();
+    // Documents were pulled, by each kind of id; the page holds their URLs, and no load, no document.
+    expect(proxy.calls.map((c) => [c.by, c.include])).toEqual([
+      ['external-id', expect.objectContaining({ documents: true })],
+      ['load-number', expect.objectContaining({ documents: true })],
+    ]);
+    const held = client.getQueryCache().getAll();
+    expect(held.map((q) => q.queryKey[1])).toEqual(['document-urls', 'document-urls']);
+    expect(held.flatMap((q) => (q.state.data as { urls: string[] }).urls).sort()).toEqual(
+      [URL_BOL, URL_POD, URL_SEAL, URL_LUMPER, URL_LN1].sort(),
+    );
+    // A review here or in another tab counts at once; a document that arrives counts at the next poll.
+    reviewedStore.mark([URL_SEAL]);
+    expect(await screen.findByRole('link', { name: 'Documents, 3 not reviewed' })).toBeInTheDocument();
+    proxy.set('load-number', 'LN1', [
+      wireDocument(URL_LN1, 'BOL', '11/22/2026 06:15 CST'),
+      wireDocument('https://docs.example.com/ln1/pod.pdf', 'POD', '11/22/2026 11:15 CST'),
+    ]);
+    await client.refetchQueries();
+    expect(await screen.findByRole('link', { name: 'Documents, 4 not reviewed' })).toBeInTheDocument();
+  });
 });

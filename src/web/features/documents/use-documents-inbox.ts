@@ -110,3 +110,32 @@ export function useDocumentsInbox(
     refetch,
   };
 }
+
+const NO_URLS: readonly string[] = [];
+
+/**
+ * The URLs of the watched loads' documents, each kind of id's as the pull worker last read them (a
+ * load watched by both of its ids brings its URLs twice): the nav's badge counts those not
+ * reviewed, without holding the documents. Pulls only once the page's own pulls are done.
+ */
+export function useWatchedDocumentUrls(config: Pick<ClientConfig, 'refreshSeconds'>): readonly string[] {
+  const entries = useWatchList();
+  const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
+  const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
+  const quiet = useQuietStart();
+  const byExternal = useQuery({
+    ...loadQueries.documentUrls('external-id', externalIds, config.refreshSeconds),
+    enabled: quiet && externalIds.length > 0,
+  });
+  const byNumber = useQuery({
+    ...loadQueries.documentUrls('load-number', loadNumbers, config.refreshSeconds),
+    enabled: quiet && loadNumbers.length > 0,
+  });
+  // A list emptied of one kind of id keeps no URLs of it (the placeholder is the last list's).
+  const external = externalIds.length > 0 ? byExternal.data?.urls : undefined;
+  const numbers = loadNumbers.length > 0 ? byNumber.data?.urls : undefined;
+  return useMemo(
+    () => (!external ? (numbers ?? NO_URLS) : !numbers ? external : [...external, ...numbers]),
+    [external, numbers],
+  );
+}
