@@ -247,6 +247,11 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
     });
   const { shown, points } = await counted();
   expect(shown).toBe(points);
+  // Placed by a 2D transform: with Leaflet's translate3d each badge was a compositing layer of its
+  // own, and every frame that changed anything sent them all to the compositor.
+  // (The computed value of a translate3d without depth reads as a 2D matrix too: the style is read.)
+  const transforms = await badges.evaluateAll((els) => els.map((el) => (el as HTMLElement).style.transform));
+  expect(transforms.filter((t) => !/^translate\(-?[\d.]+px, ?-?[\d.]+px\)$/.test(t))).toEqual([]);
   // The clusters are worked out in a worker, which the page's security policy lets start.
   await expect(map(page)).toHaveAttribute('data-clusters-in', 'worker');
   // The board's answers are read into loads in a worker too: the page marks each as it arrives there.

@@ -181,6 +181,34 @@ export function resizeBadge(marker: L.Marker, count: number): void {
   element.style.marginLeft = element.style.marginTop = `${-size / 2}px`;
 }
 
+/** What of Leaflet's marker a flat badge reaches into (not in its typings). */
+interface MarkerInternals {
+  _icon?: HTMLElement & { _leaflet_pos?: L.Point };
+  _zIndex: number;
+  _resetZIndex(): void;
+  options: L.MarkerOptions;
+}
+
+/**
+ * A marker placed by a 2D transform. Leaflet places markers by `translate3d`, and Chromium gives
+ * every element with a 3D transform a compositing layer of its own: the first view of 10,000 loads
+ * had 147 cluster badges, 147 layers (of 188), and every frame that changed anything on the page
+ * (a refresh has five) sent them all to the compositor again. A 2D transform is painted with the
+ * marker pane, and still animates with a zoom (Leaflet's zoom transition is on `transform`).
+ */
+const FlatMarker = L.Marker.extend({
+  _setPos(this: MarkerInternals, pos: L.Point) {
+    const icon = this._icon;
+    if (icon) {
+      // Where Leaflet's own getPosition reads it.
+      icon._leaflet_pos = pos;
+      icon.style.transform = `translate(${pos.x}px,${pos.y}px)`;
+    }
+    this._zIndex = pos.y + (this.options.zIndexOffset ?? 0);
+    this._resetZIndex();
+  },
+}) as unknown as new (at: L.LatLngExpression, options?: L.MarkerOptions) => L.Marker;
+
 export function clusterIcon(count: number): L.DivIcon {
   const size = sizeOf(count);
   // An element, not HTML text: a refresh makes a hundred badges, and parsing their HTML showed.
@@ -489,7 +517,7 @@ export function LoadMarkersLayer({
             const made: Badge = {
               id: w.id,
               count: w.count,
-              marker: L.marker([w.lat, w.lon], { icon: clusterIcon(w.count), keyboard: false }),
+              marker: new FlatMarker([w.lat, w.lon], { icon: clusterIcon(w.count), keyboard: false }),
             };
             // Zoomed in to where the cluster falls apart, or one level past the clusters.
             const fly = (apart: number) =>
