@@ -37,4 +37,31 @@ describe('useLevelNow', () => {
     rerender({ now: start + 10 * MIN + 12_000, list: crossing });
     expect(result.current).toBe(start + 10 * MIN + 12_000);
   });
+
+  it('judges a refresh that replaced loads in their places by the replaced ones, and misses no crossing', () => {
+    const start = 1_000 * MIN;
+    // Stale in 10 and in 20 minutes; silent much later.
+    const loads = [pingedAt(start - 20 * MIN), pingedAt(start - 10 * MIN), pingedAt(start - MIN)];
+    const { result, rerender } = renderHook(({ now, list }) => useLevelNow(list, now, T), {
+      initialProps: { now: start, list: loads },
+    });
+    // The first load reports again: in its place, fresh.
+    const refreshed = [pingedAt(start + MIN), loads[1]!, loads[2]!];
+    rerender({ now: start + 2 * MIN, list: refreshed });
+    expect(result.current).toBe(start);
+    // Its old crossing (10 min) may wake the judge early: the time moves on, and nothing is missed.
+    rerender({ now: start + 10 * MIN, list: refreshed });
+    const judged = result.current;
+    expect(judged).toBeLessThanOrEqual(start + 10 * MIN);
+    // The second load crosses at 20 minutes: the first tick past it is judged then.
+    rerender({ now: start + 19 * MIN, list: refreshed });
+    expect(result.current).toBe(judged);
+    rerender({ now: start + 20 * MIN + 1_000, list: refreshed });
+    expect(result.current).toBe(start + 20 * MIN + 1_000);
+    // A load replaced in its place by one that crossed between the held time and now: judged now.
+    const held = result.current;
+    const crossing = [refreshed[0]!, refreshed[1]!, pingedAt(held - 30 * MIN + 1_000)];
+    rerender({ now: held + 5_000, list: crossing });
+    expect(result.current).toBe(held + 5_000);
+  });
 });

@@ -25,6 +25,20 @@ interface Held {
 }
 
 /**
+ * The next change of level in a new list of loads, judged at the held instant. A refresh keeps most
+ * loads in their places: only the ones replaced are looked at, and the held next change stands for
+ * the others. It may be a change of a load that was replaced, and come earlier than needed: then
+ * the list is judged whole, once, a little early.
+ */
+function nextAfterRefresh(held: Held, loads: readonly Load[]): number {
+  const before = held.loads;
+  if (before.length !== loads.length) return nextLevelChange(loads, held.at, held.thresholds);
+  const replaced: Load[] = [];
+  for (let i = 0; i < loads.length; i++) if (loads[i] !== before[i]) replaced.push(loads[i] as Load);
+  return Math.min(held.next, nextLevelChange(replaced, held.at, held.thresholds));
+}
+
+/**
  * `now` for judging staleness: it moves on only when some load changes level (or the thresholds
  * change), so derivations keyed on it (the board's rows, the markers' colours) are not redone for
  * 10,000 loads on every tick of a clock that changed nothing. New loads (a refresh) keep it too when
@@ -47,7 +61,7 @@ export function useLevelNow(loads: readonly Load[], now: number, thresholds: Sta
   }
   if (held.loads !== loads) {
     // Judged at the held instant, the new list's next change of level must still be ahead of now.
-    const kept = hold(held.at);
+    const kept = { loads, thresholds, at: held.at, next: nextAfterRefresh(held, loads) };
     const fresh = kept.next > now ? kept : hold(now);
     setHeld(fresh);
     return fresh.at;

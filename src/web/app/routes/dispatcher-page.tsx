@@ -100,7 +100,11 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   // The selected load's own track: not the last load's, kept on screen while another one loads
   // (the detail query's placeholder), nor after the selection is closed.
   const selectedTrack = selection && !track.isPlaceholderData ? track.data : undefined;
-  const selectedRow = useMemo(() => rows.find((r) => r.key === selectedKey), [rows, selectedKey]);
+  // Not a pass over 10,000 rows at each refresh when nothing is selected.
+  const selectedRow = useMemo(
+    () => (selectedKey === null ? undefined : rows.find((r) => r.key === selectedKey)),
+    [rows, selectedKey],
+  );
   // Counted, not filtered: a list of 10,000 rows made at each refresh to read its length.
   const onMap = useMemo(() => rows.reduce((n, r) => (r.lastPingAt === undefined ? n : n + 1), 0), [rows]);
   const select = useCallback(
