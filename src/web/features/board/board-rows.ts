@@ -114,52 +114,71 @@ function firstKey(rows: readonly BoardRow[], by: SortKey): { of: (r: BoardRow) =
  * board of 10,000 in which 1,000 changed, rather than 130,000.
  */
 export function rowSorter(): (rows: readonly BoardRow[], by: SortKey) => BoardRow[] {
-  let last:
-    | { rows: readonly BoardRow[]; by: SortKey; scheme: string; order: number[]; sorted: BoardRow[] }
-    | undefined;
+  let last: Sorted | undefined;
   return (rows, by) => {
     if (last && rows === last.rows && by === last.by) return last.sorted;
     const first = firstKey(rows, by);
-    const keys = new Float64Array(rows.length);
-    rows.forEach((r, i) => (keys[i] = first.of(r)));
+    // A refresh: the rows it replaced in their places, whose first keys alone are worked out again.
+    const replaced = last?.scheme === first.scheme ? replacedRows(last.rows, rows) : undefined;
+    let keys: Float64Array;
+    if (last && replaced) {
+      keys = last.keys.slice();
+      for (const i of replaced) keys[i] = first.of(rows[i] as BoardRow);
+    } else {
+      keys = new Float64Array(rows.length);
+      rows.forEach((r, i) => (keys[i] = first.of(r)));
+    }
     const compare = (i: number, j: number) =>
       (keys[i] as number) - (keys[j] as number) || byLabel(rows[i] as BoardRow, rows[j] as BoardRow) || i - j;
     const order =
-      (last?.scheme === first.scheme && resort(last, rows, compare)) || fullSort(rows.length, compare);
+      (last && replaced && replaced.length * 4 <= rows.length && mergeIn(last.order, replaced, compare)) ||
+      fullSort(rows.length, compare);
     const sorted = order.map((i) => rows[i] as BoardRow);
-    last = { rows, by, scheme: first.scheme, order, sorted };
+    last = { rows, by, scheme: first.scheme, keys, order, sorted };
     return sorted;
   };
+}
+
+/** A sort as `rowSorter` keeps it for the next: each row's first key, the order, the rows in it. */
+interface Sorted {
+  rows: readonly BoardRow[];
+  by: SortKey;
+  scheme: string;
+  keys: Float64Array;
+  order: number[];
+  sorted: BoardRow[];
 }
 
 function fullSort(n: number, compare: (i: number, j: number) => number): number[] {
   return Array.from({ length: n }, (_, i) => i).sort(compare);
 }
 
-/** The last order with the replaced rows taken out, sorted apart and merged in; undefined if not fit. */
-function resort(
-  last: { rows: readonly BoardRow[]; order: number[] },
-  rows: readonly BoardRow[],
-  compare: (i: number, j: number) => number,
-): number[] | undefined {
-  if (rows.length !== last.rows.length) return undefined;
-  const replaced = new Uint8Array(rows.length);
-  const fresh: number[] = [];
+/**
+ * The places of the rows replaced by rows of the same loads; undefined when the list is not the
+ * last one with some rows replaced (another length, another load in some place: reordered).
+ */
+function replacedRows(before: readonly BoardRow[], rows: readonly BoardRow[]): number[] | undefined {
+  if (rows.length !== before.length) return undefined;
+  const replaced: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as BoardRow;
-    const before = last.rows[i] as BoardRow;
-    if (row === before) continue;
-    // A row of another load in this place: the list was reordered, not refreshed.
-    if (row.key !== before.key) return undefined;
-    replaced[i] = 1;
-    fresh.push(i);
+    const old = before[i] as BoardRow;
+    if (row === old) continue;
+    if (row.key !== old.key) return undefined;
+    replaced.push(i);
   }
-  if (fresh.length * 4 > rows.length) return undefined;
-  fresh.sort(compare);
+  return replaced;
+}
+
+/** The last order with the replaced rows taken out, sorted apart and merged in. */
+function mergeIn(lastOrder: readonly number[], replaced: number[], compare: (i: number, j: number) => number) {
+  const isReplaced = new Uint8Array(lastOrder.length);
+  for (const i of replaced) isReplaced[i] = 1;
+  const fresh = replaced.slice().sort(compare);
   const order: number[] = [];
   let f = 0;
-  for (const i of last.order) {
-    if (replaced[i]) continue;
+  for (const i of lastOrder) {
+    if (isReplaced[i]) continue;
     while (f < fresh.length && compare(fresh[f] as number, i) < 0) order.push(fresh[f++] as number);
     order.push(i);
   }
