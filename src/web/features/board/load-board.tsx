@@ -2,7 +2,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   Profiler,
-  useCallback,
   useId,
   useMemo,
   useRef,
@@ -163,8 +162,9 @@ export const LoadBoard = memo(function LoadBoard({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    // A new function would make the virtualizer measure all 10,000 rows again on every render.
-    getItemKey: useCallback((i: number) => shown[i]?.key ?? i, [shown]),
+    // Rows are not measured (all one height), and the virtualizer keys its sizes by index: a key
+    // function of the rows would be new at each refresh, and make it lay out 10,000 rows again.
+    // React keys each row by its load below.
   });
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -266,7 +266,7 @@ export const LoadBoard = memo(function LoadBoard({
             const row = shown[item.index] as BoardRow;
             return (
               <div
-                key={item.key}
+                key={row.key}
                 className="absolute left-0 w-full"
                 style={{ top: item.start, height: item.size }}
               >
