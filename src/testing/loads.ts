@@ -1,4 +1,4 @@
-import type { Load, LoadBy } from '@/domain/model';
+import type { Document, Load, LoadBy } from '@/domain/model';
 import type { ItemTime } from '@/domain/time';
 
 /** A time of an item whose instant is all that matters to a test. */
@@ -47,3 +47,20 @@ export const located = (id: string, minute: number) => ({
     country: 'US',
   },
 });
+
+/** A document at this URL, sent at `instant` (null: no readable time); tests fill in the rest. */
+export function testDocument(url: string, instant: number | null, extra: Partial<Document> = {}): Document {
+  return {
+    key: url,
+    instant,
+    time: testTime(instant ?? undefined),
+    url,
+    type: 'BOL',
+    stopExternalId: undefined,
+    stopOrderNumber: undefined,
+    position: undefined,
+    place: undefined,
+    driver: undefined,
+    ...extra,
+  };
+}

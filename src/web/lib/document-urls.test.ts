@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Document, Load } from '@/domain/model';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testDocument } from '@/testing/loads';
 import { documentUrlsKeeper, documentUrlsOf } from './document-urls';
 import type { PullBody, PulledLoads } from './pull-answer';
 
-const doc = (url: string, instant: number): Document => ({
-  key: url,
-  instant,
-  time: testTime(instant),
-  url,
-  type: 'BOL',
-  stopExternalId: undefined,
-  stopOrderNumber: undefined,
-  position: undefined,
-  place: undefined,
-  driver: undefined,
-});
+const doc = testDocument;
 const load = (id: string, ...documents: Document[]): Load => emptyLoad(id, 'external-id', { documents });
 const answer = (cursor: string, loads: Load[], missing: string[] = []): PulledLoads => ({
   loads,

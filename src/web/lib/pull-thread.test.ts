@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Load } from '@/domain/model';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { located } from '@/testing/loads';
@@ -54,6 +54,17 @@ function standIn() {
     setTimeout(() => worker.onmessage?.({ data: copy } as MessageEvent<PullReply>), 0);
   });
   return { worker, sent, replies };
+}
+
+/** A worker that takes every request and never answers: until it fails. */
+function silentWorker(): PullWorkerLike & { terminate: Mock<() => void> } {
+  return {
+    onmessage: null,
+    onerror: null,
+    onmessageerror: null,
+    postMessage: () => undefined,
+    terminate: vi.fn<() => void>(),
+  };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -136,13 +147,7 @@ describe('pullThread', () => {
 
   it('makes a pull the worker held again on the page when the worker fails, and pulls there after', async () => {
     const { fetch } = proxy(ok(ANSWER));
-    const held: PullWorkerLike = {
-      onmessage: null,
-      onerror: null,
-      onmessageerror: null,
-      postMessage: () => undefined,
-      terminate: vi.fn(),
-    };
+    const held = silentWorker();
     const pulls = pullThread(() => held);
     const pending = pulls.pull('external-id', BODY);
     held.onerror?.(new Event('error'));
@@ -174,13 +179,7 @@ describe('pullThread', () => {
 
   it('asks for the URLs again on the page when the worker fails', async () => {
     proxy(ok(ANSWER));
-    const held: PullWorkerLike = {
-      onmessage: null,
-      onerror: null,
-      onmessageerror: null,
-      postMessage: () => undefined,
-      terminate: vi.fn(),
-    };
+    const held = silentWorker();
     const pulls = pullThread(() => held);
     const pending = pulls.documentUrls('external-id', BODY.ids, 'urls:1', 'a version of the worker');
     held.onerror?.(new Event('error'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Document, LoadBy } from '@/domain/model';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testDocument } from '@/testing/loads';
 import {
   DEFAULT_FILTERS,
   collectDocuments,
@@ -11,21 +11,7 @@ import {
   type InboxDocument,
 } from './inbox-model';
 
-function doc(url: string, instant: number | null, extra: Partial<Document> = {}): Document {
-  return {
-    key: url,
-    instant,
-    time: testTime(instant ?? undefined),
-    url,
-    type: 'BOL',
-    stopExternalId: undefined,
-    stopOrderNumber: undefined,
-    position: undefined,
-    place: undefined,
-    driver: undefined,
-    ...extra,
-  };
-}
+const doc = testDocument;
 
 const load = (id: string, documents: Document[], by: LoadBy = 'external-id') =>
   emptyLoad(id, by, { documents });
