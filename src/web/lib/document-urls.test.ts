@@ -47,7 +47,10 @@ describe('documentUrlsKeeper', () => {
     const urlsOf = documentUrlsKeeper(pull);
     const first = await urlsOf('external-id', IDS, 'list-1', undefined);
     expect(first).toMatchObject({ urls: ['u/bol', 'u/seal'], missing: ['700300'] });
-    expect(bodies[0]).toEqual({ ids: IDS, include: expect.objectContaining({ documents: true, locations: false }) });
+    expect(bodies[0]).toEqual({
+      ids: IDS,
+      include: expect.objectContaining({ documents: true, locations: false }),
+    });
 
     const second = await urlsOf('external-id', IDS, 'list-1', first.version);
     expect(bodies[1]?.since).toBe('c1');

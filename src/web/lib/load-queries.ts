@@ -58,7 +58,11 @@ export const configQuery = () =>
 /** Each watch list's number, for the key of its views (one array while the list is unchanged). */
 const listNumbers = new WeakMap<readonly string[], number>();
 let lists = 0;
-function viewKey(view: keyof typeof VIEW_INCLUDE | 'document-urls', by: LoadBy, ids: readonly string[]): string {
+function viewKey(
+  view: keyof typeof VIEW_INCLUDE | 'document-urls',
+  by: LoadBy,
+  ids: readonly string[],
+): string {
   let n = listNumbers.get(ids);
   if (n === undefined) listNumbers.set(ids, (n = ++lists));
   return `${view}:${by}:${n}`;

@@ -171,7 +171,11 @@ function replacedRows(before: readonly BoardRow[], rows: readonly BoardRow[]): n
 }
 
 /** The last order with the replaced rows taken out, sorted apart and merged in. */
-function mergeIn(lastOrder: readonly number[], replaced: number[], compare: (i: number, j: number) => number) {
+function mergeIn(
+  lastOrder: readonly number[],
+  replaced: number[],
+  compare: (i: number, j: number) => number,
+) {
   const isReplaced = new Uint8Array(lastOrder.length);
   for (const i of replaced) isReplaced[i] = 1;
   const fresh = replaced.slice().sort(compare);

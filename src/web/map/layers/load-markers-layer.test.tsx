@@ -234,8 +234,9 @@ describe('LoadMarkersLayer, as the points change', () => {
     const badges = () => [
       ...container.querySelectorAll<HTMLElement>('.leaflet-marker-pane .haulview-cluster'),
     ];
-    // Where Leaflet put a badge: left and top in jsdom (a transform in browsers).
-    const at = (el: HTMLElement) => [parseFloat(el.style.left), parseFloat(el.style.top)];
+    // Where a badge is drawn: its 2D translate (FlatMarker), in jsdom as in browsers.
+    const at = (el: HTMLElement) =>
+      (/^translate\((-?[\d.]+)px, ?(-?[\d.]+)px\)$/.exec(el.style.transform) ?? []).slice(1).map(Number);
     expect(badges()).toHaveLength(1);
     const [x, y] = at(badges()[0]!);
     await act(async () => {
