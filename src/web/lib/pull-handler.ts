@@ -3,7 +3,7 @@ import { changesFrom, shareBoard, withUnchanged, type BoardData } from './board-
 import { lastPerfMark } from './perf-marks';
 import { documentUrlsKeeper } from './document-urls';
 import { pullWritten, writtenPull, type PulledLoads } from './pull-answer';
-import type { ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
+import type { AnswerMark, ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
 
 function errorFields(error: unknown): ApiErrorFields {
   if (error instanceof ApiError) {
@@ -66,6 +66,28 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
     return ids;
   };
 
+  /**
+   * Runs a request's work, abortable by its id, and posts what `reply` makes of the result, or the
+   * error. The answer's mark is read in the same turn as the result: no other answer's can come between.
+   */
+  function run<T>(
+    id: number,
+    work: (signal: AbortSignal) => Promise<T>,
+    reply: (result: T, answer: AnswerMark | undefined) => PullReply,
+  ): void {
+    const controller = new AbortController();
+    running.set(id, controller);
+    work(controller.signal).then(
+      (result) => {
+        const answer = lastPerfMark('answer');
+        if (running.delete(id)) post(reply(result, answer));
+      },
+      (error: unknown) => {
+        if (running.delete(id)) post({ kind: 'failed', id, error: errorFields(error) });
+      },
+    );
+  }
+
   return (request) => {
     if (request.kind === 'abort') {
       running.get(request.id)?.abort();
@@ -74,41 +96,28 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
     }
     if (request.kind === 'document-urls') {
       const { id, by, ids, key, known } = request;
-      const controller = new AbortController();
-      running.set(id, controller);
-      documentUrls(by, idsOf(ids), key, known, controller.signal).then(
-        (urls) => {
-          const answer = lastPerfMark('answer');
-          if (running.delete(id)) post({ kind: 'document-urls', id, urls, answer });
-        },
-        (error: unknown) => {
-          if (running.delete(id)) post({ kind: 'failed', id, error: errorFields(error) });
-        },
+      run(
+        id,
+        (signal) => documentUrls(by, idsOf(ids), key, known, signal),
+        (urls, answer) => ({ kind: 'document-urls', id, urls, answer }),
       );
       return;
     }
     const { id, by, text, body, options, view } = request;
-    const controller = new AbortController();
-    running.set(id, controller);
-    pullWritten(by, new WrittenJson(body, text), controller.signal, options).then(
-      (data) => {
-        // Read in the same turn as the answer's own mark: no other answer's can come between.
-        const answer = lastPerfMark('answer');
-        if (!running.delete(id)) return;
+    run(
+      id,
+      (signal) => pullWritten(by, new WrittenJson(body, text), signal, options),
+      (data, answer) => {
         if (view !== undefined) {
           const { kept, next } = keep(view, data, text, body.since);
           const changes =
             body.since !== undefined && kept?.cursor === body.since && next && changesFrom(kept, next);
           if (changes && next) {
             const { loads: _, ...rest } = next;
-            post({ kind: 'patched', id, changes, rest, answer });
-            return;
+            return { kind: 'patched', id, changes, rest, answer };
           }
         }
-        post({ kind: 'pulled', id, data, answer });
-      },
-      (error: unknown) => {
-        if (running.delete(id)) post({ kind: 'failed', id, error: errorFields(error) });
+        return { kind: 'pulled', id, data, answer };
       },
     );
   };
