@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { createTransport } from '@/server/upstream-transport';
 import { startSimulator } from '@/simulator/start';
 import { manualClock, startStack, TEST_CREDENTIALS } from '@/testing/stack';
 import type { Figure } from './figures';
@@ -17,6 +18,7 @@ const SEED = 7;
 const LOADS = 500;
 /** Requests per second, to the proxy or to the simulator direct. */
 const RATE = 200;
+/** Requests measured on each side. */
 const MEASURED = 2_000;
 const BOARD = { locations: false, events: false, documents: false, comments: false };
 const SPA_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' };
@@ -56,13 +58,40 @@ interface Overhead {
   failed: number;
   /** CPU time of the proxy's process per proxied request, when it runs in one of its own. */
   proxyCpuMs?: number;
+  /**
+   * Cores kept busy by all three processes (load generator, proxy, upstreams) during each side's
+   * measured blocks: near the machine's core count, requests queue for a core and the tail grows.
+   */
+  coresBusy?: { direct: number; proxied: number };
 }
 
-async function timed(url: string, init: RequestInit, into: number[], failures: { n: number }) {
+/** CPU time (ms) of the processes of the bench. */
+interface CpuProbe {
+  proxy: () => Promise<number>;
+  upstreams: () => Promise<number>;
+}
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/**
+ * The load generator's client: node:http with kept-alive connections, as the proxy's own upstream
+ * client. Node's fetch cost the generator about 2 ms of CPU per request, taken from the same two
+ * cores the proxy and the upstream run on (it stands for browsers on other machines).
+ */
+const client = createTransport({ timeoutMs: 60_000, maxBytes: 2 ** 28 });
+
+async function timed(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  into: number[],
+  failures: { n: number },
+) {
   const t = performance.now();
   try {
-    const r = await fetch(url, init);
-    await r.arrayBuffer();
+    const r = await client.post(url, headers, body);
     if (r.status !== 200) failures.n++;
     into.push(performance.now() - t);
   } catch {
@@ -79,18 +108,11 @@ async function timed(url: string, init: RequestInit, into: number[], failures: {
  * call. Each id comes round every 2.5 s of its side's blocks, past the proxy's 1 s fresh window
  * (REFRESH_SECONDS=2): every proxied request pulls.
  */
-async function overhead(
-  twinUrl: string,
-  proxyUrl: string,
-  ids: string[],
-  proxyCpuMs?: () => Promise<number>,
-): Promise<Overhead> {
+async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: CpuProbe): Promise<Overhead> {
   const directUrl = `${twinUrl}/loadtrackservice/getLoadTrackDetailsServiceV2`;
   const pullUrl = `${proxyUrl}/api/pull/by-external-id`;
-  const direct = (some: string[]): RequestInit => ({
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
+  const direct = (some: string[]) =>
+    JSON.stringify({
       ...TEST_CREDENTIALS,
       loadTrackExternalIds: some,
       sendNewData: 'yes',
@@ -98,17 +120,13 @@ async function overhead(
       includeEvents: true,
       includeDocuments: true,
       includeComments: true,
-    }),
-  });
-  const proxied = (some: string[]): RequestInit => ({
-    method: 'POST',
-    headers: SPA_HEADERS,
-    body: JSON.stringify({ ids: some, include: BOARD }),
-  });
+    });
+  const proxied = (some: string[]) => JSON.stringify({ ids: some, include: BOARD });
+  const JSON_ONLY = { 'Content-Type': 'application/json' };
   // Warm-up: the first pull of a load is a full one on both sides (the twin's first `yes` is
   // everything); from then on both pull deltas only.
-  await (await fetch(pullUrl, proxied(ids))).arrayBuffer();
-  await (await fetch(directUrl, direct(ids))).arrayBuffer();
+  await client.post(pullUrl, SPA_HEADERS, proxied(ids));
+  await client.post(directUrl, JSON_ONLY, direct(ids));
 
   const period = 1000 / RATE;
   const next = { direct: 0, proxied: 0 };
@@ -121,8 +139,8 @@ async function overhead(
       if (wait > 0) await sleep(wait);
       pending.push(
         side === 'direct'
-          ? timed(directUrl, direct([id]), into, failures)
-          : timed(pullUrl, proxied([id]), into, failures),
+          ? timed(directUrl, JSON_ONLY, direct([id]), into, failures)
+          : timed(pullUrl, SPA_HEADERS, proxied([id]), into, failures),
       );
     }
     await Promise.all(pending);
@@ -136,17 +154,46 @@ async function overhead(
   const d: number[] = [];
   const p: number[] = [];
   const failures = { n: 0 };
-  const cpuBefore = await proxyCpuMs?.();
+  // CPU of each process and wall time, summed over each side's measured blocks.
+  const zero = () => ({ generator: 0, proxy: 0, upstreams: 0, wall: 0 });
+  const spent = { direct: zero(), proxied: zero() };
+  const sample = async () => ({
+    generator: ownCpuMs(),
+    proxy: (await cpu?.proxy()) ?? 0,
+    upstreams: (await cpu?.upstreams()) ?? 0,
+    wall: performance.now(),
+  });
   for (let b = 0; b < MEASURED / RATE; b++) {
-    await block('proxied', p, failures);
-    await block('direct', d, failures);
+    for (const [side, into] of [
+      ['proxied', p],
+      ['direct', d],
+    ] as const) {
+      const before = await sample();
+      await block(side, into, failures);
+      const after = await sample();
+      for (const k of ['generator', 'proxy', 'upstreams', 'wall'] as const)
+        spent[side][k] += after[k] - before[k];
+    }
   }
+  if (process.env.BENCH_VERBOSE && cpu) {
+    for (const side of ['direct', 'proxied'] as const) {
+      const per = (k: 'generator' | 'proxy' | 'upstreams') => round(spent[side][k] / MEASURED, 2);
+      console.error(
+        `proxy bench, ${side} blocks: CPU per request: load generator ${per('generator')} ms, proxy ${per('proxy')} ms, upstreams ${per('upstreams')} ms`,
+      );
+    }
+  }
+  const cores = (side: 'direct' | 'proxied') =>
+    (spent[side].generator + spent[side].proxy + spent[side].upstreams) / spent[side].wall;
   return {
     direct: { p50: percentile(d, 50), p99: percentile(d, 99) },
     proxied: { p50: percentile(p, 50), p99: percentile(p, 99) },
     failed: failures.n,
-    ...(proxyCpuMs && cpuBefore !== undefined
-      ? { proxyCpuMs: ((await proxyCpuMs()) - cpuBefore) / MEASURED }
+    ...(cpu
+      ? {
+          proxyCpuMs: spent.proxied.proxy / MEASURED,
+          coresBusy: { direct: cores('direct'), proxied: cores('proxied') },
+        }
       : {}),
   };
 }
@@ -180,12 +227,10 @@ async function overheadInProcesses(): Promise<Overhead> {
       cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
     );
     try {
-      return await overhead(
-        twinUrl,
-        proxy.urls[0] as string,
-        sims.ids,
-        async () => (await proxy.stats(false)).cpuMs,
-      );
+      return await overhead(twinUrl, proxy.urls[0] as string, sims.ids, {
+        proxy: async () => (await proxy.stats(false)).cpuMs,
+        upstreams: async () => (await sims.stats(false)).cpuMs,
+      });
     } finally {
       await proxy.close();
     }
@@ -301,6 +346,12 @@ function overheadFigures(where: string, o: Overhead, withGoal: boolean): Figure[
     },
     info('failed requests', o.failed, 'req'),
     ...(o.proxyCpuMs === undefined ? [] : [info('proxy process CPU per request', round(o.proxyCpuMs, 2))]),
+    ...(o.coresBusy === undefined
+      ? []
+      : [
+          info('cores busy (all processes), direct blocks', round(o.coresBusy.direct, 2), 'core'),
+          info('... proxied blocks', round(o.coresBusy.proxied, 2), 'core'),
+        ]),
   ];
 }
 
@@ -309,22 +360,42 @@ function overheadFigures(where: string, o: Overhead, withGoal: boolean): Figure[
  * before) and with the upstream, the proxy and the load generator in processes of their own; and
  * 100 connections for 30 s.
  */
+/** The parts of this bench, in the order they run; `BENCH_PROXY_PARTS=processes` runs some. */
+const PARTS = ['fan-in', 'one-process', 'processes', 'soak'] as const;
+type Part = (typeof PARTS)[number];
+
+function chosenParts(): Part[] {
+  const text = process.env.BENCH_PROXY_PARTS;
+  if (!text) return [...PARTS];
+  const named = text.split(',').map((t) => t.trim());
+  const unknown = named.filter((t) => !(PARTS as readonly string[]).includes(t));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_PROXY_PARTS: unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`,
+    );
+  return PARTS.filter((p) => named.includes(p));
+}
+
 export async function benchProxy(): Promise<Figure[]> {
-  const calls = await fanIn();
-  const oneProcess = await overheadInOneProcess();
-  const processes = await overheadInProcesses();
-  const soak = await hundredConnections();
-  return [
-    {
+  const parts = chosenParts();
+  const figures: Figure[] = [];
+  if (parts.includes('fan-in')) {
+    const calls = await fanIn();
+    figures.push({
       figure: 'proxy: upstream calls for 50 clients x 500 loads (chunks of 100)',
       value: calls,
       unit: 'calls',
       goal: '5',
       pass: calls <= 5,
-    },
-    ...overheadFigures('one process', oneProcess, false),
-    ...overheadFigures('own processes', processes, true),
-  ].concat(soakFigures(soak));
+    });
+  }
+  if (parts.includes('one-process'))
+    figures.push(...overheadFigures('one process', await overheadInOneProcess(), false));
+  if (parts.includes('processes'))
+    figures.push(...overheadFigures('own processes', await overheadInProcesses(), true));
+  if (parts.includes('soak')) figures.push(...soakFigures(await hundredConnections()));
+  client.close();
+  return figures;
 }
 
 function soakFigures(s: Soak): Figure[] {

@@ -4,6 +4,9 @@ import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
+import { createTransport, TransportError, type TransportAnswer } from './upstream-transport';
+
+const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 export interface UpstreamOptions {
   baseUrl: string;
@@ -33,11 +36,6 @@ export function retryAfterMs(header: string | null, now: number): number {
   return Number.isFinite(date) ? Math.max(0, date - now) : 1000;
 }
 
-function isConnectionRefused(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code === 'ECONNREFUSED';
-}
-
 /**
  * The only code that talks to the upstream. It calls three fixed URLs built from the configured base;
  * nothing in a browser's request can change host, path or scheme. Redirects are not followed and no
@@ -62,6 +60,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
   const threshold = o.breakerThreshold ?? 5;
   const openMs = o.breakerOpenMs ?? 30_000;
   const stats: UpstreamStats = { calls: 0, lastReachableAt: null };
+  const transport = createTransport({ timeoutMs: o.timeoutMs, maxBytes: o.maxBytes });
   let blockedUntil = 0;
   let failures = 0;
   let openUntil = 0;
@@ -108,13 +107,13 @@ export function createUpstreamClient(o: UpstreamOptions) {
     probing = false;
   }
 
-  async function attempt(url: string, init: RequestInit): Promise<Response> {
+  async function attempt(url: string, headers: Record<string, string>, body: string) {
     for (let tries = 0; ; tries++) {
       stats.calls++;
       try {
-        return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(o.timeoutMs) });
+        return await transport.post(url, headers, body);
       } catch (error) {
-        if (tries === 0 && isConnectionRefused(error)) {
+        if (tries === 0 && error instanceof TransportError && error.failure === 'refused') {
           await new Promise((r) => setTimeout(r, 200));
           continue;
         }
@@ -123,34 +122,35 @@ export function createUpstreamClient(o: UpstreamOptions) {
     }
   }
 
-  async function send(url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
+  async function send(url: string, headers: Record<string, string>, body: string): Promise<TransportAnswer> {
     gate();
-    let response: Response;
+    let answer: TransportAnswer;
     try {
-      response = await attempt(url, init);
+      answer = await attempt(url, headers, body);
     } catch (error) {
-      if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        failed('upstream_timeout');
-        throw new ProxyError(504, 'upstream_timeout', `the upstream did not answer within ${o.timeoutMs} ms`);
+      const failure = error instanceof TransportError ? error.failure : 'unreachable';
+      if (failure === 'refused' || failure === 'unreachable') {
+        failed('upstream_unreachable');
+        throw new ProxyError(502, 'upstream_unreachable', 'the upstream could not be reached');
       }
-      failed('upstream_unreachable');
-      throw new ProxyError(502, 'upstream_unreachable', 'the upstream could not be reached');
-    }
-    stats.lastReachableAt = now();
-    let text: string;
-    try {
-      text = await readCapped(response, o.maxBytes);
-    } catch (error) {
-      if (error instanceof ProxyError) {
-        failed(error.code);
-        throw error;
-      }
-      if (error instanceof DOMException && error.name === 'TimeoutError') {
+      // It answered, in part at least.
+      if (failure !== 'timeout') stats.lastReachableAt = now();
+      if (failure === 'timeout' || failure === 'body_timeout') {
         failed('upstream_timeout');
         throw new ProxyError(
           504,
           'upstream_timeout',
-          `the upstream's answer did not complete within ${o.timeoutMs} ms`,
+          failure === 'timeout'
+            ? `the upstream did not answer within ${o.timeoutMs} ms`
+            : `the upstream's answer did not complete within ${o.timeoutMs} ms`,
+        );
+      }
+      if (failure === 'too_large') {
+        failed('upstream_too_large');
+        throw new ProxyError(
+          502,
+          'upstream_too_large',
+          `the upstream's answer is larger than ${o.maxBytes} bytes`,
         );
       }
       failed('upstream_truncated');
@@ -160,8 +160,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
         "the upstream's answer broke off before it was complete",
       );
     }
-    if (response.status === 429) {
-      const wait = retryAfterMs(response.headers.get('retry-after'), now());
+    stats.lastReachableAt = now();
+    if (answer.status === 429) {
+      const wait = retryAfterMs(answer.header('retry-after'), now());
       blockedUntil = Math.max(blockedUntil, now() + wait);
       const seconds = String(Math.ceil(wait / 1000));
       throw new ProxyError(
@@ -172,9 +173,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
         { 'Retry-After': seconds },
       );
     }
-    if (response.status >= 500) failed('upstream_error', response.status);
+    if (answer.status >= 500) failed('upstream_error', answer.status);
     else succeeded();
-    return { response, text };
+    return answer;
   }
 
   async function pull(
@@ -200,12 +201,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
             loadTrackExternalIds: [],
             ...flags,
           };
-    const { response, text } = await send(urls[by], {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status === 401) {
+    const answer = await send(urls[by], JSON_HEADERS, JSON.stringify(body));
+    const text = answer.text;
+    if (answer.status === 401) {
       const parsed = PullErrorBody.safeParse(safeJson(text));
       const upstream = parsed.success ? parsed.data : undefined;
       throw new ProxyError(
@@ -218,16 +216,16 @@ export function createUpstreamClient(o: UpstreamOptions) {
         },
       );
     }
-    if (response.status >= 300 && response.status < 400) {
+    if (answer.status >= 300 && answer.status < 400) {
       throw new ProxyError(
         502,
         'upstream_redirect',
-        `the upstream answered with a redirect (${response.status}), which is not followed`,
+        `the upstream answered with a redirect (${answer.status}), which is not followed`,
       );
     }
-    if (!response.ok) {
-      throw new ProxyError(502, 'upstream_error', `the upstream answered with HTTP ${response.status}`, {
-        upstreamStatus: response.status,
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new ProxyError(502, 'upstream_error', `the upstream answered with HTTP ${answer.status}`, {
+        upstreamStatus: answer.status,
       });
     }
     const json = safeJson(text);
@@ -238,9 +236,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
         "the upstream's answer is not valid JSON (it may be truncated)",
       );
     }
-    const answer = parsePullAnswer(json);
-    if ('error' in answer) throw new ProxyError(502, 'upstream_bad_answer', scrub(answer.error));
-    if (!answer.data.status) {
+    const parsed = parsePullAnswer(json);
+    if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', scrub(parsed.error));
+    if (!parsed.data.status) {
       const message = PullErrorBody.safeParse(json);
       throw new ProxyError(
         502,
@@ -248,7 +246,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         `the upstream reported a failure: ${scrub((message.success && message.data.message) || 'no message')}`,
       );
     }
-    return answer;
+    return parsed;
   }
 
   /**
@@ -259,40 +257,33 @@ export function createUpstreamClient(o: UpstreamOptions) {
     body: { eventType: string; clientUrl: string },
     authorization: string | undefined,
   ): Promise<{ status: number; body: unknown; location: string | undefined }> {
-    const { response, text } = await send(urls.webhooks, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...(authorization ? { Authorization: authorization } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    const json = safeJson(text);
-    if (json === undefined || response.status < 200 || (response.status >= 300 && response.status < 400)) {
+    const answer = await send(
+      urls.webhooks,
+      authorization ? { ...JSON_HEADERS, Authorization: authorization } : JSON_HEADERS,
+      JSON.stringify(body),
+    );
+    const json = safeJson(answer.text);
+    if (json === undefined || answer.status < 200 || (answer.status >= 300 && answer.status < 400)) {
       throw new ProxyError(
         502,
         'upstream_bad_answer',
-        `the webhook service answered HTTP ${response.status} with a body that is not JSON`,
+        `the webhook service answered HTTP ${answer.status} with a body that is not JSON`,
       );
     }
-    if (response.status >= 500) {
-      throw new ProxyError(
-        502,
-        'upstream_error',
-        `the webhook service answered with HTTP ${response.status}`,
-        { upstreamStatus: response.status },
-      );
+    if (answer.status >= 500) {
+      throw new ProxyError(502, 'upstream_error', `the webhook service answered with HTTP ${answer.status}`, {
+        upstreamStatus: answer.status,
+      });
     }
-    const location = response.headers.get('location') ?? undefined;
+    const location = answer.header('location') ?? undefined;
     return {
-      status: response.status,
+      status: answer.status,
       body: json,
       location: location && /^\/api\/v1\/webhooks\/[\w-]+$/.test(location) ? location : undefined,
     };
   }
 
-  return { pull, createWebhook, stats, urls };
+  return { pull, createWebhook, stats, urls, close: transport.close };
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
@@ -303,32 +294,4 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Reads a body as text, refusing it once it grows past `maxBytes`. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new ProxyError(502, 'upstream_too_large', `the upstream's answer is larger than ${maxBytes} bytes`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ProxyError(
-        502,
-        'upstream_too_large',
-        `the upstream's answer is larger than ${maxBytes} bytes`,
-      );
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,0 +1,129 @@
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';
+import { createTransport, TransportError, type TransportFailure } from './upstream-transport';
+
+const closers: (() => unknown)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()?.();
+});
+
+async function fake(handler: Parameters<typeof startFakeUpstream>[0]) {
+  const upstream = await startFakeUpstream(handler);
+  closers.push(upstream.close);
+  return upstream;
+}
+
+function transport(timeoutMs = 2000, maxBytes = 1 << 20) {
+  const t = createTransport({ timeoutMs, maxBytes });
+  closers.push(t.close);
+  return t;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<TransportFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TransportError) return error.failure;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+const BODY = JSON.stringify({ status: true, details: [{ loadTrackExternalId: 'ü-1' }] });
+
+describe('upstream transport', () => {
+  it('posts the body with its headers and reads the answer, status and headers', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(201, { 'Content-Type': 'application/json', Location: '/api/v1/webhooks/7' });
+      res.end(BODY);
+    });
+    const answer = await transport().post(
+      `${upstream.url}/x`,
+      { 'Content-Type': 'application/json' },
+      '{"a":"ü"}',
+    );
+    expect(answer).toMatchObject({ status: 201, text: BODY });
+    expect(answer.header('Location')).toBe('/api/v1/webhooks/7');
+    expect(answer.header('retry-after')).toBeNull();
+    expect(upstream.seen[0]).toMatchObject({ method: 'POST', url: '/x', body: '{"a":"ü"}' });
+    expect(upstream.seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength('{"a":"ü"}')));
+  });
+
+  it('asks for gzip and reads a gzipped answer as the text it was', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+      res.end(gzipSync(BODY));
+    });
+    const answer = await transport().post(upstream.url, {}, '{}');
+    expect(answer.text).toBe(BODY);
+    expect(upstream.seen[0]?.headers['accept-encoding']).toMatch(/gzip/);
+  });
+
+  it('counts the cap in decoded bytes: a small gzip of a huge answer is refused', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Encoding': 'gzip' });
+      res.end(gzipSync('x'.repeat(200_000)));
+    });
+    expect(await failureOf(transport(2000, 100_000).post(upstream.url, {}, '{}'))).toBe('too_large');
+  });
+
+  it('refuses a declared length over the cap without reading the body', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Length': '5000000' });
+      res.write('{');
+    });
+    expect(await failureOf(transport(2000, 1000).post(upstream.url, {}, '{}'))).toBe('too_large');
+  });
+
+  it('says truncated when the body breaks off, or its gzip is cut short', async () => {
+    const cut = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Length': String(BODY.length) });
+      res.write(BODY.slice(0, 10));
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    expect(await failureOf(transport().post(cut.url, {}, '{}'))).toBe('truncated');
+    const zipped = gzipSync(BODY);
+    const badGzip = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Encoding': 'gzip' });
+      res.end(zipped.subarray(0, zipped.length - 8));
+    });
+    expect(await failureOf(transport().post(badGzip.url, {}, '{}'))).toBe('truncated');
+  });
+
+  it('tells a deadline before the answer from one while the body comes', async () => {
+    const silent = await fake(() => undefined);
+    expect(await failureOf(transport(150).post(silent.url, {}, '{}'))).toBe('timeout');
+    const slowBody = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Length': '100' });
+      res.write('{');
+    });
+    expect(await failureOf(transport(150).post(slowBody.url, {}, '{}'))).toBe('body_timeout');
+  });
+
+  it('tells a refused connection (never arrived) apart', async () => {
+    expect(await failureOf(transport().post(await refusingUrl(), {}, '{}'))).toBe('refused');
+  });
+
+  it('does not follow a redirect: it is the answer', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(307, { Location: 'http://elsewhere.invalid/' });
+      res.end();
+    });
+    const answer = await transport().post(upstream.url, {}, '{}');
+    expect(answer.status).toBe(307);
+    expect(upstream.seen).toHaveLength(1);
+  });
+
+  it('reuses one kept-alive connection for calls one after another', async () => {
+    const ports = new Set<number | undefined>();
+    const upstream = await startFakeUpstream((_req, res) => {
+      ports.add(res.socket?.remotePort);
+      res.end('{}');
+    });
+    closers.push(upstream.close);
+    const t = transport();
+    for (let i = 0; i < 5; i++) await t.post(upstream.url, {}, '{}');
+    expect(ports.size).toBe(1);
+  });
+});
