@@ -22,7 +22,10 @@ const RATE = 200;
 const MEASURED = 2_000;
 const BOARD = { locations: false, events: false, documents: false, comments: false };
 const SPA_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' };
-/** `PROXY_BENCH_CPU_PROF=<dir>` writes a CPU profile of the proxy's own process there. */
+/**
+ * `PROXY_BENCH_CPU_PROF=<dir>` writes CPU profiles of the proxy's own process there, and of the
+ * simulators' process in `<dir>/simulators`.
+ */
 const cpuProfDir = process.env.PROXY_BENCH_CPU_PROF;
 
 /**
@@ -213,13 +216,16 @@ async function overheadInOneProcess(): Promise<Overhead> {
 
 /** As in production: the upstream, the proxy and the browsers (load generator) are processes of their own. */
 async function overheadInProcesses(): Promise<Overhead> {
-  const sims = await startChild({
-    kind: 'simulators',
-    count: 2,
-    seed: SEED,
-    loads: LOADS,
-    credentials: TEST_CREDENTIALS,
-  });
+  const sims = await startChild(
+    {
+      kind: 'simulators',
+      count: 2,
+      seed: SEED,
+      loads: LOADS,
+      credentials: TEST_CREDENTIALS,
+    },
+    cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}/simulators`] : [],
+  );
   try {
     const [simUrl, twinUrl] = sims.urls as [string, string];
     const proxy = await startChild(

@@ -76,7 +76,7 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
     const key = `${String(body.partnerId)}:${plan.index}`;
     const since = body.sendNewData === 'yes' ? (cursors.get(key) ?? -Infinity) : -Infinity;
     cursors.set(key, now);
-    const track = trackAt(plan, now, o);
+    const track = trackAt(plan, now, o, since);
     const fresh = <T>(list: Timed<T>[]) => list.filter((t) => t.at > since).map((t) => t.item);
     const lastPing = track.pings[track.pings.length - 1];
     const mainEvents = track.events.filter((e) => e.item.main);

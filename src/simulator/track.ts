@@ -177,9 +177,21 @@ function jitter(p: Point, meters: number, a: number, b: number): Point {
 
 const fix = (n: number) => n.toFixed(6);
 
-/** Everything of a load that exists at real instant `now`, oldest first within each kind. */
-export function trackAt(plan: LoadPlan, now: number, o: TrackOptions): Track {
+/**
+ * Everything of a load that exists at real instant `now`, oldest first within each kind. With
+ * `after`, pings and readings up to that instant may be left out (a `sendNewData: yes` pull needs only
+ * what is newer), except the last of each, which the latest location and temperature report. Each
+ * item is the same either way: a long track is not built whole for every delta pull.
+ */
+export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -Infinity): Track {
   const at = (minute: number) => instantOf(plan, minute, o.speed);
+  const afterMinute = minuteAt(plan, after, o.speed);
+  /** First index of a series (item i at `start + i * every`, late by up to `late`) that may be newer than `after`. */
+  const firstNewer = (start: number, every: number, late: number, last: number) =>
+    Math.max(
+      0,
+      Math.min(Math.floor((afterMinute - late - start) / every), Math.floor((last - start) / every)) - 1,
+    );
   // What the phone sends stops when it goes silent; the reefer unit and the broker go on.
   const phoneMinute = minuteAt(plan, Math.min(now, plan.silentSince ?? Infinity), o.speed);
   const nowMinute = minuteAt(plan, now, o.speed);
@@ -189,7 +201,11 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions): Track {
 
   // Pings: from loading until shortly after delivery, unless the phone went silent.
   const lastPingMinute = Math.min(phoneMinute, plan.driveMinutes + 60);
-  for (let i = 0; i * plan.pingEveryMinutes <= lastPingMinute; i++) {
+  for (
+    let i = firstNewer(0, plan.pingEveryMinutes, 0.8, lastPingMinute);
+    i * plan.pingEveryMinutes <= lastPingMinute;
+    i++
+  ) {
     const minute = i * plan.pingEveryMinutes + unit(o.seed, plan.index, i, 7) * 0.8;
     if (minute > lastPingMinute) break;
     const accuracy = accuracyFor(plan, i, o.seed);
@@ -353,7 +369,8 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions): Track {
     const [from, every] = plan.bulk
       ? [plan.driveMinutes + 30 - (plan.bulk.readings - 1) * o.speed, o.speed]
       : [0, 15];
-    for (let m = from, i = 0; m <= lastReading; m += every, i++) {
+    const first = firstNewer(from, every, 0, lastReading);
+    for (let i = first, m = from + first * every; m <= lastReading; m += every, i++) {
       const instant = at(m);
       const point = positionAt(plan, m);
       const inExcursion = plan.excursion !== undefined && m >= plan.excursion[0] && m <= plan.excursion[1];
