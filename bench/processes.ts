@@ -32,6 +32,10 @@ export interface ChildStats {
   heapTotal: number;
   /** Largest resident set since the process started. */
   maxRss: number;
+  /** Durations (ms) of the garbage collections since the previous stats. */
+  gcPauses: number[];
+  /** The event loop's lateness since the previous stats. */
+  loopDelayMs: { p99: number; max: number };
 }
 
 export interface Child extends ChildReady {

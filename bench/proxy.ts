@@ -70,7 +70,7 @@ interface Overhead {
 
 /** CPU time (ms) of the processes of the bench. */
 interface CpuProbe {
-  proxy: () => Promise<number>;
+  proxy: () => Promise<Pick<ChildStats, 'cpuMs' | 'gcPauses' | 'loopDelayMs'>>;
   upstreams: () => Promise<number>;
 }
 const ownCpuMs = () => {
@@ -160,12 +160,20 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
   // CPU of each process and wall time, summed over each side's measured blocks.
   const zero = () => ({ generator: 0, proxy: 0, upstreams: 0, wall: 0 });
   const spent = { direct: zero(), proxied: zero() };
-  const sample = async () => ({
-    generator: ownCpuMs(),
-    proxy: (await cpu?.proxy()) ?? 0,
-    upstreams: (await cpu?.upstreams()) ?? 0,
-    wall: performance.now(),
-  });
+  /** The proxy's garbage collection pauses during the proxied blocks. */
+  const proxyGc: number[] = [];
+  const loopLate: ChildStats['loopDelayMs'][] = [];
+  const sample = async () => {
+    const proxy = await cpu?.proxy();
+    return {
+      generator: ownCpuMs(),
+      proxy: proxy?.cpuMs ?? 0,
+      gcPauses: proxy?.gcPauses ?? [],
+      loopDelayMs: proxy?.loopDelayMs ?? { p99: 0, max: 0 },
+      upstreams: (await cpu?.upstreams()) ?? 0,
+      wall: performance.now(),
+    };
+  };
   for (let b = 0; b < MEASURED / RATE; b++) {
     for (const [side, into] of [
       ['proxied', p],
@@ -174,6 +182,10 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
       const before = await sample();
       await block(side, into, failures);
       const after = await sample();
+      if (side === 'proxied') {
+        proxyGc.push(...after.gcPauses);
+        loopLate.push(after.loopDelayMs);
+      }
       for (const k of ['generator', 'proxy', 'upstreams', 'wall'] as const)
         spent[side][k] += after[k] - before[k];
     }
@@ -185,6 +197,13 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
         `proxy bench, ${side} blocks: CPU per request: load generator ${per('generator')} ms, proxy ${per('proxy')} ms, upstreams ${per('upstreams')} ms`,
       );
     }
+    console.error(
+      `proxy bench, proxied blocks: proxy event loop late p99 ${loopLate.map((l) => round(l.p99)).join(', ')} ms; most ${loopLate.map((l) => round(l.max)).join(', ')} ms`,
+    );
+    const sorted = proxyGc.sort((a, b) => b - a).map((ms) => round(ms));
+    console.error(
+      `proxy bench, proxied blocks: proxy GC pauses ${sorted.length}, ${round(sorted.reduce((a, b) => a + b, 0))} ms in all, longest ${sorted.slice(0, 8).join(', ')} ms`,
+    );
   }
   const cores = (side: 'direct' | 'proxied') =>
     (spent[side].generator + spent[side].proxy + spent[side].upstreams) / spent[side].wall;
@@ -234,7 +253,7 @@ async function overheadInProcesses(): Promise<Overhead> {
     );
     try {
       return await overhead(twinUrl, proxy.urls[0] as string, sims.ids, {
-        proxy: async () => (await proxy.stats(false)).cpuMs,
+        proxy: () => proxy.stats(false),
         upstreams: async () => (await sims.stats(false)).cpuMs,
       });
     } finally {

@@ -4,9 +4,19 @@
 import { parseEnv } from '@/server/config';
 import { buildProxy, listen } from '@/server/start';
 import { startSimulator } from '@/simulator/start';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { ChildReady, ChildRequest, ChildRole } from './processes';
 
 const role = JSON.parse(process.argv[2] ?? '{}') as ChildRole;
+
+// Garbage collection pauses, for the bench to read with the other stats.
+const gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
+// How late the event loop ran its turns (a stall delays every request waiting on it).
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
 const closers: (() => Promise<void>)[] = [];
 
 async function start(): Promise<ChildReady> {
@@ -53,7 +63,10 @@ process.on('message', (message: ChildRequest) => {
       heapUsed: m.heapUsed,
       heapTotal: m.heapTotal,
       maxRss: process.resourceUsage().maxRSS * 1024,
+      gcPauses: gcPauses.splice(0),
+      loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     });
+    loopDelay.reset();
   } else if (message.type === 'close') {
     void Promise.all(closers.map((c) => c())).then(() => process.exit(0));
   }

@@ -23,8 +23,9 @@ describe('trackAt after an instant (what a sendNewData: yes pull needs)', () => 
         for (const after of afters) {
           const part = trackAt(plan, now, options, after);
           for (const kind of ['pings', 'events', 'comments', 'documents', 'readings'] as const) {
-            expect(newer(part[kind], after)).toEqual(newer(whole[kind], after));
-            expect(part[kind].at(-1)).toEqual(whole[kind].at(-1));
+            const [mine, all]: [Timed<unknown>[], Timed<unknown>[]] = [part[kind], whole[kind]];
+            expect(newer(mine, after)).toEqual(newer(all, after));
+            expect(mine.at(-1)).toEqual(all.at(-1));
           }
           compared++;
         }
