@@ -161,8 +161,10 @@ export function createTrackCache(o: TrackCacheOptions) {
     const merged = t.load ? mergeLoads(t.load, fresh) : fresh;
     // Back from missing counts as a change: a browser dropped the load when it was reported missing.
     if (merged !== t.load || t.missing) t.changedSeq = stamp;
+    // Every item of the merge was held before (stamped then) or came in this answer: only the
+    // answer's are looked at, not the whole track.
     for (const list of LISTS) {
-      for (const item of merged[list]) if (!t.seqOf.has(item.key)) t.seqOf.set(item.key, stamp);
+      for (const item of fresh[list]) if (!t.seqOf.has(item.key)) t.seqOf.set(item.key, stamp);
     }
     t.load = merged;
     t.known = true;
