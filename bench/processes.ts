@@ -17,7 +17,11 @@ export type ChildRole =
       credentials: typeof TEST_CREDENTIALS;
     };
 
-export type ChildRequest = { type: 'stats'; gc: boolean } | { type: 'close' };
+export type ChildRequest =
+  | { type: 'stats'; gc: boolean }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string }
+  | { type: 'close' };
 export interface ChildReady {
   urls: string[];
   ids: string[];
@@ -41,6 +45,8 @@ export interface ChildStats {
 export interface Child extends ChildReady {
   /** CPU time and memory; with `gc`, after a full collection (what it holds, not what awaits collection). */
   stats: (gc: boolean) => Promise<ChildStats>;
+  /** Starts a CPU profile of the process; `stop` writes it to `file` (a .cpuprofile). */
+  profile: () => { stop: (file: string) => Promise<void> };
   close: () => Promise<void>;
 }
 
@@ -64,10 +70,9 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
  * Starts simulators or the proxy in a process of their own (the TypeScript loader the parent runs
  * under is inherited), so the load generator, the proxy and the upstream do not share one event loop.
  */
-export async function startChild(role: ChildRole, nodeOptions: string[] = []): Promise<Child> {
+export async function startChild(role: ChildRole): Promise<Child> {
   const child = fork(entry, [JSON.stringify(role)], {
-    // `nodeOptions`, e.g. ['--cpu-prof'], to look inside one of the processes.
-    execArgv: [...process.execArgv, '--expose-gc', ...nodeOptions],
+    execArgv: [...process.execArgv, '--expose-gc'],
     // The request log goes to /dev/null, as cheap as a production log file; errors still show.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -79,6 +84,16 @@ export async function startChild(role: ChildRole, nodeOptions: string[] = []): P
       const answer = nextMessage<ChildStats>(child, 'stats');
       child.send({ type: 'stats', gc } satisfies ChildRequest);
       return answer;
+    },
+    profile: () => {
+      child.send({ type: 'profile-start' } satisfies ChildRequest);
+      return {
+        stop: async (file) => {
+          const written = nextMessage(child, 'profiled');
+          child.send({ type: 'profile-stop', file } satisfies ChildRequest);
+          await written;
+        },
+      };
     },
     close: () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

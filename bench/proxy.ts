@@ -1,4 +1,6 @@
 import autocannon from 'autocannon';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createTransport } from '@/server/upstream-transport';
 import { startSimulator } from '@/simulator/start';
@@ -23,8 +25,8 @@ const MEASURED = 2_000;
 const BOARD = { locations: false, events: false, documents: false, comments: false };
 const SPA_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' };
 /**
- * `PROXY_BENCH_CPU_PROF=<dir>` writes CPU profiles of the proxy's own process there, and of the
- * simulators' process in `<dir>/simulators`.
+ * `PROXY_BENCH_CPU_PROF=<dir>` writes CPU profiles of the proxy's process and of the simulators'
+ * during the measured blocks of the overhead there (`proxy.cpuprofile`, `upstreams.cpuprofile`).
  */
 const cpuProfDir = process.env.PROXY_BENCH_CPU_PROF;
 
@@ -72,6 +74,8 @@ interface Overhead {
 interface CpuProbe {
   proxy: () => Promise<Pick<ChildStats, 'cpuMs' | 'gcPauses' | 'loopDelayMs'>>;
   upstreams: () => Promise<number>;
+  /** Starts CPU profiles of the proxy and the upstreams; the function returned writes them. */
+  profile?: () => () => Promise<void>;
 }
 const ownCpuMs = () => {
   const u = process.cpuUsage();
@@ -174,6 +178,7 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
       wall: performance.now(),
     };
   };
+  const writeProfiles = cpu?.profile?.();
   for (let b = 0; b < MEASURED / RATE; b++) {
     for (const [side, into] of [
       ['proxied', p],
@@ -190,6 +195,7 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
         spent[side][k] += after[k] - before[k];
     }
   }
+  await writeProfiles?.();
   if (process.env.BENCH_VERBOSE && cpu) {
     for (const side of ['direct', 'proxied'] as const) {
       const per = (k: 'generator' | 'proxy' | 'upstreams') => round(spent[side][k] / MEASURED, 2);
@@ -235,25 +241,36 @@ async function overheadInOneProcess(): Promise<Overhead> {
 
 /** As in production: the upstream, the proxy and the browsers (load generator) are processes of their own. */
 async function overheadInProcesses(): Promise<Overhead> {
-  const sims = await startChild(
-    {
-      kind: 'simulators',
-      count: 2,
-      seed: SEED,
-      loads: LOADS,
-      credentials: TEST_CREDENTIALS,
-    },
-    cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}/simulators`] : [],
-  );
+  const sims = await startChild({
+    kind: 'simulators',
+    count: 2,
+    seed: SEED,
+    loads: LOADS,
+    credentials: TEST_CREDENTIALS,
+  });
   try {
     const [simUrl, twinUrl] = sims.urls as [string, string];
-    const proxy = await startChild(
-      { kind: 'proxy', upstreamUrl: simUrl, env: { REFRESH_SECONDS: '2' }, credentials: TEST_CREDENTIALS },
-      cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
-    );
+    const proxy = await startChild({
+      kind: 'proxy',
+      upstreamUrl: simUrl,
+      env: { REFRESH_SECONDS: '2' },
+      credentials: TEST_CREDENTIALS,
+    });
     try {
       return await overhead(twinUrl, proxy.urls[0] as string, sims.ids, {
         proxy: () => proxy.stats(false),
+        ...(cpuProfDir
+          ? {
+              profile: () => {
+                const [p, u] = [proxy.profile(), sims.profile()];
+                return async () => {
+                  mkdirSync(cpuProfDir, { recursive: true });
+                  await p.stop(join(cpuProfDir, 'proxy.cpuprofile'));
+                  await u.stop(join(cpuProfDir, 'upstreams.cpuprofile'));
+                };
+              },
+            }
+          : {}),
         upstreams: async () => (await sims.stats(false)).cpuMs,
       });
     } finally {

@@ -4,6 +4,8 @@
 import { parseEnv } from '@/server/config';
 import { buildProxy, listen } from '@/server/start';
 import { startSimulator } from '@/simulator/start';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { ChildReady, ChildRequest, ChildRole } from './processes';
 
@@ -67,10 +69,21 @@ process.on('message', (message: ChildRequest) => {
       loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     });
     loopDelay.reset();
+  } else if (message.type === 'profile-start') {
+    void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
+  } else if (message.type === 'profile-stop') {
+    void profiler.post('Profiler.stop').then(({ profile }) => {
+      writeFileSync(message.file, JSON.stringify(profile));
+      process.send?.({ type: 'profiled' });
+    });
   } else if (message.type === 'close') {
     void Promise.all(closers.map((c) => c())).then(() => process.exit(0));
   }
 });
+
+// CPU profiles of a part of the run (the measured part, not the warm-up), on the parent's word.
+const profiler = new Session();
+profiler.connect();
 
 // A parent that died without closing us (a crash, a kill) must not leave servers behind.
 process.on('disconnect', () => process.exit(0));
