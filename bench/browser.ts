@@ -483,8 +483,15 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
     };
     await nextTick();
     let before = await taskSeconds();
+    if (profileDir) await cdp.send('Profiler.start');
     await nextTick();
     const tick = ((await taskSeconds()) - before) * 1000;
+    if (profileDir) {
+      // Kept apart from the refreshes' profiles: profile-summary reads a directory.
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(join(profileDir, 'tick'), { recursive: true });
+      writeFileSync(join(profileDir, 'tick', 'tick.cpuprofile'), JSON.stringify(profile));
+    }
     const heapAfterGc = async () => {
       await cdp.send('HeapProfiler.enable');
       await cdp.send('HeapProfiler.collectGarbage');

@@ -5,12 +5,14 @@ import {
   REVIEWED_STORAGE_KEY,
   reviewedStore,
   useReviewedDocuments,
+  countUnreviewed,
   useUnreviewedCount,
 } from './reviewed-store';
 
 const A = 'https://docs.example.com/a.jpg';
 const B = 'https://docs.example.com/b.pdf';
 const C = 'https://docs.example.com/c.png';
+const D = 'https://docs.example.com/d.pdf';
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -78,9 +80,9 @@ describe('reviewedStore', () => {
 });
 
 describe('useUnreviewedCount', () => {
-  it('counts what is not reviewed and follows marks and undos', () => {
-    const urls = [A, B, C, A];
-    const { result } = renderHook(() => useUnreviewedCount(urls));
+  it('counts what is not reviewed, once across lists, and follows marks and undos', () => {
+    const lists = [[A, B, C], [A]];
+    const { result } = renderHook(() => useUnreviewedCount(lists));
     expect(result.current).toBe(3);
     act(() => reviewedStore.mark([A]));
     expect(result.current).toBe(2);
@@ -88,6 +90,23 @@ describe('useUnreviewedCount', () => {
     expect(result.current).toBe(0);
     act(() => reviewedStore.unmark([C]));
     expect(result.current).toBe(1);
+  });
+
+  it('counts each URL once however many lists hold it, and none that is reviewed', () => {
+    const reviewed = new Map([[B, 1]]);
+    expect(countUnreviewed([], reviewed)).toBe(0);
+    expect(countUnreviewed([[A, B, C]], reviewed)).toBe(2);
+    expect(
+      countUnreviewed(
+        [
+          [A, C],
+          [C, D],
+          [D, A, B],
+        ],
+        reviewed,
+      ),
+    ).toBe(3);
+    expect(countUnreviewed([[], [B], [D]], reviewed)).toBe(1);
   });
 
   it('follows reviews made in another tab (the storage event)', () => {

@@ -118,8 +118,27 @@ export function useReviewedDocuments(): ReviewedDocuments {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
-/** How many of these document URLs are not reviewed (each URL counted once). */
-export function useUnreviewedCount(documentUrls: readonly string[]): number {
+/**
+ * How many of these document URLs are not reviewed, each URL counted once. Each list holds a URL
+ * at most once (the pull worker's URLs of one kind of id); a URL may be in more than one list (a
+ * load watched by external id and by load number). A set of 21,000 URLs made again for each count
+ * took 25 ms of the dispatcher's main thread; a lookup of each in the reviewed ones takes a tenth.
+ */
+export function countUnreviewed(
+  lists: readonly (readonly string[])[],
+  reviewed: ReadonlyMap<string, unknown>,
+): number {
+  let count = 0;
+  // Only when there is more than one list: the URLs of the lists before.
+  const before = lists.length > 1 ? new Set<string>() : undefined;
+  lists.forEach((list, k) => {
+    for (const url of list) if (!reviewed.has(url) && !(k > 0 && before?.has(url))) count++;
+    if (before && k < lists.length - 1) for (const url of list) before.add(url);
+  });
+  return count;
+}
+
+export function useUnreviewedCount(lists: readonly (readonly string[])[]): number {
   const reviewed = useReviewedDocuments();
-  return useMemo(() => new Set(documentUrls.filter((u) => !reviewed.has(u))).size, [documentUrls, reviewed]);
+  return useMemo(() => countUnreviewed(lists, reviewed), [lists, reviewed]);
 }

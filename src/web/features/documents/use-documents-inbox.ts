@@ -118,7 +118,9 @@ const NO_URLS: readonly string[] = [];
  * load watched by both of its ids brings its URLs twice): the nav's badge counts those not
  * reviewed, without holding the documents. Pulls only once the page's own pulls are done.
  */
-export function useWatchedDocumentUrls(config: Pick<ClientConfig, 'refreshSeconds'>): readonly string[] {
+export function useWatchedDocumentUrls(
+  config: Pick<ClientConfig, 'refreshSeconds'>,
+): readonly (readonly string[])[] {
   const entries = useWatchList();
   const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
   const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
@@ -134,8 +136,6 @@ export function useWatchedDocumentUrls(config: Pick<ClientConfig, 'refreshSecond
   // A list emptied of one kind of id keeps no URLs of it (the placeholder is the last list's).
   const external = externalIds.length > 0 ? byExternal.data?.urls : undefined;
   const numbers = loadNumbers.length > 0 ? byNumber.data?.urls : undefined;
-  return useMemo(
-    () => (!external ? (numbers ?? NO_URLS) : !numbers ? external : [...external, ...numbers]),
-    [external, numbers],
-  );
+  // Two lists, not one made of both: each holds a URL once, and the count dedupes across them.
+  return useMemo(() => [external ?? NO_URLS, numbers ?? NO_URLS], [external, numbers]);
 }
