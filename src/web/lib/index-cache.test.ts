@@ -1,36 +1,48 @@
 import { describe, expect, it, vi } from 'vitest';
-import { indexCache } from './index-cache';
+import { levelCache } from './index-cache';
 
-const item = (id: string, v: number) => ({ id, v });
+describe('levelCache', () => {
+  type Ping = { id: string; at: number };
+  const levelOf = (p: Ping, now: number) => (now - p.at >= 100 ? 'stale' : 'fresh');
 
-describe('indexCache', () => {
-  it('maps a list, and again only the items that are not the same object at the same index', () => {
-    const fn = vi.fn((x: { id: string; v: number }) => ({ id: x.id, double: x.v * 2 }));
-    const map = indexCache(fn);
-    const a = [item('a', 1), item('b', 2), item('c', 3)];
-    const first = map(a);
-    expect(first.map((r) => r.double)).toEqual([2, 4, 6]);
+  it('builds again only the items whose level changed when the time moves on', () => {
+    const level = vi.fn(levelOf);
+    const fn = vi.fn((p: Ping, l: string) => ({ id: p.id, l }));
+    const map = levelCache(level, fn);
+    const list = [
+      { id: 'a', at: 0 },
+      { id: 'b', at: 50 },
+      { id: 'c', at: 90 },
+    ];
+    const first = map(list, 60);
+    expect(first.map((r) => r.l)).toEqual(['fresh', 'fresh', 'fresh']);
     expect(fn).toHaveBeenCalledTimes(3);
-
-    const b = [a[0]!, item('b', 5), a[2]!];
-    const second = map(b);
-    expect(second.map((r) => r.double)).toEqual([2, 10, 6]);
+    // At 120, only a (age 120) is stale: b and c keep their very results.
+    const second = map(list, 120);
+    expect(second.map((r) => r.l)).toEqual(['stale', 'fresh', 'fresh']);
     expect(fn).toHaveBeenCalledTimes(4);
-    // What did not change is the very same result.
-    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
     expect(second[2]).toBe(first[2]);
-    expect(map(b)).toBe(second);
+    expect(map(list, 120)).toBe(second);
   });
 
-  it('computes an item again when it moved to another index, and handles lists growing and shrinking', () => {
-    const fn = vi.fn((x: { id: string; v: number }) => x.id + x.v);
-    const map = indexCache(fn);
-    const [a, b, c] = [item('a', 1), item('b', 2), item('c', 3)];
-    map([a, b]);
-    expect(map([b, a, c])).toEqual(['b2', 'a1', 'c3']);
-    expect(fn).toHaveBeenCalledTimes(5);
-    expect(map([b])).toEqual(['b2']);
-    expect(fn).toHaveBeenCalledTimes(5);
-    expect(map([])).toEqual([]);
+  it('judges only the replaced items when the list changes and the time does not', () => {
+    const level = vi.fn(levelOf);
+    const fn = vi.fn((p: Ping, l: string) => `${p.id}:${l}`);
+    const map = levelCache(level, fn);
+    const [a, b, c] = [
+      { id: 'a', at: 0 },
+      { id: 'b', at: 50 },
+      { id: 'c', at: 90 },
+    ];
+    map([a, b, c], 120);
+    level.mockClear();
+    const b2 = { id: 'b', at: 0 };
+    expect(map([a, b2, c], 120)).toEqual(['a:stale', 'b:stale', 'c:fresh']);
+    expect(level).toHaveBeenCalledTimes(1);
+    expect(fn).toHaveBeenCalledTimes(4);
+    // Items that moved place are built again; a shorter list is fine.
+    expect(map([c, a], 200)).toEqual(['c:stale', 'a:stale']);
+    expect(map([], 200)).toEqual([]);
   });
 });

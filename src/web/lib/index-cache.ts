@@ -1,20 +1,35 @@
 /**
  * `list.map(fn)` for a list that comes again and again with most items the very same objects in the
- * same places (10,000 loads, of which a refresh replaces a thousand): an item that is the one the
- * last list had at its index keeps the result it had, without `fn` or a lookup by key. Results for
- * items at other places are computed again. Make a new cache when `fn` would answer differently.
- */
-export function indexCache<T, U>(fn: (item: T) => U): (list: readonly T[]) => U[] {
+ * same places (10,000 loads, of which a refresh replaces a thousand), for results that depend on the
+ * item and on a level it has at a time (a load's staleness now). An item that is the one the last
+ * list had at its index keeps the result it had, without `fn` or a lookup by key; items at other
+ * places are built again. When only the time moves on (the clock crossed a threshold), an item in
+ * its place keeps its result unless its level changed: a level is a subtraction and two
+ * comparisons, where the result (a board row, a marker) is a lookup or a build. When the list
+ * changes at the same time, the items in their places keep their level without it being judged
+ * again. */
+export function levelCache<T, L, U>(
+  levelOf: (item: T, now: number) => L,
+  fn: (item: T, level: L, now: number) => U,
+): (list: readonly T[], now: number) => U[] {
   let lastIn: readonly T[] = [];
+  let lastNow = Number.NaN;
+  let lastLevels: L[] = [];
   let lastOut: U[] = [];
-  return (list) => {
-    if (list === lastIn) return lastOut;
+  return (list, now) => {
+    if (list === lastIn && now === lastNow) return lastOut;
     const out = new Array<U>(list.length);
+    const levels = new Array<L>(list.length);
     for (let i = 0; i < list.length; i++) {
       const item = list[i] as T;
-      out[i] = i < lastIn.length && item === lastIn[i] ? (lastOut[i] as U) : fn(item);
+      const kept = i < lastIn.length && item === lastIn[i];
+      const level = kept && now === lastNow ? (lastLevels[i] as L) : levelOf(item, now);
+      levels[i] = level;
+      out[i] = kept && level === lastLevels[i] ? (lastOut[i] as U) : fn(item, level, now);
     }
     lastIn = list;
+    lastNow = now;
+    lastLevels = levels;
     lastOut = out;
     return out;
   };

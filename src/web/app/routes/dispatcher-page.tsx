@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
-import { formatAge, type StalenessThresholds } from '@/domain/staleness';
+import { formatAge, staleness, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { rowCache, type BoardRow } from '../../features/board/board-rows';
 import { LoadBoard } from '../../features/board/load-board';
@@ -12,7 +12,7 @@ import { formatAccuracy } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
 import { configQuery, loadQueries } from '../../lib/load-queries';
 import { useLevelNow, useNow } from '../../lib/use-now';
-import { indexCache } from '../../lib/index-cache';
+import { levelCache } from '../../lib/index-cache';
 import { useSameList } from '../../lib/same-list';
 import { useUrlParam } from '../../lib/url-state';
 import {
@@ -79,9 +79,17 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     () => rowCache(thresholds, config.excursionTolerance),
     [thresholds, config.excursionTolerance],
   );
-  // A refresh replaces a tenth of the loads: the rest keep their rows by place, not by 9,000 lookups.
-  const rowsOf = useMemo(() => indexCache((l: Load) => rowOf(l, levelNow)), [rowOf, levelNow]);
-  const rows = useSameList(useMemo(() => rowsOf(loads), [rowsOf, loads]));
+  // A refresh replaces a tenth of the loads: the rest keep their rows by place, not by 9,000 lookups;
+  // when the clock moves levelNow on, only the loads that changed level get another row.
+  const rowsOf = useMemo(
+    () =>
+      levelCache(
+        (l: Load, at: number) => staleness(l.latestLocation?.instant, at, thresholds),
+        (l, _level, at) => rowOf(l, at),
+      ),
+    [rowOf, thresholds],
+  );
+  const rows = useSameList(useMemo(() => rowsOf(loads, levelNow), [rowsOf, loads, levelNow]));
   const notFound = useMemo(
     (): WatchEntry[] => [
       ...(byExternal.data?.missing ?? []).map((id) => ({ by: 'external-id' as const, id })),

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { Load } from '@/domain/model';
 import { staleness, type StalenessThresholds } from '@/domain/staleness';
-import { indexCache } from '../../lib/index-cache';
+import { levelCache } from '../../lib/index-cache';
 import { useSameList } from '../../lib/same-list';
 import { MapShell } from '../../map/core/map-shell';
 import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/controls/map-view';
@@ -39,12 +39,17 @@ const TRAIL_PLACES = [
 export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   // The same list until a load moves or crosses a staleness threshold: the cluster index and the
   // markers are not rebuilt on every clock tick.
+  // When `now` moves on, only the loads that changed level get another point.
   const pointsOf = useMemo(
-    () => indexCache((l: Load) => pointOf(l, staleness(l.latestLocation?.instant, p.now, p.thresholds))),
-    [p.now, p.thresholds],
+    () =>
+      levelCache((l: Load, at: number) => staleness(l.latestLocation?.instant, at, p.thresholds), pointOf),
+    [p.thresholds],
   );
   const points = useSameList(
-    useMemo(() => pointsOf(p.loads).filter((pt): pt is MarkerPoint => pt !== undefined), [pointsOf, p.loads]),
+    useMemo(
+      () => pointsOf(p.loads, p.now).filter((pt): pt is MarkerPoint => pt !== undefined),
+      [pointsOf, p.loads, p.now],
+    ),
   );
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
   const places = useMemo(() => placesOf(p.track), [p.track]);
