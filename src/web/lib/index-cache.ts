@@ -7,7 +7,8 @@
  * its place keeps its result unless its level changed: a level is a subtraction and two
  * comparisons, where the result (a board row, a marker) is a lookup or a build. When the list
  * changes at the same time, the items in their places keep their level without it being judged
- * again. */
+ * again.
+ */
 export function levelCache<T, L, U>(
   levelOf: (item: T, now: number) => L,
   fn: (item: T, level: L, now: number) => U,
