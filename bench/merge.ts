@@ -3,8 +3,11 @@ import { parsePullAnswer } from '@/contract/parse-pull';
 import { mergeLoads } from '@/domain/merge';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
+import { staleness } from '@/domain/staleness';
 import { generateFleet } from '@/simulator/fleet';
 import { trackAt } from '@/simulator/track';
+import { rowCache } from '@/web/features/board/board-rows';
+import { levelCache } from '@/web/lib/index-cache';
 import type { Figure } from './figures';
 
 const LOADS = 10_000;
@@ -78,6 +81,66 @@ export function benchMerge(): Figure[] {
       unit: 'n',
       goal: '0',
       pass: unchangedRedone === 0,
+    },
+    ...clockTick(base),
+  ];
+}
+
+/**
+ * The dispatcher's board rows when its clock moves the staleness time on (a load crossed a
+ * threshold): with `levelCache` only the loads that changed level get another row; before it, every
+ * load's row was looked up again (what a new `indexCache` of `rowOf(load, now)` did). Measured side
+ * by side, alternated, on the same loads and times; both find the crossed loads' rows made already.
+ */
+function clockTick(pulled: Load[]): Figure[] {
+  // The loads as a board pull gives them: a latest location (here each load's last ping).
+  const loads = pulled.map((l): Load => {
+    const last = l.pings.at(-1);
+    const place = { city: 'Columbus', state: 'OH', country: 'US' };
+    return last ? { ...l, latestLocation: { ...last, place } } : l;
+  });
+  const thresholds = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
+  const rowOf = rowCache(thresholds, 2);
+  const levelOf = (l: Load, now: number) => staleness(l.latestLocation?.instant, now, thresholds);
+  // Two moments one clock tick (5 s) apart, half an hour after the middle load's last ping: some
+  // loads are stale, and those whose last ping fell in those 5 s cross the threshold.
+  const middle = median(loads.flatMap((l) => l.latestLocation?.instant ?? []));
+  const moments = [middle + 30 * 60_000, middle + 30 * 60_000 + 5_000];
+  const crossed = loads.filter((l) => levelOf(l, moments[0] as number) !== levelOf(l, moments[1] as number));
+  const levelled = levelCache(levelOf, (l: Load, _level, now) => rowOf(l, now));
+  const times = { levelled: [] as number[], lookedUp: [] as number[] };
+  for (let round = 0; round < 21; round++) {
+    const now = moments[round % 2] as number;
+    let t = performance.now();
+    const a = levelled(loads, now);
+    times.levelled.push(performance.now() - t);
+    t = performance.now();
+    const b = loads.map((l) => rowOf(l, now));
+    times.lookedUp.push(performance.now() - t);
+    if (a.some((row, i) => row !== b[i])) throw new Error('levelCache gave another row than a lookup');
+  }
+  const [levelledMs, lookedUpMs] = [median(times.levelled), median(times.lookedUp)];
+  return [
+    {
+      figure: `merge: board rows of ${LOADS.toLocaleString('en-US')} loads when the clock moves on (${crossed.length} change level): by level / every load looked up (median of 21)`,
+      value: Math.round((lookedUpMs / levelledMs) * 10) / 10,
+      unit: 'x',
+      goal: '-',
+      pass: true,
+    },
+    {
+      figure: '... by level, ms',
+      value: Math.round(levelledMs * 100) / 100,
+      unit: 'ms',
+      goal: '-',
+      pass: true,
+    },
+    {
+      figure: '... every load looked up, ms',
+      value: Math.round(lookedUpMs * 100) / 100,
+      unit: 'ms',
+      goal: '-',
+      pass: true,
     },
   ];
 }
