@@ -180,7 +180,13 @@ async function warm(url: string): Promise<number> {
   for (const [i, [by, body]] of wanted.entries()) {
     let response: Response | undefined;
     for (let attempt = 0; attempt < 6 && response?.status !== 200; attempt++) {
-      response = await pull(url, by, body);
+      try {
+        response = await pull(url, by, body);
+      } catch (error) {
+        // Seen once: a kept-alive connection closed under the 64 MB warm-up answer. Try again.
+        console.error(`warming the proxy: ${by}: ${String(error)}; trying again`);
+        continue;
+      }
       if (response.status !== 200) await response.arrayBuffer();
     }
     if (response?.status !== 200) throw new Error(`warming the proxy: ${by} answered ${response?.status}`);
