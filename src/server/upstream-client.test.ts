@@ -1,18 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';
+import { describe, expect, it } from 'vitest';
+import { fakeUpstreamsPerTest, json, refusingUrl } from '@/testing/fake-upstream';
 import { ProxyError } from './errors';
 import { createUpstreamClient, retryAfterMs } from './upstream-client';
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()?.();
-});
-
-async function fake(handler: Parameters<typeof startFakeUpstream>[0]) {
-  const upstream = await startFakeUpstream(handler);
-  closers.push(upstream.close);
-  return upstream;
-}
+const { fake } = fakeUpstreamsPerTest();
 
 function client(baseUrl: string, extra: Partial<Parameters<typeof createUpstreamClient>[0]> = {}) {
   return createUpstreamClient({

@@ -1,22 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';
+import { describe, expect, it } from 'vitest';
+import { fakeUpstreamsPerTest, refusingUrl } from '@/testing/fake-upstream';
 import { createTransport, TransportError, type TransportFailure } from './upstream-transport';
 
-const closers: (() => unknown)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()?.();
-});
-
-async function fake(handler: Parameters<typeof startFakeUpstream>[0]) {
-  const upstream = await startFakeUpstream(handler);
-  closers.push(upstream.close);
-  return upstream;
-}
+const { fake, closeAfterTest } = fakeUpstreamsPerTest();
 
 function transport(timeoutMs = 2000, maxBytes = 1 << 20) {
   const t = createTransport({ timeoutMs, maxBytes });
-  closers.push(t.close);
+  closeAfterTest(t.close);
   return t;
 }
 
@@ -117,11 +108,10 @@ describe('upstream transport', () => {
 
   it('reuses one kept-alive connection for calls one after another', async () => {
     const ports = new Set<number | undefined>();
-    const upstream = await startFakeUpstream((_req, res) => {
+    const upstream = await fake((_req, res) => {
       ports.add(res.socket?.remotePort);
       res.end('{}');
     });
-    closers.push(upstream.close);
     const t = transport();
     for (let i = 0; i < 5; i++) await t.post(upstream.url, {}, '{}');
     expect(ports.size).toBe(1);
