@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeUpstreamsPerTest, json, refusingUrl } from '@/testing/fake-upstream';
+import { json, refusingUrl } from '@/testing/fake-upstream';
+import { fakeUpstreamsPerTest } from '@/testing/fake-upstreams-per-test';
 import { ProxyError } from './errors';
 import { createUpstreamClient, retryAfterMs } from './upstream-client';
 

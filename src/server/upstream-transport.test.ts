@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fakeUpstreamsPerTest, refusingUrl } from '@/testing/fake-upstream';
+import { refusingUrl } from '@/testing/fake-upstream';
+import { fakeUpstreamsPerTest } from '@/testing/fake-upstreams-per-test';
 import { createTransport, TransportError, type TransportFailure } from './upstream-transport';
 
 const { fake, closeAfterTest } = fakeUpstreamsPerTest();

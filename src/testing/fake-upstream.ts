@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
 
 export interface SeenRequest {
   method: string;
@@ -53,23 +52,4 @@ export async function refusingUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((r) => server.close(() => r()));
   return `http://127.0.0.1:${port}`;
-}
-
-/**
- * Fake upstreams for the tests of one file, each closed after the test that started it, with
- * anything else handed to `closeAfterTest`. Call it at the top of the file.
- */
-export function fakeUpstreamsPerTest() {
-  const closers: (() => unknown)[] = [];
-  afterEach(async () => {
-    while (closers.length) await closers.pop()?.();
-  });
-  return {
-    fake: async (handler: Parameters<typeof startFakeUpstream>[0]) => {
-      const upstream = await startFakeUpstream(handler);
-      closers.push(upstream.close);
-      return upstream;
-    },
-    closeAfterTest: (close: () => unknown) => void closers.push(close),
-  };
 }
