@@ -153,6 +153,23 @@ export function createUpstreamClient(o: UpstreamOptions) {
           `the upstream's answer is larger than ${o.maxBytes} bytes`,
         );
       }
+      if (failure === 'malformed') {
+        failed('upstream_bad_answer');
+        throw new ProxyError(
+          502,
+          'upstream_bad_answer',
+          "the upstream's answer is not HTTP the proxy can read",
+        );
+      }
+      if (failure === 'bad_encoding') {
+        failed('upstream_bad_answer');
+        const encoding = error instanceof TransportError ? error.encoding : undefined;
+        throw new ProxyError(
+          502,
+          'upstream_bad_answer',
+          `the upstream's answer is encoded as "${encoding ?? 'unknown'}", which the proxy did not ask for and does not read`,
+        );
+      }
       failed('upstream_truncated');
       throw new ProxyError(
         502,

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { refusingUrl } from '@/testing/fake-upstream';
@@ -91,6 +92,43 @@ describe('upstream transport', () => {
       res.write('{');
     });
     expect(await failureOf(transport(150).post(slowBody.url, {}, '{}'))).toBe('body_timeout');
+  });
+
+  it('reads an empty answer marked gzip as empty: a 429 keeps its Retry-After', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(429, { 'Content-Encoding': 'gzip', 'Content-Length': '0', 'Retry-After': '30' });
+      res.end();
+    });
+    const answer = await transport().post(upstream.url, {}, '{}');
+    expect(answer).toMatchObject({ status: 429, text: '' });
+    expect(answer.header('retry-after')).toBe('30');
+    const chunked = await fake((_req, res) => {
+      res.writeHead(429, { 'Content-Encoding': 'gzip', 'Retry-After': '5' });
+      res.end();
+    });
+    expect(await transport().post(chunked.url, {}, '{}')).toMatchObject({ status: 429, text: '' });
+  });
+
+  it('refuses an encoding it did not ask for, naming it, rather than read bytes as text', async () => {
+    const upstream = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Encoding': 'br' });
+      res.end(Buffer.from([0x8b, 0x02, 0x80]));
+    });
+    const error = await transport()
+      .post(upstream.url, {}, '{}')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ failure: 'bad_encoding', encoding: 'br' });
+  });
+
+  it('says malformed when the answer is not HTTP', async () => {
+    const server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.end('garbage, not a status line\r\n\r\n'));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closeAfterTest(() => new Promise((r) => server.close(r)));
+    const { port } = server.address() as AddressInfo;
+    expect(await failureOf(transport().post(`http://127.0.0.1:${port}/`, {}, '{}'))).toBe('malformed');
   });
 
   it('tells a refused connection (never arrived) apart', async () => {

@@ -15,14 +15,29 @@ export type TransportFailure =
   /** Larger than the cap (declared, or counted as it came, decoded). */
   | 'too_large'
   /** The body broke off, or its compression is broken. */
-  | 'truncated';
+  | 'truncated'
+  /** Not HTTP the parser reads (a garbage status line, headers too large). */
+  | 'malformed'
+  /** Compressed in a way we did not ask for (`br`, `gzip, gzip`…): its text would be bytes. */
+  | 'bad_encoding';
 
 export class TransportError extends Error {
-  constructor(readonly failure: TransportFailure) {
+  constructor(
+    readonly failure: TransportFailure,
+    /** For `bad_encoding`: the encoding the upstream named, cut to letters, digits, `-` and `,`. */
+    readonly encoding?: string,
+  ) {
     super(`upstream transport: ${failure}`);
     this.name = 'TransportError';
   }
 }
+
+/** Encodings read; anything else that is not identity is refused rather than read as text. */
+const DECODERS: Record<string, () => zlib.Gunzip | zlib.Inflate> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+};
 
 export interface TransportAnswer {
   status: number;
@@ -58,11 +73,16 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
     return new Promise((resolve, reject) => {
       let settled = false;
       let answered = false;
+      let response: http.IncomingMessage | undefined;
+      let decoder: zlib.Gunzip | zlib.Inflate | undefined;
       const finish = (outcome: TransportAnswer | TransportError) => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
         if (outcome instanceof TransportError) {
+          // A decoder left running would go on inflating what it holds (a bomb's gigabyte) for nothing.
+          decoder?.destroy();
+          response?.destroy();
           request.destroy();
           reject(outcome);
         } else resolve(outcome);
@@ -78,48 +98,60 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (answered) finish(new TransportError('truncated'));
+        else if (error.code?.startsWith('HPE_')) finish(new TransportError('malformed'));
         else finish(new TransportError(error.code === 'ECONNREFUSED' ? 'refused' : 'unreachable'));
       });
-      request.on('response', (response) => {
+      request.on('response', (answer) => {
+        response = answer;
         answered = true;
-        const declared = Number(response.headers['content-length']);
+        const declared = Number(answer.headers['content-length']);
         if (Number.isFinite(declared) && declared > o.maxBytes) {
           finish(new TransportError('too_large'));
           return;
         }
-        const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
-        const decoder =
-          encoding === 'gzip' || encoding === 'x-gzip'
-            ? zlib.createGunzip()
-            : encoding === 'deflate'
-              ? zlib.createInflate()
-              : null;
-        const source = decoder ? response.pipe(decoder) : response;
+        const encoding = String(answer.headers['content-encoding'] ?? '')
+          .toLowerCase()
+          .trim();
+        // A body that cannot be there (204, 304, a length of 0) has nothing to decode: a gzip
+        // decoder fails on nothing, and a 429's Retry-After would be lost as "truncated".
+        const bodiless = answer.statusCode === 204 || answer.statusCode === 304 || declared === 0;
+        if (!bodiless && encoding !== '' && encoding !== 'identity' && !DECODERS[encoding]) {
+          finish(new TransportError('bad_encoding', encoding.replace(/[^a-z0-9,-]/g, '').slice(0, 40)));
+          return;
+        }
+        decoder = bodiless || !DECODERS[encoding] ? undefined : DECODERS[encoding]();
+        const source = decoder ? answer.pipe(decoder) : answer;
         const chunks: Buffer[] = [];
         let size = 0;
+        let raw = 0;
+        answer.on('data', (chunk: Buffer) => void (raw += chunk.length));
         source.on('data', (chunk: Buffer) => {
+          if (settled) return;
           size += chunk.length;
           if (size > o.maxBytes) finish(new TransportError('too_large'));
           else chunks.push(chunk);
         });
-        source.on('error', () => finish(new TransportError('truncated')));
-        response.on('error', () => finish(new TransportError('truncated')));
-        response.on('close', () => {
-          if (!response.complete) finish(new TransportError('truncated'));
-        });
-        source.on('end', () => {
-          if (!response.complete) {
-            finish(new TransportError('truncated'));
-            return;
-          }
+        const done = () =>
           finish({
-            status: response.statusCode ?? 0,
+            status: answer.statusCode ?? 0,
             header: (name) => {
-              const value = response.headers[name.toLowerCase()];
+              const value = answer.headers[name.toLowerCase()];
               return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
             },
             text: Buffer.concat(chunks).toString('utf8'),
           });
+        source.on('error', () => {
+          // A compressed answer with no bytes at all (chunked, empty) is an empty answer.
+          if (decoder && raw === 0 && answer.complete) done();
+          else finish(new TransportError('truncated'));
+        });
+        answer.on('error', () => finish(new TransportError('truncated')));
+        answer.on('close', () => {
+          if (!answer.complete) finish(new TransportError('truncated'));
+        });
+        source.on('end', () => {
+          if (!answer.complete) finish(new TransportError('truncated'));
+          else done();
         });
       });
       request.end(payload);
