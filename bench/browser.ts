@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { chromiumPath, CHROMIUM_FLAGS } from '../scripts/chromium';
-import type { Figure } from './figures';
+import { chosenParts, type Figure } from './figures';
 
 /**
  * The browser figures (issue 10), from the built app served by the real server (`src/server/main.ts`,
@@ -670,22 +670,9 @@ const ms = (figure: string, value: number, goal?: number, slack = 0): Figure => 
 
 /** The parts of this bench, in the order they run; `BENCH_BROWSER_PARTS=refresh,detail` runs some. */
 const PARTS = ['draw', 'panzoom', 'refresh', 'detail'] as const;
-type Part = (typeof PARTS)[number];
-
-function chosenParts(): Part[] {
-  const text = process.env.BENCH_BROWSER_PARTS;
-  if (!text) return [...PARTS];
-  const named = text.split(',').map((t) => t.trim());
-  const unknown = named.filter((t) => !(PARTS as readonly string[]).includes(t));
-  if (unknown.length > 0)
-    throw new Error(
-      `BENCH_BROWSER_PARTS: unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`,
-    );
-  return PARTS.filter((p) => named.includes(p));
-}
 
 export async function benchBrowser(): Promise<Figure[]> {
-  const parts = chosenParts();
+  const parts = chosenParts('BENCH_BROWSER_PARTS', PARTS);
   // BENCH_BROWSER_URL: a server already started as startServer() does, to work on this bench.
   const running = process.env.BENCH_BROWSER_URL;
   if (!running) execFileSync('npx', ['vite', 'build'], { stdio: 'ignore' });
@@ -695,7 +682,7 @@ export async function benchBrowser(): Promise<Figure[]> {
     const located = await warm(server.url);
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
     const b = browser;
-    const runs = async <T>(part: Part, one: () => Promise<T>): Promise<T[]> => {
+    const runs = async <T>(part: (typeof PARTS)[number], one: () => Promise<T>): Promise<T[]> => {
       const out: T[] = [];
       if (parts.includes(part)) for (let i = 0; i < RUNS; i++) out.push(await one());
       return out;

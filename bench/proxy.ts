@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createTransport } from '@/server/upstream-transport';
 import { startSimulator } from '@/simulator/start';
 import { manualClock, startStack, TEST_CREDENTIALS } from '@/testing/stack';
-import type { Figure } from './figures';
+import { chosenParts, type Figure } from './figures';
 import { startChild, type ChildStats } from './processes';
 
 function percentile(values: number[], p: number): number {
@@ -397,29 +397,16 @@ function overheadFigures(where: string, o: Overhead, withGoal: boolean): Figure[
   ];
 }
 
+/** The parts of this bench, in the order they run; `BENCH_PROXY_PARTS=processes` runs some. */
+const PARTS = ['fan-in', 'one-process', 'processes', 'soak'] as const;
+
 /**
  * Fan-in; overhead over the simulator direct, measured side by side in one run in one process (as
  * before) and with the upstream, the proxy and the load generator in processes of their own; and
  * 100 connections for 30 s.
  */
-/** The parts of this bench, in the order they run; `BENCH_PROXY_PARTS=processes` runs some. */
-const PARTS = ['fan-in', 'one-process', 'processes', 'soak'] as const;
-type Part = (typeof PARTS)[number];
-
-function chosenParts(): Part[] {
-  const text = process.env.BENCH_PROXY_PARTS;
-  if (!text) return [...PARTS];
-  const named = text.split(',').map((t) => t.trim());
-  const unknown = named.filter((t) => !(PARTS as readonly string[]).includes(t));
-  if (unknown.length > 0)
-    throw new Error(
-      `BENCH_PROXY_PARTS: unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`,
-    );
-  return PARTS.filter((p) => named.includes(p));
-}
-
 export async function benchProxy(): Promise<Figure[]> {
-  const parts = chosenParts();
+  const parts = chosenParts('BENCH_PROXY_PARTS', PARTS);
   const figures: Figure[] = [];
   if (parts.includes('fan-in')) {
     const calls = await fanIn();
