@@ -3,7 +3,7 @@ import { parsePullAnswer } from '@/contract/parse-pull';
 import { mergeLoads } from '@/domain/merge';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
-import { staleness } from '@/domain/staleness';
+import { loadStaleness } from '@/domain/staleness';
 import { generateFleet } from '@/simulator/fleet';
 import { trackAt } from '@/simulator/track';
 import { rowCache } from '@/web/features/board/board-rows';
@@ -101,7 +101,7 @@ function clockTick(pulled: Load[]): Figure[] {
   });
   const thresholds = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
   const rowOf = rowCache(thresholds, 2);
-  const levelOf = (l: Load, now: number) => staleness(l.latestLocation?.instant, now, thresholds);
+  const levelOf = (l: Load, now: number) => loadStaleness(l, now, thresholds);
   // Two moments one clock tick (5 s) apart, half an hour after the middle load's last ping: some
   // loads are stale, and those whose last ping fell in those 5 s cross the threshold.
   const middle = median(loads.flatMap((l) => l.latestLocation?.instant ?? []));

@@ -70,7 +70,7 @@ interface Overhead {
   coresBusy?: { direct: number; proxied: number };
 }
 
-/** CPU time (ms) of the processes of the bench. */
+/** What the bench reads of its processes: CPU time (ms), the proxy's GC pauses and loop lateness, profiles. */
 interface CpuProbe {
   proxy: () => Promise<Pick<ChildStats, 'cpuMs' | 'gcPauses' | 'loopDelayMs'>>;
   upstreams: () => Promise<number>;

@@ -25,6 +25,15 @@ export function staleness(lastPingAt: number | undefined, now: number, t = DEFAU
  * silent), or Infinity if none will. Until then every load's staleness is what it is at `now`: a
  * clock that ticks every few seconds need not judge 10,000 loads again.
  */
+/** A load's staleness at `now`, from its latest location (the board, the markers, a load's page). */
+export function loadStaleness(
+  load: { latestLocation?: { instant: number } | undefined },
+  now: number,
+  t = DEFAULT_THRESHOLDS,
+): Staleness {
+  return staleness(load.latestLocation?.instant, now, t);
+}
+
 export function nextLevelChange(
   loads: readonly { latestLocation?: { instant: number } | undefined }[],
   now: number,

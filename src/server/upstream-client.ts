@@ -300,7 +300,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
     };
   }
 
-  return { pull, createWebhook, stats, urls, close: transport.close };
+  return { pull, createWebhook, stats, urls };
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

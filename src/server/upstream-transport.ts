@@ -123,8 +123,9 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
         const source = decoder ? answer.pipe(decoder) : answer;
         const chunks: Buffer[] = [];
         let size = 0;
+        // What came before decoding, to tell an empty compressed answer from a broken one.
         let raw = 0;
-        answer.on('data', (chunk: Buffer) => void (raw += chunk.length));
+        if (decoder) answer.on('data', (chunk: Buffer) => void (raw += chunk.length));
         source.on('data', (chunk: Buffer) => {
           if (settled) return;
           size += chunk.length;

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
-import { formatAge, staleness, type StalenessThresholds } from '@/domain/staleness';
+import { formatAge, loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { rowCache, type BoardRow } from '../../features/board/board-rows';
 import { LoadBoard } from '../../features/board/load-board';
@@ -84,7 +84,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   const rowsOf = useMemo(
     () =>
       levelCache(
-        (l: Load, at: number) => staleness(l.latestLocation?.instant, at, thresholds),
+        (l: Load, at: number) => loadStaleness(l, at, thresholds),
         (l, _level, at) => rowOf(l, at),
       ),
     [rowOf, thresholds],

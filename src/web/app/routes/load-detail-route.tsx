@@ -3,7 +3,7 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
-import { staleness } from '@/domain/staleness';
+import { loadStaleness } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadDetailPage } from '../../features/load-detail/load-detail-page';
 import { pointOf } from '../../features/map/load-point';
@@ -46,7 +46,7 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
   const places = useMemo(() => placesOf(load), [load]);
   // Where the load is now, coloured by staleness, with its accuracy circle (it is the selected load).
   const now = useNow(30_000);
-  const level = staleness(load?.latestLocation?.instant, now, {
+  const level = loadStaleness(load ?? {}, now, {
     staleAfterMinutes: config.staleAfterMinutes,
     silentAfterMinutes: config.silentAfterMinutes,
   });

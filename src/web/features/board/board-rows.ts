@@ -1,6 +1,6 @@
 import type { Load } from '@/domain/model';
 import { isExcursion } from '@/domain/temperature';
-import { staleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
+import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { compareLabels, compareText } from '../../lib/collate';
 import { loadKey } from '../../lib/load-key';
 
@@ -53,7 +53,7 @@ export function toRow(load: Load, now: number, thresholds: StalenessThresholds, 
     status: load.latestStatus?.name,
     code: load.latestStatus?.code,
     lastPingAt: at?.instant,
-    staleness: staleness(at?.instant, now, thresholds),
+    staleness: loadStaleness(load, now, thresholds),
     place: at ? [at.place.city, at.place.state].filter(Boolean).join(', ') || undefined : undefined,
     driver: driver?.name,
     phone: driver?.phone,
@@ -70,7 +70,7 @@ export function toRow(load: Load, now: number, thresholds: StalenessThresholds, 
 export function rowCache(thresholds: StalenessThresholds, tolerance: number) {
   const rows = new WeakMap<Load, Partial<Record<Staleness, BoardRow>>>();
   return (load: Load, now: number): BoardRow => {
-    const level = staleness(load.latestLocation?.instant, now, thresholds);
+    const level = loadStaleness(load, now, thresholds);
     let byLevel = rows.get(load);
     if (!byLevel) rows.set(load, (byLevel = {}));
     return (byLevel[level] ??= toRow(load, now, thresholds, tolerance));

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { Load } from '@/domain/model';
-import { staleness, type StalenessThresholds } from '@/domain/staleness';
+import { loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { levelCache } from '../../lib/index-cache';
 import { useSameList } from '../../lib/same-list';
 import { MapShell } from '../../map/core/map-shell';
@@ -38,11 +38,10 @@ const TRAIL_PLACES = [
 // Memoized: the dispatcher renders again when a fetch starts or ends; the map has nothing to redo then.
 export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   // The same list until a load moves or crosses a staleness threshold: the cluster index and the
-  // markers are not rebuilt on every clock tick.
-  // When `now` moves on, only the loads that changed level get another point.
+  // markers are not rebuilt on every clock tick, and when `now` moves on only the loads that
+  // changed level get another point.
   const pointsOf = useMemo(
-    () =>
-      levelCache((l: Load, at: number) => staleness(l.latestLocation?.instant, at, p.thresholds), pointOf),
+    () => levelCache((l: Load, at: number) => loadStaleness(l, at, p.thresholds), pointOf),
     [p.thresholds],
   );
   const points = useSameList(
