@@ -40,6 +40,12 @@ export interface ChildStats {
   gcPauses: number[];
   /** The event loop's lateness since the previous stats. */
   loopDelayMs: { p99: number; max: number };
+  /**
+   * Time the event loop's thread spent runnable but waiting for a core since the process started
+   * (Linux's schedstat; 0 elsewhere), and how often the kernel took a core from the process.
+   */
+  waitedForCoreMs: number;
+  involuntarySwitches: number;
 }
 
 export interface Child extends ChildReady {

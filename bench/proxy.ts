@@ -72,7 +72,9 @@ interface Overhead {
 
 /** What the bench reads of its processes: CPU time (ms), the proxy's GC pauses and loop lateness, profiles. */
 interface CpuProbe {
-  proxy: () => Promise<Pick<ChildStats, 'cpuMs' | 'gcPauses' | 'loopDelayMs'>>;
+  proxy: () => Promise<
+    Pick<ChildStats, 'cpuMs' | 'gcPauses' | 'loopDelayMs' | 'waitedForCoreMs' | 'involuntarySwitches'>
+  >;
   upstreams: () => Promise<number>;
   /** Starts CPU profiles of the proxy and the upstreams; the function returned writes them. */
   profile?: () => () => Promise<void>;
@@ -167,6 +169,8 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
   /** The proxy's garbage collection pauses during the proxied blocks. */
   const proxyGc: number[] = [];
   const loopLate: ChildStats['loopDelayMs'][] = [];
+  /** The proxy's event loop waiting for a core during the proxied blocks (ms), and times preempted. */
+  const preempted = { waited: 0, switches: 0 };
   const sample = async () => {
     const proxy = await cpu?.proxy();
     return {
@@ -174,6 +178,8 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
       proxy: proxy?.cpuMs ?? 0,
       gcPauses: proxy?.gcPauses ?? [],
       loopDelayMs: proxy?.loopDelayMs ?? { p99: 0, max: 0 },
+      waited: proxy?.waitedForCoreMs ?? 0,
+      switches: proxy?.involuntarySwitches ?? 0,
       upstreams: (await cpu?.upstreams()) ?? 0,
       wall: performance.now(),
     };
@@ -190,6 +196,8 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
       if (side === 'proxied') {
         proxyGc.push(...after.gcPauses);
         loopLate.push(after.loopDelayMs);
+        preempted.waited += after.waited - before.waited;
+        preempted.switches += after.switches - before.switches;
       }
       for (const k of ['generator', 'proxy', 'upstreams', 'wall'] as const)
         spent[side][k] += after[k] - before[k];
@@ -205,6 +213,9 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
     }
     console.error(
       `proxy bench, proxied blocks: proxy event loop late p99 ${loopLate.map((l) => round(l.p99)).join(', ')} ms; most ${loopLate.map((l) => round(l.max)).join(', ')} ms`,
+    );
+    console.error(
+      `proxy bench, proxied blocks: the proxy's event loop waited ${round(preempted.waited)} ms for a core (runnable, not running), preempted ${preempted.switches} times`,
     );
     const sorted = proxyGc.sort((a, b) => b - a).map((ms) => round(ms));
     console.error(

@@ -4,7 +4,7 @@
 import { parseEnv } from '@/server/config';
 import { buildProxy, listen } from '@/server/start';
 import { startSimulator } from '@/simulator/start';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { ChildReady, ChildRequest, ChildRole } from './processes';
@@ -20,6 +20,15 @@ new PerformanceObserver((list) => {
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
 const closers: (() => Promise<void>)[] = [];
+
+/** Run-queue wait of the main thread, the event loop's (ns, the second field of its schedstat). */
+function waitedForCoreMs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6 || 0;
+  } catch {
+    return 0;
+  }
+}
 
 async function start(): Promise<ChildReady> {
   if (role.kind === 'simulators') {
@@ -67,6 +76,8 @@ process.on('message', (message: ChildRequest) => {
       maxRss: process.resourceUsage().maxRSS * 1024,
       gcPauses: gcPauses.splice(0),
       loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+      waitedForCoreMs: waitedForCoreMs(),
+      involuntarySwitches: process.resourceUsage().involuntaryContextSwitches,
     });
     loopDelay.reset();
   } else if (message.type === 'profile-start') {
