@@ -205,14 +205,21 @@ test('when the service fails, a banner says so and the last data stays', async (
   const onMap = page.getByText(/^\d+ of \d+ loads on the map$/);
   const points = (await onMap.textContent())!.split(' ')[0]!;
   await expect(map(page)).toHaveAttribute('data-points', points);
-  await page.route('**/api/pull/**', (route) =>
-    route.fulfill({
+  await page.route('**/api/pull/**', async (route) => {
+    // Slow enough to see the button while it waits.
+    await new Promise((done) => setTimeout(done, 500));
+    await route.fulfill({
       status: 502,
       contentType: 'application/json',
       body: JSON.stringify({ error: { code: 'partner_credentials_rejected', message: 'x' } }),
-    }),
-  );
+    });
+  });
   await page.getByRole('button', { name: 'Refresh' }).click();
+  // While it fetches, the button says so and cannot be pressed again; it is sunk, not see-through
+  // (a see-through button made each frame that toggled it lay out all of the page's layers again).
+  const refreshing = page.getByRole('button', { name: 'Refreshing…' });
+  await expect(refreshing).toBeDisabled();
+  expect(await refreshing.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   await expect(page.getByRole('alert')).toContainText('rejected the partner credentials');
   await expect(map(page)).toHaveAttribute('data-points', points);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-error.png' });

@@ -26,6 +26,7 @@ import {
 } from '../../lib/watch-list';
 import { statusColors } from '../../../../tailwind.config';
 import { LegendItem } from '../../components/legend-item';
+import { DISABLED_LOOK } from '../../components/disabled-look';
 
 // The map (Leaflet and its layers) is its own chunk, requested as soon as this page loads: the board
 // and the watch list come up without waiting for it, and the map arrives while the loads are fetched.
@@ -145,7 +146,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
         </span>
         <button
           type="button"
-          className="rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk disabled:opacity-50"
+          className={`rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk ${DISABLED_LOOK}`}
           onClick={() => {
             void byExternal.refetch();
             void byNumber.refetch();

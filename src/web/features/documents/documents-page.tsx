@@ -14,6 +14,7 @@ import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
 import { DocumentViewer } from '../../components/document-viewer';
+import { DISABLED_LOOK } from '../../components/disabled-look';
 import { ErrorBanner } from '../../components/error-banner';
 import { UpdatedAge } from '../../components/updated-age';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
@@ -44,8 +45,7 @@ const REVIEW_WORDS: Record<ReviewFilter, string> = {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-const button =
-  'rounded border border-panel-line bg-panel px-2 py-0.5 text-sm hover:bg-panel-sunk disabled:cursor-not-allowed disabled:opacity-50';
+const button = `rounded border border-panel-line bg-panel px-2 py-0.5 text-sm hover:bg-panel-sunk ${DISABLED_LOOK}`;
 
 /**
  * `/documents`: the brokers' inbox. Every document and picture drivers uploaded to the watched loads,

@@ -5,6 +5,7 @@ import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
 import { withReadings } from '@/domain/merge';
 import { DocumentViewer } from '../../components/document-viewer';
+import { DISABLED_LOOK } from '../../components/disabled-look';
 import { ErrorBanner } from '../../components/error-banner';
 import { loadQueries } from '../../lib/load-queries';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
@@ -261,7 +262,7 @@ function LoadDetail({
           type="button"
           onClick={onRetry}
           disabled={fetching}
-          className="rounded border border-panel-line bg-panel px-2 py-0.5 hover:bg-panel-sunk disabled:opacity-50"
+          className={`rounded border border-panel-line bg-panel px-2 py-0.5 hover:bg-panel-sunk ${DISABLED_LOOK}`}
         >
           Refresh now
         </button>
