@@ -2,6 +2,7 @@
 // each in a process of its own, as in production where the upstream is another service and the
 // browsers are other machines. The parent learns the URLs over IPC and can ask for the memory figures.
 import { parseEnv } from '@/server/config';
+import { toStdout } from '@/server/middleware/logging';
 import { buildProxy, listen } from '@/server/start';
 import { startSimulator } from '@/simulator/start';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -54,7 +55,7 @@ async function start(): Promise<ChildReady> {
     env,
     { baseUrl: role.upstreamUrl, ...role.credentials, mode: 'remote', demo: null },
     // As main.ts does: one line per request on stdout (here /dev/null: the parent ignores it).
-    { log: (line) => console.log(line) },
+    { log: toStdout },
   );
   const server = await listen(app, '127.0.0.1', 0);
   closers.push(server.close);

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import { demoToken } from '@/simulator/webhooks';
 import { ConfigError, parseEnv, readProcessEnv, type Env } from './config';
 import { buildProxy, isLoopback, listen, type Listening, type Upstream } from './start';
+import { toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
 
 /**
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const upstream = await resolveUpstream(env);
   const app = buildProxy(env, upstream, {
     distDir: dev ? undefined : distDir,
-    log: (line) => console.log(line),
+    log: toStdout,
   });
   let server: Listening;
   if (dev) {

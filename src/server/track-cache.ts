@@ -280,10 +280,10 @@ export function createTrackCache(o: TrackCacheOptions) {
       const flag = INCLUDE_OF[list];
       if (flag && include?.[flag] === false) continue;
       if (list === 'readings' && load.by === 'load-number') continue;
-      const items = load[list]
-        .filter((item) => (t.seqOf.get(item.key) ?? 0) > since)
-        .map((item) => item.source);
-      detail[WIRE_LIST[list]] = items;
+      // A full answer has every item: no need to look each one up.
+      const items =
+        since === 0 ? load[list] : load[list].filter((item) => (t.seqOf.get(item.key) ?? 0) > since);
+      detail[WIRE_LIST[list]] = items.map((item) => item.source);
     }
     return detail as LoadDetail;
   }

@@ -4,6 +4,13 @@ import type { AppEnv } from '../app-env';
 export type LogSink = (line: string) => void;
 
 /**
+ * The request log's lines on stdout, written as they are: console.log formats its arguments and
+ * asks whether the stream takes colours for each line, 0.1 of the proxy's 3 ms of CPU per request
+ * in a profile of the proxy bench.
+ */
+export const toStdout: LogSink = (line) => void process.stdout.write(`${line}\n`);
+
+/**
  * One structured line per request: method, path (no query: ids can be sensitive), status, ms,
  * upstream calls and loads served. Nothing from bodies or headers, so no secret can reach it.
  */
