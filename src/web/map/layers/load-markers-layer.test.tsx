@@ -3,28 +3,26 @@ import L from 'leaflet';
 import { MapContainer, useMap } from 'react-leaflet';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { clusterIcon, LoadMarkersLayer, resizeBadge, type MarkerPoint } from './load-markers-layer';
+import { badgeSize, ClusterBadge } from '../core/cluster-badge';
+import { LoadMarkersLayer, type MarkerPoint } from './load-markers-layer';
 import { withMapSize } from '@/testing/map-size';
 
 describe('cluster badges', () => {
-  it('a badge reused for a bigger cluster takes its size in place, and keeps it when made again', () => {
+  it('are sized by their count, and a badge that counts another number takes its size in place', () => {
+    expect([5, 50, 500, 5000].map(badgeSize)).toEqual([30, 36, 42, 50]);
     const container = document.createElement('div');
     document.body.append(container);
-    const map = L.map(container).setView([40, -96], 4);
-    const badge = L.marker([40, -96], { icon: clusterIcon(5) }).addTo(map);
-    const element = badge.getElement()!;
-    expect(element.style.width).toBe('30px');
-
-    resizeBadge(badge, 500);
-    // The same element, now 42 px and centred on its place.
-    expect(badge.getElement()).toBe(element);
-    expect(element.style.width).toBe('42px');
-    expect(element.style.height).toBe('42px');
-    expect(element.style.marginLeft).toBe('-21px');
-    expect(element.style.marginTop).toBe('-21px');
-    // Taken off and put back, Leaflet makes it from the icon in its options: the new size.
-    badge.remove().addTo(map);
-    expect(badge.getElement()!.style.width).toBe('42px');
+    // No canvas in jsdom: the badge is drawn as a plain circle by the SVG renderer.
+    const map = L.map(container, { preferCanvas: false }).setView([40, -96], 4);
+    const badge = new ClusterBadge([40, -96], 5, 1).addTo(map);
+    const path = container.querySelector('path.haulview-cluster');
+    expect(badge.getRadius()).toBe(15);
+    badge.setCount(500);
+    expect(badge.count).toBe(500);
+    expect(badge.getRadius()).toBe(21);
+    // The same layer and element, drawn again at its new size.
+    expect(container.querySelector('path.haulview-cluster')).toBe(path);
+    expect(path?.getAttribute('d')).toContain('a21,21');
     map.remove();
   });
 });
@@ -159,8 +157,9 @@ describe('LoadMarkersLayer, as the points change', () => {
 
     layer.update([a, b, c], 'e:2');
     const pane = layer.map().querySelector<HTMLElement>('.leaflet-haulview-selected-pane');
-    expect(layer.map().querySelector('.leaflet-marker-pane .haulview-cluster')).not.toBeNull();
-    // leaflet.css stacks the marker pane (the badges) at 600 and tooltips at 650.
+    expect(layer.map().querySelector('.leaflet-overlay-pane path.haulview-cluster')).not.toBeNull();
+    // leaflet.css stacks the overlay pane (the canvas with markers and badges) at 400, the marker
+    // pane at 600 and tooltips at 650.
     expect(Number(pane?.style.zIndex)).toBeGreaterThan(600);
     expect(Number(pane?.style.zIndex)).toBeLessThan(650);
     expect(pane?.contains(ring())).toBe(true);
@@ -182,18 +181,15 @@ describe('LoadMarkersLayer, as the points change', () => {
     const b = point('e:2', 41.05, -90.05);
     const c = point('e:3', 40.95, -89.95);
     const layer = renderLayer([a, b, c], undefined, 4);
-    const badge = () => layer.map().querySelector<HTMLElement>('.leaflet-marker-pane .haulview-cluster');
-    // Where Leaflet put it (a transform in browsers, left and top in jsdom).
-    const placed = () => {
-      const style = badge()?.style;
-      return `${style?.transform}|${style?.left}|${style?.top}`;
-    };
+    const badge = () => layer.map().querySelector<SVGPathElement>('path.haulview-cluster');
+    // Where Leaflet drew it (its circle's path).
+    const placed = () => badge()?.getAttribute('d');
     const before = badge();
-    const transform = placed();
+    const drawnAt = placed();
     expect(before).not.toBeNull();
     // Every load moved about 200 m: the cluster's mean too, by a fiftieth of a pixel. The badge is
-    // not even moved to it (Leaflet would place it again, and the browser lay it out).
-    const moved = vi.spyOn(L.Marker.prototype, 'setLatLng');
+    // not even moved to it (Leaflet would draw it again).
+    const moved = vi.spyOn(ClusterBadge.prototype, 'setLatLng');
     layer.update([
       point('e:1', 41.002, -90.002),
       point('e:2', 41.052, -90.052),
@@ -202,10 +198,10 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(moved).not.toHaveBeenCalled();
     moved.mockRestore();
     expect(badge()).toBe(before);
-    expect(placed()).toBe(transform);
+    expect(placed()).toBe(drawnAt);
     // Moved a hundred kilometres: the badge moves with them.
     layer.update([point('e:1', 42, -91), point('e:2', 42.05, -91.05), point('e:3', 41.95, -90.95)]);
-    expect(placed()).not.toBe(transform);
+    expect(placed()).not.toBe(drawnAt);
     layer.unmount();
   });
 
@@ -231,14 +227,14 @@ describe('LoadMarkersLayer, as the points change', () => {
       </MapContainer>,
       { container },
     );
-    const badges = () => [
-      ...container.querySelectorAll<HTMLElement>('.leaflet-marker-pane .haulview-cluster'),
-    ];
-    // Where a badge is drawn: its 2D translate (FlatMarker), in jsdom as in browsers.
-    const at = (el: HTMLElement) =>
-      (/^translate\((-?[\d.]+)px, ?(-?[\d.]+)px\)$/.exec(el.style.transform) ?? []).slice(1).map(Number);
-    expect(badges()).toHaveLength(1);
-    const [x, y] = at(badges()[0]!);
+    // Where each badge is drawn, as the map's container says: container pixels and count.
+    const badges = () =>
+      (container.querySelector<HTMLElement>('.leaflet-container')!.dataset.badges ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((b) => b.split(',').map(Number));
+    expect(badges()).toEqual([[expect.any(Number), expect.any(Number), 3]]);
+    const [x, y] = badges()[0]!;
     await act(async () => {
       leaflet!.setView([41, 0], 4, { animate: false });
       await new Promise((done) => setTimeout(done, 50));
@@ -246,10 +242,16 @@ describe('LoadMarkersLayer, as the points change', () => {
     // One badge, in the middle of the new view as the first was in the old: not the first one
     // left where it was (off to the west) because its pixel and count matched.
     expect(badges()).toHaveLength(1);
-    const [nx, ny] = at(badges()[0]!);
+    const [nx, ny] = badges()[0]!;
     expect(Math.abs(nx! - x!)).toBeLessThanOrEqual(1);
     expect(Math.abs(ny! - y!)).toBeLessThanOrEqual(1);
-    expect(leaflet!.layerPointToLatLng([nx!, ny!]).lng).toBeCloseTo(0, 0);
+    expect(leaflet!.containerPointToLatLng([nx!, ny!]).lng).toBeCloseTo(0, 0);
+    // And its circle is drawn there (the layer's pixels, which count from the view Leaflet reset to).
+    const d = container.querySelector('path.haulview-cluster')?.getAttribute('d') ?? '';
+    const [mx, my] = (/^M(-?[\d.]+),(-?[\d.]+)a(\d+)/.exec(d) ?? []).slice(1).map(Number);
+    const drawn = leaflet!.layerPointToContainerPoint([mx! + badgeSize(3) / 2, my!]);
+    expect(Math.abs(drawn.x - nx!)).toBeLessThanOrEqual(1);
+    expect(Math.abs(drawn.y - ny!)).toBeLessThanOrEqual(1);
     r.unmount();
   });
 });

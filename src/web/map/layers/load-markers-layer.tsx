@@ -4,6 +4,7 @@ import { useMap } from 'react-leaflet';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { useSameList } from '../../lib/same-list';
 import type { ClusterAnswer } from '../core/cluster-engine';
+import { ClusterBadge } from '../core/cluster-badge';
 import { clusterIndex, type ClusterIndex } from '../core/cluster-index';
 
 /** One thing to mark on the map: a load's latest position, say. */
@@ -25,14 +26,6 @@ export interface LoadMarkersLayerProps {
   clusterBelowZoom?: number;
   /** From this zoom on, every point shows its accuracy circle (the selected one always does). */
   circlesFromZoom?: number;
-}
-
-/** A cluster's badge, kept while a cluster with its place and count is shown. */
-interface Badge {
-  marker: L.Marker;
-  count: number;
-  /** The cluster's id in the current index (ids are the index's own: a rebuilt index renumbers). */
-  id: number;
 }
 
 interface Drawn {
@@ -66,9 +59,10 @@ const SLICE_MS = 6;
 const SELECTED = '#1d4ed8';
 
 /**
- * The pane of the selected load's marker: above the cluster badges (Leaflet's marker pane, 600) and
- * under tooltips (650). On the canvas with the others, it was hidden under the badge of the cluster
- * it belongs to at low zoom, where a dispatcher who picked a row looks for it.
+ * The pane of the selected load's marker: above the canvas with the markers and the cluster badges
+ * (Leaflet's overlay pane, 400) and its marker pane (600), under tooltips (650). On the canvas with
+ * the others, it was hidden under the badge of the cluster it belongs to at low zoom, where a
+ * dispatcher who picked a row looks for it.
  */
 const SELECTION_PANE = 'haulview-selected';
 
@@ -83,8 +77,6 @@ function coordsOf(points: readonly MarkerPoint[]): Float64Array {
   });
   return coords;
 }
-
-const sizeOf = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
 
 /** A marker's options carry its load's key: one handler on the group serves every marker. */
 interface MarkerOptions extends L.CircleMarkerOptions {
@@ -160,75 +152,15 @@ function setShown({ d, part, on }: Change, g: Groups): void {
   }
 }
 
-/** The badge's count, as text and as its tooltip. */
-function labelBadge(element: HTMLElement | undefined, count: number): void {
-  if (!element) return;
-  const label = element.firstElementChild ?? element.appendChild(document.createElement('span'));
-  label.textContent = String(count);
-  element.title = `${count} loads`;
-}
-
-/**
- * A reused badge takes its new size in place: `setIcon` made a new element for each (a fifth of a
- * refresh's redraw). The icon in its options is the new one too, for when Leaflet makes it again.
- */
-export function resizeBadge(marker: L.Marker, count: number): void {
-  const size = sizeOf(count);
-  marker.options.icon = clusterIcon(count);
-  const element = marker.getElement();
-  if (!element) return;
-  element.style.width = element.style.height = `${size}px`;
-  element.style.marginLeft = element.style.marginTop = `${-size / 2}px`;
-}
-
-/** What of Leaflet's marker a flat badge reaches into (not in its typings). */
-interface MarkerInternals {
-  _icon?: HTMLElement & { _leaflet_pos?: L.Point };
-  _zIndex: number;
-  _resetZIndex(): void;
-  options: L.MarkerOptions;
-}
-
-/**
- * A marker placed by a 2D transform. Leaflet places markers by `translate3d`, and Chromium gives
- * every element with a 3D transform a compositing layer of its own: the first view of 10,000 loads
- * had 147 cluster badges, 147 layers (of 188), and every frame that changed anything on the page
- * (a refresh has five) sent them all to the compositor again. A 2D transform is painted with the
- * marker pane, and still animates with a zoom (Leaflet's zoom transition is on `transform`).
- */
-const FlatMarker = L.Marker.extend({
-  _setPos(this: MarkerInternals, pos: L.Point) {
-    const icon = this._icon;
-    if (icon) {
-      // Where Leaflet's own getPosition reads it.
-      icon._leaflet_pos = pos;
-      icon.style.transform = `translate(${pos.x}px,${pos.y}px)`;
-    }
-    this._zIndex = pos.y + (this.options.zIndexOffset ?? 0);
-    this._resetZIndex();
-  },
-}) as unknown as new (at: L.LatLngExpression, options?: L.MarkerOptions) => L.Marker;
-
-export function clusterIcon(count: number): L.DivIcon {
-  const size = sizeOf(count);
-  // An element, not HTML text: a refresh makes a hundred badges, and parsing their HTML showed.
-  const label = document.createElement('span');
-  label.textContent = String(count);
-  return L.divIcon({
-    html: label,
-    className: 'haulview-cluster',
-    iconSize: [size, size],
-  });
-}
-
 /**
  * Markers on the map's shared canvas renderer (no DOM element per point), accuracy circles at true
- * scale, and clusters with counts at low zoom (supercluster, in a worker: `data-clusters-in`; the few
- * cluster badges are DOM). Only
- * what is in view (with a margin) is on the map; the selected load always is. The container's
- * `data-points`, `data-markers`, `data-circles` and `data-clusters` say what is held and drawn (once
- * `data-drawing` is `done`: many markers are added over a few frames). Updated imperatively by key
- * and by value, outside React's render, so a refresh that moves one load redraws one marker.
+ * scale, and clusters with counts at low zoom (supercluster, in a worker: `data-clusters-in`; their
+ * badges on the canvas too, `ClusterBadge`). Only what is in view (with a margin) is on the map; the
+ * selected load always is. The container's `data-points`, `data-markers`, `data-circles`,
+ * `data-clusters` and `data-clustered` (the loads the badges count) say what is held and drawn, and
+ * `data-badges` where each badge is (once `data-drawing` is `done`: many markers are added over a
+ * few frames). Updated imperatively by key and by value, outside React's render, so a refresh that
+ * moves one load redraws one marker.
  */
 export function LoadMarkersLayer({
   points,
@@ -241,7 +173,7 @@ export function LoadMarkersLayer({
   const drawn = useRef(new Map<string, Drawn>());
   /** The points `drawn` holds, as the last list had them. */
   const shownPoints = useRef<readonly MarkerPoint[]>([]);
-  const groups = useRef<{ markers: L.LayerGroup; circles: L.LayerGroup; clusters: L.LayerGroup } | null>(
+  const groups = useRef<{ markers: L.LayerGroup; circles: L.LayerGroup; clusters: L.FeatureGroup } | null>(
     null,
   );
   const select = useRef(onSelect);
@@ -257,7 +189,13 @@ export function LoadMarkersLayer({
     select.current = onSelect;
   }, [onSelect]);
 
-  const clusterMarkers = useRef(new Map<string, Badge>());
+  const clusterMarkers = useRef(new Map<string, ClusterBadge>());
+  /** Badges made since the layer was (a pan or a refresh reuses the ones it has). */
+  const badgesMade = useRef(0);
+  const clusterBelowZoomNow = useRef(clusterBelowZoom);
+  useEffect(() => {
+    clusterBelowZoomNow.current = clusterBelowZoom;
+  }, [clusterBelowZoom]);
   // The index reads keys and positions only: a load that turned stale (a new colour) keeps it.
   const placed = useSameList(points as MarkerPoint[], samePlace);
   const clusters = useRef<ClusterIndex | null>(null);
@@ -286,7 +224,7 @@ export function LoadMarkersLayer({
     const g = {
       markers: L.featureGroup().addTo(map),
       circles: L.layerGroup().addTo(map),
-      clusters: L.layerGroup().addTo(map),
+      clusters: L.featureGroup().addTo(map),
     };
     groups.current = g;
     const pane = map.getPane(SELECTION_PANE) ?? map.createPane(SELECTION_PANE);
@@ -316,6 +254,22 @@ export function LoadMarkersLayer({
       map.openTooltip(tooltip.setLatLng([d.point.lat, d.point.lon]).setContent(d.point.label));
     });
     g.markers.on('mouseout', () => map.closeTooltip(tooltip));
+    // A badge says how many loads it counts; a click zooms in to where its cluster falls apart, or
+    // one level past the clusters.
+    g.clusters.on('mouseover', (e) => {
+      const badge = e.propagatedFrom as ClusterBadge;
+      map.openTooltip(tooltip.setLatLng(badge.getLatLng()).setContent(`${badge.count} loads`));
+    });
+    g.clusters.on('mouseout', () => map.closeTooltip(tooltip));
+    g.clusters.on('click', (e) => {
+      const badge = e.propagatedFrom as ClusterBadge;
+      const last = clusterBelowZoomNow.current + 1;
+      const fly = (apart: number) =>
+        map.flyTo(badge.getLatLng(), Math.min(Number.isFinite(apart) ? apart : last, last));
+      const apart = clusters.current?.expansionZoom(badge.options.clusterId) ?? Number.NaN;
+      if (typeof apart === 'number') fly(apart);
+      else void apart.then(fly);
+    });
     const current = drawn.current;
     const badges = clusterMarkers.current;
     // In the next frame: the frame that ends a zoom already has Leaflet's own work (every layer
@@ -467,7 +421,7 @@ export function LoadMarkersLayer({
     ): void {
       const clustering = found !== null;
       let visible: Set<string> | null = null;
-      // Cluster badges are DOM: the ones still there after a pan stay, so a pan does not rebuild them.
+      // The badges still there after a pan stay, so a pan does not make them again.
       const badges = clusterMarkers.current;
       const kept = new Set<string>();
       const inView = (p: MarkerPoint) => p.lat >= south && p.lat <= north && p.lon >= west && p.lon <= east;
@@ -495,7 +449,7 @@ export function LoadMarkersLayer({
           const key = `${zoom}:${at.x},${at.y},${count}`;
           const known = badges.get(key);
           if (known) {
-            known.id = id;
+            known.options.clusterId = id;
             kept.add(key);
           } else wanted.push({ key, lat, lon, id, count });
         }
@@ -504,46 +458,23 @@ export function LoadMarkersLayer({
         const spare = [...badges].filter(([key]) => !kept.has(key));
         for (const w of wanted) {
           const reused = spare.pop();
-          let badge: Badge;
+          let badge: ClusterBadge;
           if (reused) {
             badges.delete(reused[0]);
             badge = reused[1];
-            badge.marker.setLatLng([w.lat, w.lon]);
-            if (badge.count !== w.count) {
-              if (sizeOf(badge.count) !== sizeOf(w.count)) resizeBadge(badge.marker, w.count);
-              labelBadge(badge.marker.getElement(), w.count);
-            }
+            badge.setLatLng([w.lat, w.lon]).setCount(w.count);
           } else {
-            const made: Badge = {
-              id: w.id,
-              count: w.count,
-              marker: new FlatMarker([w.lat, w.lon], { icon: clusterIcon(w.count), keyboard: false }),
-            };
-            // Zoomed in to where the cluster falls apart, or one level past the clusters.
-            const fly = (apart: number) =>
-              map.flyTo(
-                made.marker.getLatLng(),
-                Math.min(Number.isFinite(apart) ? apart : clusterBelowZoom + 1, clusterBelowZoom + 1),
-              );
-            made.marker
-              .on('click', () => {
-                const apart = clusters.current?.expansionZoom(made.id) ?? Number.NaN;
-                if (typeof apart === 'number') fly(apart);
-                else void apart.then(fly);
-              })
-              .addTo(g.clusters);
-            labelBadge(made.marker.getElement(), w.count);
-            badge = made;
+            badge = new ClusterBadge([w.lat, w.lon], w.count, w.id).addTo(g.clusters);
+            badgesMade.current++;
           }
-          badge.id = w.id;
-          badge.count = w.count;
+          badge.options.clusterId = w.id;
           badges.set(w.key, badge);
           kept.add(w.key);
         }
       }
       for (const [key, badge] of badges) {
         if (kept.has(key)) continue;
-        badge.marker.remove();
+        badge.remove();
         badges.delete(key);
       }
       let markers = 0;
@@ -583,6 +514,18 @@ export function LoadMarkersLayer({
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
       container.dataset.clusters = String(badges.size);
+      // The badges are drawn on the canvas: how many loads they count, and where each is drawn
+      // (container pixels and count), for whoever checks the map without seeing it.
+      let clustered = 0;
+      const drawnBadges: string[] = [];
+      for (const badge of badges.values()) {
+        clustered += badge.count;
+        const at = map.latLngToContainerPoint(badge.getLatLng()).round();
+        drawnBadges.push(`${at.x},${at.y},${badge.count}`);
+      }
+      container.dataset.clustered = String(clustered);
+      container.dataset.badges = drawnBadges.join(' ');
+      container.dataset.badgesMade = String(badgesMade.current);
       container.dataset.clustersIn = clusters.current?.where() ?? 'page';
       const ring = selection.current;
       const chosen = selectedKey === null ? undefined : drawn.current.get(selectedKey);

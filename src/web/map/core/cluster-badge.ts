@@ -1,0 +1,138 @@
+import L from 'leaflet';
+
+/** A badge's side in CSS pixels, by how many loads it counts (its white ring included). */
+export const badgeSize = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
+
+const RING = 3;
+/** Room around the ring for its shadow, in CSS pixels. */
+const SHADOW = 4;
+const FILL = 'rgb(29 78 216 / 0.85)';
+
+/** A badge drawn once, off screen, per count and pixel ratio; `side` in CSS pixels, shadow room included. */
+interface Sprite {
+  image: HTMLCanvasElement;
+  side: number;
+}
+
+/** Sprites kept; a fleet's view has a few hundred counts, and they are dropped all at once past this. */
+const KEPT = 2_000;
+const sprites = new Map<string, Sprite>();
+
+function spriteOf(count: number, ratio: number): Sprite | null {
+  const key = `${count}|${ratio}`;
+  let sprite = sprites.get(key);
+  if (sprite) return sprite;
+  const size = badgeSize(count);
+  // Room for the shadow below and around the ring.
+  const side = size + 2 * SHADOW;
+  const image = document.createElement('canvas');
+  image.width = image.height = side * ratio;
+  const ctx = image.getContext('2d');
+  if (!ctx) return null;
+  ctx.scale(ratio, ratio);
+  const c = side / 2;
+  ctx.beginPath();
+  ctx.arc(c, c, size / 2 - RING / 2, 0, Math.PI * 2);
+  ctx.shadowColor = 'rgb(0 0 0 / 0.3)';
+  ctx.shadowBlur = 3;
+  ctx.shadowOffsetY = 1;
+  ctx.fillStyle = FILL;
+  ctx.fill();
+  ctx.shadowColor = 'transparent';
+  ctx.lineWidth = RING;
+  ctx.strokeStyle = 'rgb(255 255 255 / 0.9)';
+  ctx.stroke();
+  ctx.fillStyle = '#ffffff';
+  ctx.font = '600 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(count), c, c + 0.5);
+  if (sprites.size >= KEPT) sprites.clear();
+  sprites.set(key, (sprite = { image, side }));
+  return sprite;
+}
+
+type Internals = L.CircleMarker & {
+  _point: L.Point;
+  _renderer: L.Renderer & { _ctx?: CanvasRenderingContext2D; _drawing?: boolean };
+  _empty(): boolean;
+};
+
+export interface ClusterBadgeOptions extends L.CircleMarkerOptions {
+  /** How many loads it counts. */
+  count: number;
+  /** The cluster's id in the index that made it (a rebuilt index renumbers). */
+  clusterId: number;
+}
+
+const circlePath = (L.CircleMarker.prototype as unknown as { _updatePath(this: L.CircleMarker): void })
+  ._updatePath;
+
+/**
+ * A cluster's badge, drawn on the map's canvas with the markers: a blue disc with a white ring and
+ * its count. As DOM elements (one per cluster, placed by a transform), each badge was a paint chunk
+ * of its own: Chromium sorted them all into layers again in every frame that changed the page's
+ * structure (a board row in, a button toggled), 3.5 ms a frame with 142 badges against 0.7 without,
+ * and a badge moved or relabelled was such a change itself. Clicks and hovers hit its disc, as a
+ * marker's; on a renderer without a canvas (tests in jsdom) it is a plain circle.
+ */
+export class ClusterBadge extends L.CircleMarker {
+  declare options: ClusterBadgeOptions;
+
+  constructor(at: L.LatLngExpression, count: number, clusterId: number) {
+    const options: ClusterBadgeOptions = {
+      radius: badgeSize(count) / 2,
+      count,
+      clusterId,
+      className: 'haulview-cluster',
+      stroke: true,
+      weight: RING,
+      color: '#ffffff',
+      fillColor: FILL,
+      fillOpacity: 1,
+      bubblingMouseEvents: true,
+    };
+    super(at, options);
+  }
+
+  get count(): number {
+    return this.options.count;
+  }
+
+  /** Counts another number of loads: its size and label follow. */
+  setCount(count: number): this {
+    if (count === this.options.count) return this;
+    this.options.count = count;
+    // setRadius redraws; a count of the same size redraws itself.
+    if (badgeSize(count) / 2 !== this.getRadius()) return this.setRadius(badgeSize(count) / 2);
+    return this.redraw();
+  }
+
+  /** Where a redraw clears and draws it: the sprite, its shadow included, not only the disc. */
+  _updateBounds(this: ClusterBadge & Internals & { _pxBounds: L.Bounds }): void {
+    const r = badgeSize(this.options.count) / 2 + SHADOW + 1;
+    this._pxBounds = L.bounds(this._point.subtract([r, r]), this._point.add([r, r]));
+  }
+
+  _updatePath(this: ClusterBadge & Internals): void {
+    const renderer = this._renderer;
+    const ctx = renderer._ctx;
+    const sprite =
+      ctx && renderer._drawing && !this._empty()
+        ? spriteOf(this.options.count, L.Browser.retina ? 2 : 1)
+        : null;
+    if (!ctx || !sprite) {
+      circlePath.call(this);
+      return;
+    }
+    const half = sprite.side / 2;
+    ctx.globalAlpha = 1;
+    ctx.drawImage(
+      sprite.image,
+      Math.round(this._point.x) - half,
+      Math.round(this._point.y) - half,
+      sprite.side,
+      sprite.side,
+    );
+  }
+}
