@@ -14,8 +14,11 @@ interface Sprite {
   side: number;
 }
 
-/** Sprites kept; a fleet's view has a few hundred counts, and they are dropped all at once past this. */
-const KEPT = 2_000;
+/**
+ * Sprites kept: a view has fewer than 200 badges; past this they are all dropped at once (a sprite
+ * of a 50 px badge at a pixel ratio of 2 is 54 kB).
+ */
+const KEPT = 256;
 const sprites = new Map<string, Sprite>();
 
 function spriteOf(count: number, ratio: number): Sprite | null {
@@ -106,6 +109,11 @@ export class ClusterBadge extends L.CircleMarker {
     // setRadius redraws; a count of the same size redraws itself.
     if (badgeSize(count) / 2 !== this.getRadius()) return this.setRadius(badgeSize(count) / 2);
     return this.redraw();
+  }
+
+  /** A click or hover hits the disc, ring included: the renderer's tolerance only, not half the ring again. */
+  _clickTolerance(this: ClusterBadge & Internals): number {
+    return (this._renderer.options as { tolerance?: number }).tolerance ?? 0;
   }
 
   /** Where a redraw clears and draws it: the sprite, its shadow included, not only the disc. */

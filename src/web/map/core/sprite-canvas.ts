@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { ClusterBadge } from './cluster-badge';
 
 /** What a solid marker looks like: the same options always make the same sprite. */
 interface MarkerLook {
@@ -51,10 +52,22 @@ type Drawable = L.CircleMarker & {
   _radius: number;
   _empty(): boolean;
 };
+/** A layer's place in the canvas's drawing order (Leaflet's list, first drawn first). */
+interface Order {
+  layer: L.Layer;
+  prev: Order | null;
+  next: Order | null;
+}
 type CanvasInternals = L.Canvas & {
   _ctx: CanvasRenderingContext2D;
   _drawing: boolean;
+  _drawFirst: Order | null;
+  _drawLast: Order | null;
+  /** The first cluster badge in the drawing order: every other layer is put before it. */
+  _firstBadge?: Order | null;
   _updateCircle(layer: Drawable): void;
+  _initPath(layer: L.Layer & { _order?: Order }): void;
+  _removePath(layer: L.Layer & { _order?: Order }): void;
 };
 
 const base = L.Canvas.prototype as unknown as CanvasInternals;
@@ -67,6 +80,41 @@ const base = L.Canvas.prototype as unknown as CanvasInternals;
  * Leaflet draws them; clicks and tooltips still hit the markers' own geometry.
  */
 const SpriteCanvas = L.Canvas.extend({
+  /**
+   * Cluster badges are drawn last, over the markers and circles: Leaflet draws layers in the order
+   * they were added, and a marker added after a badge (the markers of a view come a slice per
+   * frame) covered its count and took its clicks. A badge goes at the end; any other layer before
+   * the first badge.
+   */
+  _initPath(this: CanvasInternals, layer: L.Layer & { _order?: Order }) {
+    base._initPath.call(this, layer);
+    const order = layer._order as Order;
+    if (layer instanceof ClusterBadge) {
+      this._firstBadge ??= order;
+      return;
+    }
+    const first = this._firstBadge;
+    if (!first) return;
+    // Out of the end of the list (it was just put there, after the first badge)…
+    this._drawLast = order.prev;
+    if (order.prev) order.prev.next = null;
+    // …and in before the first badge.
+    order.prev = first.prev;
+    order.next = first;
+    if (first.prev) first.prev.next = order;
+    else this._drawFirst = order;
+    first.prev = order;
+  },
+
+  _removePath(this: CanvasInternals, layer: L.Layer & { _order?: Order }) {
+    if (layer._order && layer._order === this._firstBadge) {
+      let next = layer._order.next;
+      while (next && !(next.layer instanceof ClusterBadge)) next = next.next;
+      this._firstBadge = next;
+    }
+    base._removePath.call(this, layer);
+  },
+
   _updateCircle(this: CanvasInternals, layer: Drawable) {
     const o = layer.options;
     const solid =

@@ -205,6 +205,49 @@ describe('LoadMarkersLayer, as the points change', () => {
     layer.unmount();
   });
 
+  it('lets go of the badges it took off the map, and closes a badge\'s "N loads" when the view moves', async () => {
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const c = point('e:3', 40.95, -89.95);
+    let leaflet: L.Map | undefined;
+    function Grab() {
+      leaflet = useMap();
+      return null;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    const view = (pts: MarkerPoint[]) => (
+      <MapContainer center={[41, -90]} zoom={4} preferCanvas={false}>
+        <Grab />
+        <LoadMarkersLayer points={pts} selectedKey={null} />
+      </MapContainer>
+    );
+    const r = render(view([a, b, c]), { container });
+    const badge = () => container.querySelector<SVGPathElement>('path.haulview-cluster');
+    expect(badge()).not.toBeNull();
+    fireEvent.mouseOver(badge()!);
+    expect(container.querySelector('.leaflet-tooltip')?.textContent).toBe('3 loads');
+    await act(async () => {
+      leaflet!.setView([41, -80], 4, { animate: false });
+      await new Promise((done) => setTimeout(done, 50));
+    });
+    expect(container.querySelector('.leaflet-tooltip')).toBeNull();
+    // The loads drift apart: no cluster is left, and no group holds its badge any more.
+    r.rerender(view([a, point('e:2', 30, -110), point('e:3', 50, -70)]));
+    await act(async () => {
+      leaflet!.setView([41, -90], 4, { animate: false });
+      await new Promise((done) => setTimeout(done, 50));
+    });
+    expect(badge()).toBeNull();
+    const held: L.Layer[] = [];
+    leaflet!.eachLayer((layer) => {
+      if (layer instanceof L.LayerGroup) held.push(...layer.getLayers());
+    });
+    expect(held.filter((l) => l instanceof ClusterBadge)).toEqual([]);
+    expect(held.length).toBeGreaterThan(0);
+    r.unmount();
+  });
+
   it('puts the badge where its cluster is after the map jumps far away at the same zoom', async () => {
     // Two clusters of three, 90° apart, laid out alike: after the jump, the second is at the very
     // pixel of the view where the first was (Leaflet counts layer pixels from the view it reset to).

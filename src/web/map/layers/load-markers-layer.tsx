@@ -261,7 +261,11 @@ export function LoadMarkersLayer({
       map.openTooltip(tooltip.setLatLng(badge.getLatLng()).setContent(`${badge.count} loads`));
     });
     g.clusters.on('mouseout', () => map.closeTooltip(tooltip));
+    // No "N loads" left behind where the view moved from (the pointer did not move, so no mouseout).
+    const closeTooltip = () => map.closeTooltip(tooltip);
+    map.on('movestart zoomstart', closeTooltip);
     g.clusters.on('click', (e) => {
+      closeTooltip();
       const badge = e.propagatedFrom as ClusterBadge;
       const last = clusterBelowZoomNow.current + 1;
       const fly = (apart: number) =>
@@ -290,6 +294,7 @@ export function LoadMarkersLayer({
       cancelAnimationFrame(viewFrame);
       cancelAnimationFrame(frames.current);
       map.off('zoomend moveend', onView);
+      map.off('movestart zoomstart', closeTooltip);
       map.closeTooltip(tooltip);
       g.markers.remove();
       g.circles.remove();
@@ -324,7 +329,8 @@ export function LoadMarkersLayer({
       if (circle && point.accuracy !== null) {
         if (circleOn) followCircle(circle, point);
       } else if (circle) {
-        circle.remove();
+        // Out of its group, not only off the map: a group keeps what it was given until then.
+        g.circles.removeLayer(circle);
         circle = undefined;
         circleOn = false;
       }
@@ -344,8 +350,8 @@ export function LoadMarkersLayer({
       }
       for (const [key, d] of drawn.current) {
         if (seen.has(key)) continue;
-        d.marker?.remove();
-        d.circle?.remove();
+        if (d.marker) g.markers.removeLayer(d.marker);
+        if (d.circle) g.circles.removeLayer(d.circle);
         drawn.current.delete(key);
       }
     }
@@ -474,7 +480,8 @@ export function LoadMarkersLayer({
       }
       for (const [key, badge] of badges) {
         if (kept.has(key)) continue;
-        badge.remove();
+        // Out of the group too: taken off the map only, it stayed in the group for good.
+        g.clusters.removeLayer(badge);
         badges.delete(key);
       }
       let markers = 0;
