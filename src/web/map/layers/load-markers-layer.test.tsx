@@ -205,10 +205,8 @@ describe('LoadMarkersLayer, as the points change', () => {
     layer.unmount();
   });
 
-  it('lets go of the badges it took off the map, and closes a badge\'s "N loads" when the view moves', async () => {
-    const a = point('e:1', 41, -90);
-    const b = point('e:2', 41.05, -90.05);
-    const c = point('e:3', 40.95, -89.95);
+  /** The layer alone on a map at zoom 4 over (41, -90), with Leaflet's map in hand. */
+  function onMap(points: MarkerPoint[]) {
     let leaflet: L.Map | undefined;
     function Grab() {
       leaflet = useMap();
@@ -222,30 +220,43 @@ describe('LoadMarkersLayer, as the points change', () => {
         <LoadMarkersLayer points={pts} selectedKey={null} />
       </MapContainer>
     );
-    const r = render(view([a, b, c]), { container });
+    const r = render(view(points), { container });
+    return {
+      container,
+      leaflet: () => leaflet as L.Map,
+      update: (pts: MarkerPoint[]) => r.rerender(view(pts)),
+      unmount: () => r.unmount(),
+    };
+  }
+
+  it('lets go of the badges it took off the map, and closes a badge\'s "N loads" when the view moves', async () => {
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const c = point('e:3', 40.95, -89.95);
+    const { container, leaflet, update, unmount } = onMap([a, b, c]);
     const badge = () => container.querySelector<SVGPathElement>('path.haulview-cluster');
     expect(badge()).not.toBeNull();
     fireEvent.mouseOver(badge()!);
     expect(container.querySelector('.leaflet-tooltip')?.textContent).toBe('3 loads');
     await act(async () => {
-      leaflet!.setView([41, -80], 4, { animate: false });
+      leaflet().setView([41, -80], 4, { animate: false });
       await new Promise((done) => setTimeout(done, 50));
     });
     expect(container.querySelector('.leaflet-tooltip')).toBeNull();
     // The loads drift apart: no cluster is left, and no group holds its badge any more.
-    r.rerender(view([a, point('e:2', 30, -110), point('e:3', 50, -70)]));
+    update([a, point('e:2', 30, -110), point('e:3', 50, -70)]);
     await act(async () => {
-      leaflet!.setView([41, -90], 4, { animate: false });
+      leaflet().setView([41, -90], 4, { animate: false });
       await new Promise((done) => setTimeout(done, 50));
     });
     expect(badge()).toBeNull();
     const held: L.Layer[] = [];
-    leaflet!.eachLayer((layer) => {
+    leaflet().eachLayer((layer) => {
       if (layer instanceof L.LayerGroup) held.push(...layer.getLayers());
     });
     expect(held.filter((l) => l instanceof ClusterBadge)).toEqual([]);
     expect(held.length).toBeGreaterThan(0);
-    r.unmount();
+    unmount();
   });
 
   it('puts the badge where its cluster is after the map jumps far away at the same zoom', async () => {
@@ -256,20 +267,7 @@ describe('LoadMarkersLayer, as the points change', () => {
       point(`e:${k + 1}`, 41.05, lon - 0.05),
       point(`e:${k + 2}`, 40.95, lon + 0.05),
     ];
-    let leaflet: L.Map | undefined;
-    function Grab() {
-      leaflet = useMap();
-      return null;
-    }
-    const container = document.createElement('div');
-    document.body.append(container);
-    const r = render(
-      <MapContainer center={[41, -90]} zoom={4} preferCanvas={false}>
-        <Grab />
-        <LoadMarkersLayer points={[...trio(1, -90), ...trio(4, 0)]} selectedKey={null} />
-      </MapContainer>,
-      { container },
-    );
+    const { container, leaflet, unmount } = onMap([...trio(1, -90), ...trio(4, 0)]);
     // Where each badge is drawn, as the map's container says: container pixels and count.
     const badges = () =>
       (container.querySelector<HTMLElement>('.leaflet-container')!.dataset.badges ?? '')
@@ -279,7 +277,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(badges()).toEqual([[expect.any(Number), expect.any(Number), 3]]);
     const [x, y] = badges()[0]!;
     await act(async () => {
-      leaflet!.setView([41, 0], 4, { animate: false });
+      leaflet().setView([41, 0], 4, { animate: false });
       await new Promise((done) => setTimeout(done, 50));
     });
     // One badge, in the middle of the new view as the first was in the old: not the first one
@@ -288,13 +286,13 @@ describe('LoadMarkersLayer, as the points change', () => {
     const [nx, ny] = badges()[0]!;
     expect(Math.abs(nx! - x!)).toBeLessThanOrEqual(1);
     expect(Math.abs(ny! - y!)).toBeLessThanOrEqual(1);
-    expect(leaflet!.containerPointToLatLng([nx!, ny!]).lng).toBeCloseTo(0, 0);
+    expect(leaflet().containerPointToLatLng([nx!, ny!]).lng).toBeCloseTo(0, 0);
     // And its circle is drawn there (the layer's pixels, which count from the view Leaflet reset to).
     const d = container.querySelector('path.haulview-cluster')?.getAttribute('d') ?? '';
     const [mx, my] = (/^M(-?[\d.]+),(-?[\d.]+)a(\d+)/.exec(d) ?? []).slice(1).map(Number);
-    const drawn = leaflet!.layerPointToContainerPoint([mx! + badgeSize(3) / 2, my!]);
+    const drawn = leaflet().layerPointToContainerPoint([mx! + badgeSize(3) / 2, my!]);
     expect(Math.abs(drawn.x - nx!)).toBeLessThanOrEqual(1);
     expect(Math.abs(drawn.y - ny!)).toBeLessThanOrEqual(1);
-    r.unmount();
+    unmount();
   });
 });
