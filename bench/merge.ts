@@ -107,7 +107,7 @@ function clockTick(pulled: Load[]): Figure[] {
   const middle = median(loads.flatMap((l) => l.latestLocation?.instant ?? []));
   const moments = [middle + 30 * 60_000, middle + 30 * 60_000 + 5_000];
   const crossed = loads.filter((l) => levelOf(l, moments[0] as number) !== levelOf(l, moments[1] as number));
-  const levelled = levelCache(levelOf, (l: Load, _level, now) => rowOf(l, now));
+  const levelled = levelCache(levelOf, (l: Load, level, now) => rowOf(l, now, level));
   const times = { levelled: [] as number[], lookedUp: [] as number[] };
   for (let round = 0; round < 21; round++) {
     const now = moments[round % 2] as number;

@@ -20,11 +20,6 @@ export function staleness(lastPingAt: number | undefined, now: number, t = DEFAU
   return 'fresh';
 }
 
-/**
- * The first moment after `now` at which one of these loads changes level (fresh to stale, stale to
- * silent), or Infinity if none will. Until then every load's staleness is what it is at `now`: a
- * clock that ticks every few seconds need not judge 10,000 loads again.
- */
 /** A load's staleness at `now`, from its latest location (the board, the markers, a load's page). */
 export function loadStaleness(
   load: { latestLocation?: { instant: number } | undefined },
@@ -34,6 +29,11 @@ export function loadStaleness(
   return staleness(load.latestLocation?.instant, now, t);
 }
 
+/**
+ * The first moment after `now` at which one of these loads changes level (fresh to stale, stale to
+ * silent), or Infinity if none will. Until then every load's staleness is what it is at `now`: a
+ * clock that ticks every few seconds need not judge 10,000 loads again.
+ */
 export function nextLevelChange(
   loads: readonly { latestLocation?: { instant: number } | undefined }[],
   now: number,

@@ -86,7 +86,8 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     () =>
       levelCache(
         (l: Load, at: number) => loadStaleness(l, at, thresholds),
-        (l, _level, at) => rowOf(l, at),
+        // The level judged once, here: the row cache takes it as given.
+        (l, level, at) => rowOf(l, at, level),
       ),
     [rowOf, thresholds],
   );

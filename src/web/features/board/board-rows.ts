@@ -41,7 +41,13 @@ export interface BoardFilter {
 
 export const NO_FILTER: BoardFilter = { text: '', status: null, staleOnly: false, reeferOnly: false };
 
-export function toRow(load: Load, now: number, thresholds: StalenessThresholds, tolerance: number): BoardRow {
+export function toRow(
+  load: Load,
+  now: number,
+  thresholds: StalenessThresholds,
+  tolerance: number,
+  level = loadStaleness(load, now, thresholds),
+): BoardRow {
   const at = load.latestLocation;
   const driver = at?.driver ?? load.latestStatus?.driver;
   const label = load.by === 'load-number' ? (load.loadNumber ?? load.id) : (load.externalId ?? load.id);
@@ -53,7 +59,7 @@ export function toRow(load: Load, now: number, thresholds: StalenessThresholds, 
     status: load.latestStatus?.name,
     code: load.latestStatus?.code,
     lastPingAt: at?.instant,
-    staleness: loadStaleness(load, now, thresholds),
+    staleness: level,
     place: at ? [at.place.city, at.place.state].filter(Boolean).join(', ') || undefined : undefined,
     driver: driver?.name,
     phone: driver?.phone,
@@ -69,11 +75,10 @@ export function toRow(load: Load, now: number, thresholds: StalenessThresholds, 
  */
 export function rowCache(thresholds: StalenessThresholds, tolerance: number) {
   const rows = new WeakMap<Load, Partial<Record<Staleness, BoardRow>>>();
-  return (load: Load, now: number): BoardRow => {
-    const level = loadStaleness(load, now, thresholds);
+  return (load: Load, now: number, level = loadStaleness(load, now, thresholds)): BoardRow => {
     let byLevel = rows.get(load);
     if (!byLevel) rows.set(load, (byLevel = {}));
-    return (byLevel[level] ??= toRow(load, now, thresholds, tolerance));
+    return (byLevel[level] ??= toRow(load, now, thresholds, tolerance, level));
   };
 }
 
