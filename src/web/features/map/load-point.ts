@@ -7,24 +7,41 @@ import { statusColors } from '../../../../tailwind.config';
 
 const labelOf = (l: Load) => (l.by === 'load-number' ? (l.loadNumber ?? l.id) : (l.externalId ?? l.id));
 
+/**
+ * A load's latest position as the map marks it. Its tooltip's text is written when a pointer asks
+ * for it, not for each of the thousand loads a refresh moves (a text of seven parts each, kept until
+ * the load moved again).
+ */
+class LoadPoint implements MarkerPoint {
+  readonly key: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly accuracy: number | null;
+  readonly color: string;
+  constructor(
+    private readonly load: Load,
+    private readonly level: Staleness,
+  ) {
+    const at = load.latestLocation as NonNullable<Load['latestLocation']>;
+    this.key = loadKey(load);
+    this.lat = at.lat;
+    this.lon = at.lon;
+    this.accuracy = at.accuracy;
+    this.color = statusColors[level];
+  }
+  get label(): string {
+    const level = this.level === 'fresh' ? 'reporting' : this.level;
+    return `${labelOf(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level} · ${formatAccuracy(this.accuracy)}`;
+  }
+}
+
 /** One point per load object and staleness level: an unchanged load yields the very same point. */
 const pointCache = new WeakMap<Load, Map<string, MarkerPoint>>();
 export function pointOf(load: Load, level: Staleness): MarkerPoint | undefined {
-  const at = load.latestLocation;
-  if (!at) return undefined;
+  if (!load.latestLocation) return undefined;
   let byLevel = pointCache.get(load);
   if (!byLevel) pointCache.set(load, (byLevel = new Map()));
   let point = byLevel.get(level);
-  if (!point) {
-    point = {
-      key: loadKey(load),
-      lat: at.lat,
-      lon: at.lon,
-      accuracy: at.accuracy,
-      color: statusColors[level],
-      label: `${labelOf(load)} · ${load.latestStatus?.name ?? 'no status'} · ${level === 'fresh' ? 'reporting' : level} · ${formatAccuracy(at.accuracy)}`,
-    };
-    byLevel.set(level, point);
-  }
+  if (!point) byLevel.set(level, (point = new LoadPoint(load, level)));
   return point;
 }

@@ -17,25 +17,52 @@ export interface ClusterAnswer {
 }
 
 /**
+ * Moves some of the points (lon, lat, lon, lat, …) in place: `places` are their places in the list,
+ * `moved` their new lon, lat, in the same order. A place past the list's end is left out.
+ */
+export function applyMoves(coords: Float64Array, places: Uint32Array, moved: Float64Array): void {
+  places.forEach((place, k) => {
+    if (2 * place + 1 >= coords.length) return;
+    coords[2 * place] = moved[2 * k] as number;
+    coords[2 * place + 1] = moved[2 * k + 1] as number;
+  });
+}
+
+/**
  * The clustering itself, where it runs (the cluster worker, or the page where there is no worker):
  * points come as one array of numbers (lon, lat, lon, lat, …) and are told apart by their place in it.
  */
 export function clusterEngine(options: ClusterOptions) {
-  let index: Supercluster<{ i: number }> | null = null;
+  let tree: Supercluster<{ i: number }> | null = null;
+  /** The points indexed last, a copy of its own: `move` changes some of them in place. */
+  let held: Float64Array = new Float64Array(0);
+  function index(coords: Float64Array): void {
+    held = coords;
+    const features: PointFeature<{ i: number }>[] = new Array(coords.length / 2);
+    for (let i = 0; i < features.length; i++) {
+      features[i] = {
+        type: 'Feature',
+        properties: { i },
+        geometry: { type: 'Point', coordinates: [coords[2 * i] as number, coords[2 * i + 1] as number] },
+      };
+    }
+    tree = new Supercluster<{ i: number }>(options).load(features);
+  }
   return {
     load(coords: Float64Array): void {
-      const features: PointFeature<{ i: number }>[] = new Array(coords.length / 2);
-      for (let i = 0; i < features.length; i++) {
-        features[i] = {
-          type: 'Feature',
-          properties: { i },
-          geometry: { type: 'Point', coordinates: [coords[2 * i] as number, coords[2 * i + 1] as number] },
-        };
-      }
-      index = new Supercluster<{ i: number }>(options).load(features);
+      index(coords.slice());
+    },
+    /**
+     * Some of the points moved (a refresh): `places` are their places in the list, `moved` their new
+     * lon, lat, lon, lat, …. The index is built again (supercluster has no update); what crosses the
+     * thread is the moved points, not all of them.
+     */
+    move(places: Uint32Array, moved: Float64Array): void {
+      applyMoves(held, places, moved);
+      index(held);
     },
     query(bbox: [number, number, number, number], zoom: number): ClusterAnswer {
-      const found = index ? index.getClusters(bbox, zoom) : [];
+      const found = tree ? tree.getClusters(bbox, zoom) : [];
       const clusters: number[] = [];
       const points: number[] = [];
       for (const f of found) {
@@ -55,7 +82,7 @@ export function clusterEngine(options: ClusterOptions) {
     /** The zoom at which a cluster falls apart; NaN before any points were loaded. */
     expansionZoom(id: number): number {
       try {
-        return index ? index.getClusterExpansionZoom(id) : Number.NaN;
+        return tree ? tree.getClusterExpansionZoom(id) : Number.NaN;
       } catch {
         return Number.NaN;
       }

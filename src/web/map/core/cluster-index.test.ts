@@ -21,7 +21,8 @@ function standIn() {
     postMessage(m) {
       sent.push(m);
       if (m.kind === 'options') engine.current = clusterEngine(m.options);
-      else if (m.kind === 'load') engine.current.load(m.coords);
+      else if (m.kind === 'load') engine.current.load(m.coords.slice());
+      else if (m.kind === 'move') engine.current.move(m.places.slice(), m.coords.slice());
       else {
         const reply: ClusterReply =
           m.kind === 'query'
@@ -88,6 +89,50 @@ describe('clusterIndex', () => {
     expect(sent.map((m) => m.kind)).toEqual(['options', 'load', 'query', 'load', 'query', 'expansion']);
     index.dispose();
     expect(worker.terminated).toBe(true);
+  });
+
+  it('after a refresh moved some points, answers as an index of the whole moved list, sending only those', async () => {
+    const { worker, sent } = standIn();
+    const index = clusterIndex(OPTIONS, () => worker);
+    const given = COORDS.slice();
+    index.load(given);
+    // Denver's load (place 3) moves next to Omaha's: one cluster of four.
+    index.move(Uint32Array.of(3), Float64Array.of(-95.91, 41.26));
+    const moved = COORDS.slice();
+    moved.set([-95.91, 41.26], 6);
+    const whole = clusterEngine(OPTIONS);
+    whole.load(moved);
+    expect(shape(await index.query(WORLD, 4))).toEqual(shape(whole.query(WORLD, 4)));
+    expect((await index.query(WORLD, 4)).clusters[2]).toBe(4);
+    const move = sent.find((m) => m.kind === 'move');
+    expect(move).toEqual({ kind: 'move', places: Uint32Array.of(3), coords: Float64Array.of(-95.91, 41.26) });
+    // The list the page gave is its own: the index moved its copy, not it.
+    expect([...given]).toEqual([...COORDS]);
+    // Moves add up: a second one moves Omaha's first load far away, and the first move stands.
+    index.move(Uint32Array.of(0), Float64Array.of(-80.19, 25.76));
+    moved.set([-80.19, 25.76], 0);
+    whole.load(moved);
+    expect(shape(await index.query(WORLD, 4))).toEqual(shape(whole.query(WORLD, 4)));
+  });
+
+  it('without workers, a move answers as the whole moved list would, at once', () => {
+    const index = clusterIndex(OPTIONS, () => null);
+    index.load(COORDS);
+    index.move(Uint32Array.of(3), Float64Array.of(-95.91, 41.26));
+    expect((index.query(WORLD, 4) as ClusterAnswer).clusters[2]).toBe(4);
+    // A place past the list's end is left out, not written.
+    index.move(Uint32Array.of(9), Float64Array.of(0, 0));
+    expect((index.query(WORLD, 4) as ClusterAnswer).clusters[2]).toBe(4);
+  });
+
+  it('when the worker fails after moves, the page’s index holds the moved points', async () => {
+    const { worker } = standIn();
+    const index = clusterIndex(OPTIONS, () => worker);
+    index.load(COORDS);
+    index.move(Uint32Array.of(3), Float64Array.of(-95.91, 41.26));
+    worker.fail();
+    expect(index.where()).toBe('page');
+    expect((index.query(WORLD, 4) as ClusterAnswer).clusters[2]).toBe(4);
   });
 
   it('when the worker fails, answers what it held and all after on the page’s thread', async () => {

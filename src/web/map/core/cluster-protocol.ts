@@ -4,6 +4,8 @@ import type { ClusterAnswer, ClusterOptions } from './cluster-engine';
 export type ClusterRequest =
   | { kind: 'options'; options: ClusterOptions }
   | { kind: 'load'; coords: Float64Array }
+  /** Some points of the last list moved: their places in it, and their new lon, lat, lon, lat, … */
+  | { kind: 'move'; places: Uint32Array; coords: Float64Array }
   | { kind: 'query'; id: number; bbox: [number, number, number, number]; zoom: number }
   | { kind: 'expansion'; id: number; cluster: number };
 

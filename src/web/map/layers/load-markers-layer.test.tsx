@@ -4,7 +4,7 @@ import { MapContainer, useMap } from 'react-leaflet';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { badgeSize, ClusterBadge } from '../core/cluster-badge';
-import { LoadMarkersLayer, type MarkerPoint } from './load-markers-layer';
+import { LoadMarkersLayer, movesOf, type MarkerPoint } from './load-markers-layer';
 import { withMapSize } from '@/testing/map-size';
 
 describe('cluster badges', () => {
@@ -126,6 +126,50 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(back[1]?.[0]).not.toBe(shown[1]?.[0]);
     expect(back[1]?.[1]).toBe('#d97706');
     r.unmount();
+  });
+
+  it('makes the markers not shown yet while the browser is idle, and asks again only for points without them', () => {
+    const asked: IdleRequestCallback[] = [];
+    // jsdom has no idle callbacks: these run when the test says so.
+    vi.stubGlobal('requestIdleCallback', (work: IdleRequestCallback) => asked.push(work));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const made = vi.spyOn(L, 'circleMarker');
+    const circles = vi.spyOn(L, 'circle');
+    const deadline = { didTimeout: false, timeRemaining: () => 50 } as IdleDeadline;
+    try {
+      // Zoom 4: the three loads are one cluster, no marker is shown, none made for them yet.
+      const a = point('e:1', 41, -90);
+      const b = point('e:2', 41.05, -90.05);
+      // One load without an accuracy: no circle for it.
+      const c = { ...point('e:3', 40.95, -89.95), accuracy: null };
+      const { update, unmount } = onMap([a, b, c]);
+      expect(asked).toHaveLength(1);
+      const before = made.mock.calls.length;
+      const circlesBefore = circles.mock.calls.length;
+      asked[0]!(deadline);
+      expect(made.mock.calls.length - before).toBe(3);
+      expect(circles.mock.calls.length - circlesBefore).toBe(2);
+      // A refresh moves a load: every point has its marker, nothing to ask for.
+      update([a, point('e:2', 41.06, -90.06), c]);
+      expect(asked).toHaveLength(1);
+      // The load without an accuracy gets one: its circle is to be made.
+      update([a, point('e:2', 41.06, -90.06), point('e:3', 40.95, -89.95)]);
+      expect(asked).toHaveLength(2);
+      const circlesThen = circles.mock.calls.length;
+      asked[1]!(deadline);
+      expect(circles.mock.calls.length - circlesThen).toBe(1);
+      // A load comes: the browser is asked again, for it alone.
+      update([a, point('e:2', 41.06, -90.06), point('e:3', 40.95, -89.95), point('e:4', 41.02, -90.02)]);
+      expect(asked).toHaveLength(3);
+      const then = made.mock.calls.length;
+      asked[2]!(deadline);
+      expect(made.mock.calls.length - then).toBe(1);
+      unmount();
+    } finally {
+      vi.unstubAllGlobals();
+      made.mockRestore();
+      circles.mockRestore();
+    }
   });
 
   it('names the load under the pointer in one tooltip, with its label as it is now, and selects it on click', () => {
@@ -259,6 +303,24 @@ describe('LoadMarkersLayer, as the points change', () => {
     unmount();
   });
 
+  it('counts a load that a refresh moved into a cluster, and one that moved out of it', () => {
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const far = point('e:3', 30, -110);
+    const { container, update, unmount } = onMap([a, b, far]);
+    const counts = () =>
+      (container.querySelector<HTMLElement>('.leaflet-container')!.dataset.badges ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((text) => Number(text.split(',')[2]));
+    expect(counts()).toEqual([2]);
+    update([a, b, point('e:3', 40.95, -89.95)]);
+    expect(counts()).toEqual([3]);
+    update([a, point('e:2', 50, -70), point('e:3', 40.95, -89.95)]);
+    expect(counts()).toEqual([2]);
+    unmount();
+  });
+
   it('puts the badge where its cluster is after the map jumps far away at the same zoom', async () => {
     // Two clusters of three, 90° apart, laid out alike: after the jump, the second is at the very
     // pixel of the view where the first was (Leaflet counts layer pixels from the view it reset to).
@@ -294,5 +356,33 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(Math.abs(drawn.x - nx!)).toBeLessThanOrEqual(1);
     expect(Math.abs(drawn.y - ny!)).toBeLessThanOrEqual(1);
     unmount();
+  });
+});
+
+describe('movesOf', () => {
+  const p = (key: string, lat: number, lon: number, color = 'green'): MarkerPoint => ({
+    key,
+    lat,
+    lon,
+    accuracy: null,
+    color,
+    label: key,
+  });
+  const a = p('e:1', 41, -90);
+  const b = p('e:2', 42, -91);
+  const c = p('e:3', 43, -92);
+
+  it('names the places of the points that moved, with their new lon and lat, when all kept their places', () => {
+    const moves = movesOf([a, b, c], [a, p('e:2', 42.5, -91.5), p('e:3', 43, -92, 'red')]);
+    // The load that only changed colour did not move: the index is not told of it.
+    expect(moves && [...moves.places]).toEqual([1]);
+    expect(moves && [...moves.coords]).toEqual([-91.5, 42.5]);
+    expect(movesOf([a, b], [a, b])).toEqual({ places: new Uint32Array(0), coords: new Float64Array(0) });
+  });
+
+  it('is undefined when the list changed: a load came, went or took another place', () => {
+    expect(movesOf([a, b], [a, b, c])).toBeUndefined();
+    expect(movesOf([a, b, c], [a, c])).toBeUndefined();
+    expect(movesOf([a, b, c], [a, c, b])).toBeUndefined();
   });
 });

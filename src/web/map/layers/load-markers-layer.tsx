@@ -78,6 +78,33 @@ function coordsOf(points: readonly MarkerPoint[]): Float64Array {
   return coords;
 }
 
+/**
+ * The points that moved from one list to the next, when every point kept its place (a refresh): their
+ * places and new lon, lat, lon, lat, …; undefined when the list changed (a load came, went or moved
+ * in the list), which the index must load whole.
+ */
+export function movesOf(
+  before: readonly MarkerPoint[],
+  after: readonly MarkerPoint[],
+): { places: Uint32Array; coords: Float64Array } | undefined {
+  if (before.length !== after.length) return undefined;
+  const places: number[] = [];
+  for (let i = 0; i < after.length; i++) {
+    const p = after[i] as MarkerPoint;
+    const q = before[i] as MarkerPoint;
+    if (p === q) continue;
+    if (p.key !== q.key) return undefined;
+    if (p.lat !== q.lat || p.lon !== q.lon) places.push(i);
+  }
+  const coords = new Float64Array(places.length * 2);
+  places.forEach((place, k) => {
+    const p = after[place] as MarkerPoint;
+    coords[2 * k] = p.lon;
+    coords[2 * k + 1] = p.lat;
+  });
+  return { places: Uint32Array.from(places), coords };
+}
+
 /** A marker's options carry its load's key: one handler on the group serves every marker. */
 interface MarkerOptions extends L.CircleMarkerOptions {
   loadKey: string;
@@ -171,6 +198,8 @@ export function LoadMarkersLayer({
 }: LoadMarkersLayerProps) {
   const map = useMap();
   const drawn = useRef(new Map<string, Drawn>());
+  /** Whether every point has its marker, and its circle if it has an accuracy (see the idle work). */
+  const allMade = useRef(false);
   /** The points `drawn` holds, as the last list had them. */
   const shownPoints = useRef<readonly MarkerPoint[]>([]);
   const groups = useRef<{ markers: L.LayerGroup; circles: L.LayerGroup; clusters: L.FeatureGroup } | null>(
@@ -215,7 +244,9 @@ export function LoadMarkersLayer({
   useEffect(() => {
     const index = clusters.current;
     if (!index || indexed.current === placed) return;
-    index.load(coordsOf(placed));
+    const moved = indexed.current && movesOf(indexed.current, placed);
+    if (!moved) index.load(coordsOf(placed));
+    else if (moved.places.length > 0) index.move(moved.places, moved.coords);
     indexed.current = placed;
     dirty.current = true;
   }, [placed, clusterBelowZoom]);
@@ -335,13 +366,21 @@ export function LoadMarkersLayer({
         circleOn = false;
       }
       drawn.current.set(point.key, { point, marker, circle, markerOn: old?.markerOn ?? false, circleOn });
+      if (!marker || (!circle && point.accuracy !== null)) allMade.current = false;
     };
     // A refresh mostly moves some loads and keeps every key in its place: only the points that are
     // not the very same object are looked at, and nothing can have gone.
-    const inPlace =
-      before.length === points.length && points.every((p, i) => p === before[i] || p.key === before[i]?.key);
-    if (inPlace) {
-      points.forEach((point, i) => point !== before[i] && follow(point));
+    // One pass over the lists, for the points that are not the very same object in their place.
+    let changed: MarkerPoint[] | null = before.length === points.length ? [] : null;
+    for (let i = 0; changed && i < points.length; i++) {
+      const point = points[i] as MarkerPoint;
+      const was = before[i] as MarkerPoint;
+      if (point === was) continue;
+      if (point.key === was.key) changed.push(point);
+      else changed = null;
+    }
+    if (changed) {
+      for (const point of changed) follow(point);
     } else {
       const seen = new Set<string>();
       for (const point of points) {
@@ -361,12 +400,11 @@ export function LoadMarkersLayer({
   // The markers and circles not shown yet are made while the browser is idle, a slice at a time, so
   // that zooming in later finds them made.
   useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') return;
-    // Once all are made, a refresh finds none to make (and does not ask the deadline 10,000 times).
+    // Once all are made, a refresh that made no point without them does not look at 10,000 again.
+    if (typeof window.requestIdleCallback !== 'function' || allMade.current) return;
     const unmade: Drawn[] = [];
     for (const d of drawn.current.values())
       if (!d.marker || (!d.circle && d.point.accuracy !== null)) unmade.push(d);
-    if (unmade.length === 0) return;
     let next = 0;
     let handle = 0;
     const work = (deadline: IdleDeadline) => {
@@ -379,8 +417,10 @@ export function LoadMarkersLayer({
         d.marker ??= makeMarker(d.point);
         if (!d.circle && d.point.accuracy !== null) d.circle = makeCircle(d.point);
       }
+      allMade.current = true;
     };
-    handle = window.requestIdleCallback(work);
+    if (unmade.length === 0) allMade.current = true;
+    else handle = window.requestIdleCallback(work);
     return () => window.cancelIdleCallback(handle);
   }, [points]);
 
