@@ -1,4 +1,4 @@
-import type { Load } from '@/domain/model';
+import type { Driver, LatestLocation, Load, Place } from '@/domain/model';
 import { mergeLoads } from '@/domain/merge';
 import type { PulledLoads } from './pull-answer';
 
@@ -111,8 +111,50 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
  */
 const patchedFrom = new WeakMap<Load, WeakRef<Load>>();
 
+/**
+ * A moved load's latest location as a change carries it: its place and its driver are null when they
+ * are those of the location the load had (a truck moves on with the same driver, mostly within one
+ * city), so the page keeps its own objects of them and they do not cross the thread again.
+ */
+export type LocationChange = Omit<LatestLocation, 'place' | 'driver'> & {
+  place: Place | null;
+  driver: Driver | undefined | null;
+};
+
+/** The fields of a load that are new, its latest location as a `LocationChange`. */
+export type LoadFields = Partial<Omit<Load, 'latestLocation'>> & {
+  latestLocation?: LocationChange | undefined;
+};
+
 /** A load of a view that changed: its place in the list, its id, and the fields that are new. */
-export type LoadChange = [place: number, id: string, fields: Partial<Load>];
+export type LoadChange = [place: number, id: string, fields: LoadFields];
+
+const samePlace = (a: Place, b: Place) => a.city === b.city && a.state === b.state && a.country === b.country;
+const sameDriver = (a: Driver | undefined, b: Driver | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.name === b.name && a.phone === b.phone);
+
+/** The latest location as a change carries it, against the one the load had. */
+function locationChange(before: LatestLocation | undefined, after: LatestLocation | undefined) {
+  if (!after || !before) return after;
+  return {
+    ...after,
+    place: samePlace(before.place, after.place) ? null : after.place,
+    driver: sameDriver(before.driver, after.driver) ? null : after.driver,
+  };
+}
+
+/** The latest location a change carries, with the place and driver it left out taken from `before`. */
+function locationOf(before: LatestLocation | undefined, change: LocationChange | undefined) {
+  if (!change) return change;
+  if (change.place !== null && change.driver !== null) return change as LatestLocation;
+  // Left out against a location the page does not have: the change does not fit this view.
+  if (!before) return null;
+  return {
+    ...change,
+    place: change.place ?? before.place,
+    driver: change.driver === null ? before.driver : change.driver,
+  };
+}
 
 /**
  * What changed from one view to the next, load by load and field by field, when the loads kept their
@@ -129,7 +171,9 @@ export function changesFrom(previous: BoardData, next: BoardData): LoadChange[] 
     if (after.id !== before.id || after.by !== before.by) return undefined;
     const fields: Partial<Record<keyof Load, unknown>> = {};
     for (const k of Object.keys(after) as (keyof Load)[]) if (after[k] !== before[k]) fields[k] = after[k];
-    changes.push([i, after.id, fields as Partial<Load>]);
+    if ('latestLocation' in fields)
+      fields.latestLocation = locationChange(before.latestLocation, after.latestLocation);
+    changes.push([i, after.id, fields as LoadFields]);
   }
   return changes;
 }
@@ -148,7 +192,12 @@ export function withChanges(
   for (const [place, id, fields] of changes) {
     const before = previous.loads[place];
     if (before?.id !== id) return undefined;
-    const after = { ...before, ...fields };
+    const after: Load = { ...before, ...(fields as Partial<Load>) };
+    if ('latestLocation' in fields) {
+      const latest = locationOf(before.latestLocation, fields.latestLocation);
+      if (latest === null) return undefined;
+      after.latestLocation = latest;
+    }
     patchedFrom.set(after, new WeakRef(before));
     loads[place] = after;
   }

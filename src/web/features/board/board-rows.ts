@@ -1,4 +1,4 @@
-import type { Load } from '@/domain/model';
+import type { Load, Place } from '@/domain/model';
 import { isExcursion } from '@/domain/temperature';
 import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { compareLabels, compareText } from '../../lib/collate';
@@ -41,6 +41,18 @@ export interface BoardFilter {
 
 export const NO_FILTER: BoardFilter = { text: '', status: null, staleOnly: false, reeferOnly: false };
 
+/**
+ * "City, State" of a place, written once per place object: a load that moved within its city keeps
+ * its place object (the pull worker's changes leave it out), and its row its text.
+ */
+const placeTexts = new WeakMap<Place, string | undefined>();
+function placeText(place: Place): string | undefined {
+  if (placeTexts.has(place)) return placeTexts.get(place);
+  const text = [place.city, place.state].filter(Boolean).join(', ') || undefined;
+  placeTexts.set(place, text);
+  return text;
+}
+
 export function toRow(
   load: Load,
   now: number,
@@ -60,7 +72,7 @@ export function toRow(
     code: load.latestStatus?.code,
     lastPingAt: at?.instant,
     staleness: level,
-    place: at ? [at.place.city, at.place.state].filter(Boolean).join(', ') || undefined : undefined,
+    place: at ? placeText(at.place) : undefined,
     driver: driver?.name,
     phone: driver?.phone,
     accuracy: at?.accuracy ?? null,
@@ -222,6 +234,9 @@ export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
 /** How many loads are in each status, most common first ("No status" for loads without one). */
 export function countByStatus(rows: BoardRow[]): [string, number][] {
   const counts = new Map<string, number>();
-  for (const r of rows) counts.set(r.status ?? 'No status', (counts.get(r.status ?? 'No status') ?? 0) + 1);
+  for (const r of rows) {
+    const status = r.status ?? 'No status';
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
   return [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
 }
