@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import type { LoadBy } from '@/domain/model';
 import { parseIdText, watchList, type WatchEntry } from '../../lib/watch-list';
 
@@ -15,7 +15,12 @@ const BY_LABEL: Record<LoadBy, string> = { 'external-id': 'External id', 'load-n
  * Add loads by external id or load number, one or many pasted at once; remove one, clear all. Malformed
  * ids are refused with the reason; ids the service does not know stay listed as "not found".
  */
-export function WatchListPanel({ entries, notFound, maxIds }: WatchListPanelProps) {
+// Memoized: the dispatcher renders again at each refresh and each fetch's start and end.
+export const WatchListPanel = memo(function WatchListPanel({
+  entries,
+  notFound,
+  maxIds,
+}: WatchListPanelProps) {
   const [text, setText] = useState('');
   const [by, setBy] = useState<LoadBy>('external-id');
   const [refused, setRefused] = useState<{ text: string; reason: string }[]>([]);
@@ -135,4 +140,4 @@ export function WatchListPanel({ entries, notFound, maxIds }: WatchListPanelProp
       )}
     </section>
   );
-}
+});

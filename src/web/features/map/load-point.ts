@@ -36,12 +36,10 @@ class LoadPoint implements MarkerPoint {
 }
 
 /** One point per load object and staleness level: an unchanged load yields the very same point. */
-const pointCache = new WeakMap<Load, Map<string, MarkerPoint>>();
+const pointCache = new WeakMap<Load, Partial<Record<Staleness, MarkerPoint>>>();
 export function pointOf(load: Load, level: Staleness): MarkerPoint | undefined {
   if (!load.latestLocation) return undefined;
   let byLevel = pointCache.get(load);
-  if (!byLevel) pointCache.set(load, (byLevel = new Map()));
-  let point = byLevel.get(level);
-  if (!point) byLevel.set(level, (point = new LoadPoint(load, level)));
-  return point;
+  if (!byLevel) pointCache.set(load, (byLevel = {}));
+  return (byLevel[level] ??= new LoadPoint(load, level));
 }
