@@ -321,6 +321,33 @@ describe('LoadMarkersLayer, as the points change', () => {
     unmount();
   });
 
+  it('takes the markers off when zooming out into a cluster, keeps a lone load’s, and puts them back zoomed in', async () => {
+    const a = point('e:1', 41, -90);
+    const b = point('e:2', 41.05, -90.05);
+    const c = point('e:3', 40.95, -89.95);
+    const alone = point('e:4', 33, -112);
+    const { container, leaflet, unmount } = onMap([a, b, c, alone]);
+    const data = () => container.querySelector<HTMLElement>('.leaflet-container')!.dataset;
+    const zoomTo = (zoom: number) =>
+      act(async () => {
+        leaflet().setView([41, -90], zoom, { animate: false });
+        await new Promise((done) => setTimeout(done, 50));
+      });
+    expect([data().markers, data().clustered]).toEqual(['1', '3']);
+    await zoomTo(9);
+    expect([data().markers, data().clusters]).toEqual(['3', '0']);
+    await zoomTo(4);
+    expect([data().markers, data().clustered]).toEqual(['1', '3']);
+    // Only the lone load's marker is in the markers' group, on the map.
+    const inGroups: string[] = [];
+    leaflet().eachLayer((layer) => {
+      if (layer instanceof L.CircleMarker && !(layer instanceof ClusterBadge) && leaflet().hasLayer(layer))
+        inGroups.push((layer.options as { loadKey?: string }).loadKey ?? '');
+    });
+    expect(inGroups.filter(Boolean)).toEqual(['e:4']);
+    unmount();
+  });
+
   it('puts the badge where its cluster is after the map jumps far away at the same zoom', async () => {
     // Two clusters of three, 90° apart, laid out alike: after the jump, the second is at the very
     // pixel of the view where the first was (Leaflet counts layer pixels from the view it reset to).

@@ -163,7 +163,7 @@ type Groups = { markers: L.LayerGroup; circles: L.LayerGroup };
  * Puts a point's marker or circle on the map, or takes it off; each is made when first shown, and
  * one made earlier follows its point as it is put on (off the map, it was left where it was).
  */
-function setShown({ d, part, on }: Change, g: Groups): void {
+function setShown({ d, part, on }: Change, g: Groups, onMap: Set<string>): void {
   if (part === 'marker') {
     if (on && !d.markerOn) {
       if (d.marker) followMarker(d.marker, d.point);
@@ -177,6 +177,13 @@ function setShown({ d, part, on }: Change, g: Groups): void {
     } else if (!on && d.circleOn && d.circle) g.circles.removeLayer(d.circle);
     d.circleOn = on;
   }
+  noteOnMap(d, onMap);
+}
+
+/** Keeps the keys of the points with their marker or circle on the map (a redraw looks at those). */
+function noteOnMap(d: Drawn, onMap: Set<string>): void {
+  if (d.markerOn || d.circleOn) onMap.add(d.point.key);
+  else onMap.delete(d.point.key);
 }
 
 /**
@@ -198,6 +205,8 @@ export function LoadMarkersLayer({
 }: LoadMarkersLayerProps) {
   const map = useMap();
   const drawn = useRef(new Map<string, Drawn>());
+  /** The keys of the points whose marker or circle is on the map. */
+  const onMap = useRef(new Set<string>());
   /** Whether every point has its marker, and its circle if it has an accuracy (see the idle work). */
   const allMade = useRef(false);
   /** The points `drawn` holds, as the last list had them. */
@@ -321,6 +330,7 @@ export function LoadMarkersLayer({
     map.on('zoomend moveend', onView);
     const frames = pending;
     const shown = shownPoints;
+    const on = onMap.current;
     return () => {
       cancelAnimationFrame(viewFrame);
       cancelAnimationFrame(frames.current);
@@ -331,6 +341,7 @@ export function LoadMarkersLayer({
       g.circles.remove();
       g.clusters.remove();
       current.clear();
+      on.clear();
       shown.current = [];
       badges.clear();
       groups.current = null;
@@ -365,7 +376,9 @@ export function LoadMarkersLayer({
         circle = undefined;
         circleOn = false;
       }
-      drawn.current.set(point.key, { point, marker, circle, markerOn: old?.markerOn ?? false, circleOn });
+      const d: Drawn = { point, marker, circle, markerOn: old?.markerOn ?? false, circleOn };
+      drawn.current.set(point.key, d);
+      noteOnMap(d, onMap.current);
       if (!marker || (!circle && point.accuracy !== null)) allMade.current = false;
     };
     // A refresh mostly moves some loads and keeps every key in its place: only the points that are
@@ -392,6 +405,7 @@ export function LoadMarkersLayer({
         if (d.marker) g.markers.removeLayer(d.marker);
         if (d.circle) g.circles.removeLayer(d.circle);
         drawn.current.delete(key);
+        onMap.current.delete(key);
       }
     }
     dirty.current = true;
@@ -533,8 +547,7 @@ export function LoadMarkersLayer({
         if (on !== (part === 'marker' ? d.markerOn : d.circleOn))
           (on ? additions : removals).push({ d, part, on });
       };
-      // forEach, not for…of over entries: an entry array for each of 10,000 points, at every redraw.
-      drawn.current.forEach((d, key) => {
+      const decide = (d: Drawn, key: string) => {
         const selected = key === selectedKey;
         const show = selected || (visible === null ? inView(d.point) : visible.has(key));
         const showCircle =
@@ -543,8 +556,8 @@ export function LoadMarkersLayer({
         if (showCircle) circles++;
         if (selected) {
           // The selected load at once, on top, ringed, with its circle.
-          setShown({ d, part: 'marker', on: true }, g);
-          setShown({ d, part: 'circle', on: showCircle }, g);
+          setShown({ d, part: 'marker', on: true }, g, onMap.current);
+          setShown({ d, part: 'circle', on: showCircle }, g, onMap.current);
           d.marker?.bringToFront();
         } else {
           want(d, 'marker', show);
@@ -555,7 +568,25 @@ export function LoadMarkersLayer({
           d.marker.setStyle(selected ? { color: ring, weight: 4 } : { color: ring, weight: 2 });
           d.marker.setRadius(selected ? 9 : 7);
         }
-      });
+      };
+      if (visible === null) {
+        // forEach, not for…of over entries: an entry array for each of 10,000 points, at every redraw.
+        drawn.current.forEach(decide);
+      } else {
+        // Clustered, what shows is the answer's lone points and the selection: only those and the
+        // points on the map now (to take them off) are looked at, not the 10,000 in the clusters.
+        const looked = new Set<string>();
+        const look = (key: string) => {
+          const d = drawn.current.get(key);
+          if (!d || looked.has(key)) return;
+          looked.add(key);
+          decide(d, key);
+        };
+        // A copy: deciding on the selected load puts it on the map at once.
+        [...onMap.current].forEach(look);
+        visible.forEach(look);
+        if (selectedKey !== null) look(selectedKey);
+      }
       const container = map.getContainer();
       container.dataset.points = String(drawn.current.size);
       container.dataset.markers = String(markers);
@@ -595,7 +626,7 @@ export function LoadMarkersLayer({
           }
           const change = changes[next] as Change;
           // A point replaced or gone since (a refresh): the redraw that followed it decides.
-          if (drawn.current.get(change.d.point.key) === change.d) setShown(change, g);
+          if (drawn.current.get(change.d.point.key) === change.d) setShown(change, g, onMap.current);
         }
         container.dataset.drawing = 'done';
         perfMarkAfterPaint('markers-drawn', { points: drawn.current.size, markers, circles });
