@@ -3,6 +3,7 @@ import { isExcursion } from '@/domain/temperature';
 import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { compareLabels, compareText } from '../../lib/collate';
 import { loadKey } from '../../lib/load-key';
+import { replacedPlaces } from '../../lib/replaced-places';
 
 /** One row of the load board, derived from a Load and the clock. */
 export interface BoardRow {
@@ -136,7 +137,8 @@ export function rowSorter(): (rows: readonly BoardRow[], by: SortKey) => BoardRo
     if (last && rows === last.rows && by === last.by) return last.sorted;
     const first = firstKey(rows, by);
     // A refresh: the rows it replaced in their places, whose first keys alone are worked out again.
-    const replaced = last?.scheme === first.scheme ? replacedRows(last.rows, rows) : undefined;
+    const replaced =
+      last?.scheme === first.scheme ? replacedPlaces(last.rows, rows, (r) => r.key) : undefined;
     let keys: Float64Array;
     if (last && replaced) {
       keys = last.keys.slice();
@@ -168,23 +170,6 @@ interface Sorted {
 
 function fullSort(n: number, compare: (i: number, j: number) => number): number[] {
   return Array.from({ length: n }, (_, i) => i).sort(compare);
-}
-
-/**
- * The places of the rows replaced by rows of the same loads; undefined when the list is not the
- * last one with some rows replaced (another length, another load in some place: reordered).
- */
-function replacedRows(before: readonly BoardRow[], rows: readonly BoardRow[]): number[] | undefined {
-  if (rows.length !== before.length) return undefined;
-  const replaced: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as BoardRow;
-    const old = before[i] as BoardRow;
-    if (row === old) continue;
-    if (row.key !== old.key) return undefined;
-    replaced.push(i);
-  }
-  return replaced;
 }
 
 /** The last order with the replaced rows taken out, sorted apart and merged in. */

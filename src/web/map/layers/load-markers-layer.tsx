@@ -2,6 +2,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
+import { replacedPlaces } from '../../lib/replaced-places';
 import { useSameList } from '../../lib/same-list';
 import type { ClusterAnswer } from '../core/cluster-engine';
 import { ClusterBadge } from '../core/cluster-badge';
@@ -87,15 +88,11 @@ export function movesOf(
   before: readonly MarkerPoint[],
   after: readonly MarkerPoint[],
 ): { places: Uint32Array; coords: Float64Array } | undefined {
-  if (before.length !== after.length) return undefined;
-  const places: number[] = [];
-  for (let i = 0; i < after.length; i++) {
-    const p = after[i] as MarkerPoint;
-    const q = before[i] as MarkerPoint;
-    if (p === q) continue;
-    if (p.key !== q.key) return undefined;
-    if (p.lat !== q.lat || p.lon !== q.lon) places.push(i);
-  }
+  const places = replacedPlaces(before, after, (p) => p.key)?.filter((i) => {
+    const [p, q] = [after[i] as MarkerPoint, before[i] as MarkerPoint];
+    return p.lat !== q.lat || p.lon !== q.lon;
+  });
+  if (!places) return undefined;
   const coords = new Float64Array(places.length * 2);
   places.forEach((place, k) => {
     const p = after[place] as MarkerPoint;
@@ -383,17 +380,9 @@ export function LoadMarkersLayer({
     };
     // A refresh mostly moves some loads and keeps every key in its place: only the points that are
     // not the very same object are looked at, and nothing can have gone.
-    // One pass over the lists, for the points that are not the very same object in their place.
-    let changed: MarkerPoint[] | null = before.length === points.length ? [] : null;
-    for (let i = 0; changed && i < points.length; i++) {
-      const point = points[i] as MarkerPoint;
-      const was = before[i] as MarkerPoint;
-      if (point === was) continue;
-      if (point.key === was.key) changed.push(point);
-      else changed = null;
-    }
+    const changed = replacedPlaces(before, points, (p) => p.key);
     if (changed) {
-      for (const point of changed) follow(point);
+      for (const i of changed) follow(points[i] as MarkerPoint);
     } else {
       const seen = new Set<string>();
       for (const point of points) {
