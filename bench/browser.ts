@@ -410,6 +410,7 @@ interface Refresh {
 async function refreshes(browser: Browser, url: string, located: number): Promise<Refresh[]> {
   const profileDir = process.env.BENCH_PROFILE;
   const traceDir = process.env.BENCH_TRACE;
+  const gcFirst = process.env.BENCH_GC_FIRST === '1';
   const { context, page } = await newPage(browser);
   try {
     let first: string | undefined;
@@ -465,6 +466,7 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    if (gcFirst) await cdp.send('HeapProfiler.enable');
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
       await cdp.send('Profiler.enable');
@@ -522,6 +524,11 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
         issues: movedIssues,
       });
       await nextTick();
+      if (gcFirst) {
+        // A full collection just before: no major GC owed by earlier refreshes falls in this one.
+        await cdp.send('HeapProfiler.collectGarbage');
+        await sleep(200);
+      }
       const seen = (await marksOf(page)).length;
       const tasksSeen = (await longTasksOf(page)).length;
       if (profileDir) {
