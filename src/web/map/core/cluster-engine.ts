@@ -34,23 +34,24 @@ export function applyMoves(coords: Float64Array, places: Uint32Array, moved: Flo
  */
 export function clusterEngine(options: ClusterOptions) {
   let tree: Supercluster<{ i: number }> | null = null;
-  /** The points indexed last, a copy of its own: `move` changes some of them in place. */
+  /** The points indexed last: `move` changes some of them in place. */
   let held: Float64Array = new Float64Array(0);
-  function index(coords: Float64Array): void {
-    held = coords;
-    const features: PointFeature<{ i: number }>[] = new Array(coords.length / 2);
-    for (let i = 0; i < features.length; i++) {
-      features[i] = {
-        type: 'Feature',
-        properties: { i },
-        geometry: { type: 'Point', coordinates: [coords[2 * i] as number, coords[2 * i + 1] as number] },
-      };
-    }
-    tree = new Supercluster<{ i: number }>(options).load(features);
-  }
-  return {
+  const engine = {
+    /**
+     * Indexes these points, and keeps the array: later moves change it in place, so the caller gives
+     * one of its own (the worker the copy postMessage made; the page's index its own copy).
+     */
     load(coords: Float64Array): void {
-      index(coords.slice());
+      held = coords;
+      const features: PointFeature<{ i: number }>[] = new Array(coords.length / 2);
+      for (let i = 0; i < features.length; i++) {
+        features[i] = {
+          type: 'Feature',
+          properties: { i },
+          geometry: { type: 'Point', coordinates: [coords[2 * i] as number, coords[2 * i + 1] as number] },
+        };
+      }
+      tree = new Supercluster<{ i: number }>(options).load(features);
     },
     /**
      * Some of the points moved (a refresh): `places` are their places in the list, `moved` their new
@@ -59,7 +60,7 @@ export function clusterEngine(options: ClusterOptions) {
      */
     move(places: Uint32Array, moved: Float64Array): void {
       applyMoves(held, places, moved);
-      index(held);
+      engine.load(held);
     },
     query(bbox: [number, number, number, number], zoom: number): ClusterAnswer {
       const found = tree ? tree.getClusters(bbox, zoom) : [];
@@ -88,4 +89,5 @@ export function clusterEngine(options: ClusterOptions) {
       }
     },
   };
+  return engine;
 }

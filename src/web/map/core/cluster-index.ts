@@ -84,15 +84,15 @@ export function clusterIndex(
 
   return {
     load(points) {
-      // A copy of its own, which later moves change in place.
+      // A copy of its own, which later moves change in place (the page's index holds the very same).
       coords = points.slice();
       if (worker) worker.postMessage({ kind: 'load', coords: points });
-      else local.load(points);
+      else local.load(coords);
     },
     move(places, moved) {
+      if (!worker) return local.move(places, moved);
       applyMoves(coords, places, moved);
-      if (worker) worker.postMessage({ kind: 'move', places, coords: moved });
-      else local.move(places, moved);
+      worker.postMessage({ kind: 'move', places, coords: moved });
     },
     query(bbox, zoom) {
       const reply = ask({ kind: 'query', id: nextId++, bbox, zoom });
