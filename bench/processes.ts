@@ -78,7 +78,11 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
  */
 export async function startChild(role: ChildRole): Promise<Child> {
   const child = fork(entry, [JSON.stringify(role)], {
-    execArgv: [...process.execArgv, '--expose-gc'],
+    execArgv: [
+      ...process.execArgv,
+      '--expose-gc',
+      ...(role.kind === 'proxy' ? (process.env.BENCH_PROXY_NODE_FLAGS ?? '').split(' ').filter(Boolean) : []),
+    ],
     // The request log goes to /dev/null, as cheap as a production log file; errors still show.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
