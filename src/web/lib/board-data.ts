@@ -68,20 +68,23 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
   // looked at first, and the map of all only made if a load moved.
   let old: Map<string, Load> | undefined;
   let same = previous.loads.length === next.loads.length;
-  const loads = next.loads.map((load, i) => {
-    const there = previous.loads[i];
-    if (load === there) return load;
-    // A load the worker merged already (withChanges), made from this very one: nothing to merge again.
-    if (there !== undefined && patchedFrom.get(load)?.deref() === there) {
-      same = false;
-      return load;
-    }
-    const before =
-      there?.id === load.id ? there : (old ??= new Map(previous.loads.map((l) => [l.id, l]))).get(load.id);
-    const kept = before ? mergeLoads(before, load) : load;
-    if (kept !== previous.loads[i]) same = false;
-    return kept;
-  });
+  // A list the worker's changes made from this very one (withChanges): each load that is not the one
+  // at its place was made from it, merged already; nothing to merge again.
+  const patched = patchedFrom.get(next.loads) === previous.loads;
+  if (patched) same = false;
+  const loads = patched
+    ? next.loads
+    : next.loads.map((load, i) => {
+        const there = previous.loads[i];
+        if (load === there) return load;
+        const before =
+          there?.id === load.id
+            ? there
+            : (old ??= new Map(previous.loads.map((l) => [l.id, l]))).get(load.id);
+        const kept = before ? mergeLoads(before, load) : load;
+        if (kept !== previous.loads[i]) same = false;
+        return kept;
+      });
   const missingSame =
     previous.missing.length === next.missing.length &&
     previous.missing.every((m, i) => m === next.missing[i]);
@@ -106,10 +109,11 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
 }
 
 /**
- * Each load `withChanges` made, and the load it was made from. Held weakly both ways: a strong link
- * would keep every earlier version of a load alive for as long as its latest, refresh after refresh.
+ * Each list `withChanges` made, and the list it was made from: one entry per refresh, not one per
+ * moved load (a weak entry per load was work for every garbage collection). Held weakly: the list
+ * made from is kept no longer than the one made, which the next refresh replaces.
  */
-const patchedFrom = new WeakMap<Load, WeakRef<Load>>();
+const patchedFrom = new WeakMap<readonly Load[], readonly Load[]>();
 
 /**
  * A moved load's latest location as a change carries it: its place and its driver are null when they
@@ -198,10 +202,12 @@ export function withChanges(
       if (latest === null) return undefined;
       after.latestLocation = latest;
     }
-    patchedFrom.set(after, new WeakRef(before));
     loads[place] = after;
   }
   // The same ids in the same places: the new list shares the old one's index.
-  if (loads !== previous.loads) loadPlaces.set(loads, placesOf(previous.loads));
+  if (loads !== previous.loads) {
+    loadPlaces.set(loads, placesOf(previous.loads));
+    patchedFrom.set(loads, previous.loads);
+  }
   return { ...rest, loads };
 }

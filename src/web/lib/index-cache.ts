@@ -5,9 +5,14 @@
  * list had at its index keeps the result it had, without `fn` or a lookup by key; items at other
  * places are built again. When only the time moves on (the clock crossed a threshold), an item in
  * its place keeps its result unless its level changed: a level is a subtraction and two
- * comparisons, where the result (a board row, a marker) is a lookup or a build. When the list
- * changes at the same time, the items in their places keep their level without it being judged
- * again.
+ * comparisons, where the result (a board row, a marker) is a build. When the list changes at the
+ * same time, the items in their places keep their level without it being judged again.
+ *
+ * A list of another length (a load added to the watch list or taken off, which shifts the others)
+ * looks its items up in the last list by identity, so they keep their results too. A list of the
+ * same length is a refresh: an item not in its place is a new object, which no lookup would find.
+ * This is the only cache of the results: one kept per item in a WeakMap cost a refresh an entry per
+ * moved load, and the garbage collector a weak entry per load to trace.
  */
 export function levelCache<T, L, U>(
   levelOf: (item: T, now: number) => L,
@@ -21,12 +26,22 @@ export function levelCache<T, L, U>(
     if (list === lastIn && now === lastNow) return lastOut;
     const out = new Array<U>(list.length);
     const levels = new Array<L>(list.length);
+    // Made only when the list changed length, and then once.
+    let placeOf: Map<T, number> | undefined;
+    const shifted = list.length !== lastIn.length && lastIn.length > 0;
     for (let i = 0; i < list.length; i++) {
       const item = list[i] as T;
       const kept = i < lastIn.length && item === lastIn[i];
-      const level = kept && now === lastNow ? (lastLevels[i] as L) : levelOf(item, now);
+      if (kept) {
+        const level = now === lastNow ? (lastLevels[i] as L) : levelOf(item, now);
+        levels[i] = level;
+        out[i] = level === lastLevels[i] ? (lastOut[i] as U) : fn(item, level, now);
+        continue;
+      }
+      const level = levelOf(item, now);
       levels[i] = level;
-      out[i] = kept && level === lastLevels[i] ? (lastOut[i] as U) : fn(item, level, now);
+      const was = shifted ? (placeOf ??= new Map(lastIn.map((x, j) => [x, j]))).get(item) : undefined;
+      out[i] = was !== undefined && lastLevels[was] === level ? (lastOut[was] as U) : fn(item, level, now);
     }
     lastIn = list;
     lastNow = now;

@@ -2,17 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import type { Load, LoadBy } from '@/domain/model';
-import { formatAge, loadStaleness, type StalenessThresholds } from '@/domain/staleness';
+import type { LoadBy } from '@/domain/model';
+import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
-import { rowCache, type BoardRow } from '../../features/board/board-rows';
+import { boardRows, type BoardRow } from '../../features/board/board-rows';
 import { LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { formatAccuracy } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
 import { configQuery, loadQueries } from '../../lib/load-queries';
 import { useLevelNow, useNow } from '../../lib/use-now';
-import { levelCache } from '../../lib/index-cache';
 import { useSameList } from '../../lib/same-list';
 import { useUrlParam } from '../../lib/url-state';
 import {
@@ -76,20 +75,11 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
   // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
   const levelNow = useLevelNow(loads, now, thresholds);
-  const rowOf = useMemo(
-    () => rowCache(thresholds, config.excursionTolerance),
-    [thresholds, config.excursionTolerance],
-  );
   // A refresh replaces a tenth of the loads: the rest keep their rows by place, not by 9,000 lookups;
   // when the clock moves levelNow on, only the loads that changed level get another row.
   const rowsOf = useMemo(
-    () =>
-      levelCache(
-        (l: Load, at: number) => loadStaleness(l, at, thresholds),
-        // The level judged once, here: the row cache takes it as given.
-        (l, level, at) => rowOf(l, at, level),
-      ),
-    [rowOf, thresholds],
+    () => boardRows(thresholds, config.excursionTolerance),
+    [thresholds, config.excursionTolerance],
   );
   const rows = useSameList(useMemo(() => rowsOf(loads, levelNow), [rowsOf, loads, levelNow]));
   const notFound = useMemo(

@@ -9,7 +9,7 @@ import {
   filterRows,
   labelNumber,
   NO_FILTER,
-  rowCache,
+  boardRows,
   rowSorter,
   toRow,
   type BoardRow,
@@ -147,18 +147,38 @@ describe('board rows', () => {
   });
 });
 
-describe('rowCache', () => {
+describe('boardRows', () => {
   it('gives the very same row on every tick until the load changes or crosses a staleness threshold', () => {
-    const rowOf = rowCache(T, 2);
+    const rowsOf = boardRows(T, 2);
     const a = load('a', { minutesAgo: 10 });
-    const first = rowOf(a, NOW);
-    expect(rowOf(a, NOW + 5_000)).toBe(first);
+    const [first] = rowsOf([a], NOW);
+    expect(rowsOf([a], NOW + 5_000)[0]).toBe(first);
     // 21 minutes later the ping is 31 minutes old: stale, a new row saying so.
-    const later = rowOf(a, NOW + 21 * 60_000);
+    const [later] = rowsOf([a], NOW + 21 * 60_000);
     expect(later).not.toBe(first);
-    expect(later.staleness).toBe('stale');
+    expect(later?.staleness).toBe('stale');
     // Another load object (a refresh brought something) gets its own row.
-    expect(rowOf(load('a', { minutesAgo: 1 }), NOW)).not.toBe(first);
+    const [fresh] = rowsOf([load('a', { minutesAgo: 1 })], NOW);
+    expect(fresh).not.toBe(first);
+    expect(fresh?.lastPingAt).toBe(NOW - 60_000);
+  });
+
+  it('keeps the rows of the loads a change of the watch list shifted to other places', () => {
+    const rowsOf = boardRows(T, 2);
+    const [a, b, c] = [load('a', { minutesAgo: 10 }), load('b', { minutesAgo: 40 }), load('c')];
+    const first = rowsOf([a, b, c], NOW);
+    // A load added in front: every other one is one place further down, with its very row.
+    const added = rowsOf([load('z', { minutesAgo: 5 }), a, b, c], NOW);
+    expect(added.slice(1)).toEqual(first);
+    added.slice(1).forEach((row, i) => expect(row).toBe(first[i]));
+    // One taken off: the others keep theirs.
+    const removed = rowsOf([a, c], NOW);
+    expect(removed[0]).toBe(first[0]);
+    expect(removed[1]).toBe(first[2]);
+    // Shifted and aged past a threshold at once: that load's row says so.
+    const aged = rowsOf([load('y'), c, a], NOW + 21 * 60_000);
+    expect(aged[2]?.staleness).toBe('stale');
+    expect(aged[1]).toBe(first[2]);
   });
 });
 

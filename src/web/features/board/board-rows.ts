@@ -2,6 +2,7 @@ import type { Load, Place } from '@/domain/model';
 import { isExcursion } from '@/domain/temperature';
 import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { compareLabels, compareText } from '../../lib/collate';
+import { levelCache } from '../../lib/index-cache';
 import { loadKey } from '../../lib/load-key';
 import { replacedPlaces } from '../../lib/replaced-places';
 
@@ -83,16 +84,19 @@ export function toRow(
 }
 
 /**
- * `toRow` for a clock that ticks: one row per load object and staleness level, so an unchanged load
- * yields the very same row until it crosses a threshold (the age on screen is computed as it renders).
+ * The board's rows of a list of loads, for a clock that ticks: an unchanged load keeps the very same
+ * row until it crosses a staleness threshold (the age on screen is computed as it renders), and a
+ * refresh builds rows only for the loads it replaced (`levelCache`).
  */
-export function rowCache(thresholds: StalenessThresholds, tolerance: number) {
-  const rows = new WeakMap<Load, Partial<Record<Staleness, BoardRow>>>();
-  return (load: Load, now: number, level = loadStaleness(load, now, thresholds)): BoardRow => {
-    let byLevel = rows.get(load);
-    if (!byLevel) rows.set(load, (byLevel = {}));
-    return (byLevel[level] ??= toRow(load, now, thresholds, tolerance, level));
-  };
+export function boardRows(
+  thresholds: StalenessThresholds,
+  tolerance: number,
+): (loads: readonly Load[], now: number) => BoardRow[] {
+  return levelCache(
+    (load: Load, now: number) => loadStaleness(load, now, thresholds),
+    // The level judged once, by the cache: the row takes it as given.
+    (load, level, now) => toRow(load, now, thresholds, tolerance, level),
+  );
 }
 
 const STALENESS_ORDER: Record<Staleness, number> = { silent: 0, stale: 1, unknown: 2, fresh: 3 };

@@ -35,11 +35,10 @@ class LoadPoint implements MarkerPoint {
   }
 }
 
-/** One point per load object and staleness level: an unchanged load yields the very same point. */
-const pointCache = new WeakMap<Load, Partial<Record<Staleness, MarkerPoint>>>();
+/**
+ * A load's point at a staleness level; none without a position. Each call makes a new point: the map
+ * keeps an unchanged load's point by its place in the list (`levelCache`), not per load object.
+ */
 export function pointOf(load: Load, level: Staleness): MarkerPoint | undefined {
-  if (!load.latestLocation) return undefined;
-  let byLevel = pointCache.get(load);
-  if (!byLevel) pointCache.set(load, (byLevel = {}));
-  return (byLevel[level] ??= new LoadPoint(load, level));
+  return load.latestLocation ? new LoadPoint(load, level) : undefined;
 }
