@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Document, Load } from '@/domain/model';
 import { emptyLoad, testDocument } from '@/testing/loads';
-import { documentUrlsKeeper, documentUrlsOf } from './document-urls';
+import { documentUrlsKeeper } from './document-urls';
 import type { PullBody, PulledLoads } from './pull-answer';
 
 const doc = testDocument;
@@ -29,14 +29,6 @@ function proxy(...answers: (PulledLoads | Error)[]) {
 
 const IDS = ['700100', '700200', '700300'];
 
-describe('documentUrlsOf', () => {
-  it('lists each URL once, in the loads’ order (a load watched by both ids brings them twice)', () => {
-    const a = load('700100', doc('u/bol', 1), doc('u/pod', 2));
-    const b = load('700200', doc('u/seal', 3), doc('u/bol', 1));
-    expect(documentUrlsOf([a, b, load('700300')])).toEqual(['u/bol', 'u/pod', 'u/seal']);
-  });
-});
-
 describe('documentUrlsKeeper', () => {
   it('pulls every document first, then polls from its own cursor and merges what changed', async () => {
     const { pull, bodies } = proxy(
@@ -57,6 +49,36 @@ describe('documentUrlsKeeper', () => {
     // Nothing that came before is lost: the delta's document joins the load's earlier one.
     expect(second.urls).toEqual(['u/bol', 'u/seal', 'u/lumper']);
     expect(second.version).not.toBe(first.version);
+  });
+
+  it('lists each URL once, in the loads’ order (a load watched by both ids brings them twice)', async () => {
+    const { pull } = proxy(
+      answer('c1', [
+        load('700100', doc('u/bol', 1), doc('u/pod', 2)),
+        load('700200', doc('u/seal', 3), doc('u/bol', 1)),
+        load('700300'),
+      ]),
+      answer('c2', [load('700300', doc('u/pod', 5)), load('700100', doc('u/bol', 1), doc('u/scale', 6))]),
+    );
+    const urlsOf = documentUrlsKeeper(pull);
+    expect((await urlsOf('external-id', IDS, 'list-1', undefined)).urls).toEqual([
+      'u/bol',
+      'u/pod',
+      'u/seal',
+    ]);
+    // A delta's documents join their loads: one the load had already is not counted again.
+    const next = await urlsOf('external-id', IDS, 'list-1', undefined);
+    expect(next.urls).toEqual(['u/bol', 'u/pod', 'u/scale', 'u/seal']);
+  });
+
+  it('forgets the loads a changed watch list no longer asks for', async () => {
+    const { pull } = proxy(
+      answer('c1', [load('700100', doc('u/bol', 1)), load('700200', doc('u/seal', 3))]),
+      answer('c2', []),
+    );
+    const urlsOf = documentUrlsKeeper(pull);
+    await urlsOf('external-id', IDS, 'list-1', undefined);
+    expect((await urlsOf('external-id', ['700200'], 'list-1', undefined)).urls).toEqual(['u/seal']);
   });
 
   it('leaves the URLs out for the one who holds them, and keeps the version while they stay the same', async () => {

@@ -1,6 +1,5 @@
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
-import { shareBoard, withUnchanged, type BoardData } from './board-data';
 import type { PullBody, PulledLoads } from './pull-answer';
 import { sameItems } from './same-list';
 
@@ -12,13 +11,6 @@ export const DOCUMENTS_INCLUDE: IncludeFlags = {
   comments: false,
   temperatures: false,
 };
-
-/** The URLs of the documents of some loads, each once, in the loads' order. */
-export function documentUrlsOf(loads: readonly Load[]): string[] {
-  const seen = new Set<string>();
-  for (const load of loads) for (const doc of load.documents) seen.add(doc.url);
-  return [...seen];
-}
 
 /**
  * The document URLs of a watch list, as the thread that keeps its documents last read them. The
@@ -33,9 +25,14 @@ export interface DocumentUrls {
   missing: string[];
 }
 
-/** One watch list's documents as kept: the loads with their documents, and their URLs. */
+/**
+ * One watch list's documents as kept: each load's document URLs (a document's identity is its URL,
+ * `keys.document`), in the order the loads came, the cursor to poll from, and the list's URLs.
+ */
 interface KeptDocuments {
-  data: BoardData;
+  byLoad: Map<string, readonly string[]>;
+  missing: string[];
+  cursor: string;
   urls: string[];
   version: string;
 }
@@ -45,13 +42,23 @@ const LISTS_KEPT = 3;
 
 export type PullSome = (by: LoadBy, body: PullBody, signal?: AbortSignal) => Promise<PulledLoads>;
 
+/** A load's document URLs with those of its newer answer that are new, in the order they came. */
+function withNewUrls(before: readonly string[] | undefined, load: Load): readonly string[] {
+  if (!before || before.length === 0) return load.documents.map((d) => d.url);
+  let out: string[] | undefined;
+  for (const { url } of load.documents) if (!before.includes(url)) (out ??= before.slice()).push(url);
+  return out ?? before;
+}
+
 /**
  * The nav's documents badge needs only the URLs of the watched loads' documents (to count those not
  * reviewed), not the documents: 10,000 loads' documents and their loads were half the dispatcher
  * page's heap, held all day for one number, and marked again at each of its collections. A keeper
- * holds the documents where it runs (the pull worker), polls them with its own cursor (a poll
- * brings only the loads whose documents changed), and answers with the URLs only, and those only
- * when they changed.
+ * runs where the pulls run (the pull worker), polls with its own cursor (a poll brings only the loads
+ * whose documents changed), and answers with the URLs only, and those only when they changed. It
+ * keeps only each load's URLs, not its documents: the loads with their documents were 24 MB of the
+ * worker's heap (10,000 loads, 20,000 documents), traced at each of its major collections, which ran
+ * on the cores the page needed for a refresh.
  */
 export function documentUrlsKeeper(pull: PullSome) {
   const kept = new Map<string, KeptDocuments>();
@@ -68,23 +75,32 @@ export function documentUrlsKeeper(pull: PullSome) {
     signal?: AbortSignal,
   ): Promise<DocumentUrls> => {
     const before = kept.get(key);
-    const since = before?.data.cursor;
+    const since = before?.cursor;
     const read = await pull(by, { ids, include: DOCUMENTS_INCLUDE, ...(since ? { since } : {}) }, signal);
-    let data = read;
-    if (since !== undefined) {
-      const base = kept.get(key);
+    let byLoad: Map<string, readonly string[]>;
+    if (since === undefined) {
+      byLoad = new Map(read.loads.map((l) => [l.id, withNewUrls(undefined, l)]));
+    } else {
       // Another poll of this list moved the cursor meanwhile (the queries do not let it): the
       // delta does not fit what is kept, and a full pull starts over.
-      if (base !== before || !base) {
+      if (kept.get(key) !== before || !before) {
         kept.delete(key);
         return urlsOf(by, ids, key, known, signal);
       }
-      data = shareBoard(base.data, withUnchanged(base.data, read, ids));
+      // As `withUnchanged` keeps a view: the loads not in the delta as they were, those the service
+      // no longer knows or no longer asked for dropped, the changed ones merged in their places.
+      const asked = new Set(ids);
+      const gone = new Set(read.missing);
+      byLoad = new Map();
+      for (const [id, urls] of before.byLoad) if (asked.has(id) && !gone.has(id)) byLoad.set(id, urls);
+      for (const load of read.loads) byLoad.set(load.id, withNewUrls(byLoad.get(load.id), load));
     }
-    const urls = documentUrlsOf(data.loads);
+    const urls = [...new Set([...byLoad.values()].flat())];
     const same = before !== undefined && sameItems(before.urls, urls);
     const next: KeptDocuments = {
-      data,
+      byLoad,
+      missing: read.missing,
+      cursor: read.cursor,
       urls: same ? before.urls : urls,
       version: same ? before.version : `${keeper}.${++versions}`,
     };
@@ -94,7 +110,7 @@ export function documentUrlsKeeper(pull: PullSome) {
     return {
       version: next.version,
       urls: known === next.version ? undefined : next.urls,
-      missing: data.missing,
+      missing: next.missing,
     };
   };
   return urlsOf;
