@@ -384,7 +384,12 @@ interface LatestLocation {
 }
 
 interface Refresh {
+  /** The main thread's tasks, wall time (CDP `TaskDuration`): a task that waits for a core counts. */
   mainThread: number;
+  /** The main thread's CPU time (CDP `ThreadTime`): its work alone, without the waits for a core. */
+  mainThreadCpu: number;
+  /** The page's renderer process's CPU time, every thread (the workers, GC helpers, compositor). */
+  processCpu: number;
   /** Milliseconds measured: from the click until the markers were drawn, and 300 ms more. */
   window: number;
   /** Main-thread time of 5 s at rest, one clock tick included. */
@@ -473,10 +478,12 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('HeapProfiler.enable');
     }
-    const taskSeconds = async () => {
+    const metricsNow = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
-      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+      const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+      return { task: of('TaskDuration'), thread: of('ThreadTime'), process: of('ProcessTime') };
     };
+    const taskSeconds = async () => (await metricsNow()).task;
     // The dispatcher's clock ticks every 5 s (a clock-tick mark) and redraws the loads that crossed
     // a staleness threshold: each refresh is clicked just after a tick, so that no tick falls in its
     // window.
@@ -490,7 +497,7 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       await sleep(500);
     };
     await nextTick();
-    let before = await taskSeconds();
+    const before = await taskSeconds();
     if (profileDir) await cdp.send('Profiler.start');
     await nextTick();
     const tick = ((await taskSeconds()) - before) * 1000;
@@ -547,7 +554,7 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
           categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'],
         });
       }
-      before = await taskSeconds();
+      const start = await metricsNow();
       const t = performance.now();
       // A plain click on the element found beforehand: Playwright's own locating and checks run
       // in the page, and would be counted as the page's work.
@@ -557,7 +564,7 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
         `(() => { const m = window.__bench.marks.slice(${seen}); const a = m.find((x) => x.name === 'answer' && String(x.detail.path).startsWith('/api/pull/by-external-id')); return a && m.some((x) => x.name === 'markers-drawn' && x.t > a.t); })()`,
       );
       await sleep(300);
-      const used = (await taskSeconds()) - before;
+      const end = await metricsNow();
       if (traceDir) await browser.stopTracing();
       if (profileDir) {
         const { profile } = await cdp.send('Profiler.stop');
@@ -570,7 +577,9 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
       const drawn = marks.find((m) => m.name === 'markers-drawn' && m.t > a.t) as Mark;
       const tasks = (await longTasksOf(page)).slice(tasksSeen);
       results.push({
-        mainThread: used * 1000,
+        mainThread: (end.task - start.task) * 1000,
+        mainThreadCpu: (end.thread - start.thread) * 1000,
+        processCpu: (end.process - start.process) * 1000,
         window: performance.now() - t,
         tick,
         heapBefore,
@@ -746,6 +755,14 @@ export async function benchBrowser(): Promise<Figure[]> {
           `browser: refresh with ${(refresh[0] as Refresh).changed.toLocaleString('en-US')} of 10,000 loads moved, main-thread time (${n})`,
           m(refresh, (r) => r.mainThread),
           50,
+        ),
+        ms(
+          `browser: that refresh, main thread's CPU time, without waits for a core (${n})`,
+          m(refresh, (r) => r.mainThreadCpu),
+        ),
+        ms(
+          `browser: that refresh, the page's process CPU time, workers included (${n})`,
+          m(refresh, (r) => r.processCpu),
         ),
         {
           figure: `browser: that refresh, long tasks (${n})`,
