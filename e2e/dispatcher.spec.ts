@@ -324,13 +324,26 @@ test('the fine basemap comes at a zoomed-in first view, also when it arrives bef
   page,
 }) => {
   // The coarse shapes held back: the fine ones, asked for at once at zoom 7, come first.
-  await page.route(/\/assets\/(countries-110m|states-10m|north-america-coarse)-[^/]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await page.route(
+    /\/assets\/(countries-110m|states-10m|north-america-coarse)-[^/]+\.(js|json)$/,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    },
+  );
   await page.goto('/?w=&map=47.7,-87.6,7');
   await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
   await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
+});
+
+test('without its basemap files the map says so and still shows the loads', async ({ page }) => {
+  await page.route(/\/assets\/(countries-110m|states-10m)-[^/]+\.json$/, (route) =>
+    route.fulfill({ status: 404 }),
+  );
+  await page.goto('/');
+  await expect(map(page)).toHaveAttribute('data-basemap', 'failed');
+  await expect(map(page)).toHaveAttribute('data-drawing', 'done');
+  await expect(map(page)).toHaveAttribute('data-points', /^[1-9]\d*$/);
 });
 
 /**

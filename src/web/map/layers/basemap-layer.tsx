@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import countries110mUrl from 'world-atlas/countries-110m.json?url';
+import countries50mUrl from 'world-atlas/countries-50m.json?url';
+import states10mUrl from 'us-atlas/states-10m.json?url';
 import { shapesOf, TILE_SIZE, traceTile, type BasemapShapes, type Shape } from './basemap-shapes';
 
 /** The pane of the offline basemap, under the tiles (200) so real tiles cover it when they load. */
@@ -19,6 +22,19 @@ export const FINE_COUNTRIES_ZOOM = 5;
 const FRAME_BUDGET_MS = 4;
 
 type Countries = Topology<{ countries: GeometryCollection }>;
+
+/**
+ * An atlas's topology, fetched as a file (same origin, offline too) rather than imported: an imported
+ * module is held for the page's life, and the 1:50m countries are 7 MB of small arrays in the heap,
+ * traced at every major collection, long after their shapes were made (typed arrays). Fetched, the
+ * topology goes once its shapes are made.
+ */
+async function atlas<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok)
+    throw new Error(`The offline basemap's ${url} could not be fetched (${response.status}).`);
+  return (await response.json()) as T;
+}
 const landOf = (topo: Countries): Shape[] =>
   shapesOf(feature(topo, topo.objects.countries).features.map((f) => f.geometry));
 
@@ -123,13 +139,12 @@ export function BasemapLayer() {
     grid.addTo(map);
 
     const coarseLoaded = Promise.all([
-      import('world-atlas/countries-110m.json'),
-      import('us-atlas/states-10m.json'),
+      atlas<Countries>(countries110mUrl),
+      atlas<Topology<{ states: GeometryCollection }>>(states10mUrl),
       import('virtual:basemap/north-america-coarse'),
-    ]).then(([world, us, northAmerica]) => {
-      const usTopo = us.default as unknown as Topology<{ states: GeometryCollection }>;
+    ]).then(([world, usTopo, northAmerica]) => {
       return {
-        land: landOf(world.default as unknown as Countries),
+        land: landOf(world),
         water: shapesOf(northAmerica.default.lakes),
         lines: shapesOf([
           mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
@@ -145,31 +160,41 @@ export function BasemapLayer() {
       // were dropped for good.)
       void Promise.all([
         coarseLoaded,
-        import('world-atlas/countries-50m.json'),
+        atlas<Countries>(countries50mUrl),
         import('virtual:basemap/north-america-fine'),
-      ]).then(([base, world, northAmerica]) => {
-        if (cancelled) return;
-        fine = {
-          land: landOf(world.default as unknown as Countries),
-          water: shapesOf(northAmerica.default.lakes),
-          lines: base.lines,
-        };
-        // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
-        // A tile still waiting is drawn with the fine coast anyway (shapes are chosen as it is drawn).
-        const waiting = new Set(queue);
-        for (const pending of live.values())
-          if (pending.coords.z >= FINE_COUNTRIES_ZOOM && !waiting.has(pending)) queue.push(pending);
-        schedule();
-        map.getContainer().dataset.basemapDetail = 'fine';
-      });
+      ])
+        .then(([base, world, northAmerica]) => {
+          if (cancelled) return;
+          fine = {
+            land: landOf(world),
+            water: shapesOf(northAmerica.default.lakes),
+            lines: base.lines,
+          };
+          // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
+          // A tile still waiting is drawn with the fine coast anyway (shapes are chosen as it is drawn).
+          const waiting = new Set(queue);
+          for (const pending of live.values())
+            if (pending.coords.z >= FINE_COUNTRIES_ZOOM && !waiting.has(pending)) queue.push(pending);
+          schedule();
+          map.getContainer().dataset.basemapDetail = 'fine';
+        })
+        // The coarse coast stays; the next zoom asks again.
+        .catch(() => (askedFine = false));
     };
-    void coarseLoaded.then((shapes) => {
-      if (cancelled) return;
-      coarse = shapes;
-      schedule();
-      map.getContainer().dataset.basemap = 'ready';
-      loadFine();
-    });
+    void coarseLoaded.then(
+      (shapes) => {
+        if (cancelled) return;
+        coarse = shapes;
+        schedule();
+        map.getContainer().dataset.basemap = 'ready';
+        loadFine();
+      },
+      () => {
+        // The page's own files could not be fetched (the server went away): the map has no basemap,
+        // and its container says so (data-basemap), as it says "ready" otherwise.
+        if (!cancelled) map.getContainer().dataset.basemap = 'failed';
+      },
+    );
     map.on('zoomend', loadFine);
     return () => {
       cancelled = true;
