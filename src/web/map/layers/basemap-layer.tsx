@@ -86,6 +86,45 @@ interface Pending {
  * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes only once
  * someone zooms in far enough to see the difference.
  */
+/**
+ * The shapes made from the atlases, made once per page and kept (typed arrays, which a collection
+ * does not trace): a map mounted again (the load detail, the dispatcher after it) draws at once,
+ * without fetching and reading the topologies again. Shapes that failed are asked for again next time.
+ */
+let coarseMade: Promise<BasemapShapes> | undefined;
+let fineMade: Promise<Omit<BasemapShapes, 'lines'>> | undefined;
+function forgetOnFailure<T>(made: Promise<T>, forget: () => void): Promise<T> {
+  return made.catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+}
+
+const coarseShapes = (): Promise<BasemapShapes> =>
+  (coarseMade ??= forgetOnFailure(
+    Promise.all([
+      atlas<Countries>(countries110mUrl),
+      atlas<Topology<{ states: GeometryCollection }>>(states10mUrl),
+      import('virtual:basemap/north-america-coarse'),
+    ]).then(([world, usTopo, northAmerica]) => ({
+      land: landOf(world),
+      water: shapesOf(northAmerica.default.lakes),
+      lines: shapesOf([
+        mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
+        northAmerica.default.provinceLines,
+      ]),
+    })),
+    () => (coarseMade = undefined),
+  ));
+
+const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
+  (fineMade ??= forgetOnFailure(
+    Promise.all([atlas<Countries>(countries50mUrl), import('virtual:basemap/north-america-fine')]).then(
+      ([world, northAmerica]) => ({ land: landOf(world), water: shapesOf(northAmerica.default.lakes) }),
+    ),
+    () => (fineMade = undefined),
+  ));
+
 export function BasemapLayer() {
   const map = useMap();
   useEffect(() => {
@@ -138,38 +177,17 @@ export function BasemapLayer() {
     grid.on('tileunload', (e: L.TileEvent) => live.delete(e.tile));
     grid.addTo(map);
 
-    const coarseLoaded = Promise.all([
-      atlas<Countries>(countries110mUrl),
-      atlas<Topology<{ states: GeometryCollection }>>(states10mUrl),
-      import('virtual:basemap/north-america-coarse'),
-    ]).then(([world, usTopo, northAmerica]) => {
-      return {
-        land: landOf(world),
-        water: shapesOf(northAmerica.default.lakes),
-        lines: shapesOf([
-          mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
-          northAmerica.default.provinceLines,
-        ]),
-      };
-    });
+    const coarseLoaded = coarseShapes();
     const loadFine = () => {
       if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
       askedFine = true;
       // After the coarse shapes, whichever arrives first: the fine ones keep its lines. (A zoom
       // before the coarse shapes had come asked for the fine ones, and when those came first they
       // were dropped for good.)
-      void Promise.all([
-        coarseLoaded,
-        atlas<Countries>(countries50mUrl),
-        import('virtual:basemap/north-america-fine'),
-      ])
-        .then(([base, world, northAmerica]) => {
+      void Promise.all([coarseLoaded, fineShapes()])
+        .then(([base, detail]) => {
           if (cancelled) return;
-          fine = {
-            land: landOf(world),
-            water: shapesOf(northAmerica.default.lakes),
-            lines: base.lines,
-          };
+          fine = { ...detail, lines: base.lines };
           // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
           // A tile still waiting is drawn with the fine coast anyway (shapes are chosen as it is drawn).
           const waiting = new Set(queue);
