@@ -50,47 +50,6 @@ describe('readPullAnswer', () => {
     expect(a?.issues.filter((i) => i.kind === 'unknown_field')).toEqual([note]);
   });
 
-  it('gives loads alike one object for an empty list, a place and the same notes, and keeps what differs', () => {
-    const at = (city: string) => ({
-      lat: '41.5',
-      lon: '-88.1',
-      accuracy: 10,
-      timestampUTC: '11/25/2026 18:24:21 UTC',
-      city,
-      state: 'IL',
-      country: 'US',
-    });
-    const data = readPullAnswer(
-      {
-        status: true,
-        cursor: 'c',
-        details: [
-          { loadTrackExternalId: 1, latestLocation: at('Joliet') },
-          { loadTrackExternalId: 2, latestLocation: at('Joliet') },
-          { loadTrackExternalId: 3, latestLocation: at('Aurora') },
-          {
-            loadTrackExternalId: 4,
-            locations: [{ lat: '41', lon: '-88', accuracy: 5, deviceTimeGmt: '2026-11-25 18:00:00' }],
-          },
-        ],
-        missing: [],
-      },
-      'external-id',
-      1,
-    );
-    const [a, b, c, d] = data.loads;
-    expect(b?.pings).toBe(a?.pings);
-    expect(Object.isFrozen(a?.pings)).toBe(true);
-    expect(a?.documents).toBe(c?.events);
-    expect(b?.latestLocation?.place).toBe(a?.latestLocation?.place);
-    expect(c?.latestLocation?.place).toEqual({ city: 'Aurora', state: 'IL', country: 'US' });
-    expect(c?.latestLocation?.place).not.toBe(a?.latestLocation?.place);
-    expect(b?.issues).toBe(a?.issues);
-    // A load with pings keeps its own list.
-    expect(d?.pings.map((p) => p.lat)).toEqual([41]);
-    expect(d?.events).toBe(a?.events);
-  });
-
   it('keeps the undocumented fields (stops) for a load’s page, and leaves them out of a view of many loads', () => {
     const answer = { status: true, cursor: 'c', details: quirks.details, missing: [] };
     const one = readPullAnswer(answer, 'external-id', 1);

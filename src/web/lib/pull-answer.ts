@@ -1,7 +1,7 @@
 import { ProxyPullAnswer, type IncludeFlags } from '@/contract/proxy-api';
 import { parseLoadDetail } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
-import type { Load, LoadBy, Place } from '@/domain/model';
+import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 import { apiPost, WrittenJson } from './api-client';
 
@@ -54,38 +54,6 @@ export interface ReadOptions {
 const NO_EXTRAS: Load['extras'] = Object.freeze({});
 
 /**
- * The small parts many loads have alike, one object each: an empty list (a board's loads have five
- * each, 50,000 arrays for 10,000 loads), a place (a hundred cities), the same notes. Each object is
- * one more to copy from the pull worker to the page (the structured copy keeps what is shared
- * shared), to hold, and to trace at each major collection. The model is read-only, so sharing is
- * safe; the empty list is frozen, so a change in place would fail loudly.
- */
-const NONE = Object.freeze([]) as never[];
-const LISTS = ['pings', 'events', 'comments', 'documents', 'readings'] as const;
-const sharedPlaces = new Map<string, Place>();
-const sharedNoteLists = new Map<string, ParseIssue[]>();
-function sharedOnce<T>(kept: Map<string, T>, key: string, value: T): T {
-  const one = kept.get(key);
-  if (one !== undefined) return one;
-  // Bounded: places and notes come from the service, and a long day must not pile them up.
-  if (kept.size >= 5000) kept.clear();
-  kept.set(key, value);
-  return value;
-}
-function shareSmallParts(load: Load): void {
-  for (const list of LISTS) if (load[list].length === 0) load[list] = NONE;
-  const at = load.latestLocation;
-  if (at)
-    at.place = sharedOnce(
-      sharedPlaces,
-      JSON.stringify([at.place.city, at.place.state, at.place.country]),
-      at.place,
-    );
-  load.issues =
-    load.issues.length === 0 ? NONE : sharedOnce(sharedNoteLists, JSON.stringify(load.issues), load.issues);
-}
-
-/**
  * Reads the proxy's pull answer into Loads; one bad load costs only itself. Each load keeps the
  * notes the proxy sent for it, and the browser's own notes of what it skipped: those of fields it
  * kept repeat the proxy's (the proxy serves only what it read), one object per load for nothing.
@@ -110,7 +78,6 @@ export function readPullAnswer(
       // What the proxy noted when it read the upstream's answers for this load.
       const upstream = answer.issues?.[load.id];
       load.issues = upstream && upstream.length > 0 ? [...upstream.map(shared), ...own] : own;
-      shareSmallParts(load);
       loads.push(load);
     } else unreadable.push(...issues);
   });
