@@ -24,6 +24,12 @@ export const IncludeFlags = z.strictObject({
    * anyway. Views of many loads leave the list out: 10,000 reefers' readings are tens of megabytes.
    */
   temperatures: z.boolean().optional(),
+  /**
+   * The proxy's own flag: a load's undocumented fields (stops, say) and the notes that say they were
+   * kept. Views of many loads show neither, and leave them out: 10,000 loads' stops and notes are a
+   * third of a board's answer.
+   */
+  extras: z.boolean().optional(),
 });
 export type IncludeFlags = z.infer<typeof IncludeFlags>;
 

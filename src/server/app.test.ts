@@ -39,6 +39,32 @@ describe('POST /api/pull/by-external-id', () => {
     ]);
   });
 
+  it('leaves each load’s undocumented fields and their notes out when include.extras is false', async () => {
+    const pull = async (include?: object) =>
+      ProxyPullAnswer.parse(
+        await (
+          await stack.post('/api/pull/by-external-id', { ids: ids(), ...(include ? { include } : {}) })
+        ).json(),
+      );
+    const full = await pull();
+    // The simulator sends stops, an undocumented field, with every load; the proxy keeps them and says so.
+    expect(full.details.every((d) => Object.hasOwn(d as object, 'stops'))).toBe(true);
+    expect(
+      Object.values(full.issues ?? {})
+        .flat()
+        .some((n) => n.kind === 'unknown_field'),
+    ).toBe(true);
+    const lean = await pull({ locations: false, extras: false });
+    expect(lean.details).toHaveLength(12);
+    expect(lean.details.some((d) => Object.hasOwn(d as object, 'stops'))).toBe(false);
+    expect(lean.details.every((d) => (d as { latestLocation?: unknown }).latestLocation)).toBe(true);
+    expect(
+      Object.values(lean.issues ?? {})
+        .flat()
+        .some((n) => n.kind === 'unknown_field'),
+    ).toBe(false);
+  });
+
   it('splits many ids into upstream calls of UPSTREAM_MAX_IDS', async () => {
     const small = await startStack({ loads: 7, env: { UPSTREAM_MAX_IDS: '3' } });
     try {

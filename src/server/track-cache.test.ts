@@ -169,6 +169,65 @@ describe('track cache', () => {
     expect(full?.temperatures).toHaveLength(2);
   });
 
+  it('leaves out undocumented fields and the notes that kept them when include.extras is false, not other notes', async () => {
+    const c = createTrackCache({
+      pull: async () => {
+        const parsed = parsePullAnswer({
+          status: true,
+          timeStamp: '11/22/2026 10:00:00 UTC',
+          details: [
+            {
+              loadTrackExternalId: 7,
+              stops: [{ stopOrderNumber: 1, city: 'Boston' }],
+              locations: [
+                {
+                  lat: '41.1',
+                  lon: '-90.1',
+                  deviceTimeGmt: '2026-11-22 10:00:00',
+                  accuracy: 10,
+                  timestamp: '',
+                },
+                {
+                  lat: 'north',
+                  lon: '-90.2',
+                  deviceTimeGmt: '2026-11-22 10:01:00',
+                  accuracy: 10,
+                  timestamp: '',
+                },
+              ],
+            },
+          ],
+        });
+        if ('error' in parsed) throw new Error(parsed.error);
+        return parsed;
+      },
+      chunkSize: 2,
+      maxInFlight: 1,
+      freshMs: 1000,
+      resyncMs: 600_000,
+      maxLoads: 10,
+    });
+    const kinds = (notes: { kind: string; skipped: boolean }[] | undefined) =>
+      (notes ?? []).map((n) => `${n.kind}:${n.skipped ? 'skipped' : 'kept'}`).sort();
+    const read = (b: Buffer) => JSON.parse(b.toString('utf8')) as Record<string, unknown>;
+    const full = await c.getJson('external-id', ['7'], undefined, undefined);
+    expect(read(full.details[0]!).stops).toEqual([{ stopOrderNumber: 1, city: 'Boston' }]);
+    expect(kinds(full.issues['7'])).toContain('unknown_field:kept');
+    const skippedOnly = kinds(full.issues['7']).filter((k) => k !== 'unknown_field:kept');
+    expect(skippedOnly.length).toBeGreaterThan(0);
+
+    const lean = await c.getJson('external-id', ['7'], { extras: false }, undefined);
+    expect(read(lean.details[0]!)).not.toHaveProperty('stops');
+    expect(read(lean.details[0]!).locations).toHaveLength(1);
+    // What was skipped is still told; only the notes about the fields left out go with them.
+    expect(kinds(lean.issues['7'])).toEqual(skippedOnly);
+    expect((await c.get('external-id', ['7'], { extras: false }, undefined)).details[0]).not.toHaveProperty(
+      'stops',
+    );
+    // The serialized detail kept for full answers is one per flag: the default gets the stops again.
+    expect(read((await c.getJson('external-id', ['7'], {}, undefined)).details[0]!).stops).toHaveLength(1);
+  });
+
   it('serves a load refreshed less than freshMs ago from the cache', async () => {
     const u = upstream();
     const clock = { t: 0 };

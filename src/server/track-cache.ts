@@ -269,7 +269,7 @@ export function createTrackCache(o: TrackCacheOptions) {
   function serve(t: Track, include: IncludeFlags | undefined, since: number): LoadDetail | undefined {
     const load = t.load;
     if (!load) return undefined;
-    const detail: Record<string, unknown> = { ...load.extras };
+    const detail: Record<string, unknown> = include?.extras === false ? {} : { ...load.extras };
     if (load.by === 'external-id') detail.loadTrackExternalId = load.externalId ?? load.id;
     else detail.loadNumber = load.loadNumber ?? load.id;
     if (load.ltExternalId !== undefined) detail.ltExternalId = load.ltExternalId;
@@ -294,10 +294,11 @@ export function createTrackCache(o: TrackCacheOptions) {
     const render = () => Buffer.from(JSON.stringify(serve(t, include, since)));
     // Only a full answer is the same for every browser; one after a cursor is made for its request.
     if (since !== 0) return render();
-    const key = LISTS.map((list) => {
-      const flag = INCLUDE_OF[list];
-      return flag && include?.[flag] === false ? '0' : '1';
-    }).join('');
+    const key =
+      LISTS.map((list) => {
+        const flag = INCLUDE_OF[list];
+        return flag && include?.[flag] === false ? '0' : '1';
+      }).join('') + (include?.extras === false ? '0' : '1');
     if (t.json?.load !== load || t.json.include !== key) t.json = { load, include: key, bytes: render() };
     return t.json.bytes;
   }
@@ -306,8 +307,10 @@ export function createTrackCache(o: TrackCacheOptions) {
     by: LoadBy,
     ids: string[],
     since: string | undefined,
+    include: IncludeFlags | undefined,
     render: (t: Track, since: number) => T | undefined,
   ) {
+    const extras = include?.extras !== false;
     const wanted = ids.map((id) => track(by, id));
     evict(new Set(wanted));
     const at = now();
@@ -323,7 +326,8 @@ export function createTrackCache(o: TrackCacheOptions) {
       const detail = t.missing ? undefined : render(t, from);
       if (detail) {
         details.push(detail);
-        if (t.issues.length > 0) issues[t.id] = t.issues;
+        const notes = extras ? t.issues : withoutKeptFields(t.issues);
+        if (notes.length > 0) issues[t.id] = notes;
       } else missing.push(t.id);
     }
     return { cursor: `${epoch}.${seq}`, timeStamp: lastTimeStamp, details, missing, issues, upstreamCalls };
@@ -340,7 +344,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     include: IncludeFlags | undefined,
     since: string | undefined,
   ): Promise<ServedTracks> {
-    return collect(by, ids, since, (t, from) => serve(t, include, from));
+    return collect(by, ids, since, include, (t, from) => serve(t, include, from));
   }
 
   /** As `get`, with each detail serialized; a full answer's detail is serialized once per change. */
@@ -350,7 +354,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     include: IncludeFlags | undefined,
     since: string | undefined,
   ): Promise<ServedJson> {
-    return collect(by, ids, since, (t, from) => serveJson(t, include, from));
+    return collect(by, ids, since, include, (t, from) => serveJson(t, include, from));
   }
 
   return {
@@ -362,3 +366,10 @@ export function createTrackCache(o: TrackCacheOptions) {
 }
 
 export type TrackCache = ReturnType<typeof createTrackCache>;
+
+/** A load's notes less those that say an undocumented field was kept: left out with the fields. */
+function withoutKeptFields(notes: ParseIssue[]): ParseIssue[] {
+  return notes.some((n) => n.kind === 'unknown_field')
+    ? notes.filter((n) => n.kind !== 'unknown_field')
+    : notes;
+}

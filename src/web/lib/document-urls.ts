@@ -3,13 +3,14 @@ import type { Load, LoadBy } from '@/domain/model';
 import type { PullBody, PulledLoads } from './pull-answer';
 import { sameItems } from './same-list';
 
-/** What a pull for the documents of many loads asks for: their documents, no other list. */
+/** What a pull for the documents of many loads asks for: their documents, no other list, no extras. */
 export const DOCUMENTS_INCLUDE: IncludeFlags = {
   locations: false,
   events: false,
   documents: true,
   comments: false,
   temperatures: false,
+  extras: false,
 };
 
 /**

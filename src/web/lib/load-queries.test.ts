@@ -223,8 +223,9 @@ describe('loadQueries.board', () => {
     const second = await client.fetchQuery({ ...options, staleTime: 0 });
     expect(bodies[0]?.since).toBeUndefined();
     expect(bodies[1]?.since).toBe('p.1');
-    // The board never asks for the readings list: only the latest reading.
+    // The board never asks for the readings list (only the latest reading), nor for undocumented fields.
     expect(bodies[0]?.include?.temperatures).toBe(false);
+    expect(bodies[0]?.include?.extras).toBe(false);
     expect(second.loads.map((l) => l.id)).toEqual(['1', '2']);
     expect(second.loads[0]).toBe(first.loads[0]);
     expect(second.loads[1]?.latestLocation?.instant).toBe(Date.parse('2026-11-22T10:05:00Z'));

@@ -17,16 +17,18 @@ export interface DetailData {
   unreadable: ParseIssue[];
 }
 
+/** A board: the latest location, status and reading of each load, without its undocumented fields. */
 const BOARD_INCLUDE: IncludeFlags = {
   locations: false,
   events: false,
   documents: false,
   comments: false,
   temperatures: false,
+  extras: false,
 };
 /** One load's track: every list but a reefer's readings, which come in their own answer. */
 const TRACK_INCLUDE: IncludeFlags = { temperatures: false };
-const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true };
+const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true, extras: true };
 /** What each view of many loads asks the proxy for. */
 const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: DOCUMENTS_INCLUDE } as const;
 

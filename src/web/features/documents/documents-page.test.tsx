@@ -98,13 +98,20 @@ describe('DocumentsPage', () => {
       'BOL of load LN1',
       'LUMPER of load 700200',
     ]);
-    // Documents only were asked for (not even the readings list), by each kind of id.
+    // Documents only were asked for (not even the readings list, nor undocumented fields), by each kind of id.
     expect(proxy.calls).toEqual(
       expect.arrayContaining([
         {
           by: 'external-id',
           ids: ['700100', '700200'],
-          include: { locations: false, events: false, documents: true, comments: false, temperatures: false },
+          include: {
+            locations: false,
+            events: false,
+            documents: true,
+            comments: false,
+            temperatures: false,
+            extras: false,
+          },
         },
         { by: 'load-number', ids: ['LN1'], include: expect.objectContaining({ documents: true }) },
       ]),
