@@ -120,8 +120,12 @@ async function startServer(): Promise<Server> {
     SIM_LOADS: String(LOADS),
     SIM_LONG_TRACK_PINGS: String(LONG_TRACK_PINGS),
     // Every load on one board, all of them in the proxy's cache, and no poll during a measurement.
+    // The cache keeps a track per id and kind: the board's 10,000 tracks, and the long track by its
+    // external id as well (it is on the board by load number). At exactly 10,000 the warm-up's pull of
+    // the long track pushed a board track out, and the first draw after it waited seconds for the
+    // long track's full pull again.
     MAX_IDS: String(LOADS),
-    CACHE_MAX_LOADS: String(LOADS),
+    CACHE_MAX_LOADS: String(LOADS + 100),
     REFRESH_SECONDS: '3600',
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
