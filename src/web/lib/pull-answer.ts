@@ -42,6 +42,16 @@ function shared(note: ProxyNote): ParseIssue {
   return one;
 }
 
+/**
+ * Where the loads read so far go while the rest are read: every `size` loads, `take` gets the ones
+ * read since the last time (the last ones are not given: they come with the whole answer, which
+ * holds every load).
+ */
+export interface LoadParts {
+  size: number;
+  take(loads: Load[]): void;
+}
+
 /** What of each load a view keeps beyond its latest location, status, temperature and lists. */
 export interface ReadOptions {
   /**
@@ -63,10 +73,16 @@ export function readPullAnswer(
   by: LoadBy,
   fetchedAt: number,
   { extras }: ReadOptions = { extras: true },
+  part?: LoadParts,
 ): PulledLoads {
   const loads: Load[] = [];
   const unreadable: ParseIssue[] = [];
+  let given = 0;
   answer.details.forEach((raw, i) => {
+    if (part && loads.length - given >= part.size) {
+      part.take(loads.slice(given));
+      given = loads.length;
+    }
     const issues: ParseIssue[] = [];
     const path = `details[${i}]`;
     const detail = parseLoadDetail(raw, path, issues);
@@ -114,9 +130,10 @@ export async function pullWritten(
   body: WrittenJson,
   signal?: AbortSignal,
   options?: ReadOptions,
+  part?: LoadParts,
 ): Promise<PulledLoads> {
   const answer = await apiPost(pullPath(by), body, ProxyPullAnswer, signal);
-  return readPullAnswer(answer, by, Date.now(), options);
+  return readPullAnswer(answer, by, Date.now(), options, part);
 }
 
 /** Pulls some loads from the proxy and reads them into the model. */

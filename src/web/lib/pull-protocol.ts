@@ -1,4 +1,4 @@
-import type { LoadBy } from '@/domain/model';
+import type { Load, LoadBy } from '@/domain/model';
 import type { PerfDetail } from './perf-marks';
 import type { LoadChange } from './board-data';
 import type { DocumentUrls } from './document-urls';
@@ -48,9 +48,26 @@ export interface AnswerMark {
   detail: PerfDetail | undefined;
 }
 
-/** What the worker answers, once per pull. */
+/** What the worker answers, once per pull (after the parts of a full answer, if it had any). */
 export type PullReply =
-  | { kind: 'pulled'; id: number; data: PulledLoads; answer: AnswerMark | undefined }
+  | {
+      /**
+       * Loads of a full answer read so far, while the rest are read: the page copies each part on
+       * its thread while the worker reads the next one on its own, instead of copying 10,000 loads
+       * in one go after the last is read.
+       */
+      kind: 'part';
+      id: number;
+      loads: Load[];
+    }
+  | {
+      kind: 'pulled';
+      id: number;
+      /** The answer; its loads are those after the `given` that came in parts before it. */
+      data: PulledLoads;
+      given: number;
+      answer: AnswerMark | undefined;
+    }
   | {
       /** Changes to the view the page asked from (the body's `since`). */
       kind: 'patched';

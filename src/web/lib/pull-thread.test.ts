@@ -259,6 +259,68 @@ describe('pullThread, a view kept in the worker', () => {
     expect(third.missing).toEqual(['2']);
   });
 
+  it('sends a full answer of many loads in parts, put back together in order; a refresh after it comes whole', async () => {
+    const many = Array.from({ length: 4500 }, (_, i) => String(700000 + i));
+    proxy(
+      answer(
+        'p.1',
+        many.map((id) => located(id, 0)),
+        ['404-load'],
+      ),
+      answer('p.2', [located(many[4100] as string, 9)]),
+    );
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    const view = 'board:external-id:9';
+    const manyBody: PullBody = { ids: [...many, '404-load'], include: { locations: false } };
+    const first = await pulls.pull(
+      'external-id',
+      manyBody,
+      undefined,
+      { extras: false },
+      { key: view, previous: undefined },
+    );
+    // Two parts of 2,000 while the rest was read, then the answer with the last 500.
+    expect(replies.map((r) => (r.kind === 'part' ? r.loads.length : r.kind))).toEqual([2000, 2000, 'pulled']);
+    expect(replies[2]).toMatchObject({ kind: 'pulled', given: 4000 });
+    expect((replies[2] as Extract<PullReply, { kind: 'pulled' }>).data.loads).toHaveLength(500);
+    expect(first.loads.map((l) => l.id)).toEqual(many);
+    expect(first.missing).toEqual(['404-load']);
+    expect(first.cursor).toBe('p.1');
+    // The worker kept the whole view: the next poll is a patch of the one moved load.
+    const second = await pulls.pull(
+      'external-id',
+      { ...manyBody, since: 'p.1' },
+      undefined,
+      { extras: false },
+      { key: view, previous: first },
+    );
+    expect(replies.slice(3).map((r) => r.kind)).toEqual(['patched']);
+    expect(second.loads.map(minute).filter((m) => m === 9)).toHaveLength(1);
+    expect(minute(second.loads[4100])).toBe(9);
+    expect(second.loads[4099]).toBe(first.loads[4099]);
+  });
+
+  it('refuses parts that do not add up to what the answer says came before it', async () => {
+    const { worker } = standIn();
+    const pulls = pullThread(() => worker);
+    proxy(answer('p.1', [located('1', 0)]));
+    worker.postMessage = (m) => {
+      if (m.kind !== 'pull') return;
+      const reply = (data: PullReply) =>
+        setTimeout(() => worker.onmessage?.({ data } as MessageEvent<PullReply>), 0);
+      reply({ kind: 'part', id: m.id, loads: [] });
+      reply({
+        kind: 'pulled',
+        id: m.id,
+        data: { loads: [], missing: [], unreadable: [], fetchedAt: 0, cursor: 'p.1' },
+        given: 2000,
+        answer: undefined,
+      });
+    };
+    await expect(pulls.pull('external-id', body(), undefined, undefined)).rejects.toThrow(/in parts/);
+  });
+
   it('sends the answer as read when the page asks from another cursor than the view it keeps, and catches up', async () => {
     proxy(
       answer(

@@ -1,4 +1,4 @@
-import type { LoadBy } from '@/domain/model';
+import type { Load, LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
 import { perfMark } from './perf-marks';
@@ -53,9 +53,22 @@ const startPullWorker = () =>
     () => new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module', name: 'pulls' }),
   );
 
+/** A full answer with the loads that came in parts before it put back in front of its own. */
+function withParts(reply: Extract<PullReply, { kind: 'pulled' }>, parts: Load[][]): Answered {
+  const given = parts.reduce((n, part) => n + part.length, 0);
+  if (given !== reply.given)
+    throw new Error(`The background pull sent ${given} loads in parts where it said ${reply.given}.`);
+  if (given === 0) return reply;
+  return { ...reply, data: { ...reply.data, loads: [...parts.flat(), ...reply.data.loads] } };
+}
+
 /** A request the worker holds: what to do with its reply, and how to make it on the page instead. */
+type Answered = Exclude<PullReply, { kind: 'failed' | 'part' }>;
+
 interface Waiting {
-  reply(reply: Exclude<PullReply, { kind: 'failed' }>): void;
+  reply(reply: Answered): void;
+  /** The parts of a full answer that came so far (copied as each came). */
+  parts: Load[][];
   here(): void;
   reject: (error: unknown) => void;
 }
@@ -105,6 +118,10 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
         const reply = event.data;
         const w = waiting.get(reply.id);
         if (!w) return;
+        if (reply.kind === 'part') {
+          w.parts.push(reply.loads);
+          return;
+        }
         waiting.delete(reply.id);
         if (reply.kind !== 'failed' && reply.answer)
           perfMark(
@@ -131,7 +148,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   function ask<T>(
     signal: AbortSignal | undefined,
     request: (id: number) => PullRequest,
-    read: (reply: Exclude<PullReply, { kind: 'failed' }>) => T,
+    read: (reply: Answered) => T,
     here: () => Promise<T>,
   ): Promise<T> {
     const w = ready();
@@ -139,16 +156,18 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const id = nextId++;
+      const parts: Load[][] = [];
       waiting.set(id, {
         reply(reply) {
           try {
-            resolve(read(reply));
+            resolve(read(reply.kind === 'pulled' ? withParts(reply, parts) : reply));
           } catch (error) {
             reject(error);
           }
         },
         here: () => void here().then(resolve, reject),
         reject,
+        parts,
       });
       signal?.addEventListener(
         'abort',
