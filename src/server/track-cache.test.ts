@@ -228,6 +228,37 @@ describe('track cache', () => {
     expect(read((await c.getJson('external-id', ['7'], {}, undefined)).details[0]!).stops).toHaveLength(1);
   });
 
+  it('lets a small request through while it serves a large one, and loses nothing merged meanwhile', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { chunkSize: 5000, maxLoads: 5000 });
+    const ids = Array.from({ length: 2500 }, (_, i) => String(i));
+    for (const id of ids) u.addPing(id);
+    const first = await c.getJson('external-id', ids, undefined, undefined);
+    expect(first.details).toHaveLength(2500);
+
+    // All fresh: the board is served from the cache. Load 0 moves meanwhile, and a request for it
+    // alone comes while the board is being served.
+    clock.t = 500;
+    const done: string[] = [];
+    const board = c.get('external-id', ids, undefined, undefined).then((b) => (done.push('board'), b));
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.t = 1500;
+    u.addPing('0');
+    const one = await c.get('external-id', ['0'], undefined, undefined).then((b) => (done.push('one'), b));
+    const served = await board;
+    // The one load was answered before the board of 2,500 was finished.
+    expect(done).toEqual(['one', 'board']);
+    expect(pingCount(one.details[0])).toBe(2);
+    expect(served.details).toHaveLength(2500);
+    // The board was served before the move reached its first loads: its cursor is from before the
+    // move, so the next poll after it brings the new ping.
+    expect(pingCount(served.details[0])).toBe(1);
+    const next = await c.get('external-id', ids, undefined, served.cursor);
+    expect(next.details.map((d) => d.loadTrackExternalId)).toContain('0');
+    expect(pingCount(next.details.find((d) => d.loadTrackExternalId === '0'))).toBe(1);
+  });
+
   it('serves a load refreshed less than freshMs ago from the cache', async () => {
     const u = upstream();
     const clock = { t: 0 };
