@@ -244,6 +244,27 @@ describe('sortByInstant and mergeItems, against the plain way', () => {
     );
   });
 
+  it('merge the same when told that keys spell out instants, a delta wholly after the list included', () => {
+    const timedSorted = fc.array(timedItem, { maxLength: 12 }).map((list) => reference.sort(list));
+    fc.assert(
+      fc.property(timedSorted, timedSorted, fc.constantFrom(0, 2000, 3000), (a, delta, shift) => {
+        // Shifted by 2,000 or 3,000, the delta starts at or after the list's last instant (equal
+        // instants with smaller keys included), as a poll's new pings do.
+        const b = reference.sort(
+          delta.map((i) => {
+            const instant = i.instant === null ? null : i.instant + shift;
+            return { ...i, instant, key: `${instant}|${i.key.split('|').slice(1).join('|')}` };
+          }),
+        );
+        const merged = mergeItems(a, b, true);
+        const expected = reference.merge(a, b);
+        expect(merged).toStrictEqual(expected);
+        expect(merged === a).toBe(expected === a);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('merge exactly as merging by JSON texts does, and keep the first list when nothing changes', () => {
     fc.assert(
       fc.property(sortedItems, sortedItems, (a, b) => {

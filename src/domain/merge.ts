@@ -142,10 +142,15 @@ function pick<T>(a: T, b: T): T {
   return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
 }
 
-/** Union of two sorted lists by key. Returns `a` itself when `b` adds or changes nothing. */
-export function mergeItems<T extends Keyed>(a: T[], b: T[]): T[] {
+/**
+ * Union of two sorted lists by key. Returns `a` itself when `b` adds or changes nothing. With
+ * `keyHasInstant` (as in `sortByInstant`), a `b` wholly after `a` (a delta of new pings, the usual
+ * case) is appended as it is: no key can be on both sides, and the whole track is not looked up.
+ */
+export function mergeItems<T extends Keyed>(a: T[], b: T[], keyHasInstant = false): T[] {
   if (b.length === 0) return a;
   if (a.length === 0) return b;
+  if (keyHasInstant && compareItems(a[a.length - 1] as T, b[0] as T) < 0) return [...a, ...b];
   const byKey = new Map<string, T>();
   for (const item of a) byKey.set(item.key, item);
   let changed = false;
@@ -217,11 +222,11 @@ export function mergeLoads(prev: Load, next: Load): Load {
     latestLocation: latest(prev.latestLocation, next.latestLocation),
     latestStatus: latest(prev.latestStatus, next.latestStatus),
     latestTemperature: latest(prev.latestTemperature, next.latestTemperature),
-    pings: mergeItems(prev.pings, next.pings),
+    pings: mergeItems(prev.pings, next.pings, true),
     events: mergeItems(prev.events, next.events),
-    comments: mergeItems(prev.comments, next.comments),
+    comments: mergeItems(prev.comments, next.comments, true),
     documents: mergeItems(prev.documents, next.documents),
-    readings: mergeItems(prev.readings, next.readings),
+    readings: mergeItems(prev.readings, next.readings, true),
     extras: mergeExtras(prev.extras, next.extras),
     issues: next.issues.length > 0 && !sameIssues(prev.issues, next.issues) ? next.issues : prev.issues,
   };
