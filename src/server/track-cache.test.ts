@@ -81,6 +81,22 @@ function cache(u: ReturnType<typeof upstream>, clock: { t: number }, extra: Part
   });
 }
 
+/** A cache whose upstream always answers with these details (one call, by external id). */
+function answering(details: unknown[]) {
+  return createTrackCache({
+    pull: async () => {
+      const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 10:00:00 UTC', details });
+      if ('error' in parsed) throw new Error(parsed.error);
+      return parsed;
+    },
+    chunkSize: 2,
+    maxInFlight: 1,
+    freshMs: 1000,
+    resyncMs: 600_000,
+    maxLoads: 10,
+  });
+}
+
 const pingCount = (d: LoadDetail | undefined) => d?.locations?.length ?? 0;
 
 describe('track cache', () => {
@@ -138,28 +154,13 @@ describe('track cache', () => {
       timestamp: `11/22/2026 04:${String(minute).padStart(2, '0')} CST`,
       temperature: { zone1: { supply, return: supply + 1, set: 34 }, UnitOfMeasurement: 'F' },
     });
-    const c = createTrackCache({
-      pull: async () => {
-        const parsed = parsePullAnswer({
-          status: true,
-          timeStamp: '11/22/2026 10:00:00 UTC',
-          details: [
-            {
-              loadTrackExternalId: 7,
-              latestTemperature: reading(2, 36),
-              temperatures: [reading(1, 35), reading(2, 36)],
-            },
-          ],
-        });
-        if ('error' in parsed) throw new Error(parsed.error);
-        return parsed;
+    const c = answering([
+      {
+        loadTrackExternalId: 7,
+        latestTemperature: reading(2, 36),
+        temperatures: [reading(1, 35), reading(2, 36)],
       },
-      chunkSize: 2,
-      maxInFlight: 1,
-      freshMs: 1000,
-      resyncMs: 600_000,
-      maxLoads: 10,
-    });
+    ]);
     const board = await c.getJson('external-id', ['7'], { temperatures: false }, undefined);
     const lean = JSON.parse(board.details[0]!.toString('utf8')) as LoadDetail;
     expect(lean.temperatures).toBeUndefined();
@@ -170,43 +171,28 @@ describe('track cache', () => {
   });
 
   it('leaves out undocumented fields and the notes that kept them when include.extras is false, not other notes', async () => {
-    const c = createTrackCache({
-      pull: async () => {
-        const parsed = parsePullAnswer({
-          status: true,
-          timeStamp: '11/22/2026 10:00:00 UTC',
-          details: [
-            {
-              loadTrackExternalId: 7,
-              stops: [{ stopOrderNumber: 1, city: 'Boston' }],
-              locations: [
-                {
-                  lat: '41.1',
-                  lon: '-90.1',
-                  deviceTimeGmt: '2026-11-22 10:00:00',
-                  accuracy: 10,
-                  timestamp: '',
-                },
-                {
-                  lat: 'north',
-                  lon: '-90.2',
-                  deviceTimeGmt: '2026-11-22 10:01:00',
-                  accuracy: 10,
-                  timestamp: '',
-                },
-              ],
-            },
-          ],
-        });
-        if ('error' in parsed) throw new Error(parsed.error);
-        return parsed;
+    const c = answering([
+      {
+        loadTrackExternalId: 7,
+        stops: [{ stopOrderNumber: 1, city: 'Boston' }],
+        locations: [
+          {
+            lat: '41.1',
+            lon: '-90.1',
+            deviceTimeGmt: '2026-11-22 10:00:00',
+            accuracy: 10,
+            timestamp: '',
+          },
+          {
+            lat: 'north',
+            lon: '-90.2',
+            deviceTimeGmt: '2026-11-22 10:01:00',
+            accuracy: 10,
+            timestamp: '',
+          },
+        ],
       },
-      chunkSize: 2,
-      maxInFlight: 1,
-      freshMs: 1000,
-      resyncMs: 600_000,
-      maxLoads: 10,
-    });
+    ]);
     const kinds = (notes: { kind: string; skipped: boolean }[] | undefined) =>
       (notes ?? []).map((n) => `${n.kind}:${n.skipped ? 'skipped' : 'kept'}`).sort();
     const read = (b: Buffer) => JSON.parse(b.toString('utf8')) as Record<string, unknown>;
