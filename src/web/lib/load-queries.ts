@@ -28,7 +28,8 @@ const BOARD_INCLUDE: IncludeFlags = {
 };
 /** One load's track: every list but a reefer's readings, which come in their own answer. */
 const TRACK_INCLUDE: IncludeFlags = { temperatures: false };
-const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true, extras: true };
+/** A reefer's readings: its track (undocumented fields included) comes in the track's own answer. */
+const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true };
 /** What each view of many loads asks the proxy for. */
 const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: DOCUMENTS_INCLUDE } as const;
 

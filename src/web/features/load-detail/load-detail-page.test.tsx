@@ -455,7 +455,14 @@ describe('LoadDetailPage', () => {
       { ids: ['700100'], include: { temperatures: false } },
       {
         ids: ['700100'],
-        include: { locations: false, events: false, documents: false, comments: false, temperatures: true },
+        include: {
+          locations: false,
+          events: false,
+          documents: false,
+          comments: false,
+          temperatures: true,
+          extras: false,
+        },
       },
     ]);
 
