@@ -53,6 +53,9 @@ const startPullWorker = () =>
     () => new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module', name: 'pulls' }),
   );
 
+/** A reply that settles a request (parts of a full answer come before it). */
+type Answered = Exclude<PullReply, { kind: 'failed' | 'part' }>;
+
 /** A full answer with the loads that came in parts before it put back in front of its own. */
 function withParts(reply: Extract<PullReply, { kind: 'pulled' }>, parts: Load[][]): Answered {
   const given = parts.reduce((n, part) => n + part.length, 0);
@@ -63,8 +66,6 @@ function withParts(reply: Extract<PullReply, { kind: 'pulled' }>, parts: Load[][
 }
 
 /** A request the worker holds: what to do with its reply, and how to make it on the page instead. */
-type Answered = Exclude<PullReply, { kind: 'failed' | 'part' }>;
-
 interface Waiting {
   reply(reply: Answered): void;
   /** The parts of a full answer that came so far (copied as each came). */
