@@ -115,6 +115,15 @@ function sameData(a: unknown, b: unknown, depth: number): boolean {
 }
 const keyScratch: string[][] = [];
 
+/** A JSON text that also shows what JSON leaves out or blurs: keys without a value, -0, NaN. */
+function exactText(x: unknown): string {
+  return JSON.stringify(x, (_key, v: unknown) =>
+    v === undefined || (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)))
+      ? `\u0000${Object.is(v, -0) ? '-0' : String(v)}`
+      : v,
+  );
+}
+
 /**
  * Of two versions of the same item (same key), the one to keep. Normally they are equal; when the
  * upstream changed an item, the choice must not depend on merge order, so it is by content.
@@ -133,7 +142,9 @@ function pick<T>(a: T, b: T): T {
     const ib = (b as { instant?: number | null }).instant ?? Number.POSITIVE_INFINITY;
     if (ia !== ib) return ia > ib ? a : b;
     const bySource = compareJson(sa, sb);
-    if (bySource === 0) return a;
+    // The same JSON text from wire items that still differ (a field sent as null, read as a key
+    // without a value, against one not sent): the choice must not depend on the order either.
+    if (bySource === 0) return exactText(a) >= exactText(b) ? a : b;
     if (bySource !== undefined) return bySource > 0 ? a : b;
   }
   // The greater JSON text wins; `compareJson` orders the texts without writing them out.

@@ -265,6 +265,27 @@ describe('reading the same answer twice', () => {
     );
   });
 
+  it('two versions of a ping that differ only by a field sent as null: the same one is kept in either order', () => {
+    // Found by the property below (seed -2088813472): both read to the same JSON text.
+    const ping = { lat: '-0.0000', lon: '-0.0000', timestamp: '11/22/2026 21:24 XYZ' };
+    const [a] = loadsOf(
+      JSON.stringify({
+        status: true,
+        details: [{ loadTrackExternalId: 1, locations: [{ ...ping, driver: { name: null } }] }],
+      }),
+    );
+    const [b] = loadsOf(
+      JSON.stringify({
+        status: true,
+        details: [{ loadTrackExternalId: 1, locations: [{ ...ping, driver: {} }] }],
+      }),
+    );
+    if (!a || !b) throw new Error('both loads should read');
+    expect(mergeLoads(a, b).pings.map((p) => p.source)).toStrictEqual(
+      mergeLoads(b, a).pings.map((p) => p.source),
+    );
+  });
+
   it('two answers that disagree about a load: the merge keeps the same versions, in either order', () => {
     fc.assert(
       fc.property(detail, detail, (one, two) => {
