@@ -95,7 +95,6 @@ function manyLoads(
         by,
         { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) },
         signal,
-        { extras: false },
         { key: viewKey(view, by, ids), previous: since ? previous : undefined },
       );
     },

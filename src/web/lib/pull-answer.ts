@@ -124,24 +124,22 @@ export function pullBodyJson(body: PullBody): string {
 /** A pull's body written out once: the text sent, and the body it was written from. */
 export const writtenPull = (body: PullBody): WrittenJson => new WrittenJson(body, pullBodyJson(body));
 
-/** Pulls some loads from the proxy with a body already written, and reads them into the model. */
+/**
+ * Pulls some loads from the proxy with a body already written, and reads them into the model. A body
+ * that leaves the undocumented fields out (`include.extras: false`) gets loads without them.
+ */
 export async function pullWritten(
   by: LoadBy,
   body: WrittenJson,
   signal?: AbortSignal,
-  options?: ReadOptions,
   part?: LoadParts,
 ): Promise<PulledLoads> {
   const answer = await apiPost(pullPath(by), body, ProxyPullAnswer, signal);
-  return readPullAnswer(answer, by, Date.now(), options, part);
+  const { include } = body.value as Partial<PullBody>;
+  return readPullAnswer(answer, by, Date.now(), { extras: include?.extras !== false }, part);
 }
 
 /** Pulls some loads from the proxy and reads them into the model. */
-export function pullLoads(
-  by: LoadBy,
-  body: PullBody,
-  signal?: AbortSignal,
-  options?: ReadOptions,
-): Promise<PulledLoads> {
-  return pullWritten(by, writtenPull(body), signal, options);
+export function pullLoads(by: LoadBy, body: PullBody, signal?: AbortSignal): Promise<PulledLoads> {
+  return pullWritten(by, writtenPull(body), signal);
 }

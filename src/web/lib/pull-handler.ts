@@ -58,9 +58,7 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
   };
 
   // Off the page, each watch list's documents: the page gets their URLs (the nav's badge).
-  const documentUrls = documentUrlsKeeper((by, body, signal) =>
-    pullWritten(by, writtenPull(body), signal, { extras: false }),
-  );
+  const documentUrls = documentUrlsKeeper((by, body, signal) => pullWritten(by, writtenPull(body), signal));
   /** The ids a watch list's JSON reads to, one array per list: what is made per list is made once. */
   const lists = new Map<string, readonly string[]>();
   const idsOf = (text: string): readonly string[] => {
@@ -109,7 +107,7 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
       );
       return;
     }
-    const { id, by, text, body, options, view } = request;
+    const { id, by, text, body, view } = request;
     // A full answer comes in parts, which the page copies while the rest is read.
     let given = 0;
     const parts: LoadParts | undefined =
@@ -124,7 +122,7 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
         : undefined;
     run(
       id,
-      (signal) => pullWritten(by, new WrittenJson(body, text), signal, options, parts),
+      (signal) => pullWritten(by, new WrittenJson(body, text), signal, parts),
       (data, answer) => {
         if (view !== undefined) {
           const { kept, next } = keep(view, data, text, body.since);

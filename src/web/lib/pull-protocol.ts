@@ -2,7 +2,7 @@ import type { Load, LoadBy } from '@/domain/model';
 import type { PerfDetail } from './perf-marks';
 import type { LoadChange } from './board-data';
 import type { DocumentUrls } from './document-urls';
-import type { PullBody, PulledLoads, ReadOptions } from './pull-answer';
+import type { PullBody, PulledLoads } from './pull-answer';
 
 /** What the page asks the pull worker. */
 export type PullRequest =
@@ -14,7 +14,6 @@ export type PullRequest =
       text: string;
       /** What the body says beside its ids (the answer's mark names the lists asked for). */
       body: Omit<PullBody, 'ids'>;
-      options: ReadOptions;
       /**
        * The view of many loads this pull refreshes (one key per view, operation and watch list): the
        * worker keeps it, and answers a poll with only the loads that changed in it.

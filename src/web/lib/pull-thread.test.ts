@@ -9,7 +9,10 @@ import { pullHandler } from './pull-handler';
 import type { PullReply, PullRequest } from './pull-protocol';
 import { pullThread, type PullWorkerLike } from './pull-thread';
 
-const BODY: PullBody = { ids: ['700100', '700101', '404-load'], include: { locations: false } };
+const BODY: PullBody = {
+  ids: ['700100', '700101', '404-load'],
+  include: { locations: false, extras: false },
+};
 const ANSWER = { status: true, cursor: 'c.1', details: quirks.details, missing: ['404-load'] };
 
 /** The proxy, as `fetch` sees it: each call gets the next answer (the last one again at the end). */
@@ -72,10 +75,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('pullThread', () => {
   it('reads a pull in the worker to the very loads the page reads, with the body the page sends', async () => {
     const { bodies } = proxy(ok(ANSWER));
-    const here = await pullLoads('external-id', BODY, undefined, { extras: false });
+    const here = await pullLoads('external-id', BODY);
     const { worker, sent } = standIn();
     const pulls = pullThread(() => worker);
-    const there = await pulls.pull('external-id', BODY, undefined, { extras: false });
+    const there = await pulls.pull('external-id', BODY);
     expect(pulls.where()).toBe('worker');
     expect(sent.map((m) => m.kind)).toEqual(['pull']);
     // The same text went to the proxy both ways, and the same loads came back.
@@ -87,6 +90,15 @@ describe('pullThread', () => {
     // The page marks when the answer arrived in the worker, saying where it was read.
     const mark = performance.getEntriesByName('haulview:answer').at(-1) as PerformanceMark;
     expect(mark.detail).toMatchObject({ path: '/api/pull/by-external-id', in: 'worker' });
+  });
+
+  it('reads a load’s undocumented fields only when the body asks for them', async () => {
+    // The proxy here sends stops either way: the body alone decides what the loads keep.
+    proxy(ok(ANSWER));
+    const track = await pullLoads('external-id', { ...BODY, include: {} });
+    const view = await pullLoads('external-id', BODY);
+    expect(track.loads[0]?.extras).toHaveProperty('stops');
+    expect(view.loads[0]?.extras).toEqual({});
   });
 
   it('gives the page the proxy’s error as an ApiError, with its code, message and retry time', async () => {
@@ -222,11 +234,11 @@ describe('pullThread, a view kept in the worker', () => {
     const { worker, replies } = standIn();
     const pulls = pullThread(() => worker);
     const view = 'board:external-id:1';
-    const first = await pulls.pull('external-id', body(), undefined, undefined, {
+    const first = await pulls.pull('external-id', body(), undefined, {
       key: view,
       previous: undefined,
     });
-    const second = await pulls.pull('external-id', body('p.1'), undefined, undefined, {
+    const second = await pulls.pull('external-id', body('p.1'), undefined, {
       key: view,
       previous: first,
     });
@@ -249,7 +261,7 @@ describe('pullThread, a view kept in the worker', () => {
     expect(shared.loads).toEqual(second.loads);
     expect(shared.loads[0]).toBe(second.loads[0]);
     // A load gone missing changes the list: the answer comes as read, and the page merges it.
-    const third = await pulls.pull('external-id', body('p.2'), undefined, undefined, {
+    const third = await pulls.pull('external-id', body('p.2'), undefined, {
       key: view,
       previous: second,
     });
@@ -272,14 +284,8 @@ describe('pullThread, a view kept in the worker', () => {
     const { worker, replies } = standIn();
     const pulls = pullThread(() => worker);
     const view = 'board:external-id:9';
-    const manyBody: PullBody = { ids: [...many, '404-load'], include: { locations: false } };
-    const first = await pulls.pull(
-      'external-id',
-      manyBody,
-      undefined,
-      { extras: false },
-      { key: view, previous: undefined },
-    );
+    const manyBody: PullBody = { ids: [...many, '404-load'], include: { locations: false, extras: false } };
+    const first = await pulls.pull('external-id', manyBody, undefined, { key: view, previous: undefined });
     // Two parts of 2,000 while the rest was read, then the answer with the last 500.
     expect(replies.map((r) => (r.kind === 'part' ? r.loads.length : r.kind))).toEqual([2000, 2000, 'pulled']);
     expect(replies[2]).toMatchObject({ kind: 'pulled', given: 4000 });
@@ -288,13 +294,10 @@ describe('pullThread, a view kept in the worker', () => {
     expect(first.missing).toEqual(['404-load']);
     expect(first.cursor).toBe('p.1');
     // The worker kept the whole view: the next poll is a patch of the one moved load.
-    const second = await pulls.pull(
-      'external-id',
-      { ...manyBody, since: 'p.1' },
-      undefined,
-      { extras: false },
-      { key: view, previous: first },
-    );
+    const second = await pulls.pull('external-id', { ...manyBody, since: 'p.1' }, undefined, {
+      key: view,
+      previous: first,
+    });
     expect(replies.slice(3).map((r) => r.kind)).toEqual(['patched']);
     expect(second.loads.map(minute).filter((m) => m === 9)).toHaveLength(1);
     expect(minute(second.loads[4100])).toBe(9);
@@ -318,7 +321,7 @@ describe('pullThread, a view kept in the worker', () => {
         answer: undefined,
       });
     };
-    await expect(pulls.pull('external-id', body(), undefined, undefined)).rejects.toThrow(/in parts/);
+    await expect(pulls.pull('external-id', body())).rejects.toThrow(/in parts/);
   });
 
   it('sends the answer as read when the page asks from another cursor than the view it keeps, and catches up', async () => {
@@ -334,13 +337,13 @@ describe('pullThread, a view kept in the worker', () => {
     const { worker, replies } = standIn();
     const pulls = pullThread(() => worker);
     const view = 'board:external-id:2';
-    const first = await pulls.pull('external-id', body(), undefined, undefined, {
+    const first = await pulls.pull('external-id', body(), undefined, {
       key: view,
       previous: undefined,
     });
     // A refresh the page gave up on: the worker's view moved on to p.2, the page's did not.
     const controller = new AbortController();
-    const dropped = pulls.pull('external-id', body('p.1'), controller.signal, undefined, {
+    const dropped = pulls.pull('external-id', body('p.1'), controller.signal, {
       key: view,
       previous: first,
     });
@@ -348,14 +351,14 @@ describe('pullThread, a view kept in the worker', () => {
     controller.abort();
     await dropped.catch(() => undefined);
     // The page asks from p.1 again: it gets every load changed since, as read, and merges them.
-    const second = await pulls.pull('external-id', body('p.1'), undefined, undefined, {
+    const second = await pulls.pull('external-id', body('p.1'), undefined, {
       key: view,
       previous: first,
     });
     expect(replies.at(-1)?.kind).toBe('pulled');
     expect(second.loads.map(minute)).toEqual([0, 4, 0, 6]);
     // From then on the two views are alike again, and the changes alone come.
-    const third = await pulls.pull('external-id', body('p.3'), undefined, undefined, {
+    const third = await pulls.pull('external-id', body('p.3'), undefined, {
       key: view,
       previous: second,
     });

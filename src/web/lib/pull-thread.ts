@@ -10,7 +10,6 @@ import {
   writtenPull,
   type PullBody,
   type PulledLoads,
-  type ReadOptions,
 } from './pull-answer';
 import type { PullReply, PullRequest } from './pull-protocol';
 import { startWorker, stopWorker, type WorkerLike } from './worker-like';
@@ -32,7 +31,6 @@ export type PullFn = (
   by: LoadBy,
   body: PullBody,
   signal?: AbortSignal,
-  options?: ReadOptions,
   view?: PullView,
 ) => Promise<PulledLoads>;
 
@@ -45,8 +43,8 @@ function afterAnswer(data: PulledLoads, body: PullBody, view: PullView | undefin
 }
 
 /** A pull made and read on the page's thread (no worker, or after it failed). */
-const pullHere: PullFn = (by, body, signal, options, view) =>
-  pullWritten(by, writtenPull(body), signal, options).then((data) => afterAnswer(data, body, view));
+const pullHere: PullFn = (by, body, signal, view) =>
+  pullWritten(by, writtenPull(body), signal).then((data) => afterAnswer(data, body, view));
 
 const startPullWorker = () =>
   startWorker<PullRequest, PullReply>(
@@ -93,10 +91,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   let nextId = 0;
   // The documents kept on the page, where there is no worker (or it failed).
   let urlsHere: DocumentUrlsFn | undefined;
-  const documentUrlsHere: DocumentUrlsFn = (...args) =>
-    (urlsHere ??= documentUrlsKeeper((by, body, signal) => pullLoads(by, body, signal, { extras: false })))(
-      ...args,
-    );
+  const documentUrlsHere: DocumentUrlsFn = (...args) => (urlsHere ??= documentUrlsKeeper(pullLoads))(...args);
 
   const stop = () => {
     if (!worker) return;
@@ -183,7 +178,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     });
   }
 
-  const pull: PullFn = (by, body, signal, options = { extras: true }, view) => {
+  const pull: PullFn = (by, body, signal, view) => {
     const { ids: _, ...rest } = body;
     return ask(
       signal,
@@ -193,7 +188,6 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
         by,
         text: writtenPull(body).text,
         body: rest,
-        options,
         ...(view ? { view: view.key } : {}),
       }),
       (reply) => {
@@ -207,7 +201,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
           'The loads read in the background do not fit the view; the next refresh reads them again.',
         );
       },
-      () => pullHere(by, body, signal, options, view),
+      () => pullHere(by, body, signal, view),
     );
   };
 
