@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientConfig, Health, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
 import { NOISE_RULES } from '@/domain/noise-rules';
 import { refusingUrl } from '@/testing/fake-upstream';
-import { startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
+import { manualClock, startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -76,13 +76,59 @@ describe('POST /api/pull/by-external-id', () => {
         ).json(),
       );
       expect(answer.details).toHaveLength(7);
-      const line = JSON.parse(small.logs.find((l) => l.includes('/api/pull'))!) as {
-        upstreamCalls: number;
-        loads: number;
-      };
-      expect(line).toMatchObject({ upstreamCalls: 3, loads: 7 });
+      // One structured line per request, with these fields and no others (no query, no body).
+      const lines = small.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines).toHaveLength(1);
+      const line = lines[0]!;
+      expect(Object.keys(line).sort()).toEqual([
+        'loads',
+        'method',
+        'ms',
+        'path',
+        'status',
+        't',
+        'upstreamCalls',
+      ]);
+      expect(line).toMatchObject({
+        method: 'POST',
+        path: '/api/pull/by-external-id',
+        status: 200,
+        upstreamCalls: 3,
+        loads: 7,
+      });
+      expect(line.ms).toBeGreaterThan(0);
+      expect(Date.parse(String(line.t))).not.toBeNaN();
+      const refused = await small.post('/api/pull/by-load-number?ids=secret-id', { ids: [] });
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(small.logs.at(-1)!)).toMatchObject({
+        method: 'POST',
+        path: '/api/pull/by-load-number',
+        status: 400,
+        upstreamCalls: 0,
+        loads: 0,
+      });
+      expect(small.logs.at(-1)).not.toContain('secret-id');
     } finally {
       await small.close();
+    }
+  });
+
+  it('serves a load refreshed less than half of REFRESH_SECONDS ago from the cache', async () => {
+    const clock = manualClock();
+    const timed = await startStack({ loads: 2, now: clock.now, env: { REFRESH_SECONDS: '10' } });
+    try {
+      const id = String(timed.sim.fleet[0]!.externalId);
+      const calls = async () => {
+        await (await timed.post('/api/pull/by-external-id', { ids: [id] })).arrayBuffer();
+        return (JSON.parse(timed.logs.at(-1)!) as { upstreamCalls: number }).upstreamCalls;
+      };
+      expect(await calls()).toBe(1);
+      clock.advance(4_999);
+      expect(await calls()).toBe(0);
+      clock.advance(1);
+      expect(await calls()).toBe(1);
+    } finally {
+      await timed.close();
     }
   });
 
@@ -144,6 +190,20 @@ describe('bad requests', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('refuses a body over 64 KiB with the default MAX_IDS, and reads one of exactly 64 KiB', async () => {
+    const sized = (bytes: number) => {
+      const head = JSON.stringify({ ids: ['1'] }).slice(0, -1);
+      // Spaces before the closing brace are JSON's own: the body stays valid whatever its size.
+      return `${head}${' '.repeat(bytes - head.length - 1)}}`;
+    };
+    expect(sized(65_536)).toHaveLength(65_536);
+    const limit = await stack.post('/api/pull/by-external-id', sized(65_536));
+    expect(limit.status).toBe(200);
+    const over = await stack.post('/api/pull/by-external-id', sized(65_537));
+    expect(over.status).toBe(413);
+    expect((await errorOf(over)).message).toContain('65536 bytes');
+  });
+
   it('counts a body sent without a length (chunked) as it streams in: 413 past the limit, read when within', async () => {
     const chunked = (text: string) =>
       fetch(`${stack.proxy.url}/api/pull/by-external-id`, {
@@ -175,27 +235,51 @@ describe('bad requests', () => {
       expect(((await full.json()) as { missing: string[] }).missing).toHaveLength(10_000);
       const over = await wide.post('/api/pull/by-external-id', { ids: [...ids, ...ids.slice(0, 1000)] });
       expect(over.status).toBe(413);
+      // Within the body limit, one id beyond MAX_IDS is refused by the validator, naming the limit.
+      const short = Array.from({ length: 10_001 }, (_, i) => `n${i}`);
+      const tooMany = await wide.post('/api/pull/by-external-id', { ids: short });
+      expect(tooMany.status).toBe(400);
+      expect((await errorOf(tooMany)).message).toMatch(/10000/);
+      const most = await wide.post('/api/pull/by-external-id', { ids: short.slice(0, 10_000) });
+      expect(most.status).toBe(200);
     } finally {
       await wide.close();
     }
   });
 
   it('refuses POSTs without the SPA header or from another origin, before any upstream call', async () => {
+    // Ids never pulled before: had either request gone on, it would have cost an upstream call.
     const before = stack.logs.length;
     const noHeader = await fetch(`${stack.proxy.url}/api/pull/by-external-id`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ids: ids() }),
+      body: JSON.stringify({ ids: ['never-pulled-1'] }),
     });
     expect(noHeader.status).toBe(403);
+    expect((await errorOf(noHeader)).code).toBe('missing_client_header');
     const foreign = await stack.post(
       '/api/pull/by-external-id',
-      { ids: ids() },
+      { ids: ['never-pulled-2'] },
       { Origin: 'https://evil.example' },
     );
     expect(foreign.status).toBe(403);
-    const lines = stack.logs.slice(before).map((l) => JSON.parse(l) as { upstreamCalls: number });
-    expect(lines.every((l) => l.upstreamCalls === 0)).toBe(true);
+    expect((await errorOf(foreign)).code).toBe('foreign_origin');
+    const refused = stack.logs
+      .slice(before)
+      .map((l) => JSON.parse(l) as { status: number; upstreamCalls: number });
+    expect(refused.map((l) => [l.status, l.upstreamCalls])).toEqual([
+      [403, 0],
+      [403, 0],
+    ]);
+    // The SPA's own origin is let through, and that pull does reach the upstream.
+    const own = await stack.post(
+      '/api/pull/by-external-id',
+      { ids: ['never-pulled-3'] },
+      { Origin: stack.proxy.url },
+    );
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { missing: string[] }).missing).toEqual(['never-pulled-3']);
+    expect((JSON.parse(stack.logs.at(-1)!) as { upstreamCalls: number }).upstreamCalls).toBe(1);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startFakeUpstream } from '@/testing/fake-upstream';
 import { startStack, type Stack } from '@/testing/stack';
 import { readProcessEnv } from './config';
-import { isLoopback } from './start';
+import { isLoopback } from './middleware/access';
 
 /**
  * Hardening of the proxy as a browser or an attacker meets it (issue 10): security headers on every
@@ -24,13 +24,21 @@ const FIXED_PATHS = [
 ];
 const OK_ANSWER = { status: true, timeStamp: '11/22/2026 13:00:00 UTC', details: [] };
 
-/** One raw HTTP/1.1 exchange, so request lines no fetch would send can be tried. */
-function rawRequest(url: string, head: string, body = ''): Promise<{ status: number; text: string }> {
+/**
+ * One raw HTTP/1.1 exchange, so request lines (and Host headers) no fetch would send can be tried.
+ * The Host header names the server's own address unless `host` is given.
+ */
+function rawRequest(
+  url: string,
+  head: string,
+  body = '',
+  host?: string,
+): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
       socket.write(
-        `${head}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n` +
+        `${head}\r\nHost: ${host ?? `${hostname}:${port}`}\r\nConnection: close\r\n` +
           `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
     });
@@ -96,6 +104,17 @@ describe('security headers of the HTML answers', () => {
       expect(policy.get('base-uri')).toBe("'none'");
       expect(policy.get('frame-ancestors')).toBe("'none'");
       expect(policy.get('connect-src')).toBe("'self'");
+      // Images: self, https hosts (documents come from hosts not known in advance; TILE_URL=none
+      // here), data: and blob: (Leaflet's inlined control icons), and in demo mode the simulator's
+      // own origin, which serves the demo's documents over http on loopback. No plain http host.
+      const images = (policy.get('img-src') ?? '').split(' ');
+      expect(images).toEqual(expect.arrayContaining(["'self'", 'https:']));
+      for (const source of images)
+        expect(
+          ["'self'", 'https:', 'data:', 'blob:'].includes(source) ||
+            /^http:\/\/127\.0\.0\.1:\d+$/.test(source),
+          source,
+        ).toBe(true);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -176,6 +195,39 @@ describe('requests that try to reach another upstream path, or carry the browser
     }
   });
 
+  it('open on loopback, /api answers only loopback names: a site re-pointed at 127.0.0.1 (DNS rebinding) gets 403 and no upstream call', async () => {
+    const port = new URL(stack.proxy.url).port;
+    const before = upstream.seen.length;
+    // Its script is same-origin with its own page: the Origin matches the Host it sends.
+    for (const name of ['attacker.example', 'localhost.evil.example', '127.0.0.1.nip.io', '192.168.1.20']) {
+      const site = `${name}:${port}`;
+      const pull = await rawRequest(
+        stack.proxy.url,
+        `POST /api/pull/by-external-id HTTP/1.1\r\n${spaHeaders}\r\nOrigin: http://${site}`,
+        JSON.stringify({ ids: [`rebound-${name}`] }),
+        site,
+      );
+      expect(pull.status, name).toBe(403);
+      expect(pull.text, name).toContain('"code":"host_not_allowed"');
+      expect(pull.text, name).toContain('DASHBOARD_TOKEN');
+      const config = await rawRequest(stack.proxy.url, 'GET /api/config HTTP/1.1', '', site);
+      expect(config.status, name).toBe(403);
+    }
+    expect(upstream.seen.length).toBe(before);
+    // The names a person on this machine uses are answered, and the pull reaches the upstream.
+    for (const name of ['localhost', 'app.localhost', '127.0.0.1', '[::1]']) {
+      const site = `${name}:${port}`;
+      const pull = await rawRequest(
+        stack.proxy.url,
+        `POST /api/pull/by-external-id HTTP/1.1\r\n${spaHeaders}\r\nOrigin: http://${site}`,
+        JSON.stringify({ ids: [`local-${name}`] }),
+        site,
+      );
+      expect(pull.status, name).toBe(200);
+    }
+    expect(upstream.seen.length).toBe(before + 4);
+  });
+
   it('other methods on /api/pull/* are refused and call nothing upstream', async () => {
     const before = upstream.seen.length;
     for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS']) {
@@ -238,6 +290,50 @@ describe('requests that try to reach another upstream path, or carry the browser
     expect(calls[0]?.headers.authorization).toBeUndefined();
     expect(calls[1]?.headers.authorization).toBeUndefined();
     expect(calls[2]?.headers.authorization).toBe('Bearer browser.jwt.token');
+  });
+});
+
+describe('what the upstream sends besides its answer', () => {
+  it('its Set-Cookie and other headers never come back to the browser, from a pull or a webhook', async () => {
+    const upstreamHeaders = {
+      'Set-Cookie': 'upstream_session=partner-secret; Path=/; HttpOnly',
+      'X-Powered-By': 'UpstreamServer/1.0',
+      'X-Upstream-Trace': 'trace-123',
+      'Access-Control-Allow-Origin': '*',
+      Server: 'upstream-server',
+    };
+    const upstream = await startFakeUpstream((req, res) =>
+      req.url === '/api/v1/webhooks'
+        ? json(res, 201, { id: 'w1' }, { ...upstreamHeaders, Location: '/api/v1/webhooks/w1' })
+        : json(res, 200, OK_ANSWER, upstreamHeaders),
+    );
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      const answers = [
+        await stack.post('/api/pull/by-external-id', { ids: ['1'] }),
+        await stack.post('/api/pull/by-load-number', { ids: ['1'] }),
+        await stack.post(
+          '/api/webhooks',
+          { eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' },
+          { Authorization: 'Bearer t' },
+        ),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 201]);
+      for (const answer of answers) {
+        const names = [...answer.headers.keys()];
+        expect(names).not.toContain('set-cookie');
+        expect(names).not.toContain('x-powered-by');
+        expect(names).not.toContain('x-upstream-trace');
+        expect(names).not.toContain('access-control-allow-origin');
+        expect(answer.headers.get('server') ?? '').not.toContain('upstream');
+        expect(await answer.text()).not.toContain('partner-secret');
+      }
+      // The webhook's Location is the one header relayed, as the upstream gave it.
+      expect(answers[2]?.headers.get('location')).toBe('/api/v1/webhooks/w1');
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
   });
 });
 
@@ -320,7 +416,7 @@ describe('the partner credentials', () => {
 
 describe('listening on a network', () => {
   it('counts only loopback addresses as loopback', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'app.localhost', '::1', '[::1]'])
       expect(isLoopback(host), host).toBe(true);
     for (const host of [
       '0.0.0.0',

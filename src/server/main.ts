@@ -4,7 +4,8 @@ import { startSimulator } from '@/simulator/start';
 import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import { demoToken } from '@/simulator/webhooks';
 import { ConfigError, parseEnv, readProcessEnv, type Env } from './config';
-import { buildProxy, isLoopback, listen, type Listening, type Upstream } from './start';
+import { isLoopback } from './middleware/access';
+import { buildProxy, listen, type Listening, type Upstream } from './start';
 import { toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
 

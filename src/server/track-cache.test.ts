@@ -308,6 +308,101 @@ describe('track cache', () => {
     ).toBe(2);
   });
 
+  it('after a cursor, a changed load brings its latest location, status and temperature, and only the items since', async () => {
+    const at = (minute: number) => ({
+      timestamp: `11/22/2026 04:${String(minute).padStart(2, '0')} CST`,
+      timestampUTC: `11/22/2026 10:${String(minute).padStart(2, '0')} UTC`,
+    });
+    const ping = (minute: number) => ({
+      lat: '41.1',
+      lon: String(-90 - minute / 100),
+      deviceTimeGmt: `2026-11-22 10:${String(minute).padStart(2, '0')}:00`,
+      accuracy: 10,
+      timestamp: at(minute).timestamp,
+    });
+    const reading = (minute: number, supply: number) => ({
+      deviceId: 'R1',
+      timestamp: at(minute).timestamp,
+      temperature: { zone1: { supply, return: supply + 1, set: 34 }, UnitOfMeasurement: 'F' },
+    });
+    const status = { name: 'In Transit', code: 'X3', ...at(1) };
+    const answers = [
+      {
+        loadTrackExternalId: 7,
+        latestLocation: { ...ping(1), ...at(1), city: 'A', state: 'IL', country: 'US' },
+        latestStatus: status,
+        latestTemperature: reading(1, 35),
+        locations: [ping(1)],
+        events: [{ id: 'e1', name: 'In Transit', code: 'X3', ...at(1) }],
+        temperatures: [reading(1, 35)],
+      },
+      // The delta: one ping and one reading; the status has not changed.
+      {
+        loadTrackExternalId: 7,
+        latestLocation: { ...ping(2), ...at(2), city: 'B', state: 'IL', country: 'US' },
+        latestStatus: status,
+        latestTemperature: reading(2, 37),
+        locations: [ping(2)],
+        temperatures: [reading(2, 37)],
+      },
+    ];
+    let call = 0;
+    const clock = { t: 0 };
+    const c = createTrackCache({
+      pull: async () => {
+        const parsed = parsePullAnswer({
+          status: true,
+          timeStamp: '11/22/2026 10:00:00 UTC',
+          details: [answers[Math.min(call++, answers.length - 1)]],
+        });
+        if ('error' in parsed) throw new Error(parsed.error);
+        return parsed;
+      },
+      chunkSize: 2,
+      maxInFlight: 1,
+      freshMs: 1000,
+      resyncMs: 600_000,
+      maxLoads: 10,
+      now: () => clock.t,
+    });
+    const first = await c.get('external-id', ['7'], undefined, undefined);
+    clock.t += 1000;
+    const delta = (await c.get('external-id', ['7'], undefined, first.cursor)).details[0];
+    expect(delta?.locations).toEqual([ping(2)]);
+    expect(delta?.temperatures).toEqual([reading(2, 37)]);
+    expect(delta?.events).toEqual([]);
+    expect(delta?.latestLocation).toMatchObject({ city: 'B' });
+    expect(delta?.latestStatus).toEqual(status);
+    expect(delta?.latestTemperature).toEqual(reading(2, 37));
+  });
+
+  it('keeps at most maxInFlight upstream calls in flight, and makes every chunk’s call', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const called: string[][] = [];
+    const c = createTrackCache({
+      pull: async (_by, ids) => {
+        called.push(ids);
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 10:00:00 UTC', details: [] });
+        if ('error' in parsed) throw new Error(parsed.error);
+        return parsed;
+      },
+      chunkSize: 1,
+      maxInFlight: 4,
+      freshMs: 1000,
+      resyncMs: 600_000,
+      maxLoads: 100,
+    });
+    const ids = Array.from({ length: 10 }, (_, i) => String(i + 1));
+    const answer = await c.get('external-id', ids, undefined, undefined);
+    expect(most).toBe(4);
+    expect(called.flat().sort()).toEqual([...ids].sort());
+    expect(answer.missing.sort()).toEqual([...ids].sort());
+  });
+
   it('after a cursor, serves only the loads that changed; a load back from missing counts as changed', async () => {
     const u = upstream();
     const clock = { t: 0 };

@@ -11,6 +11,17 @@ const SESSION_MS = 12 * 60 * 60 * 1000;
 /** Failed logins allowed per minute, for the whole process: a token cannot be guessed by brute force. */
 const MAX_FAILURES_PER_MINUTE = 10;
 
+/** Loopback names and addresses: `localhost` and its subdomains, 127.0.0.0/8, ::1. */
+export function isLoopback(host: string): boolean {
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    host === '[::1]' ||
+    /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}
+
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
@@ -18,7 +29,10 @@ function digest(text: string): Buffer {
 /**
  * Access to the dashboard when `DASHBOARD_TOKEN` is set: `POST /api/session` exchanges the token for an
  * HttpOnly, SameSite=Strict session cookie; every other `/api` call (but health) needs that session.
- * Without a token the dashboard runs open, which main.ts allows on loopback only.
+ * Without a token the dashboard runs open, which main.ts allows on loopback only; then `/api` answers
+ * only requests that name a loopback host. A page on another site whose name was re-pointed at
+ * 127.0.0.1 (DNS rebinding) is same-origin with itself, so the Origin check alone would let its script
+ * pull the partner's data through this machine's open dashboard; its Host header still names its site.
  */
 export function createAccess(token: string | undefined, now: () => number = Date.now) {
   const sessions = new Map<string, number>();
@@ -37,8 +51,18 @@ export function createAccess(token: string | undefined, now: () => number = Date
   };
 
   const guard: MiddlewareHandler = async (c, next) => {
-    if (expected === undefined || c.req.path === '/api/session' || c.req.path === '/api/health')
+    if (expected === undefined) {
+      const host = new URL(c.req.url).hostname;
+      if (!isLoopback(host)) {
+        throw new ProxyError(
+          403,
+          'host_not_allowed',
+          `without DASHBOARD_TOKEN the dashboard answers only loopback names (localhost, 127.0.0.1, [::1]), not "${host.slice(0, 100)}"`,
+        );
+      }
       return next();
+    }
+    if (c.req.path === '/api/session' || c.req.path === '/api/health') return next();
     if (!valid(getCookie(c, COOKIE)))
       throw new ProxyError(401, 'login_required', 'log in with the dashboard token first');
     await next();
