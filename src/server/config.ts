@@ -54,6 +54,8 @@ export const EnvSchema = z
     MAX_IDS: int(1, 10_000).default(500),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
     UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(15_000),
+    /** The most an upstream answer may hold, decoded; a larger one is a 502. 64 MiB. */
+    UPSTREAM_MAX_BYTES: int(1024, 2 ** 30).default(64 * 1024 * 1024),
     CACHE_MAX_LOADS: int(1, 1_000_000).default(5000),
     RESYNC_MINUTES: int(1, 1440).default(10),
     SIM_PORT: port.default(8081),

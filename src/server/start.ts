@@ -9,9 +9,6 @@ import { createTrackCache } from './track-cache';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
 
-/** Largest upstream answer read (bytes). */
-export const UPSTREAM_MAX_BYTES = 64 * 1024 * 1024;
-
 export interface Upstream {
   baseUrl: string;
   partnerId: number;
@@ -19,10 +16,6 @@ export interface Upstream {
   mode: 'simulator' | 'remote';
   /** Demo mode: the fleet the first screen shows. */
   demo: { externalIds: string[]; loadNumbers: string[]; webhookToken: string | null } | null;
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function tileOrigin(tileUrl: string): string[] {
@@ -45,7 +38,7 @@ export function buildProxy(
     partnerId: upstream.partnerId,
     accountId: upstream.accountId,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-    maxBytes: UPSTREAM_MAX_BYTES,
+    maxBytes: env.UPSTREAM_MAX_BYTES,
     now: options.now,
   });
   const drift = createDriftReport();

@@ -188,8 +188,41 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
         headers: { 'Content-Type': 'text/html' },
       });
     }
+    if (plan.before === 'status-false') {
+      // The real service reports some failures in a 200 whose envelope says so.
+      return Response.json({
+        status: false,
+        message: 'Unable to process the request (simulated fault)',
+        errorCode: 'E-SIM',
+        timeStamp: serverTime(o.now()),
+        details: [],
+      });
+    }
     const response = await answerPull(op, request);
     if (response.status !== 200 || plan.after === undefined) return response;
+    if (plan.after === 'slow') {
+      // The cursors have moved; the answer comes, if the client still waits, after its deadline.
+      try {
+        await sleep(faults.settings.slowMs, undefined, { signal: request.signal });
+      } catch {
+        return new Response(null, { status: 499 });
+      }
+      return response;
+    }
+    if (plan.after === 'oversize') {
+      // The cursors have moved; a valid start of an answer, then blanks until the client hangs up.
+      const chunk = new Uint8Array(64 * 1024).fill(0x20);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => controller.enqueue(new TextEncoder().encode('{"status":true,"details":[')),
+        pull: (controller) => {
+          if (request.signal.aborted || sent >= 2 ** 30) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
     if (plan.after === 'reset') {
       const socket = c.env?.incoming?.socket;
       if (!socket) throw new Error('a reset fault needs the simulator to run under @hono/node-server');

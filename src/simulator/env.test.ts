@@ -29,6 +29,10 @@ describe('the simulator environment', () => {
       SIM_FAULT_INVALID_JSON_RATE: '0.3',
       SIM_FAULT_TRUNCATE_RATE: '0.02',
       SIM_FAULT_RESET_RATE: '1',
+      SIM_FAULT_STATUS_FALSE_RATE: '0.04',
+      SIM_FAULT_SLOW_RATE: '0.5',
+      SIM_FAULT_SLOW_MS: '900',
+      SIM_FAULT_OVERSIZE_RATE: '0.01',
     });
     expect(env.SIM_PORT).toBe(0);
     expect(env.SIM_LOADS).toBe(40);
@@ -40,6 +44,10 @@ describe('the simulator environment', () => {
       invalidJsonRate: 0.3,
       truncateRate: 0.02,
       resetRate: 1,
+      statusFalseRate: 0.04,
+      slowRate: 0.5,
+      slowMs: 900,
+      oversizeRate: 0.01,
     });
   });
 

@@ -28,6 +28,10 @@ export const SimulatorEnv = z.object({
   SIM_FAULT_INVALID_JSON_RATE: rate,
   SIM_FAULT_TRUNCATE_RATE: rate,
   SIM_FAULT_RESET_RATE: rate,
+  SIM_FAULT_STATUS_FALSE_RATE: rate,
+  SIM_FAULT_SLOW_RATE: rate,
+  SIM_FAULT_SLOW_MS: int(0, 600_000).default(30_000),
+  SIM_FAULT_OVERSIZE_RATE: rate,
 });
 export type SimulatorEnv = z.infer<typeof SimulatorEnv>;
 
@@ -60,5 +64,9 @@ export function faultsFromEnv(env: SimulatorEnv): FaultOptions {
     invalidJsonRate: env.SIM_FAULT_INVALID_JSON_RATE,
     truncateRate: env.SIM_FAULT_TRUNCATE_RATE,
     resetRate: env.SIM_FAULT_RESET_RATE,
+    statusFalseRate: env.SIM_FAULT_STATUS_FALSE_RATE,
+    slowRate: env.SIM_FAULT_SLOW_RATE,
+    slowMs: env.SIM_FAULT_SLOW_MS,
+    oversizeRate: env.SIM_FAULT_OVERSIZE_RATE,
   };
 }

@@ -132,6 +132,58 @@ describe('faults', () => {
     expect(lostDelta).toBeLessThan(all);
   });
 
+  it('answer a 200 whose envelope says status: false, with a message, without moving the cursor', async () => {
+    const id = rolling()[1]!.externalId.toString();
+    await locations(id, 'no');
+    clock.advance(120_000);
+    sim.setFaults({ statusFalseRate: 1 });
+    const response = await call(V2, { loadTrackExternalIds: [id], sendNewData: 'yes' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: unknown; message: unknown };
+    expect(body.status).toBe(false);
+    expect(body.message).toMatch(/simulated fault/);
+    sim.setFaults({});
+    expect(await locations(id, 'yes')).toBeGreaterThan(0);
+  });
+
+  it('hold a slow answer after the cursor moved: a caller with a shorter deadline loses that delta', async () => {
+    const [lost, control] = rolling().map((p) => String(p.externalId));
+    await locations(lost!, 'no');
+    await locations(control!, 'no');
+    clock.advance(120_000);
+    sim.setFaults({ slowRate: 1, slowMs: 60_000 });
+    await expect(
+      call(V2, { loadTrackExternalIds: [lost!], sendNewData: 'yes' }, AbortSignal.timeout(200)),
+    ).rejects.toThrow(/abort|timeout/i);
+    sim.setFaults({});
+    expect(await locations(control!, 'yes')).toBeGreaterThan(0);
+    expect(await locations(lost!, 'yes')).toBe(0);
+    // A short hold delays the answer but does not change it.
+    sim.setFaults({ slowRate: 1, slowMs: 20 });
+    expect((await call(V2, { loadTrackExternalIds: ids(), sendNewData: 'no' })).status).toBe(200);
+  });
+
+  it('send an answer without end after the cursor moved: a valid start, then blanks, until the caller hangs up', async () => {
+    sim.setFaults({ oversizeRate: 1 });
+    const controller = new AbortController();
+    const response = await call(V2, { loadTrackExternalIds: ids(), sendNewData: 'no' }, controller.signal);
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let text = '';
+    let bytes = 0;
+    while (bytes < 4 * 2 ** 20) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      bytes += value!.length;
+      if (text.length < 64) text += new TextDecoder().decode(value!.slice(0, 64));
+    }
+    controller.abort();
+    expect(text.startsWith('{"status":true,"details":[')).toBe(true);
+    // The simulator goes on answering.
+    sim.setFaults({});
+    expect((await call(V2, { loadTrackExternalIds: ids(), sendNewData: 'no' })).status).toBe(200);
+  });
+
   it('leave unsuccessful answers (401) and the other endpoints alone', async () => {
     sim.setFaults({ errorRate: 1, resetRate: 1, truncateRate: 1 });
     // 500 strikes before authentication, as a broken upstream would.

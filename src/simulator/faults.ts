@@ -4,8 +4,9 @@ import { unit } from './random';
 /**
  * Fault knobs of the pull operations, all off by default. They let the proxy's error handling be
  * exercised against the very failures a real upstream shows: slowness, 5xx, rate limiting, a page that
- * is no JSON, a body cut short, and a connection dropped after the `sendNewData` cursors have already
- * moved (the case that loses a delta unless the client falls back to a full pull).
+ * is no JSON, a 200 whose envelope says `status: false`, and, after the `sendNewData` cursors have
+ * already moved (the cases that lose a delta unless the client falls back to a full pull), a body
+ * cut short, a connection dropped, an answer held past the client's deadline, or one without end.
  */
 const rate = z.number().min(0).max(1).default(0);
 
@@ -23,6 +24,13 @@ export const FaultSettings = z.strictObject({
   truncateRate: rate,
   /** Probability that the socket is destroyed, without an answer, after the cursors moved. */
   resetRate: rate,
+  /** Probability of a 200 whose envelope says `status: false` (as the real service fails); cursors stay put. */
+  statusFalseRate: rate,
+  /** Probability that an answer is held `slowMs` after the cursors moved (past a client's deadline). */
+  slowRate: rate,
+  slowMs: z.number().int().min(0).max(600_000).default(30_000),
+  /** Probability of a 200, after the cursors moved, whose body goes on past any size cap (1 GiB at most). */
+  oversizeRate: rate,
 });
 /** The settings as given: every field optional. */
 export type FaultOptions = z.input<typeof FaultSettings>;
@@ -32,9 +40,9 @@ export type Faults = z.output<typeof FaultSettings>;
 export interface FaultPlan {
   latencyMs: number;
   /** Answered instead of the pull; cursors stay where they were. */
-  before: 'too-many-requests' | 'error' | 'invalid-json' | undefined;
+  before: 'too-many-requests' | 'error' | 'invalid-json' | 'status-false' | undefined;
   /** Done to a 200 answer, once the pull (and its cursor moves) happened. */
-  after: 'reset' | 'truncate' | undefined;
+  after: 'reset' | 'truncate' | 'slow' | 'oversize' | undefined;
   /** Where a truncated body is cut, as a fraction of its length. */
   cut: number;
 }
@@ -77,9 +85,19 @@ export function createFaultInjector(seed: number, options: FaultOptions = {}): F
             ? 'error'
             : u(6) < settings.invalidJsonRate
               ? 'invalid-json'
-              : undefined;
+              : u(7) < settings.statusFalseRate
+                ? 'status-false'
+                : undefined;
       const after =
-        u(3) < settings.resetRate ? 'reset' : u(4) < settings.truncateRate ? 'truncate' : undefined;
+        u(3) < settings.resetRate
+          ? 'reset'
+          : u(4) < settings.truncateRate
+            ? 'truncate'
+            : u(8) < settings.slowRate
+              ? 'slow'
+              : u(9) < settings.oversizeRate
+                ? 'oversize'
+                : undefined;
       return { latencyMs: settings.latencyMs, before, after, cut: u(5) };
     },
   };
@@ -93,7 +111,10 @@ export function faultsActive(f: Faults): boolean {
     f.tooManyRequestsRate > 0 ||
     f.invalidJsonRate > 0 ||
     f.truncateRate > 0 ||
-    f.resetRate > 0
+    f.resetRate > 0 ||
+    f.statusFalseRate > 0 ||
+    f.slowRate > 0 ||
+    f.oversizeRate > 0
   );
 }
 
