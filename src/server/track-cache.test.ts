@@ -81,11 +81,20 @@ function cache(u: ReturnType<typeof upstream>, clock: { t: number }, extra: Part
   });
 }
 
-/** A cache whose upstream always answers with these details (one call, by external id). */
-function answering(details: unknown[]) {
+/**
+ * A cache whose upstream answers with these details (one call, by external id), and with each of
+ * `later` in turn on the calls after (the last one again after that).
+ */
+function answering(details: unknown[], later: unknown[][] = [], now?: () => number) {
+  const answers = [details, ...later];
+  let call = 0;
   return createTrackCache({
     pull: async () => {
-      const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 10:00:00 UTC', details });
+      const parsed = parsePullAnswer({
+        status: true,
+        timeStamp: '11/22/2026 10:00:00 UTC',
+        details: answers[Math.min(call++, answers.length - 1)],
+      });
       if ('error' in parsed) throw new Error(parsed.error);
       return parsed;
     },
@@ -94,6 +103,7 @@ function answering(details: unknown[]) {
     freshMs: 1000,
     resyncMs: 600_000,
     maxLoads: 10,
+    ...(now ? { now } : {}),
   });
 }
 
@@ -346,25 +356,8 @@ describe('track cache', () => {
         temperatures: [reading(2, 37)],
       },
     ];
-    let call = 0;
     const clock = { t: 0 };
-    const c = createTrackCache({
-      pull: async () => {
-        const parsed = parsePullAnswer({
-          status: true,
-          timeStamp: '11/22/2026 10:00:00 UTC',
-          details: [answers[Math.min(call++, answers.length - 1)]],
-        });
-        if ('error' in parsed) throw new Error(parsed.error);
-        return parsed;
-      },
-      chunkSize: 2,
-      maxInFlight: 1,
-      freshMs: 1000,
-      resyncMs: 600_000,
-      maxLoads: 10,
-      now: () => clock.t,
-    });
+    const c = answering([answers[0]], [[answers[1]]], () => clock.t);
     const first = await c.get('external-id', ['7'], undefined, undefined);
     clock.t += 1000;
     const delta = (await c.get('external-id', ['7'], undefined, first.cursor)).details[0];

@@ -75,29 +75,24 @@ export function createFaultInjector(seed: number, options: FaultOptions = {}): F
     },
     draw() {
       const i = n++;
-      // One draw per kind, taken whether or not the kind is on, so switching one kind on or off
-      // does not change when the others strike.
+      // Each kind has a draw of its own (a pure function of seed, request and kind), so switching
+      // one kind on or off does not change when the others strike.
       const u = (kind: number) => unit(seed, FAULT_STREAM, i, kind);
-      const before =
-        u(1) < settings.tooManyRequestsRate
-          ? 'too-many-requests'
-          : u(2) < settings.errorRate
-            ? 'error'
-            : u(6) < settings.invalidJsonRate
-              ? 'invalid-json'
-              : u(7) < settings.statusFalseRate
-                ? 'status-false'
-                : undefined;
-      const after =
-        u(3) < settings.resetRate
-          ? 'reset'
-          : u(4) < settings.truncateRate
-            ? 'truncate'
-            : u(8) < settings.slowRate
-              ? 'slow'
-              : u(9) < settings.oversizeRate
-                ? 'oversize'
-                : undefined;
+      /** The first kind whose draw falls under its rate, in the order given. */
+      const first = <K extends string>(kinds: [draw: number, rate: number, kind: K][]) =>
+        kinds.find(([draw, rate]) => u(draw) < rate)?.[2];
+      const before = first([
+        [1, settings.tooManyRequestsRate, 'too-many-requests'],
+        [2, settings.errorRate, 'error'],
+        [6, settings.invalidJsonRate, 'invalid-json'],
+        [7, settings.statusFalseRate, 'status-false'],
+      ]);
+      const after = first([
+        [3, settings.resetRate, 'reset'],
+        [4, settings.truncateRate, 'truncate'],
+        [8, settings.slowRate, 'slow'],
+        [9, settings.oversizeRate, 'oversize'],
+      ]);
       return { latencyMs: settings.latencyMs, before, after, cut: u(5) };
     },
   };
