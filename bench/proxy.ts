@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants, performance, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createTransport } from '@/server/upstream-transport';
@@ -95,12 +95,12 @@ const ownCpuMs = () => {
  * A full collection of this process's heap (the load generator's), whether or not node was started
  * with `--expose-gc` (`npx tsx bench/run.ts` is not).
  */
-function collectGarbage(): void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed();
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
+const collectGarbage: () => void =
+  (globalThis as { gc?: () => void }).gc ??
+  (() => {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  })();
 
 /**
  * The load generator's client: node:http with kept-alive connections, as the proxy's own upstream
@@ -208,8 +208,8 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
   // spread from run to run. So its heap is collected before each measured block, on both sides
   // alike, and its pauses within the blocks are counted. (Only with the proxy in its own process: in
   // one process the collection would be the proxy's too.)
-  const ownGc: { startTime: number; duration: number }[] = [];
-  const windows: [number, number][] = [];
+  const ownGc: PerformanceEntry[] = [];
+  const windows: { side: 'direct' | 'proxied'; from: number; to: number }[] = [];
   const observer = new PerformanceObserver((list) => void ownGc.push(...list.getEntries()));
   if (cpu) observer.observe({ entryTypes: ['gc'] });
   const writeProfiles = cpu?.profile?.();
@@ -222,7 +222,7 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
       const before = await sample();
       const from = performance.now();
       await block(side, into, failures);
-      windows.push([from, performance.now()]);
+      windows.push({ side, from, to: performance.now() });
       const after = await sample();
       if (side === 'proxied') {
         proxyGc.push(...after.gcPauses);
@@ -237,9 +237,18 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
   await writeProfiles?.();
   await sleep(10); // the observer's last entries
   observer.disconnect();
-  const generatorGc = ownGc
-    .filter((e) => windows.some(([from, to]) => e.startTime >= from && e.startTime < to))
-    .map((e) => e.duration);
+  // Pauses (scavenges and the final pauses of major collections, not incremental steps) that
+  // overlap a measured block, per side.
+  const pauseKinds = new Set<number>([
+    constants.NODE_PERFORMANCE_GC_MINOR,
+    constants.NODE_PERFORMANCE_GC_MAJOR,
+  ]);
+  const generatorGc = { direct: [] as number[], proxied: [] as number[] };
+  for (const e of ownGc) {
+    if (!pauseKinds.has((e as { detail?: { kind?: number } }).detail?.kind ?? -1)) continue;
+    const w = windows.find((w) => e.startTime < w.to && e.startTime + e.duration > w.from);
+    if (w) generatorGc[w.side].push(e.duration);
+  }
   if (process.env.BENCH_VERBOSE && cpu) {
     for (const side of ['direct', 'proxied'] as const) {
       const per = (k: 'generator' | 'proxy' | 'upstreams') => round(spent[side][k] / MEASURED, 2);
@@ -254,7 +263,7 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
       `proxy bench, proxied blocks: the proxy's event loop waited ${round(preempted.waited)} ms for a core (runnable, not running), preempted ${preempted.switches} times`,
     );
     console.error(
-      `proxy bench, measured blocks: load generator GC pauses ${generatorGc.length}, ${round(generatorGc.reduce((a, b) => a + b, 0))} ms in all`,
+      `proxy bench, measured blocks: load generator GC pauses, proxied ${generatorGc.proxied.length} (${round(generatorGc.proxied.reduce((a, b) => a + b, 0))} ms), direct ${generatorGc.direct.length} (${round(generatorGc.direct.reduce((a, b) => a + b, 0))} ms)`,
     );
     const sorted = proxyGc.sort((a, b) => b - a).map((ms) => round(ms));
     console.error(
@@ -270,7 +279,7 @@ async function overhead(twinUrl: string, proxyUrl: string, ids: string[], cpu?: 
     ...(cpu
       ? {
           proxyCpuMs: spent.proxied.proxy / MEASURED,
-          generatorGcPauses: generatorGc.length,
+          generatorGcPauses: generatorGc.proxied.length + generatorGc.direct.length,
           coresBusy: { direct: cores('direct'), proxied: cores('proxied') },
         }
       : {}),

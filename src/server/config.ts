@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Ids per browser request by default (MAX_IDS). */
+export const DEFAULT_MAX_IDS = 500;
+
 /**
  * The environment, read once and parsed by one schema. A bad value stops start-up with a message
  * that names the variable. Nothing else reads `process.env`.
@@ -51,7 +54,7 @@ export const EnvSchema = z
     /** `false` drops the built-in list, leaving only the two above. */
     NOISE_RULES_BUILT_IN: z.stringbool({ error: 'must be true or false' }).default(true),
     DASHBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    MAX_IDS: int(1, 10_000).default(500),
+    MAX_IDS: int(1, 10_000).default(DEFAULT_MAX_IDS),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
     UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(15_000),
     /** The most an upstream answer may hold, decoded; a larger one is a 502. 64 MiB. */

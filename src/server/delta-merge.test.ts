@@ -34,9 +34,16 @@ describe('the proxy under upstream faults', () => {
     const stack = await startStack({
       loads: 50,
       now: clock.now,
-      // A deadline the slow answers miss (held 1 s after the cursors moved), and no periodic full
-      // resync within the run's 100 minutes: only the proxy's doubt about a failed call may heal it.
-      env: { REFRESH_SECONDS: '30', UPSTREAM_TIMEOUT_MS: '300', RESYNC_MINUTES: '1440' },
+      // A deadline the slow answers miss (held 3 s after the cursors moved); a size cap of 16 MiB, four
+      // times the largest whole answer of this run (4.4 MB), which the answers without end pass soon;
+      // and no periodic full resync within the run's 100 minutes: only the proxy's doubt about a
+      // failed call may heal what the faults lost.
+      env: {
+        REFRESH_SECONDS: '30',
+        UPSTREAM_TIMEOUT_MS: '1000',
+        UPSTREAM_MAX_BYTES: String(16 * 2 ** 20),
+        RESYNC_MINUTES: '1440',
+      },
       faults: {
         // Before the pull: the cursors stay put.
         errorRate: 0.03,
@@ -48,7 +55,7 @@ describe('the proxy under upstream faults', () => {
         truncateRate: 0.03,
         resetRate: 0.03,
         slowRate: 0.02,
-        slowMs: 1000,
+        slowMs: 3000,
         oversizeRate: 0.02,
       },
     });

@@ -215,17 +215,44 @@ describe('requests that try to reach another upstream path, or carry the browser
     }
     expect(upstream.seen.length).toBe(before);
     // The names a person on this machine uses are answered, and the pull reaches the upstream.
-    for (const name of ['localhost', 'app.localhost', '127.0.0.1', '[::1]']) {
+    for (const name of ['localhost', 'LOCALHOST', 'localhost.', 'app.localhost', '127.1', '[::1]']) {
       const site = `${name}:${port}`;
+      // A browser sends the origin serialized: lower case, IPv6 in its shortest form.
+      const origin = new URL(`http://${site}`).origin;
       const pull = await rawRequest(
         stack.proxy.url,
-        `POST /api/pull/by-external-id HTTP/1.1\r\n${spaHeaders}\r\nOrigin: http://${site}`,
+        `POST /api/pull/by-external-id HTTP/1.1\r\n${spaHeaders}\r\nOrigin: ${origin}`,
         JSON.stringify({ ids: [`local-${name}`] }),
         site,
       );
       expect(pull.status, name).toBe(200);
     }
-    expect(upstream.seen.length).toBe(before + 4);
+    expect(upstream.seen.length).toBe(before + 6);
+  });
+
+  it('with DASHBOARD_TOKEN, a session is what counts, whatever name the dashboard is reached by', async () => {
+    const token = 'a-dashboard-token-of-some-length';
+    const guarded = await startStack({
+      upstream: { baseUrl: upstream.url },
+      env: { DASHBOARD_TOKEN: token },
+    });
+    try {
+      const login = await guarded.post('/api/session', { token });
+      expect(login.status).toBe(200);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const site = `dashboard.example.com:${new URL(guarded.proxy.url).port}`;
+      const config = (withCookie: boolean) =>
+        rawRequest(
+          guarded.proxy.url,
+          `GET /api/config HTTP/1.1${withCookie ? `\r\nCookie: ${cookie}` : ''}`,
+          '',
+          site,
+        );
+      expect((await config(true)).status).toBe(200);
+      expect((await config(false)).status).toBe(401);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('other methods on /api/pull/* are refused and call nothing upstream', async () => {
@@ -416,8 +443,10 @@ describe('the partner credentials', () => {
 
 describe('listening on a network', () => {
   it('counts only loopback addresses as loopback', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'app.localhost', '::1', '[::1]'])
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
       expect(isLoopback(host), host).toBe(true);
+    // A name the resolver decides is not an address to listen on, even if it is one to be named by.
+    expect(isLoopback('app.localhost')).toBe(false);
     for (const host of [
       '0.0.0.0',
       '::',

@@ -197,4 +197,36 @@ describe('createWebhook', () => {
     const answer = await client(upstream.url).createWebhook({ eventType: 'x', clientUrl: 'y' }, undefined);
     expect(answer.location).toBeUndefined();
   });
+
+  it('relays a 4xx as it came, the body it was sent included; a 5xx (a gateway page too) or a 3xx is a 502', async () => {
+    const refusal = { statusCode: 422, errors: [{ keyword: 'enum', message: 'bad eventType' }] };
+    const answers: [number, string, Record<string, string>][] = [
+      [422, JSON.stringify(refusal), { 'Content-Type': 'application/json' }],
+      [503, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' }],
+      [
+        302,
+        JSON.stringify({ moved: true }),
+        { Location: 'https://evil.example/', 'Content-Type': 'application/json' },
+      ],
+    ];
+    let n = 0;
+    const upstream = await fake((req, res) => {
+      const [status, text, headers] = answers[n++]!;
+      res.writeHead(status, headers);
+      res.end(text);
+    });
+    const c = client(upstream.url);
+    const call = () =>
+      c.createWebhook({ eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' }, 'Bearer t');
+    expect(await call()).toEqual({ status: 422, body: refusal, location: undefined });
+    await expect(call()).rejects.toMatchObject({
+      status: 502,
+      code: 'upstream_error',
+      details: { upstreamStatus: 503 },
+    });
+    await expect(call()).rejects.toMatchObject({ status: 502, code: 'upstream_bad_answer' });
+    expect(upstream.seen.map((r) => JSON.parse(r.body) as unknown)).toEqual(
+      Array.from({ length: 3 }, () => ({ eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' })),
+    );
+  });
 });

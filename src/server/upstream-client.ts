@@ -267,8 +267,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
   }
 
   /**
-   * 4.4: creates a webhook with the browser's bearer token. The answer is relayed as it came (status,
-   * JSON body, `Location` when it is a webhook path); only transport failures become proxy errors.
+   * 4.4: creates a webhook with the browser's bearer token. A 2xx or 4xx answer with a JSON body is
+   * relayed as it came (status, body, `Location` when it is a webhook path); a 5xx, a 3xx (a browser's
+   * fetch would follow it) or a body that is not JSON becomes a proxy error, as transport failures do.
    */
   async function createWebhook(
     body: { eventType: string; clientUrl: string },
@@ -279,18 +280,25 @@ export function createUpstreamClient(o: UpstreamOptions) {
       authorization ? { ...JSON_HEADERS, Authorization: authorization } : JSON_HEADERS,
       JSON.stringify(body),
     );
+    if (answer.status >= 500) {
+      throw new ProxyError(502, 'upstream_error', `the webhook service answered with HTTP ${answer.status}`, {
+        upstreamStatus: answer.status,
+      });
+    }
+    if (answer.status < 200 || (answer.status >= 300 && answer.status < 400)) {
+      throw new ProxyError(
+        502,
+        'upstream_bad_answer',
+        `the webhook service answered HTTP ${answer.status}, which the proxy does not relay`,
+      );
+    }
     const json = safeJson(answer.text);
-    if (json === undefined || answer.status < 200 || (answer.status >= 300 && answer.status < 400)) {
+    if (json === undefined) {
       throw new ProxyError(
         502,
         'upstream_bad_answer',
         `the webhook service answered HTTP ${answer.status} with a body that is not JSON`,
       );
-    }
-    if (answer.status >= 500) {
-      throw new ProxyError(502, 'upstream_error', `the webhook service answered with HTTP ${answer.status}`, {
-        upstreamStatus: answer.status,
-      });
     }
     const location = answer.header('location') ?? undefined;
     return {

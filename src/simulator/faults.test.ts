@@ -158,12 +158,18 @@ describe('faults', () => {
     sim.setFaults({});
     expect(await locations(control!, 'yes')).toBeGreaterThan(0);
     expect(await locations(lost!, 'yes')).toBe(0);
-    // A short hold delays the answer but does not change it.
-    sim.setFaults({ slowRate: 1, slowMs: 20 });
-    expect((await call(V2, { loadTrackExternalIds: ids(), sendNewData: 'no' })).status).toBe(200);
+    // A short hold delays the answer but does not change it (the clock stands still: the same answer).
+    const body = { loadTrackExternalIds: ids(), sendNewData: 'no' };
+    const unheld = await (await call(V2, body)).text();
+    sim.setFaults({ slowRate: 1, slowMs: 50 });
+    const started = performance.now();
+    const held = await call(V2, body);
+    expect(held.status).toBe(200);
+    expect(await held.text()).toBe(unheld);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
   });
 
-  it('send an answer without end after the cursor moved: a valid start, then blanks, until the caller hangs up', async () => {
+  it('send an answer without end after the cursor moved: a valid start, then blanks, until the caller hangs up (1 GiB at most)', async () => {
     sim.setFaults({ oversizeRate: 1 });
     const controller = new AbortController();
     const response = await call(V2, { loadTrackExternalIds: ids(), sendNewData: 'no' }, controller.signal);

@@ -11,15 +11,19 @@ const SESSION_MS = 12 * 60 * 60 * 1000;
 /** Failed logins allowed per minute, for the whole process: a token cannot be guessed by brute force. */
 const MAX_FAILURES_PER_MINUTE = 10;
 
-/** Loopback names and addresses: `localhost` and its subdomains, 127.0.0.0/8, ::1. */
+/** A loopback address to listen on: `localhost`, 127.0.0.0/8, ::1. */
 export function isLoopback(host: string): boolean {
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '::1' ||
-    host === '[::1]' ||
-    /^127\.\d+\.\d+\.\d+$/.test(host)
-  );
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * A loopback name in a Host header, as the URL parser gives it (lower case, IPv6 in brackets and
+ * shortest form, 127.1 as 127.0.0.1): the addresses above, and `*.localhost`, which browsers keep on
+ * loopback; a trailing dot (`localhost.`) is the same name.
+ */
+export function isLoopbackName(hostname: string): boolean {
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  return isLoopback(name) || name.endsWith('.localhost');
 }
 
 function digest(text: string): Buffer {
@@ -53,11 +57,11 @@ export function createAccess(token: string | undefined, now: () => number = Date
   const guard: MiddlewareHandler = async (c, next) => {
     if (expected === undefined) {
       const host = new URL(c.req.url).hostname;
-      if (!isLoopback(host)) {
+      if (!isLoopbackName(host)) {
         throw new ProxyError(
           403,
           'host_not_allowed',
-          `without DASHBOARD_TOKEN the dashboard answers only loopback names (localhost, 127.0.0.1, [::1]), not "${host.slice(0, 100)}"`,
+          `without DASHBOARD_TOKEN the dashboard answers only loopback names (localhost, *.localhost, 127.0.0.0/8, [::1]), not "${host.slice(0, 100)}"`,
         );
       }
       return next();

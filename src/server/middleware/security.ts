@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { DEFAULT_MAX_IDS } from '../config';
 import { ProxyError } from '../errors';
 
 /** Largest body the proxy reads from a browser, unless MAX_IDS needs more room. */
@@ -14,7 +15,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * accepts (up to 10,000) would be refused as too large.
  */
 export function maxBodyBytes(maxIds: number): number {
-  if (maxIds <= 500) return MAX_BODY_BYTES;
+  if (maxIds <= DEFAULT_MAX_IDS) return MAX_BODY_BYTES;
   return Math.max(MAX_BODY_BYTES, maxIds * (64 * 2 + 3) + 1024);
 }
 
