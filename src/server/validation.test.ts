@@ -32,6 +32,25 @@ describe('the pull input validator', () => {
         }),
       ),
     }),
+    // More ids than MAX_IDS (500 by default), short enough for the body limit.
+    fc.record({
+      ids: fc.array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { minLength: 501, maxLength: 600 }),
+    }),
+    // An id with a control character inside it (trimming cannot take it away).
+    fc.record({
+      ids: fc
+        .tuple(
+          fc.stringMatching(/^[a-z0-9]{0,6}$/),
+          fc.integer({ min: 0, max: 31 }),
+          fc.stringMatching(/^[a-z0-9]{0,6}$/),
+        )
+        .map(([a, c, b]) => [`x${a}${String.fromCharCode(c)}${b}x`]),
+    }),
+    // A cursor that is not a string.
+    fc.record({
+      ids: fc.constant(['1']),
+      since: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object()),
+    }),
     fc.record({
       ids: fc.constant(['1']),
       include: fc
