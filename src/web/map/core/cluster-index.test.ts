@@ -57,6 +57,29 @@ describe('clusterEngine', () => {
     expect([...engine.query(WORLD, 7).points].sort()).toEqual([0, 1, 2, 3]);
     expect(engine.expansionZoom(answer.clusters[3] as number)).toBeGreaterThan(4);
   });
+
+  it('answers as a fresh index after moves and new lists of the same or another length (its points are reused)', () => {
+    const engine = clusterEngine(OPTIONS);
+    const fresh = (coords: Float64Array) => {
+      const other = clusterEngine(OPTIONS);
+      other.load(coords.slice());
+      return shape(other.query(WORLD, 4));
+    };
+    engine.load(COORDS.slice());
+    engine.move(Uint32Array.of(3), Float64Array.of(-95.91, 41.26));
+    const moved = COORDS.slice();
+    moved.set([-95.91, 41.26], 6);
+    expect(shape(engine.query(WORLD, 4))).toEqual(fresh(moved));
+    // A new list of the same length: every point takes its new place, none keeps a moved one.
+    const apart = Float64Array.from([-122.42, 37.77, -87.63, 41.88, -80.19, 25.76, -104.99, 39.74]);
+    engine.load(apart.slice());
+    expect(shape(engine.query(WORLD, 4))).toEqual(fresh(apart));
+    expect([...engine.query(WORLD, 4).points].sort()).toEqual([0, 1, 2, 3]);
+    // A shorter list, then a move past its end: left out.
+    engine.load(COORDS.slice(0, 4));
+    engine.move(Uint32Array.of(3), Float64Array.of(0, 0));
+    expect(shape(engine.query(WORLD, 4))).toEqual(fresh(COORDS.slice(0, 4)));
+  });
 });
 
 describe('clusterIndex', () => {
