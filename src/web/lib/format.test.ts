@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewerTime, viewerZone } from './format';
+import { formatSinceUpdate, viewerTime, viewerZone } from './format';
 
 describe('viewerZone', () => {
   it('names the zone the viewer’s own times are written in, in winter and in summer', () => {
@@ -8,5 +8,20 @@ describe('viewerZone', () => {
       expect(zone).not.toBe('');
       expect(viewerTime(instant).endsWith(zone)).toBe(true);
     }
+  });
+});
+
+describe('formatSinceUpdate', () => {
+  it('counts seconds in the first minute, then minutes and hours as ages are written', () => {
+    expect(formatSinceUpdate(0)).toBe('just now');
+    expect(formatSinceUpdate(999)).toBe('just now');
+    expect(formatSinceUpdate(12_400)).toBe('12 s ago');
+    expect(formatSinceUpdate(59_999)).toBe('59 s ago');
+    expect(formatSinceUpdate(60_000)).toBe('1 min ago');
+    expect(formatSinceUpdate(2 * 3_600_000 + 5 * 60_000)).toBe('2 h 5 min ago');
+  });
+
+  it('reads a clock a little behind the server’s as just now, not as a negative age', () => {
+    expect(formatSinceUpdate(-3_000)).toBe('just now');
   });
 });

@@ -1,3 +1,16 @@
+import { formatAge } from '@/domain/staleness';
+
+/**
+ * How long ago a view's data came, as "Updated … ago" says it: in seconds for the first minute (a
+ * board that polls every 30 s and reads "just now" for a minute hides a poll that did not come),
+ * then as ages are written elsewhere ("4 min ago").
+ */
+export function formatSinceUpdate(ms: number): string {
+  if (!Number.isFinite(ms) || ms >= 60_000) return formatAge(ms);
+  const seconds = Math.floor(Math.max(0, ms) / 1000);
+  return seconds < 1 ? 'just now' : `${seconds} s ago`;
+}
+
 /** Accuracy as a dispatcher reads it: "±12 m", "±1.5 km", or "unknown". */
 export function formatAccuracy(meters: number | null): string {
   if (meters === null) return 'unknown';

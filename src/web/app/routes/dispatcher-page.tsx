@@ -3,12 +3,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
-import { formatAge, type StalenessThresholds } from '@/domain/staleness';
+import type { StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { boardRows, type BoardRow } from '../../features/board/board-rows';
 import { LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
-import { formatAccuracy } from '../../lib/format';
+import { formatAccuracy, formatSinceUpdate } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
 import { configQuery, loadQueries } from '../../lib/load-queries';
 import { useLevelNow, useNow } from '../../lib/use-now';
@@ -132,8 +132,9 @@ function Dispatcher({ config }: { config: ClientConfig }) {
           <strong>{onMap}</strong> of {entries.length} loads on the map
         </span>
         {notFound.length > 0 && <span className="text-status-stale">{notFound.length} not found</span>}
-        <span className="text-ink-muted" aria-live="polite">
-          {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatAge(Math.max(0, now - updatedAt))}` : ''}
+        {/* Not a live region: a screen reader would read the clock out every few seconds. */}
+        <span className="text-ink-muted">
+          {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
         </span>
         <button
           type="button"
