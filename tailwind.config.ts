@@ -16,6 +16,18 @@ export const statusColors = {
   comment: '#0f766e',
 } as const;
 
+/**
+ * The dot in a load's marker: where in its trip the load is (src/domain/status-phase.ts). The marker's
+ * own colour is how long since its last ping (statusColors); a status that says no phase has no dot.
+ */
+export const phaseColors = {
+  planned: '#ffffff',
+  pickup: '#a78bfa',
+  transit: '#38bdf8',
+  delivery: '#facc15',
+  delivered: '#111827',
+} as const;
+
 export default {
   content: ['./index.html', './src/web/**/*.{ts,tsx}'],
   theme: {

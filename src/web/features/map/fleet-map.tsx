@@ -8,7 +8,7 @@ import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/cont
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { pointOf } from './load-point';
-import { statusColors } from '../../../../tailwind.config';
+import { phaseColors, statusColors } from '../../../../tailwind.config';
 import { LegendItem } from '../../components/legend-item';
 
 export interface FleetMapProps {
@@ -28,6 +28,15 @@ export interface FleetMapProps {
 }
 
 const NO_POINTS: readonly LatLon[] = [];
+
+/** The marker's middle dot: where in its trip a load is (no dot: its status does not say). */
+const PHASES = [
+  ['planned', 'Planned'],
+  ['pickup', 'At pickup'],
+  ['transit', 'In transit'],
+  ['delivery', 'At delivery'],
+  ['delivered', 'Delivered'],
+] as const;
 
 const TRAIL_PLACES = [
   ['document', 'Document sent here'],
@@ -73,25 +82,37 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
         <PanToSelection selectedKey={p.selectedKey} place={selectedPoint} />
         <FitButtons all={points} selected={selectedPoints} />
       </MapShell>
-      {/* What the selected load's trail draws, over the map while it is drawn (in the page's
-          legend it wrapped the header onto a second line and moved the board). */}
-      {crumbs.length > 0 && (
-        <ul
-          aria-label="Trail legend"
-          className="pointer-events-none absolute bottom-6 left-2 z-[1000] flex gap-3 rounded bg-panel/90 px-2 py-1 text-xs shadow"
-        >
-          <LegendItem swatch="h-0.5 w-4 bg-status-selected">Trail</LegendItem>
-          {TRAIL_PLACES.map(([kind, text]) => (
+      <div className="pointer-events-none absolute bottom-6 left-2 z-[1000] flex flex-col items-start gap-1 text-xs">
+        {/* What the selected load's trail draws, over the map while it is drawn (in the page's
+            legend it wrapped the header onto a second line and moved the board). */}
+        {crumbs.length > 0 && (
+          <ul aria-label="Trail legend" className="flex gap-3 rounded bg-panel/90 px-2 py-1 shadow">
+            <LegendItem swatch="h-0.5 w-4 bg-status-selected">Trail</LegendItem>
+            {TRAIL_PLACES.map(([kind, text]) => (
+              <LegendItem
+                key={kind}
+                swatch="h-2.5 w-2.5 rounded-full border border-white"
+                color={statusColors[kind]}
+              >
+                {text}
+              </LegendItem>
+            ))}
+          </ul>
+        )}
+        {/* The marker's colour is its last ping's age (the page's legend); its dot, its trip phase. */}
+        <ul aria-label="Status legend" className="flex gap-3 rounded bg-panel/90 px-2 py-1 shadow">
+          <li className="text-ink-muted">Dot: status</li>
+          {PHASES.map(([phase, text]) => (
             <LegendItem
-              key={kind}
-              swatch="h-2.5 w-2.5 rounded-full border border-white"
-              color={statusColors[kind]}
+              key={phase}
+              swatch="h-3 w-3 rounded-full border-[3px] border-status-unknown"
+              color={phaseColors[phase]}
             >
               {text}
             </LegendItem>
           ))}
         </ul>
-      )}
+      </div>
     </div>
   );
 });

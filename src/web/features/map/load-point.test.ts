@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LatestLocation, Load } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
-import { statusColors } from '../../../../tailwind.config';
+import { phaseColors, statusColors } from '../../../../tailwind.config';
 import { pointOf } from './load-point';
 
 const at = (lat: number, lon: number, accuracy: number | null): LatestLocation => ({
@@ -38,6 +38,26 @@ describe('pointOf', () => {
     expect(pointOf(load, 'fresh')?.label).toBe('700123 · In transit · reporting · ±1.5 km');
     const unknown = emptyLoad('LN-9', 'load-number', { latestLocation: at(41, -88, null) });
     expect(pointOf(unknown, 'silent')?.label).toBe('LN-9 · no status · silent · unknown');
+  });
+
+  it('is coloured by its level and dotted by its status’s phase: two loads alike in one are told apart by the other', () => {
+    const load = (name: string | undefined) =>
+      emptyLoad('7', 'external-id', {
+        latestLocation: at(41.5, -88.1, 20),
+        ...(name ? { latestStatus: status(name) } : {}),
+      });
+    const transit = pointOf(load('In transit'), 'fresh');
+    const delivered = pointOf(load('Delivered'), 'fresh');
+    expect(transit?.color).toBe(delivered?.color);
+    expect(transit?.centre).toBe(phaseColors.transit);
+    expect(delivered?.centre).toBe(phaseColors.delivered);
+    // The same phase at another level: the dot stays, the colour tells the level.
+    const silent = pointOf(load('In transit'), 'silent');
+    expect(silent?.centre).toBe(phaseColors.transit);
+    expect(silent?.color).toBe(statusColors.silent);
+    // A status that says no phase, or none: no dot, no guess.
+    expect(pointOf(load('Sent text message to driver'), 'fresh')?.centre).toBeNull();
+    expect(pointOf(load(undefined), 'fresh')?.centre).toBeNull();
   });
 
   it('gives a load without a position no point', () => {

@@ -1,14 +1,16 @@
 import type { Load } from '@/domain/model';
 import type { Staleness } from '@/domain/staleness';
+import { statusPhase } from '@/domain/status-phase';
 import { formatAccuracy } from '../../lib/format';
 import { loadKey } from '../../lib/load-key';
 import type { MarkerPoint } from '../../map/layers/load-markers-layer';
-import { statusColors } from '../../../../tailwind.config';
+import { phaseColors, statusColors } from '../../../../tailwind.config';
 
 const labelOf = (l: Load) => (l.by === 'load-number' ? (l.loadNumber ?? l.id) : (l.externalId ?? l.id));
 
 /**
- * A load's latest position as the map marks it. Its tooltip's text is written when a pointer asks
+ * A load's latest position as the map marks it: coloured by how long since its last ping, with a dot
+ * for where in its trip it is (its latest status's phase). Its tooltip's text is written when a pointer asks
  * for it, not for each of the thousand loads a refresh moves (a text of seven parts each, kept until
  * the load moved again).
  */
@@ -18,6 +20,7 @@ class LoadPoint implements MarkerPoint {
   readonly lon: number;
   readonly accuracy: number | null;
   readonly color: string;
+  readonly centre: string | null;
   constructor(
     private readonly load: Load,
     private readonly level: Staleness,
@@ -28,6 +31,8 @@ class LoadPoint implements MarkerPoint {
     this.lon = at.lon;
     this.accuracy = at.accuracy;
     this.color = statusColors[level];
+    const phase = statusPhase(load.latestStatus);
+    this.centre = phase === 'other' ? null : phaseColors[phase];
   }
   get label(): string {
     const level = this.level === 'fresh' ? 'reporting' : this.level;

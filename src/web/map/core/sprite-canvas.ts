@@ -8,6 +8,8 @@ interface MarkerLook {
   color: string;
   weight: number;
   opacity: number;
+  /** A dot in the middle (a load's trip phase), or none. */
+  centre: string | undefined;
 }
 
 /** A marker drawn once, off screen; `size` is its side in CSS pixels, its centre at size / 2. */
@@ -22,8 +24,11 @@ const spriteSize = (look: Pick<MarkerLook, 'radius' | 'weight'>) =>
 
 const sprites = new Map<string, Sprite>();
 
+/** The middle dot's radius: big enough to tell its colour, small enough to leave the ring's. */
+export const centreRadius = (radius: number) => Math.max(2, Math.round(radius * 0.45));
+
 function spriteOf(look: MarkerLook, ratio: number): Sprite | null {
-  const key = `${look.radius}|${look.fillColor}|${look.color}|${look.weight}|${look.opacity}|${ratio}`;
+  const key = `${look.radius}|${look.fillColor}|${look.color}|${look.weight}|${look.opacity}|${look.centre}|${ratio}`;
   let sprite = sprites.get(key);
   if (!sprite) {
     const size = spriteSize(look);
@@ -41,6 +46,13 @@ function spriteOf(look: MarkerLook, ratio: number): Sprite | null {
       ctx.lineWidth = look.weight;
       ctx.strokeStyle = look.color;
       ctx.stroke();
+    }
+    if (look.centre) {
+      ctx.globalAlpha = 1;
+      ctx.beginPath();
+      ctx.arc(size / 2, size / 2, centreRadius(look.radius), 0, Math.PI * 2);
+      ctx.fillStyle = look.centre;
+      ctx.fill();
     }
     sprites.set(key, (sprite = { image, size }));
   }
@@ -128,6 +140,7 @@ const SpriteCanvas = L.Canvas.extend({
         color: o.color ?? '#3388ff',
         weight: o.weight ?? 3,
         opacity: o.opacity ?? 1,
+        centre: (o as { centreColor?: string }).centreColor,
       },
       ratio,
     );

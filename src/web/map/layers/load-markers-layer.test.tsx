@@ -219,6 +219,50 @@ describe('LoadMarkersLayer, as the points change', () => {
     layer.unmount();
   });
 
+  it('gives each marker its load’s phase dot, follows a change of status, and dots the selected load on top', () => {
+    const a = { ...point('e:1', 41, -90), centre: '#38bdf8' };
+    const b = { ...point('e:2', 41.05, -90.05), centre: null };
+    let leaflet: L.Map | undefined;
+    function Grab() {
+      leaflet = useMap();
+      return null;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    const view = (pts: MarkerPoint[], selectedKey: string | null) => (
+      <MapContainer center={[41, -90]} zoom={9} preferCanvas={false}>
+        <Grab />
+        <LoadMarkersLayer points={pts} selectedKey={selectedKey} />
+      </MapContainer>
+    );
+    const r = render(view([a, b], null), { container });
+    // What the canvas draws each marker from (its sprite's dot): the marker's options.
+    const dots = () => {
+      const out: Record<string, string | undefined> = {};
+      leaflet?.eachLayer((l) => {
+        const o = (l as L.CircleMarker).options as { loadKey?: string; centreColor?: string };
+        if (l instanceof L.CircleMarker && o.loadKey) out[o.loadKey] = o.centreColor;
+      });
+      return out;
+    };
+    expect(dots()).toEqual({ 'e:1': '#38bdf8', 'e:2': undefined });
+
+    // A refresh: load 2 is delivered now, in the same place.
+    r.rerender(view([a, { ...b, centre: '#111827' }], null));
+    expect(dots()).toEqual({ 'e:1': '#38bdf8', 'e:2': '#111827' });
+
+    // Selected, its marker is drawn again on top, ring and dot.
+    r.rerender(view([a, { ...b, centre: '#111827' }], 'e:2'));
+    const dot = () => container.querySelector<SVGPathElement>('path.haulview-selected-dot');
+    expect(dot()?.getAttribute('fill')).toBe('#111827');
+    // A selected load whose status says no phase has no dot.
+    r.rerender(view([a, b], 'e:2'));
+    expect(dot()).toBeNull();
+    r.rerender(view([a, b], 'e:1'));
+    expect(dot()?.getAttribute('fill')).toBe('#38bdf8');
+    r.unmount();
+  });
+
   it('leaves a cluster badge alone when a refresh moves its loads by less than a pixel', () => {
     // Zoom 4: a pixel is about 10 km; three loads in one cluster.
     const a = point('e:1', 41, -90);

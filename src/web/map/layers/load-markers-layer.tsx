@@ -16,6 +16,8 @@ export interface MarkerPoint {
   /** Meters (68% radius); null = unknown, no circle. */
   accuracy: number | null;
   color: string;
+  /** The colour of a dot in the marker's middle (a load's trip phase); null or absent: no dot. */
+  centre?: string | null;
   label: string;
 }
 
@@ -102,9 +104,13 @@ export function movesOf(
   return { places: Uint32Array.from(places), coords };
 }
 
-/** A marker's options carry its load's key: one handler on the group serves every marker. */
+/**
+ * A marker's options carry its load's key (one handler on the group serves every marker) and the
+ * colour of its middle dot, which the sprite canvas draws.
+ */
 interface MarkerOptions extends L.CircleMarkerOptions {
   loadKey: string;
+  centreColor?: string | undefined;
 }
 
 function makeMarker(point: MarkerPoint): L.CircleMarker {
@@ -115,6 +121,7 @@ function makeMarker(point: MarkerPoint): L.CircleMarker {
     fillColor: point.color,
     fillOpacity: 1,
     loadKey: point.key,
+    centreColor: point.centre ?? undefined,
   };
   return L.circleMarker([point.lat, point.lon], options);
 }
@@ -139,7 +146,12 @@ function styleCircle(circle: L.Circle, point: MarkerPoint): void {
 function followMarker(marker: L.CircleMarker, point: MarkerPoint): void {
   const at = marker.getLatLng();
   if (at.lat !== point.lat || at.lng !== point.lon) marker.setLatLng([point.lat, point.lon]);
-  if (marker.options.fillColor !== point.color) marker.setStyle({ fillColor: point.color });
+  const centreColor = point.centre ?? undefined;
+  if (
+    marker.options.fillColor !== point.color ||
+    (marker.options as MarkerOptions).centreColor !== centreColor
+  )
+    marker.setStyle({ fillColor: point.color, centreColor } as L.PathOptions);
 }
 
 /** A circle made earlier takes its point's place, radius and colour. */
@@ -214,6 +226,8 @@ export function LoadMarkersLayer({
   const select = useRef(onSelect);
   /** The selected load's marker, drawn again above everything (see SELECTION_PANE). */
   const selection = useRef<L.CircleMarker | null>(null);
+  /** The selected marker's middle dot (its load's trip phase), over it in the same pane. */
+  const selectionDot = useRef<L.CircleMarker | null>(null);
   const redraw = useRef<() => void>(() => {});
   // Set by the effects below, drawn once by the last: a refresh changes the points and the index
   // together, and drew everything twice.
@@ -277,6 +291,15 @@ export function LoadMarkersLayer({
       fillOpacity: 1,
       interactive: false,
       className: 'haulview-selected-marker',
+    });
+    selectionDot.current = L.circleMarker([0, 0], {
+      pane: SELECTION_PANE,
+      renderer: L.svg({ pane: SELECTION_PANE }),
+      radius: 4,
+      stroke: false,
+      fillOpacity: 1,
+      interactive: false,
+      className: 'haulview-selected-dot',
     });
     // One tooltip and one click handler for every marker (a tooltip bound to each of 10,000 markers
     // was 10,000 more objects for the browser to keep and collect); the label is the point's now.
@@ -344,6 +367,8 @@ export function LoadMarkersLayer({
       groups.current = null;
       selection.current?.remove();
       selection.current = null;
+      selectionDot.current?.remove();
+      selectionDot.current = null;
     };
   }, [map]);
 
@@ -600,6 +625,11 @@ export function LoadMarkersLayer({
         ring.setLatLng([chosen.point.lat, chosen.point.lon]).setStyle({ fillColor: chosen.point.color });
         if (!map.hasLayer(ring)) ring.addTo(map);
       } else ring?.remove();
+      const dot = selectionDot.current;
+      if (dot && chosen?.point.centre) {
+        dot.setLatLng([chosen.point.lat, chosen.point.lon]).setStyle({ fillColor: chosen.point.centre });
+        if (!map.hasLayer(dot)) dot.addTo(map);
+      } else dot?.remove();
       const changes = removals.concat(additions);
       let next = 0;
       // Zooming in from the clusters adds thousands of markers, and Leaflet's work per layer made the

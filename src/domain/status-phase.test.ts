@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { statusPhase } from './status-phase';
+
+const status = (name: string | undefined, code?: string) => ({ name, code });
+
+describe('statusPhase', () => {
+  it('places the service’s own statuses by their codes, in trip order', () => {
+    const trip = [
+      ['Load track created', 'CRT'],
+      ['Dispatched', 'DSP'],
+      ['Arrived at pickup', 'APU'],
+      ['Loaded', 'LDD'],
+      ['In transit', 'ITR'],
+      ['Arrived at delivery', 'ADL'],
+      ['Delivered', 'DLV'],
+    ] as const;
+    expect(trip.map(([name, code]) => statusPhase(status(name, code)))).toEqual([
+      'planned',
+      'planned',
+      'pickup',
+      'pickup',
+      'transit',
+      'delivery',
+      'delivered',
+    ]);
+  });
+
+  it('reads a code in any case and with spaces around it, and X12 214 codes carriers send', () => {
+    expect(statusPhase(status(undefined, ' itr '))).toBe('transit');
+    expect(statusPhase(status(undefined, 'X3'))).toBe('pickup');
+    expect(statusPhase(status(undefined, 'X1'))).toBe('delivery');
+    expect(statusPhase(status(undefined, 'D1'))).toBe('delivered');
+  });
+
+  it('without a known code, goes by the name’s words, the most telling first', () => {
+    // "Unloaded" holds "loaded", "Arrived at delivery" is not delivered yet, and a load en route to
+    // its receiver is on the road.
+    expect(statusPhase(status('Unloaded'))).toBe('delivery');
+    expect(statusPhase(status('Arrived at delivery', 'ZZZ'))).toBe('delivery');
+    expect(statusPhase(status('Delivered'))).toBe('delivered');
+    expect(statusPhase(status('POD uploaded'))).toBe('delivered');
+    expect(statusPhase(status('Loading at shipper'))).toBe('pickup');
+    expect(statusPhase(status('En route to receiver'))).toBe('transit');
+    expect(statusPhase(status('At receiver'))).toBe('delivery');
+    expect(statusPhase(status('En route'))).toBe('transit');
+    expect(statusPhase(status('Tender accepted'))).toBe('planned');
+  });
+
+  it('is other when nothing says, never a guess, and for codes that are names of an object’s own', () => {
+    expect(statusPhase(undefined)).toBe('other');
+    expect(statusPhase(status(undefined, undefined))).toBe('other');
+    expect(statusPhase(status('Sent text message to driver'))).toBe('other');
+    expect(statusPhase(status('', ''))).toBe('other');
+    expect(statusPhase(status(undefined, 'constructor'))).toBe('other');
+    expect(statusPhase(status(undefined, '__proto__'))).toBe('other');
+  });
+});
