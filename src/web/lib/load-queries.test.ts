@@ -226,12 +226,90 @@ describe('loadQueries.board', () => {
     // The board never asks for the readings list (only the latest reading), nor for undocumented fields.
     expect(bodies[0]?.include?.temperatures).toBe(false);
     expect(bodies[0]?.include?.extras).toBe(false);
+    // Nor for any list (the latest location, status and temperature come without them): every flag
+    // said false, on the first pull and on each poll after it (a flag left out means "send it").
+    const noLists = { locations: false, events: false, documents: false, comments: false };
+    expect(bodies[0]?.include).toMatchObject(noLists);
+    expect(bodies[1]?.include).toMatchObject(noLists);
     expect(second.loads.map((l) => l.id)).toEqual(['1', '2']);
     expect(second.loads[0]).toBe(first.loads[0]);
     expect(second.loads[1]?.latestLocation?.instant).toBe(Date.parse('2026-11-22T10:05:00Z'));
     expect(second.missing).toEqual(['3']);
     expect(second.cursor).toBe('p.5');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('loadQueries.board while the tab is hidden', () => {
+  it('polls every refresh while visible, never in the background, and becomes stale before the next poll', async () => {
+    const { createQueryClient } = await import('./query-client');
+    const { loadQueries } = await import('./load-queries');
+    const options = loadQueries.board('external-id', ['1'], 30);
+    expect(options.refetchInterval).toBe(30_000);
+    expect(options.refetchIntervalInBackground).toBe(false);
+    // A tab shown again after at least one poll it missed has a stale board, which a focus refetches.
+    expect(options.staleTime).toBeLessThan(30_000);
+    expect(createQueryClient().getDefaultOptions().queries?.refetchOnWindowFocus).toBe(true);
+  });
+
+  it('pauses polling while the tab is hidden and catches up at once when it is shown again', async () => {
+    const { createQueryClient } = await import('./query-client');
+    const { loadQueries } = await import('./load-queries');
+    const { QueryObserver } = await import('@tanstack/react-query');
+    let visibility: DocumentVisibilityState = 'visible';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    // As the browser does it: the state changes, then the event is fired at the document.
+    const show = (state: DocumentVisibilityState) => {
+      visibility = state;
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    };
+    const bodies: { since?: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)) as { since?: string });
+        const n = bodies.length;
+        return new Response(
+          JSON.stringify({ status: true, cursor: `p.${n}`, details: [located('1', n)], missing: [] }),
+          { status: 200 },
+        );
+      }),
+    );
+    vi.useFakeTimers();
+    const client = createQueryClient();
+    // What QueryClientProvider does: listen to the page's focus and visibility.
+    client.mount();
+    const observer = new QueryObserver(client, loadQueries.board('external-id', ['1'], 30));
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.advanceTimersByTimeAsync(0);
+      expect(bodies).toHaveLength(1);
+      // Visible: a poll each refresh.
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(bodies).toHaveLength(2);
+
+      // Hidden for five refreshes: not one poll.
+      show('hidden');
+      await vi.advanceTimersByTimeAsync(5 * 30_000);
+      expect(bodies).toHaveLength(2);
+
+      // Shown again: one poll at once, from the last cursor, without waiting for the next refresh.
+      show('visible');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(bodies).toHaveLength(3);
+      expect(bodies[2]?.since).toBe('p.2');
+      expect(observer.getCurrentResult().data?.cursor).toBe('p.3');
+      // And polling goes on.
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(bodies).toHaveLength(4);
+    } finally {
+      unsubscribe();
+      client.unmount();
+      client.clear();
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 });
 

@@ -124,9 +124,17 @@ describe('board rows', () => {
   });
 
   it('sort by status and by id, numbers in numeric order', () => {
-    const list = rows([load('10', { status: 'Loaded' }), load('9', { status: 'Delivered' }), load('100')]);
-    expect(sortRows(list, 'id').map((r) => r.label)).toEqual(['9', '10', '100']);
-    expect(sortRows(list, 'status').map((r) => r.label)).toEqual(['9', '10', '100']);
+    // Data for which the two sorts disagree, and in which a text order of the ids ("10" < "100" < "20"
+    // < "9") would differ from the numeric one.
+    const list = rows([
+      load('10', { status: 'Loaded' }),
+      load('9', { status: 'Delivered' }),
+      load('100', { status: 'Delivered' }),
+      load('20'),
+    ]);
+    expect(sortRows(list, 'id').map((r) => r.label)).toEqual(['9', '10', '20', '100']);
+    // By status name; a load without a status last; ties by id, numbers by value.
+    expect(sortRows(list, 'status').map((r) => r.label)).toEqual(['9', '100', '10', '20']);
   });
 
   it('filter by text, status, stale only and reefer only, and count per status', () => {
