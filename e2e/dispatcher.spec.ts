@@ -77,11 +77,15 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
       }),
     });
     const body = (await res.json()) as {
-      details: { loadTrackExternalId: string; latestLocation?: unknown }[];
+      details: { loadTrackExternalId: string; latestLocation?: { lat: string; lon: string } }[];
     };
-    return body.details.filter((d) => d.latestLocation).map((d) => d.loadTrackExternalId);
+    return body.details.flatMap((d) =>
+      d.latestLocation
+        ? [{ id: d.loadTrackExternalId, lat: d.latestLocation.lat, lon: d.latestLocation.lon }]
+        : [],
+    );
   }, demo.externalIds);
-  const three = rolling.slice(0, 3);
+  const three = rolling.slice(0, 3).map((r) => r.id);
   await page.getByLabel(/Watch loads/).fill(`${three[0]}, ${three[1]}\t${three[2]}`);
   await page.getByRole('button', { name: 'Add' }).click();
   await page.getByRole('radio', { name: 'Load number' }).check();
@@ -89,8 +93,16 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(board(page)).toHaveAccessibleName('Loads, 5 shown');
   await expect(page.getByRole('row')).toHaveCount(5);
-  // Five points on the map: markers, or markers gathered in a cluster badge at this zoom.
+  // Five points on the map, every one drawn: a marker, or counted by a cluster badge at this zoom.
   await expect(map(page)).toHaveAttribute('data-points', '5');
+  await expect
+    .poll(async () => {
+      const [markers, clustered] = await Promise.all(
+        ['data-markers', 'data-clustered'].map(async (a) => Number(await map(page).getAttribute(a))),
+      );
+      return markers! + clustered!;
+    })
+    .toBe(5);
 
   // Select the first external id from the board: its trail is drawn and the URL says so.
   const picked = page.getByRole('row').filter({ hasText: three[0]! });
@@ -109,16 +121,30 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   const legend = page.getByRole('list', { name: 'Trail legend' });
   await expect(legend).toContainText('Trail');
   await expect(legend).toContainText('Document sent here');
-  await page.getByRole('button', { name: 'Fit selected' }).click();
   // The view is written to the URL once the map has come to rest: wait until it stays put.
   const mapParam = () => new URL(page.url()).searchParams.get('map');
-  await expect
-    .poll(async () => {
-      const before = mapParam();
-      await page.waitForTimeout(500);
-      return before !== null && before === mapParam();
-    })
-    .toBe(true);
+  const atRest = async () => {
+    await expect
+      .poll(async () => {
+        const before = mapParam();
+        await page.waitForTimeout(500);
+        return before !== null && before === mapParam();
+      })
+      .toBe(true);
+    return (mapParam() ?? '').split(',').map(Number) as [number, number, number];
+  };
+  // Zoomed out as far as the map goes (2), "Fit selected" brings the view back in around the trail.
+  const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+  // One step at a time: a click while the map still zooms is not taken.
+  for (let i = 0; i < 8 && !(await zoomOut.getAttribute('class'))?.includes('leaflet-disabled'); i++) {
+    await zoomOut.click();
+    await page.waitForTimeout(400);
+  }
+  const out = await atRest();
+  expect(out[2]).toBe(2);
+  await page.getByRole('button', { name: 'Fit selected' }).click();
+  await expect.poll(() => Number(mapParam()?.split(',')[2])).toBeGreaterThan(out[2]);
+  await atRest();
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-selected.png' });
   // The markers are stamped on the canvas in their status colours (exact, inside each circle).
   const painted = await page.evaluate(
@@ -134,7 +160,8 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
     },
     [statusColors.fresh, statusColors.stale, statusColors.silent, statusColors.unknown],
   );
-  expect(painted).toBeGreaterThan(100);
+  // At least one marker's ring (radius 7 around a dot of 3: about 90 pixels, less the smoothed edges).
+  expect(painted).toBeGreaterThan(30);
   const url = page.url();
   expect(url).toMatch(/[?&]map=/);
 
@@ -184,6 +211,18 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   expect([...three, ...demo.loadNumbers.slice(0, 2)]).toContain(named);
   await page.mouse.click(spot!.x, spot!.y);
   await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(named);
+
+  // Zoomed in (8 and on), every load in view has its accuracy circle, not only the selected one.
+  const first = rolling[0]!;
+  const zoomed = new URL(page.url());
+  zoomed.searchParams.delete('load');
+  zoomed.searchParams.set('map', `${first.lat},${first.lon},9`);
+  await page.goto(zoomed.toString());
+  await expect(map(page)).toHaveAttribute('data-drawing', 'done');
+  await expect(map(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
+  const markers = await map(page).getAttribute('data-markers');
+  await expect(map(page)).toHaveAttribute('data-circles', markers!);
+  await page.screenshot({ path: 'test-results/screenshots/dispatcher-circles.png' });
 });
 
 test('an unknown id shows as not found, and a malformed one is refused with the reason', async ({ page }) => {
