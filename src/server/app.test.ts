@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientConfig, Health, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
 import { NOISE_RULES } from '@/domain/noise-rules';
+import { OSM_TILE_URL } from '@/server/config';
 import { refusingUrl } from '@/testing/fake-upstream';
 import { manualClock, startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
 
@@ -341,7 +342,7 @@ describe('GET /api/config and /api/health', () => {
     const response = await fetch(`${stack.proxy.url}/api/config`);
     const text = await response.text();
     const config = ClientConfig.parse(JSON.parse(text));
-    expect(config).toMatchObject({ tileUrl: null, refreshSeconds: 30, maxIds: 500 });
+    expect(config).toMatchObject({ tileUrl: null, tileAttribution: '', refreshSeconds: 30, maxIds: 500 });
     expect(config.demo?.externalIds).toHaveLength(12);
     expect(text).not.toContain(TEST_CREDENTIALS.accountId);
     expect(config.noiseRules).toEqual(NOISE_RULES);
@@ -364,6 +365,35 @@ describe('GET /api/config and /api/health', () => {
     } finally {
       await configured.close();
     }
+  });
+
+  it('hands the browser the tiles’ credit line: OpenStreetMap’s by default, the operator’s made safe', async () => {
+    const configOf = async (env: Record<string, string>) => {
+      const configured = await startStack({ loads: 1, env });
+      try {
+        return ClientConfig.parse(await (await fetch(`${configured.proxy.url}/api/config`)).json());
+      } finally {
+        await configured.close();
+      }
+    };
+    const companyTiles = 'https://tiles.acme.example/{z}/{x}/{y}.png?key=k1';
+    expect(await configOf({ TILE_URL: OSM_TILE_URL })).toMatchObject({
+      tileUrl: OSM_TILE_URL,
+      tileAttribution:
+        '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    });
+    expect(
+      await configOf({
+        TILE_URL: companyTiles,
+        TILE_ATTRIBUTION:
+          'Tiles &copy; <a href="https://acme.example/?a=1&b=2" target="_blank">Acme & Co</a>',
+      }),
+    ).toMatchObject({
+      tileUrl: companyTiles,
+      tileAttribution:
+        'Tiles &copy; <a href="https://acme.example/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">Acme &amp; Co</a>',
+    });
+    expect(await configOf({ TILE_URL: companyTiles })).toMatchObject({ tileAttribution: '' });
   });
 
   it('reports liveness and when the upstream last answered', async () => {

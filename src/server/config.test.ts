@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from './config';
+import {
+  ConfigError,
+  OSM_ATTRIBUTION,
+  OSM_TILE_URL,
+  configWarnings,
+  parseEnv,
+  tileAttributionOf,
+} from './config';
 
 describe('parseEnv', () => {
   it('gives the documented defaults', () => {
@@ -69,5 +76,87 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NOISE_RULES_BUILT_IN: 'maybe' })).toThrow(
       /NOISE_RULES_BUILT_IN: must be true or false/,
     );
+  });
+
+  describe('the tiles’ credit line (TILE_ATTRIBUTION)', () => {
+    const COMPANY_TILES = 'https://tiles.acme.example/{z}/{x}/{y}.png';
+    const attributionOf = (env: Record<string, string>) => tileAttributionOf(parseEnv(env));
+
+    it('defaults to OpenStreetMap’s for its tiles, to none without tiles or for other tiles', () => {
+      expect(attributionOf({})).toBe(OSM_ATTRIBUTION);
+      expect(attributionOf({ TILE_URL: OSM_TILE_URL })).toBe(OSM_ATTRIBUTION);
+      expect(attributionOf({ TILE_URL: 'none' })).toBe('');
+      expect(attributionOf({ TILE_URL: COMPANY_TILES })).toBe('');
+      // No tiles, nothing to credit, whatever was set.
+      expect(attributionOf({ TILE_URL: 'none', TILE_ATTRIBUTION: 'Acme' })).toBe('');
+    });
+
+    it('takes the operator’s text and links, as safe HTML; none means no credit line', () => {
+      expect(attributionOf({ TILE_URL: COMPANY_TILES, TILE_ATTRIBUTION: ' Tiles © Acme ' })).toBe(
+        'Tiles © Acme',
+      );
+      expect(
+        attributionOf({
+          TILE_URL: COMPANY_TILES,
+          TILE_ATTRIBUTION:
+            'Maps &copy; <a href="https://acme.example/maps?a=1&b=2">Acme & Sons</a>, data <a href="https://www.openstreetmap.org/copyright" target="_blank">OSM</a> "contributors"',
+        }),
+      ).toBe(
+        'Maps &copy; <a href="https://acme.example/maps?a=1&amp;b=2">Acme &amp; Sons</a>, data ' +
+          '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OSM</a>' +
+          ' &quot;contributors&quot;',
+      );
+      // It overrides OpenStreetMap's too, and `none` silences it on purpose.
+      expect(attributionOf({ TILE_ATTRIBUTION: 'OSM, via Acme' })).toBe('OSM, via Acme');
+      expect(attributionOf({ TILE_URL: COMPANY_TILES, TILE_ATTRIBUTION: 'none' })).toBe('');
+    });
+
+    it.each([
+      ['a tag other than a link', '<img src=x onerror=alert(1)>'],
+      ['a script', 'Acme<script>alert(1)</script>'],
+      ['a script scheme', '<a href="javascript:alert(1)">Acme</a>'],
+      ['a script scheme that looks like a URL', '<a href="javascript://acme.example/%0Aalert(1)">Acme</a>'],
+      ['a link without a scheme', '<a href="//acme.example">Acme</a>'],
+      ['an event handler', '<a href="https://acme.example" onclick="alert(1)">Acme</a>'],
+      ['another target', '<a href="https://acme.example" target="top">Acme</a>'],
+      ['a tag inside a link', '<a href="https://acme.example"><b>Acme</b></a>'],
+      ['an unclosed link', '<a href="https://acme.example">Acme'],
+      ['a stray bracket', 'Acme > OSM'],
+      ['a blank', '   '],
+    ])('stops start-up on %s, naming the variable without echoing it', (_, value) => {
+      expect(() => parseEnv({ TILE_URL: COMPANY_TILES, TILE_ATTRIBUTION: value })).toThrow(
+        /TILE_ATTRIBUTION: must/,
+      );
+      try {
+        parseEnv({ TILE_ATTRIBUTION: value });
+      } catch (error) {
+        if (value.trim()) expect((error as Error).message).not.toContain(value.trim());
+      }
+    });
+
+    it('warns in one line about other tiles without a credit line, never showing the tile URL', () => {
+      const keyed =
+        'https://user:pw@k-7f3a.tiles.acme.example/v4/tok-9d2e/{z}/{x}/{y}.png?api_key=SECRET-KEY-123&s=9';
+      const warnings = configWarnings(parseEnv({ TILE_URL: keyed }));
+      expect(warnings).toHaveLength(1);
+      const [warning = ''] = warnings;
+      expect(warning).toMatch(/TILE_ATTRIBUTION/);
+      expect(warning).not.toMatch(/\n/);
+      for (const part of [
+        keyed,
+        '?api_key=SECRET-KEY-123&s=9',
+        'SECRET-KEY-123',
+        'api_key',
+        'k-7f3a',
+        'acme',
+        'tok-9d2e',
+        'pw',
+      ])
+        expect(warning).not.toContain(part);
+      expect(configWarnings(parseEnv({}))).toEqual([]);
+      expect(configWarnings(parseEnv({ TILE_URL: 'none' }))).toEqual([]);
+      expect(configWarnings(parseEnv({ TILE_URL: keyed, TILE_ATTRIBUTION: 'Acme' }))).toEqual([]);
+      expect(configWarnings(parseEnv({ TILE_URL: keyed, TILE_ATTRIBUTION: 'none' }))).toEqual([]);
+    });
   });
 });

@@ -24,6 +24,74 @@ const textList = z
   .refine((texts) => texts.length <= 100, { error: 'may hold at most 100 texts' });
 
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/**
+ * HTML-escapes text, keeping character references (`&copy;`, `&#169;`) as written: they cannot
+ * open a tag or leave an attribute, and providers' credit lines use them.
+ */
+const escapeHtml = (text: string) =>
+  text.replace(
+    /&(?![a-z][a-z0-9]*;|#\d+;|#x[0-9a-f]+;)|["'<>]/gi,
+    (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c] ?? c,
+  );
+
+const LINK = /<a((?:\s+[a-z]+="[^"<>]*")+)\s*>([^<>]*)<\/a\s*>/gi;
+const LINK_ATTRIBUTE = /\s+([a-z]+)="([^"<>]*)"/gi;
+
+/**
+ * A tile attribution as safe HTML, or null when it holds more than text and links. Leaflet's
+ * attribution control sets it as innerHTML, so it is rebuilt here from what was understood, not
+ * passed on: text (escaped) and `<a href="http(s)://…">text</a>` links (a provider's
+ * `target="_blank"` and `rel` are allowed and rewritten). Any other tag, attribute or scheme is
+ * refused at start-up rather than guessed at.
+ */
+export function attributionHtml(source: string): string | null {
+  let html = '';
+  let at = 0;
+  for (const link of source.matchAll(LINK)) {
+    const between = source.slice(at, link.index);
+    if (/[<>]/.test(between)) return null;
+    const attributes = new Map<string, string>();
+    for (const [, name, value] of (link[1] ?? '').matchAll(LINK_ATTRIBUTE)) {
+      const key = (name ?? '').toLowerCase();
+      if (attributes.has(key)) return null;
+      attributes.set(key, value ?? '');
+    }
+    const href = attributes.get('href');
+    const target = attributes.get('target');
+    if (href === undefined || !/^https?:\/\/[^\s"'<>`]+$/i.test(href)) return null;
+    if (target !== undefined && target !== '_blank') return null;
+    if ([...attributes.keys()].some((k) => !['href', 'target', 'rel'].includes(k))) return null;
+    const opens = target === undefined ? '' : ' target="_blank" rel="noopener noreferrer"';
+    html += `${escapeHtml(between)}<a href="${escapeHtml(href)}"${opens}>${escapeHtml(link[2] ?? '')}</a>`;
+    at = link.index + link[0].length;
+  }
+  const rest = source.slice(at);
+  if (/[<>]/.test(rest)) return null;
+  return html + escapeHtml(rest);
+}
+
+/** TILE_ATTRIBUTION: `none` (no credit line, on purpose) becomes '', anything else safe HTML. */
+const tileAttribution = z
+  .string()
+  .trim()
+  .min(1, 'must not be blank (none = no credit line)')
+  .max(2000)
+  .transform((v, ctx) => {
+    if (v === 'none') return '';
+    const html = attributionHtml(v);
+    if (html === null) {
+      ctx.issues.push({
+        code: 'custom',
+        input: v,
+        message: 'must be plain text and <a href="https://…">…</a> links only, or "none"',
+      });
+      return z.NEVER;
+    }
+    return html;
+  });
 
 export const EnvSchema = z
   .object({
@@ -43,6 +111,8 @@ export const EnvSchema = z
         (v) => v === 'none' || (/^https?:\/\//.test(v) && v.includes('{z}')),
         'must be an http(s) template with {z}/{x}/{y}, or "none"',
       ),
+    /** The tiles' credit line; unset = OpenStreetMap's for its tiles, none for others (with a warning). */
+    TILE_ATTRIBUTION: tileAttribution.optional(),
     STALE_AFTER_MINUTES: int(1, 10_080).default(30),
     SILENT_AFTER_MINUTES: int(1, 10_080).default(120),
     EXCURSION_TOLERANCE: z.coerce.number().min(0).max(100).default(5),
@@ -97,6 +167,27 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** The credit line under the map's tiles, as HTML fit for Leaflet ('' = none). */
+export function tileAttributionOf(env: Env): string {
+  if (env.TILE_URL === 'none') return '';
+  return env.TILE_ATTRIBUTION ?? (env.TILE_URL === OSM_TILE_URL ? OSM_ATTRIBUTION : '');
+}
+
+/**
+ * What start-up should warn about, one line each. Never a value: the tile URL may carry an API key
+ * (in its query, path or host), so the warning names the variables only.
+ */
+export function configWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (env.TILE_URL !== 'none' && env.TILE_URL !== OSM_TILE_URL && env.TILE_ATTRIBUTION === undefined) {
+    warnings.push(
+      'Warning: TILE_URL is set but TILE_ATTRIBUTION is not: the map tiles will show without a credit line. ' +
+        "Set TILE_ATTRIBUTION to the tile provider's attribution, or to none if none is owed.",
+    );
+  }
+  return warnings;
 }
 
 /** The process environment, read here and nowhere else. */

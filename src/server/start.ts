@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Env } from './config';
-import { OSM_TILE_URL } from './config';
+import { tileAttributionOf } from './config';
 import { noiseRules } from '@/domain/noise-rules';
 import { createApp } from './app';
 import { createDriftReport } from './drift-report';
@@ -67,10 +67,7 @@ export function buildProxy(
     ],
     clientConfig: {
       tileUrl: env.TILE_URL === 'none' ? null : env.TILE_URL,
-      tileAttribution:
-        env.TILE_URL === OSM_TILE_URL
-          ? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-          : '',
+      tileAttribution: tileAttributionOf(env),
       refreshSeconds: env.REFRESH_SECONDS,
       maxIds: env.MAX_IDS,
       staleAfterMinutes: env.STALE_AFTER_MINUTES,
