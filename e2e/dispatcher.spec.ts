@@ -234,6 +234,50 @@ test('an unknown id shows as not found, and a malformed one is refused with the 
   await expect(page.getByText('no-such-load (external id)')).toBeVisible();
 });
 
+test('stop watching one load: the × on an id not found, and "Stop watching" on the selected load', async ({
+  page,
+}) => {
+  await page.goto('/?w=');
+  const demo = await demoIds(page);
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/?w=');
+  const [kept, dropped] = demo.externalIds;
+  await page.getByLabel(/Watch loads/).fill(`${kept}\n${dropped}\nno-such-load`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(board(page)).toHaveAccessibleName('Loads, 2 shown');
+  await expect(page.getByText(/Not found by the tracking service \(1\)/)).toBeVisible();
+  const watched = () => new URL(page.url()).searchParams.get('w');
+  const stored = () => page.evaluate(() => window.localStorage.getItem('haulview.watch'));
+  expect(watched()).toBe(`e:${kept},${dropped},no-such-load`);
+
+  // The × beside the id not found: it leaves the list, the loads found stay.
+  await page.getByRole('button', { name: 'Stop watching no-such-load' }).click();
+  await expect(page.getByText(/Not found by the tracking service/)).toHaveCount(0);
+  await expect(page.getByText(/ of 2 loads on the map$/)).toBeVisible();
+  await expect.poll(watched).toBe(`e:${kept},${dropped}`);
+  expect(await stored()).toBe(`e:${kept},${dropped}`);
+  await expect(board(page)).toHaveAccessibleName('Loads, 2 shown');
+
+  // "Stop watching" under the selected load: that load's row goes, the other stays. (Clicked on its
+  // id: the row's middle may be the driver's phone link, which calls rather than selects.)
+  await page.getByRole('row').filter({ hasText: dropped! }).getByRole('gridcell').first().click();
+  const selected = page.getByRole('region', { name: 'Selected load' });
+  await expect(selected).toContainText(dropped!);
+  await selected.getByRole('button', { name: 'Stop watching' }).click();
+  await expect(board(page)).toHaveAccessibleName('Loads, 1 shown');
+  await expect(page.getByRole('row')).toHaveCount(1);
+  await expect(page.getByRole('row')).toContainText(kept!);
+  await expect(page.getByText(/ of 1 loads on the map$/)).toBeVisible();
+  await expect.poll(watched).toBe(`e:${kept}`);
+  expect(await stored()).toBe(`e:${kept}`);
+  await page.screenshot({ path: 'test-results/screenshots/dispatcher-stop-watching.png' });
+
+  // Gone for good: a reload, or the link, opens the board without it.
+  await page.reload();
+  await expect(board(page)).toHaveAccessibleName('Loads, 1 shown');
+  await expect(page.getByRole('row')).toContainText(kept!);
+});
+
 test('when the service fails, a banner says so and the last data stays', async ({ page }) => {
   await page.goto('/');
   // Both answers in (by external id and by load number): the map holds every load with a position.

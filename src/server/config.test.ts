@@ -1,10 +1,14 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { ClientConfig } from '@/contract/proxy-api';
+import { startStack } from '@/testing/stack';
 import {
   ConfigError,
   OSM_ATTRIBUTION,
   OSM_TILE_URL,
   configWarnings,
   parseEnv,
+  readProcessEnv,
   tileAttributionOf,
 } from './config';
 
@@ -159,4 +163,78 @@ describe('parseEnv', () => {
       expect(configWarnings(parseEnv({ TILE_URL: keyed, TILE_ATTRIBUTION: 'none' }))).toEqual([]);
     });
   });
+});
+
+describe('the staleness thresholds (STALE_AFTER_MINUTES, SILENT_AFTER_MINUTES)', () => {
+  const thresholds = (env: Record<string, string>) => {
+    const { STALE_AFTER_MINUTES, SILENT_AFTER_MINUTES } = parseEnv(env);
+    return [STALE_AFTER_MINUTES, SILENT_AFTER_MINUTES];
+  };
+
+  it('default to 30 and 120 minutes and take whole minutes from the environment', () => {
+    expect(thresholds({})).toEqual([30, 120]);
+    expect(thresholds({ STALE_AFTER_MINUTES: '45', SILENT_AFTER_MINUTES: '240' })).toEqual([45, 240]);
+    // Each alone, the other keeps its default.
+    expect(thresholds({ STALE_AFTER_MINUTES: '10' })).toEqual([10, 120]);
+    expect(thresholds({ SILENT_AFTER_MINUTES: '31' })).toEqual([30, 31]);
+    // From one minute to a week.
+    expect(thresholds({ STALE_AFTER_MINUTES: '1', SILENT_AFTER_MINUTES: '10080' })).toEqual([1, 10_080]);
+  });
+
+  it.each([
+    ['STALE_AFTER_MINUTES', 'soon'],
+    ['STALE_AFTER_MINUTES', '0'],
+    ['STALE_AFTER_MINUTES', '-5'],
+    ['STALE_AFTER_MINUTES', '7.5'],
+    ['SILENT_AFTER_MINUTES', 'never'],
+    ['SILENT_AFTER_MINUTES', '10081'],
+    ['SILENT_AFTER_MINUTES', '90.5'],
+  ])('stop start-up on %s=%s, naming the variable', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^  ${name}: `, 'm'));
+  });
+
+  it('refuse a silent threshold that does not come after the stale one, naming both', () => {
+    for (const env of [
+      { STALE_AFTER_MINUTES: '60', SILENT_AFTER_MINUTES: '60' },
+      { STALE_AFTER_MINUTES: '60', SILENT_AFTER_MINUTES: '45' },
+      // Against a default: stale after 3 hours would come after the default silent (2 hours).
+      { STALE_AFTER_MINUTES: '180' },
+      { SILENT_AFTER_MINUTES: '20' },
+    ])
+      expect(() => parseEnv(env), JSON.stringify(env)).toThrow(
+        /SILENT_AFTER_MINUTES: must be greater than STALE_AFTER_MINUTES/,
+      );
+    expect(thresholds({ STALE_AFTER_MINUTES: '60', SILENT_AFTER_MINUTES: '61' })).toEqual([60, 61]);
+  });
+
+  it('reach the browser through /api/config as configured', async () => {
+    const configOf = async (env: Record<string, string>) => {
+      const stack = await startStack({ loads: 1, env });
+      try {
+        return ClientConfig.parse(await (await fetch(`${stack.proxy.url}/api/config`)).json());
+      } finally {
+        await stack.close();
+      }
+    };
+    expect(await configOf({})).toMatchObject({ staleAfterMinutes: 30, silentAfterMinutes: 120 });
+    expect(await configOf({ STALE_AFTER_MINUTES: '45', SILENT_AFTER_MINUTES: '240' })).toMatchObject({
+      staleAfterMinutes: 45,
+      silentAfterMinutes: 240,
+    });
+  });
+
+  it('a bad one stops the server: exit code 2, the variable named, nothing listening', async () => {
+    const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+      env: { ...readProcessEnv(), PORT: '8492', SIM_PORT: '8493', STALE_AFTER_MINUTES: 'half-an-hour' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(output).toMatch(/Invalid configuration:\n {2}STALE_AFTER_MINUTES: /);
+    expect(output).not.toMatch(/Simulator:|Haulview: http/);
+    expect(code).toBe(2);
+  }, 30_000);
 });

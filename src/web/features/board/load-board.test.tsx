@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Load } from '@/domain/model';
@@ -69,6 +69,50 @@ describe('LoadBoard', () => {
     expect(select).toHaveBeenCalledWith(expect.objectContaining({ key: 'external-id:B' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter loads' }), 'C');
     expect(grid).toHaveAccessibleName('Loads, 1 shown');
+  });
+});
+
+describe('LoadBoard, the driver’s phone', () => {
+  /** A load whose latest fix names its driver, and with a phone as normalize.ts keeps it (trimmed). */
+  function driven(id: string, name: string | undefined, phone: string | undefined): Load {
+    const l = load(id, 1);
+    l.latestLocation = { ...l.latestLocation!, driver: { name, phone } };
+    return l;
+  }
+
+  it('makes the phone a tel: link named by the number; a row without a phone has no link', () => {
+    const rows = [
+      driven('A', 'Elena Smith', '+14025550100'),
+      driven('B', 'Marcus Lee', undefined),
+      load('C', 2),
+    ].map((l) => toRow(l, NOW, T, 5));
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    const rowOf = (id: string) =>
+      screen.getAllByRole('row').find((r) => r.getAttribute('data-load') === `external-id:${id}`)!;
+
+    const call = within(rowOf('A')).getByRole('link');
+    expect(call).toHaveAccessibleName('+14025550100');
+    expect(call).toHaveAttribute('href', 'tel:+14025550100');
+    expect(rowOf('A')).toHaveTextContent('Elena Smith · +14025550100');
+    // The only link on the board is that one: a driver without a phone, or no driver, is text.
+    expect(screen.getAllByRole('link')).toEqual([call]);
+    expect(within(rowOf('B')).queryByRole('link')).toBeNull();
+    expect(rowOf('B')).toHaveTextContent('Marcus Lee');
+    expect(within(rowOf('C')).queryByRole('link')).toBeNull();
+    expect(rowOf('C')).toHaveTextContent('driver unknown');
+  });
+
+  it('calls without selecting the row the link is in', () => {
+    const rows = [driven('A', 'Elena Smith', '+14025550100')].map((l) => toRow(l, NOW, T, 5));
+    const select = vi.fn();
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={select} />);
+    const call = screen.getByRole('link', { name: '+14025550100' });
+    // jsdom does not navigate: keep it from trying (and logging that it cannot).
+    call.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(call);
+    expect(select).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('row'));
+    expect(select).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -3,8 +3,11 @@ import L from 'leaflet';
 import { act } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
 import { describe, expect, it } from 'vitest';
+import type { Comment } from '@/domain/model';
+import { emptyLoad, testDocument, testTime } from '@/testing/loads';
 import { withMapSize } from '@/testing/map-size';
-import { BreadcrumbLayer, type BreadcrumbLayerProps, type CrumbPing } from './breadcrumb-layer';
+import { statusColors } from '../../../../tailwind.config';
+import { BreadcrumbLayer, placesOf, type BreadcrumbLayerProps, type CrumbPing } from './breadcrumb-layer';
 
 describe('BreadcrumbLayer, ping quality', () => {
   withMapSize();
@@ -121,5 +124,144 @@ describe('BreadcrumbLayer, ping quality', () => {
     expect(layer.data().pingCircles).toBe('0');
     expect(layer.circles()).toEqual([]);
     layer.unmount();
+  });
+});
+
+describe('BreadcrumbLayer, direction and places', () => {
+  withMapSize();
+
+  const ZOOM = 8;
+  const crumb = (n: number, lat: number, lon: number): CrumbPing => ({
+    key: `p:${n}`,
+    lat,
+    lon,
+    accuracy: 20,
+    instant: n * 60_000,
+  });
+  // East for two degrees, then north for two: at zoom 8 each leg is well over the 120 px between
+  // arrowheads, so each gets one.
+  const trail = [
+    crumb(0, 41, -90),
+    crumb(1, 41, -89),
+    crumb(2, 41, -88),
+    crumb(3, 42, -88),
+    crumb(4, 43, -88),
+  ];
+
+  function onMap(props: BreadcrumbLayerProps) {
+    let leaflet: L.Map | undefined;
+    function Grab() {
+      leaflet = useMap();
+      return null;
+    }
+    const view = (p: BreadcrumbLayerProps) => (
+      <MapContainer center={[42, -89]} zoom={ZOOM} preferCanvas={false}>
+        <Grab />
+        <BreadcrumbLayer {...p} />
+      </MapContainer>
+    );
+    const r = render(view(props));
+    const map = () => leaflet as L.Map;
+    const layers = () => {
+      const all: L.Layer[] = [];
+      map().eachLayer((layer) => void all.push(layer));
+      return all;
+    };
+    return {
+      /**
+       * Each arrowhead as the leg of the trail it sits on ("from→to", by the pings' keys) and the
+       * compass heading its tip points to, in the map's pixels (y grows southward).
+       */
+      arrows: () =>
+        layers()
+          .filter((l): l is L.Polygon => l instanceof L.Polygon)
+          .map((polygon) => {
+            const corners = (polygon.getLatLngs() as L.LatLng[][])[0]!.map((ll) => map().project(ll, ZOOM));
+            const middle = corners.reduce((a, b) => a.add(b)).divideBy(corners.length);
+            // The tip is the corner farthest from the middle (the base's two are nearer).
+            const tip = corners.reduce((a, b) => (a.distanceTo(middle) >= b.distanceTo(middle) ? a : b));
+            const [dx, dy] = [tip.x - middle.x, tip.y - middle.y];
+            const heading =
+              Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'east' : 'west') : dy > 0 ? 'south' : 'north';
+            // The leg whose midpoint is nearest.
+            const pings = props.pings;
+            const legs = pings.slice(1).map((b, i) => {
+              const a = pings[i]!;
+              const mid = map()
+                .project([a.lat, a.lon], ZOOM)
+                .add(map().project([b.lat, b.lon], ZOOM))
+                .divideBy(2);
+              return { name: `${a.key}→${b.key}`, away: mid.distanceTo(middle) };
+            });
+            const leg = legs.reduce((a, b) => (a.away <= b.away ? a : b));
+            expect(leg.away).toBeLessThan(10);
+            return `${leg.name} ${heading}`;
+          })
+          .sort(),
+      /** The round markers with a tooltip (the first ping's, the documents' and comments'). */
+      markers: () =>
+        layers()
+          .filter((l): l is L.CircleMarker => l instanceof L.CircleMarker && !(l instanceof L.Circle))
+          .map((m) => ({
+            at: [m.getLatLng().lat, m.getLatLng().lng],
+            label: m.getTooltip()?.getContent(),
+            fill: m.options.fillColor,
+          })),
+      update: (p: BreadcrumbLayerProps) => {
+        props = p;
+        r.rerender(view(p));
+      },
+      unmount: () => r.unmount(),
+    };
+  }
+
+  it('points its arrowheads from each ping to the next, so reversing the pings turns them around', () => {
+    const layer = onMap({ pings: trail, places: [], lowConfidenceMeters: 500 });
+    expect(layer.arrows()).toEqual(['p:0→p:1 east', 'p:1→p:2 east', 'p:2→p:3 north', 'p:3→p:4 north']);
+    // The same trail travelled the other way (oldest first is p:4 now): every arrowhead turns around.
+    layer.update({ pings: [...trail].reverse(), places: [], lowConfidenceMeters: 500 });
+    expect(layer.arrows()).toEqual(['p:1→p:0 west', 'p:2→p:1 west', 'p:3→p:2 south', 'p:4→p:3 south']);
+    // And the start marker moves to the other end.
+    expect(layer.markers()).toEqual([{ at: [43, -88], label: 'First ping', fill: '#fff' }]);
+    layer.unmount();
+  });
+
+  it('puts a marker where each document and comment with a location was sent from, none for the rest', () => {
+    const comment = (key: string, text: string, position: Comment['position']): Comment => ({
+      key,
+      instant: 0,
+      time: testTime(),
+      text,
+      by: 'driver',
+      position,
+      place: undefined,
+      driver: undefined,
+    });
+    const load = emptyLoad('700100', 'external-id', {
+      documents: [
+        testDocument('https://docs.example.com/bol.jpg', 0, {
+          type: 'BOL',
+          position: { lat: 41.25, lon: -89.5, accuracy: 15 },
+        }),
+        testDocument('https://docs.example.com/pod.pdf', 0, { type: 'POD' }),
+      ],
+      comments: [
+        comment('c:1', 'Dock 4, waiting', { lat: 42.5, lon: -88.25, accuracy: null }),
+        comment('c:2', 'No location', undefined),
+      ],
+    });
+    const places = placesOf(load);
+    expect(places.map((p) => [p.kind, p.lat, p.lon])).toEqual([
+      ['document', 41.25, -89.5],
+      ['comment', 42.5, -88.25],
+    ]);
+    const layer = onMap({ pings: trail, places, lowConfidenceMeters: 500 });
+    expect(layer.markers()).toEqual([
+      { at: [41, -90], label: 'First ping', fill: '#fff' },
+      { at: [41.25, -89.5], label: 'BOL uploaded here', fill: statusColors.document },
+      { at: [42.5, -88.25], label: 'Comment: Dock 4, waiting', fill: statusColors.comment },
+    ]);
+    layer.unmount();
+    expect(placesOf(null)).toEqual([]);
   });
 });

@@ -1,0 +1,58 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useWatchList, watchList, type WatchEntry } from '../../lib/watch-list';
+import { WatchListPanel } from './watch-list-panel';
+
+/** The panel over the page's one watch list, as the dispatcher page shows it. */
+function Panel({ notFound }: { notFound: WatchEntry[] }) {
+  return <WatchListPanel entries={useWatchList()} notFound={notFound} maxIds={500} />;
+}
+
+const stored = () => window.localStorage.getItem('haulview.watch');
+const inUrl = () => new URLSearchParams(window.location.search).get('w');
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  // A load number spelled like an unknown external id: removing the one must keep the other.
+  window.localStorage.setItem('haulview.watch', 'e:700100,GHOST,700200;n:LN1,GHOST');
+  watchList.reset();
+});
+
+describe('WatchListPanel, an id the service does not know', () => {
+  it('lists it as not found with a × that stops watching that id of that kind, and only it', async () => {
+    const user = userEvent.setup();
+    render(<Panel notFound={[{ by: 'external-id', id: 'GHOST' }]} />);
+    expect(screen.getByText('(5 watched)')).toBeInTheDocument();
+    const notFound = screen.getByText(/Not found by the tracking service \(1\)/).parentElement!;
+    expect(notFound).toHaveTextContent('GHOST (external id)');
+
+    await user.click(within(notFound).getByRole('button', { name: 'Stop watching GHOST' }));
+
+    expect(screen.getByText('(4 watched)')).toBeInTheDocument();
+    // Kept in this browser and in the link, in the order they were added.
+    expect(stored()).toBe('e:700100,700200;n:LN1,GHOST');
+    expect(inUrl()).toBe('e:700100,700200;n:LN1,GHOST');
+  });
+
+  it('has a × for each id not found, each removing its own', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <Panel
+        notFound={[
+          { by: 'external-id', id: '700200' },
+          { by: 'load-number', id: 'LN1' },
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Stop watching LN1' }));
+    expect(stored()).toBe('e:700100,GHOST,700200;n:GHOST');
+    // The next answer no longer names it: the page passes the rest.
+    rerender(<Panel notFound={[{ by: 'external-id', id: '700200' }]} />);
+    expect(screen.queryByRole('button', { name: 'Stop watching LN1' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Stop watching 700200' }));
+    expect(stored()).toBe('e:700100,GHOST;n:GHOST');
+    expect(screen.getByText('(3 watched)')).toBeInTheDocument();
+  });
+});
