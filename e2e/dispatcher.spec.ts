@@ -251,7 +251,7 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
   expect(watched()).toBe(`e:${kept},${dropped},no-such-load`);
 
   // The × beside the id not found: it leaves the list, the loads found stay.
-  await page.getByRole('button', { name: 'Stop watching no-such-load' }).click();
+  await page.getByRole('button', { name: 'Stop watching no-such-load (external id)' }).click();
   await expect(page.getByText(/Not found by the tracking service/)).toHaveCount(0);
   await expect(page.getByText(/ of 2 loads on the map$/)).toBeVisible();
   await expect.poll(watched).toBe(`e:${kept},${dropped}`);
@@ -264,6 +264,10 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
   const selected = page.getByRole('region', { name: 'Selected load' });
   await expect(selected).toContainText(dropped!);
   await selected.getByRole('button', { name: 'Stop watching' }).click();
+  // Its panel and trail close with it: a load no longer watched is not followed.
+  await expect(selected).toHaveCount(0);
+  await expect(map(page)).not.toHaveAttribute('data-breadcrumb');
+  expect(new URL(page.url()).searchParams.get('load')).toBeNull();
   await expect(board(page)).toHaveAccessibleName('Loads, 1 shown');
   await expect(page.getByRole('row')).toHaveCount(1);
   await expect(page.getByRole('row')).toContainText(kept!);

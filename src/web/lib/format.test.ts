@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSinceUpdate, viewerTime, viewerZone } from './format';
+import { formatSinceUpdate, telHref, viewerTime, viewerZone } from './format';
 
 describe('viewerZone', () => {
   it('names the zone the viewer’s own times are written in, in winter and in summer', () => {
@@ -23,5 +23,13 @@ describe('formatSinceUpdate', () => {
 
   it('reads a clock a little behind the server’s as just now, not as a negative age', () => {
     expect(formatSinceUpdate(-3_000)).toBe('just now');
+  });
+});
+
+describe('telHref', () => {
+  it('dials the digits and one leading plus of a number written any way, and nothing without a number', () => {
+    expect(telHref('+1 (402) 555-0100')).toBe('tel:+14025550100');
+    expect(telHref('ask dispatch')).toBeUndefined();
+    expect(telHref('12')).toBeUndefined();
   });
 });

@@ -11,6 +11,12 @@ export function formatSinceUpdate(ms: number): string {
   return seconds < 1 ? 'just now' : `${seconds} s ago`;
 }
 
+/** A phone number as a `tel:` address: digits and a leading plus only; none without 3 digits. */
+export function telHref(phone: string): string | undefined {
+  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  return /\d{3,}/.test(digits) ? `tel:${digits}` : undefined;
+}
+
 /** Accuracy as a dispatcher reads it: "±12 m", "±1.5 km", or "unknown". */
 export function formatAccuracy(meters: number | null): string {
   if (meters === null) return 'unknown';

@@ -205,7 +205,11 @@ function Dispatcher({ config }: { config: ClientConfig }) {
               <button
                 type="button"
                 className="shrink-0 text-xs text-ink-muted underline hover:text-ink"
-                onClick={() => watchList.remove(selection)}
+                onClick={() => {
+                  watchList.remove(selection);
+                  // Its panel and trail go with it: a load no longer watched is not followed.
+                  setSelectionText(null);
+                }}
               >
                 Stop watching
               </button>

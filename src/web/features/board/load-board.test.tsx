@@ -102,6 +102,20 @@ describe('LoadBoard, the driver’s phone', () => {
     expect(rowOf('C')).toHaveTextContent('driver unknown');
   });
 
+  it('dials the digits of a phone written with spaces and brackets, and leaves one without a number as text', () => {
+    const rows = [driven('A', 'Ana Diaz', '+1 (402) 555-0100'), driven('B', 'Bo Li', 'ask dispatch')].map(
+      (l) => toRow(l, NOW, T, 5),
+    );
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    // Shown as written, dialled as digits.
+    expect(screen.getByRole('link', { name: '+1 (402) 555-0100' })).toHaveAttribute(
+      'href',
+      'tel:+14025550100',
+    );
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.getByText(/Bo Li · ask dispatch/)).toBeInTheDocument();
+  });
+
   it('calls without selecting the row the link is in', () => {
     const rows = [driven('A', 'Elena Smith', '+14025550100')].map((l) => toRow(l, NOW, T, 5));
     const select = vi.fn();

@@ -10,7 +10,7 @@ import {
   type ProfilerOnRenderCallback,
 } from 'react';
 import { formatAge } from '@/domain/staleness';
-import { formatAccuracy } from '../../lib/format';
+import { formatAccuracy, telHref } from '../../lib/format';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import {
   countByStatus,
@@ -95,13 +95,19 @@ const BoardRowView = memo(function BoardRowView({
           {row.phone && (
             <>
               {' · '}
-              <a
-                href={`tel:${row.phone}`}
-                className="text-status-selected underline"
-                onClick={(e) => e.stopPropagation()}
-              >
-                {row.phone}
-              </a>
+              {/* Dialled as its digits ("+1 (402) 555-0100" as +14025550100); text when it holds no
+                  number. A click calls without selecting the row. */}
+              {telHref(row.phone) ? (
+                <a
+                  href={telHref(row.phone)}
+                  className="text-status-selected underline"
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  {row.phone}
+                </a>
+              ) : (
+                row.phone
+              )}
             </>
           )}
         </div>

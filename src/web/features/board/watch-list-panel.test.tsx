@@ -28,7 +28,7 @@ describe('WatchListPanel, an id the service does not know', () => {
     const notFound = screen.getByText(/Not found by the tracking service \(1\)/).parentElement!;
     expect(notFound).toHaveTextContent('GHOST (external id)');
 
-    await user.click(within(notFound).getByRole('button', { name: 'Stop watching GHOST' }));
+    await user.click(within(notFound).getByRole('button', { name: 'Stop watching GHOST (external id)' }));
 
     expect(screen.getByText('(4 watched)')).toBeInTheDocument();
     // Kept in this browser and in the link, in the order they were added.
@@ -46,12 +46,12 @@ describe('WatchListPanel, an id the service does not know', () => {
         ]}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Stop watching LN1' }));
+    await user.click(screen.getByRole('button', { name: 'Stop watching LN1 (load number)' }));
     expect(stored()).toBe('e:700100,GHOST,700200;n:GHOST');
     // The next answer no longer names it: the page passes the rest.
     rerender(<Panel notFound={[{ by: 'external-id', id: '700200' }]} />);
-    expect(screen.queryByRole('button', { name: 'Stop watching LN1' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Stop watching 700200' }));
+    expect(screen.queryByRole('button', { name: 'Stop watching LN1 (load number)' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Stop watching 700200 (external id)' }));
     expect(stored()).toBe('e:700100,GHOST;n:GHOST');
     expect(screen.getByText('(3 watched)')).toBeInTheDocument();
   });

@@ -127,7 +127,7 @@ export const WatchListPanel = memo(function WatchListPanel({
                 </span>
                 <button
                   type="button"
-                  aria-label={`Stop watching ${e.id}`}
+                  aria-label={`Stop watching ${e.id} (${BY_LABEL[e.by].toLowerCase()})`}
                   onClick={() => watchList.remove(e)}
                   className="px-1 text-ink-muted hover:text-ink"
                 >

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Driver, Load, TemperatureReading } from '@/domain/model';
 import { formatAge, staleness, type StalenessThresholds } from '@/domain/staleness';
-import { formatAccuracy } from '../../lib/format';
+import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { ItemTimeText } from './item-time';
 import { SectionBoundary } from './section-boundary';
@@ -28,12 +28,6 @@ export function currentDriver(load: Load): Driver | undefined {
     load.pings.findLast((p) => p.driver)?.driver ??
     load.events.findLast((e) => e.driver)?.driver
   );
-}
-
-/** A phone number as a `tel:` address: digits and a leading plus only. */
-export function telHref(phone: string): string | undefined {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-  return /\d{3,}/.test(digits) ? `tel:${digits}` : undefined;
 }
 
 /** The most skipped items listed at once; the count says how many there are in all. */
