@@ -1,11 +1,10 @@
-import { render } from '@testing-library/react';
 import L from 'leaflet';
 import { act } from 'react';
-import { MapContainer, useMap } from 'react-leaflet';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@/domain/model';
 import { emptyLoad, testDocument, testTime } from '@/testing/loads';
 import { withMapSize } from '@/testing/map-size';
+import { renderOnMap } from '@/testing/on-map';
 import { statusColors } from '../../../../tailwind.config';
 import { BreadcrumbLayer, placesOf, type BreadcrumbLayerProps, type CrumbPing } from './breadcrumb-layer';
 
@@ -22,26 +21,10 @@ describe('BreadcrumbLayer, ping quality', () => {
 
   /** The layer alone on a map over the trail, with Leaflet's map in hand. */
   function onMap(props: BreadcrumbLayerProps, zoom = 9) {
-    let leaflet: L.Map | undefined;
-    function Grab() {
-      leaflet = useMap();
-      return null;
-    }
-    const container = document.createElement('div');
-    document.body.append(container);
-    const view = (p: BreadcrumbLayerProps) => (
-      <MapContainer center={[41.05, -89.95]} zoom={zoom} preferCanvas={false}>
-        <Grab />
-        <BreadcrumbLayer {...p} />
-      </MapContainer>
-    );
-    const r = render(view(props), { container });
-    const map = () => leaflet as L.Map;
-    const layers = () => {
-      const all: L.Layer[] = [];
-      map().eachLayer((layer) => void all.push(layer));
-      return all;
-    };
+    const { container, map, layers, rerender, unmount } = renderOnMap(<BreadcrumbLayer {...props} />, {
+      center: [41.05, -89.95],
+      zoom,
+    });
     return {
       map,
       data: () => container.querySelector<HTMLElement>('.leaflet-container')!.dataset,
@@ -63,8 +46,8 @@ describe('BreadcrumbLayer, ping quality', () => {
           map().setView([41.05, -89.95], z, { animate: false });
           await new Promise((done) => setTimeout(done, 20));
         }),
-      update: (p: BreadcrumbLayerProps) => r.rerender(view(p)),
-      unmount: () => r.unmount(),
+      update: (p: BreadcrumbLayerProps) => rerender(<BreadcrumbLayer {...p} />),
+      unmount,
     };
   }
 
@@ -149,24 +132,10 @@ describe('BreadcrumbLayer, direction and places', () => {
   ];
 
   function onMap(props: BreadcrumbLayerProps) {
-    let leaflet: L.Map | undefined;
-    function Grab() {
-      leaflet = useMap();
-      return null;
-    }
-    const view = (p: BreadcrumbLayerProps) => (
-      <MapContainer center={[42, -89]} zoom={ZOOM} preferCanvas={false}>
-        <Grab />
-        <BreadcrumbLayer {...p} />
-      </MapContainer>
-    );
-    const r = render(view(props));
-    const map = () => leaflet as L.Map;
-    const layers = () => {
-      const all: L.Layer[] = [];
-      map().eachLayer((layer) => void all.push(layer));
-      return all;
-    };
+    const { map, layers, rerender, unmount } = renderOnMap(<BreadcrumbLayer {...props} />, {
+      center: [42, -89],
+      zoom: ZOOM,
+    });
     return {
       /**
        * Each arrowhead as the leg of the trail it sits on ("from→to", by the pings' keys) and the
@@ -209,9 +178,9 @@ describe('BreadcrumbLayer, direction and places', () => {
           })),
       update: (p: BreadcrumbLayerProps) => {
         props = p;
-        r.rerender(view(p));
+        rerender(<BreadcrumbLayer {...p} />);
       },
-      unmount: () => r.unmount(),
+      unmount,
     };
   }
 

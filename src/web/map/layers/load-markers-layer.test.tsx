@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { badgeSize, ClusterBadge } from '../core/cluster-badge';
 import { LoadMarkersLayer, movesOf, type MarkerPoint } from './load-markers-layer';
 import { withMapSize } from '@/testing/map-size';
+import { renderOnMap } from '@/testing/on-map';
 
 describe('cluster badges', () => {
   it('are sized by their count, and a badge that counts another number takes its size in place', () => {
@@ -222,24 +223,15 @@ describe('LoadMarkersLayer, as the points change', () => {
   it('gives each marker its load’s phase dot, follows a change of status, and dots the selected load on top', () => {
     const a = { ...point('e:1', 41, -90), centre: '#38bdf8' };
     const b = { ...point('e:2', 41.05, -90.05), centre: null };
-    let leaflet: L.Map | undefined;
-    function Grab() {
-      leaflet = useMap();
-      return null;
-    }
-    const container = document.createElement('div');
-    document.body.append(container);
-    const view = (pts: MarkerPoint[], selectedKey: string | null) => (
-      <MapContainer center={[41, -90]} zoom={9} preferCanvas={false}>
-        <Grab />
-        <LoadMarkersLayer points={pts} selectedKey={selectedKey} />
-      </MapContainer>
+    const layer = (pts: MarkerPoint[], selectedKey: string | null) => (
+      <LoadMarkersLayer points={pts} selectedKey={selectedKey} />
     );
-    const r = render(view([a, b], null), { container });
+    const r = renderOnMap(layer([a, b], null));
+    const { container } = r;
     // What the canvas draws each marker from (its sprite's dot): the marker's options.
     const dots = () => {
       const out: Record<string, string | undefined> = {};
-      leaflet?.eachLayer((l) => {
+      r.map().eachLayer((l) => {
         const o = (l as L.CircleMarker).options as { loadKey?: string; centreColor?: string };
         if (l instanceof L.CircleMarker && o.loadKey) out[o.loadKey] = o.centreColor;
       });
@@ -248,17 +240,17 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(dots()).toEqual({ 'e:1': '#38bdf8', 'e:2': undefined });
 
     // A refresh: load 2 is delivered now, in the same place.
-    r.rerender(view([a, { ...b, centre: '#111827' }], null));
+    r.rerender(layer([a, { ...b, centre: '#111827' }], null));
     expect(dots()).toEqual({ 'e:1': '#38bdf8', 'e:2': '#111827' });
 
     // Selected, its marker is drawn again on top, ring and dot.
-    r.rerender(view([a, { ...b, centre: '#111827' }], 'e:2'));
+    r.rerender(layer([a, { ...b, centre: '#111827' }], 'e:2'));
     const dot = () => container.querySelector<SVGPathElement>('path.haulview-selected-dot');
     expect(dot()?.getAttribute('fill')).toBe('#111827');
     // A selected load whose status says no phase has no dot.
-    r.rerender(view([a, b], 'e:2'));
+    r.rerender(layer([a, b], 'e:2'));
     expect(dot()).toBeNull();
-    r.rerender(view([a, b], 'e:1'));
+    r.rerender(layer([a, b], 'e:1'));
     expect(dot()?.getAttribute('fill')).toBe('#38bdf8');
     r.unmount();
   });
