@@ -1,6 +1,6 @@
 import { fireEvent, render } from '@testing-library/react';
 import L from 'leaflet';
-import { MapContainer, useMap } from 'react-leaflet';
+import { MapContainer } from 'react-leaflet';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { badgeSize, ClusterBadge } from '../core/cluster-badge';
@@ -90,22 +90,12 @@ describe('LoadMarkersLayer, as the points change', () => {
   });
 
   it('a marker off the map is moved and recoloured as it comes back on, not while it is off', async () => {
-    let leaflet: L.Map | undefined;
-    function Grab() {
-      leaflet = useMap();
-      return null;
-    }
     const a = point('e:1', 41, -90);
     const b = point('e:2', 41.05, -90.05);
-    const container = document.createElement('div');
-    document.body.append(container);
-    const view = (pts: MarkerPoint[]) => (
-      <MapContainer center={[41, -90]} zoom={9} preferCanvas={false}>
-        <LoadMarkersLayer points={pts} selectedKey={null} />
-        <Grab />
-      </MapContainer>
-    );
-    const r = render(view([a, b]), { container });
+    const view = (pts: MarkerPoint[]) => <LoadMarkersLayer points={pts} selectedKey={null} />;
+    const r = renderOnMap(view([a, b]));
+    const { container } = r;
+    const leaflet = r.map();
     const fills = () =>
       [...container.querySelectorAll('path.leaflet-interactive')].map((p) => [
         p.getAttribute('d'),
@@ -115,12 +105,12 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(shown).toHaveLength(2);
     // Far away: both markers are taken off the map. A refresh moves one load and turns it stale.
     const redrawn = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    leaflet!.setView([10, 10], 9, { animate: false });
+    leaflet.setView([10, 10], 9, { animate: false });
     await redrawn();
     expect(container.querySelector<HTMLElement>('.leaflet-container')?.dataset.markers).toBe('0');
     r.rerender(view([a, { ...b, lat: 41.1, lon: -90.1, color: '#d97706' }]));
     // Back: the moved load's marker is where it is now, in its new colour; the other is as it was.
-    leaflet!.setView([41, -90], 9, { animate: false });
+    leaflet.setView([41, -90], 9, { animate: false });
     await redrawn();
     const back = fills();
     expect(back[0]).toEqual(shown[0]);
@@ -287,25 +277,13 @@ describe('LoadMarkersLayer, as the points change', () => {
 
   /** The layer alone on a map at zoom 4 over (41, -90), with Leaflet's map in hand. */
   function onMap(points: MarkerPoint[]) {
-    let leaflet: L.Map | undefined;
-    function Grab() {
-      leaflet = useMap();
-      return null;
-    }
-    const container = document.createElement('div');
-    document.body.append(container);
-    const view = (pts: MarkerPoint[]) => (
-      <MapContainer center={[41, -90]} zoom={4} preferCanvas={false}>
-        <Grab />
-        <LoadMarkersLayer points={pts} selectedKey={null} />
-      </MapContainer>
-    );
-    const r = render(view(points), { container });
+    const view = (pts: MarkerPoint[]) => <LoadMarkersLayer points={pts} selectedKey={null} />;
+    const r = renderOnMap(view(points), { zoom: 4 });
     return {
-      container,
-      leaflet: () => leaflet as L.Map,
+      container: r.container,
+      leaflet: r.map,
       update: (pts: MarkerPoint[]) => r.rerender(view(pts)),
-      unmount: () => r.unmount(),
+      unmount: r.unmount,
     };
   }
 
