@@ -784,12 +784,14 @@ export async function benchBrowser(): Promise<Figure[]> {
           `browser: pan/zoom worst frame (${n})`,
           m(frames, (f) => f.worst),
         ),
+        // No goal: the script runs until 10 s are up by construction (drags over the clusters fill
+        // what its own steps leave, about a second).
         {
-          figure: `browser: pan/zoom, the script's length (${n})`,
+          figure: `browser: pan/zoom, the script's length, drags over the clusters filling it to 10 s (${n})`,
           value: round(m(frames, (f) => f.scripted) / 1000),
           unit: 's',
-          goal: '10',
-          pass: m(frames, (f) => f.scripted) >= PAN_ZOOM_MS,
+          goal: '-',
+          pass: true,
         },
         ms(
           `browser: the board of 10,000 rows, wheel-scroll frame time p95 (${n}; ${Math.round(m(frames, (f) => f.boardScrolled)).toLocaleString('en-US')} px scrolled)`,
@@ -832,9 +834,21 @@ export async function benchBrowser(): Promise<Figure[]> {
           m(refresh, (r) => r.answerToDrawn),
         ),
         ms(
+          `browser: that refresh, the slowest of the ${refresh.length} measured, main-thread time`,
+          Math.max(...refresh.map((r) => r.mainThread)),
+        ),
+        ms(
           'browser: the first refresh after the page opened (cold), main-thread time; no goal, see the figure above',
           (all[0] as Refresh).mainThread,
         ),
+        ...all
+          .slice(1, WARMUP_REFRESHES)
+          .map((r, i) =>
+            ms(
+              `browser: refresh ${i + 2} after the page opened (unmeasured), main-thread time; no goal`,
+              r.mainThread,
+            ),
+          ),
         ms(
           'browser: dispatcher at rest with 10,000 loads, main-thread time per 5 s (one clock tick)',
           (refresh[0] as Refresh).tick,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { statusColors } from '../tailwind.config';
+import { phaseColors, statusColors } from '../tailwind.config';
 
 interface Config {
   demo: { externalIds: string[]; loadNumbers: string[] } | null;
@@ -147,21 +147,23 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await atRest();
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-selected.png' });
   // The markers are stamped on the canvas in their status colours (exact, inside each circle).
-  const painted = await page.evaluate(
-    (colors) => {
+  const paintedIn = (colors: string[]) =>
+    page.evaluate((wantedColors) => {
       const canvas = document.querySelector<HTMLCanvasElement>('.leaflet-overlay-pane canvas');
       const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-      const wanted = new Set(colors.map((c) => parseInt(c.slice(1), 16)));
+      const wanted = new Set(wantedColors.map((c) => parseInt(c.slice(1), 16)));
       let count = 0;
       for (let i = 0; pixels && i < pixels.length; i += 4)
         if (pixels[i + 3] === 255 && wanted.has((pixels[i]! << 16) | (pixels[i + 1]! << 8) | pixels[i + 2]!))
           count++;
       return count;
-    },
-    [statusColors.fresh, statusColors.stale, statusColors.silent, statusColors.unknown],
-  );
-  // At least one marker's ring (radius 7 around a dot of 3: about 90 pixels, less the smoothed edges).
-  expect(painted).toBeGreaterThan(30);
+    }, colors);
+  // At least one marker's ring (radius 7 around a dot of 3: about 90 pixels, less the smoothed edges)…
+  expect(
+    await paintedIn([statusColors.fresh, statusColors.stale, statusColors.silent, statusColors.unknown]),
+  ).toBeGreaterThan(30);
+  // …and its dot, in its load's trip phase (the demo's reporting loads are on their way).
+  expect(await paintedIn(Object.values(phaseColors))).toBeGreaterThan(5);
   const url = page.url();
   expect(url).toMatch(/[?&]map=/);
 
@@ -263,6 +265,7 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
   await page.getByRole('row').filter({ hasText: dropped! }).getByRole('gridcell').first().click();
   const selected = page.getByRole('region', { name: 'Selected load' });
   await expect(selected).toContainText(dropped!);
+  await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
   await selected.getByRole('button', { name: 'Stop watching' }).click();
   // Its panel and trail close with it: a load no longer watched is not followed.
   await expect(selected).toHaveCount(0);

@@ -44,9 +44,25 @@ describe('statusPhase', () => {
     expect(statusPhase(status('At receiver'))).toBe('delivery');
     expect(statusPhase(status('En route'))).toBe('transit');
     expect(statusPhase(status('Tender accepted'))).toBe('planned');
+    // Done at pickup is not delivered; on the way to the shipper is before pickup.
+    expect(statusPhase(status('Pickup completed'))).toBe('pickup');
+    expect(statusPhase(status('Loading complete'))).toBe('pickup');
+    expect(statusPhase(status('Delivery completed'))).toBe('delivered');
+    expect(statusPhase(status('En route to shipper'))).toBe('planned');
+    expect(statusPhase(status('Heading to pickup'))).toBe('planned');
   });
 
-  it('is other when nothing says, never a guess, and for codes that are names of an object’s own', () => {
+  it('gives no phase to a status that says something did not happen, or only what is scheduled', () => {
+    expect(statusPhase(status('Delivery attempted - not delivered'))).toBe('other');
+    expect(statusPhase(status('Not delivered'))).toBe('other');
+    expect(statusPhase(status('Unable to load'))).toBe('other');
+    expect(statusPhase(status('Delivery appointment scheduled'))).toBe('other');
+    expect(statusPhase(status('Pickup scheduled'))).toBe('other');
+    // A known code still says where the load is, whatever its name.
+    expect(statusPhase(status('Pickup scheduled', 'DLV'))).toBe('delivered');
+  });
+
+  it('is other when nothing says, never a guess, nor for a code we do not know', () => {
     expect(statusPhase(undefined)).toBe('other');
     expect(statusPhase(status(undefined, undefined))).toBe('other');
     expect(statusPhase(status('Sent text message to driver'))).toBe('other');

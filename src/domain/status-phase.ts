@@ -17,28 +17,33 @@ export const STATUS_PHASES: readonly StatusPhase[] = [
 ];
 
 /** Known codes: the service's (as the simulator sends them) and X12 214 shipment status codes. */
-const BY_CODE: Readonly<Record<string, StatusPhase>> = {
-  CRT: 'planned',
-  DSP: 'planned',
-  APU: 'pickup',
-  LDD: 'pickup',
-  ITR: 'transit',
-  ADL: 'delivery',
-  DLV: 'delivered',
+const BY_CODE: ReadonlyMap<string, StatusPhase> = new Map([
+  ['CRT', 'planned'],
+  ['DSP', 'planned'],
+  ['APU', 'pickup'],
+  ['LDD', 'pickup'],
+  ['ITR', 'transit'],
+  ['ADL', 'delivery'],
+  ['DLV', 'delivered'],
   // X12 214: arrived at pickup, loaded, departed pickup, en route, arrived at delivery, delivered.
-  X3: 'pickup',
-  AF: 'transit',
-  X6: 'transit',
-  X1: 'delivery',
-  D1: 'delivered',
-};
+  ['X3', 'pickup'],
+  ['AF', 'transit'],
+  ['X6', 'transit'],
+  ['X1', 'delivery'],
+  ['D1', 'delivered'],
+]);
 
 /**
- * Words of a status name, the most telling first: "Arrived at delivery" is not yet "delivered", "En
- * route to receiver" is on the road, and "Unloaded" is at delivery although it holds "loaded".
+ * Words of a status name, the most telling first. A status that says something did not happen, or
+ * only that something is scheduled, says nothing of where the load is ("Delivery attempted, not
+ * delivered", "Delivery appointment scheduled"); "Arrived at delivery" is not yet "delivered", "Pickup
+ * completed" is at pickup, a truck en route to its shipper has not picked up, one en route to its
+ * receiver is on the road, and "Unloaded" is at delivery although it holds "loaded".
  */
 const BY_NAME: readonly [RegExp, StatusPhase][] = [
-  [/\b(delivered|completed?|proof of delivery|pod)\b/i, 'delivered'],
+  [/\bnot\b|\bunable\b|\bfailed\b|\battempt|\bscheduled\b|\bappointment\b/i, 'other'],
+  [/\b(delivered|proof of delivery|pod)\b|deliver(y|ed) complete|complete[ds]? deliver/i, 'delivered'],
+  [/(en[- ]?route|heading|on the way) to (the )?(pick[- ]?up|shipper)/i, 'planned'],
   [/transit|en[- ]?route|on the (way|road)|departed|driving|moving/i, 'transit'],
   [/deliver|unload|consignee|receiver|drop[- ]?off/i, 'delivery'],
   [/pick[- ]?up|\bloaded\b|\bloading\b|shipper/i, 'pickup'],
@@ -51,8 +56,7 @@ export function statusPhase(
 ): StatusPhase {
   if (!status) return 'other';
   const code = status.code?.trim().toUpperCase();
-  // Own keys only: a code such as "constructor" is not a phase.
-  const known = code && Object.hasOwn(BY_CODE, code) ? BY_CODE[code] : undefined;
+  const known = code ? BY_CODE.get(code) : undefined;
   if (known) return known;
   const name = status.name ?? '';
   for (const [words, phase] of BY_NAME) if (words.test(name)) return phase;

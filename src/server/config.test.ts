@@ -232,9 +232,15 @@ describe('the staleness thresholds (STALE_AFTER_MINUTES, SILENT_AFTER_MINUTES)',
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(output).toMatch(/Invalid configuration:\n {2}STALE_AFTER_MINUTES: /);
-    expect(output).not.toMatch(/Simulator:|Haulview: http/);
-    expect(code).toBe(2);
+    try {
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(output).toMatch(/Invalid configuration:\n {2}STALE_AFTER_MINUTES: /);
+      expect(output).not.toMatch(/Simulator:|Haulview: http/);
+      expect(code).toBe(2);
+      // Nothing answers where it would have listened.
+      await expect(fetch('http://127.0.0.1:8492/api/health')).rejects.toThrow();
+    } finally {
+      child.kill();
+    }
   }, 30_000);
 });

@@ -21,7 +21,7 @@ describe('formatSinceUpdate', () => {
     expect(formatSinceUpdate(2 * 3_600_000 + 5 * 60_000)).toBe('2 h 5 min ago');
   });
 
-  it('reads a clock a little behind the server’s as just now, not as a negative age', () => {
+  it('reads an update a little after the page’s clock (it ticks every 5 s) as just now, not as a negative age', () => {
     expect(formatSinceUpdate(-3_000)).toBe('just now');
   });
 });
@@ -29,6 +29,9 @@ describe('formatSinceUpdate', () => {
 describe('telHref', () => {
   it('dials the digits and one leading plus of a number written any way, and nothing without a number', () => {
     expect(telHref('+1 (402) 555-0100')).toBe('tel:+14025550100');
+    expect(telHref('402-555-0100 ext. 12')).toBe('tel:4025550100');
+    expect(telHref('402-555-0100 x12')).toBe('tel:4025550100');
+    expect(telHref('+1 402 555 0100 / +1 402 555 0199')).toBe('tel:+14025550100');
     expect(telHref('ask dispatch')).toBeUndefined();
     expect(telHref('12')).toBeUndefined();
   });

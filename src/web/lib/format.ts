@@ -11,9 +11,14 @@ export function formatSinceUpdate(ms: number): string {
   return seconds < 1 ? 'just now' : `${seconds} s ago`;
 }
 
-/** A phone number as a `tel:` address: digits and a leading plus only; none without 3 digits. */
+/**
+ * A phone number as a `tel:` address: digits and a leading plus only; none without 3 digits. An
+ * extension, or a second number after a comma, slash or semicolon, is left out: joined to the first
+ * number's digits it would dial another number.
+ */
 export function telHref(phone: string): string | undefined {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  const first = phone.split(/\s*(?:\bext\b\.?|\bx(?=\s*\d)|[,;/])\s*/i)[0] ?? '';
+  const digits = first.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
   return /\d{3,}/.test(digits) ? `tel:${digits}` : undefined;
 }
 
