@@ -52,6 +52,7 @@ const BoardRowView = memo(function BoardRowView({
   onSelect: (row: BoardRow) => void;
   onRender: ProfilerOnRenderCallback | undefined;
 }) {
+  const tel = row.phone ? telHref(row.phone) : undefined;
   const border = {
     fresh: 'border-l-status-fresh',
     stale: 'border-l-status-stale',
@@ -97,12 +98,8 @@ const BoardRowView = memo(function BoardRowView({
               {' · '}
               {/* Dialled as its digits ("+1 (402) 555-0100" as +14025550100); text when it holds no
                   number. A click calls without selecting the row. */}
-              {telHref(row.phone) ? (
-                <a
-                  href={telHref(row.phone)}
-                  className="text-status-selected underline"
-                  onClick={(e) => e.stopPropagation()}
-                >
+              {tel ? (
+                <a href={tel} className="text-status-selected underline" onClick={(e) => e.stopPropagation()}>
                   {row.phone}
                 </a>
               ) : (

@@ -7,6 +7,7 @@ import { useSameList } from '../../lib/same-list';
 import type { ClusterAnswer } from '../core/cluster-engine';
 import { ClusterBadge } from '../core/cluster-badge';
 import { clusterIndex, type ClusterIndex } from '../core/cluster-index';
+import { centreRadius } from '../core/sprite-canvas';
 
 /** One thing to mark on the map: a load's latest position, say. */
 export interface MarkerPoint {
@@ -281,10 +282,11 @@ export function LoadMarkersLayer({
     const pane = map.getPane(SELECTION_PANE) ?? map.createPane(SELECTION_PANE);
     pane.style.zIndex = '620';
     pane.style.pointerEvents = 'none';
+    // The selected marker and its dot: an SVG renderer of their own in that pane.
+    const renderer = L.svg({ pane: SELECTION_PANE });
     selection.current = L.circleMarker([0, 0], {
       pane: SELECTION_PANE,
-      // One marker: an SVG renderer of its own in that pane.
-      renderer: L.svg({ pane: SELECTION_PANE }),
+      renderer,
       radius: 9,
       weight: 4,
       color: SELECTED,
@@ -294,8 +296,9 @@ export function LoadMarkersLayer({
     });
     selectionDot.current = L.circleMarker([0, 0], {
       pane: SELECTION_PANE,
-      renderer: L.svg({ pane: SELECTION_PANE }),
-      radius: 4,
+      renderer,
+      // As the sprite canvas draws a marker's dot, at the selected marker's radius.
+      radius: centreRadius(9),
       stroke: false,
       fillOpacity: 1,
       interactive: false,
