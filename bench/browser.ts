@@ -275,6 +275,7 @@ function boardArrivals(page: Page): () => Promise<number[]> {
 }
 
 const allDrawn = (located: number) => `m.name === 'markers-drawn' && m.detail.points >= ${located}`;
+const boardDrawn = (located: number) => `m.name === 'board-drawn' && m.detail.rows >= ${located}`;
 
 async function openDispatcher(browser: Browser, url: string, located: number) {
   const { context, page } = await newPage(browser);
@@ -286,6 +287,8 @@ async function openDispatcher(browser: Browser, url: string, located: number) {
 
 interface FirstDraw {
   dataToDrawn: number;
+  /** The answer's last byte -> the board's rows of every load on screen (they follow the map's). */
+  dataToBoard: number;
   navToDrawn: number;
   longestTask: number;
   markers: number;
@@ -293,18 +296,49 @@ interface FirstDraw {
 
 /**
  * One first visit: navigation, the board's answers (9,995 loads by external id, 5 by load number),
- * the markers of every load with a position on the map.
+ * the markers of every load with a position on the map, and the board's rows. `BENCH_TRACE=<dir>`
+ * writes each visit's Chromium trace there, `BENCH_PROFILE=<dir>` its CPU profile (in `draw/`);
+ * their figures are not the bench's.
  */
-async function firstDraw(browser: Browser, url: string, located: number): Promise<FirstDraw> {
-  const { context, page, arrivals } = await openDispatcher(browser, url, located);
+async function firstDraw(browser: Browser, url: string, located: number, run = 0): Promise<FirstDraw> {
+  const traceDir = process.env.BENCH_TRACE;
+  const { context, page } = await newPage(browser);
+  const arrivals = boardArrivals(page);
   try {
+    if (traceDir) {
+      mkdirSync(traceDir, { recursive: true });
+      await browser.startTracing(page, {
+        path: join(traceDir, `draw-${run}.json`),
+        categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'],
+      });
+    }
+    const profileDir = process.env.BENCH_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(`${url}/`);
+    await waitForMark(page, allDrawn(located));
+    await waitForMark(page, boardDrawn(located));
+    if (traceDir) await browser.stopTracing();
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(join(profileDir, 'draw'), { recursive: true });
+      writeFileSync(join(profileDir, 'draw', `draw-${run}.cpuprofile`), JSON.stringify(profile));
+    }
     const marks = await marksOf(page);
     const arrived = (await arrivals())[0];
     const drawn = marks.find((m) => m.name === 'markers-drawn' && Number(m.detail?.points) >= located);
-    if (arrived === undefined || !drawn) throw new Error('no board answer or no draw of every load');
-    const tasks = (await longTasksOf(page)).filter((l) => l.t + l.d >= arrived && l.t <= drawn.t);
+    const board = marks.find((m) => m.name === 'board-drawn' && Number(m.detail?.rows) >= located);
+    if (arrived === undefined || !drawn || !board)
+      throw new Error('no board answer, or no draw of every load on the map or the board');
+    const last = Math.max(drawn.t, board.t);
+    const tasks = (await longTasksOf(page)).filter((l) => l.t + l.d >= arrived && l.t <= last);
     return {
       dataToDrawn: drawn.t - arrived,
+      dataToBoard: board.t - arrived,
       navToDrawn: drawn.t,
       longestTask: Math.max(0, ...tasks.map((l) => l.d)),
       markers: Number(drawn.detail?.markers),
@@ -739,7 +773,8 @@ export async function benchBrowser(): Promise<Figure[]> {
       if (parts.includes(part)) for (let i = 0; i < RUNS; i++) out.push(await one());
       return out;
     };
-    const draws = await runs('draw', () => firstDraw(b, server.url, located));
+    let drawRun = 0;
+    const draws = await runs('draw', () => firstDraw(b, server.url, located, drawRun++));
     const frames = await runs('panzoom', () => panZoom(b, server.url, located));
     const all = parts.includes('refresh') ? await refreshes(b, server.url, located) : [];
     const refresh = all.filter((r) => r.measured);
@@ -755,12 +790,17 @@ export async function benchBrowser(): Promise<Figure[]> {
           m(draws, (d) => d.dataToDrawn),
           500,
         ),
+        // No goal: the board's rows are made after the map's points have gone to the cluster worker.
+        ms(
+          `browser: first draw, board answer arrived -> the board's rows on screen (${n})`,
+          m(draws, (d) => d.dataToBoard),
+        ),
         ms(
           `browser: first draw of 10,000 loads, navigation -> markers drawn (${n})`,
           m(draws, (d) => d.navToDrawn),
         ),
         ms(
-          `browser: first draw, longest task after the answer (${n})`,
+          `browser: first draw, longest task after the answer until the markers and the board are drawn (${n})`,
           m(draws, (d) => d.longestTask),
         ),
       );

@@ -1,10 +1,16 @@
 /**
  * User Timing marks that `npm run bench` reads (bench/browser.ts, with a PerformanceObserver): when
- * an answer arrived, when the map's markers were drawn, when a load's detail and its chart were on
+ * an answer arrived, when the map's markers and the board's rows were drawn, when a load's detail and its chart were on
  * screen. Cheap, and each name holds one entry at a time, so a page left open does not pile them up.
  */
 export type PerfMark =
-  'answer' | 'markers-drawn' | 'detail-rendered' | 'chart-start' | 'chart-drawn' | 'clock-tick';
+  | 'answer'
+  | 'markers-drawn'
+  | 'board-drawn'
+  | 'detail-rendered'
+  | 'chart-start'
+  | 'chart-drawn'
+  | 'clock-tick';
 
 /** What a mark says beyond its time: the path answered, how many points were drawn. */
 export type PerfDetail = Record<string, string | number>;

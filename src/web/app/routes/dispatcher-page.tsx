@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
@@ -81,7 +81,11 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     () => boardRows(thresholds, config.excursionTolerance),
     [thresholds, config.excursionTolerance],
   );
-  const rows = useSameList(useMemo(() => rowsOf(loads, levelNow), [rowsOf, loads, levelNow]));
+  // The board follows the map: its rows (10,000 made and sorted at the first answer) are rendered in
+  // a pass of their own after the map's, so the map's points go to the cluster worker first and the
+  // board is made while the worker clusters them, instead of before.
+  const forBoard = useDeferredValue(useMemo(() => ({ loads, levelNow }), [loads, levelNow]));
+  const rows = useSameList(useMemo(() => rowsOf(forBoard.loads, forBoard.levelNow), [rowsOf, forBoard]));
   const notFound = useMemo(
     (): WatchEntry[] => [
       ...(byExternal.data?.missing ?? []).map((id) => ({ by: 'external-id' as const, id })),
