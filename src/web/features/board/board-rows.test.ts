@@ -153,6 +153,15 @@ describe('board rows', () => {
       ['Dispatched', 1],
     ]);
   });
+
+  it('filter by "No status" to the loads without a status, as countByStatus counts them', () => {
+    const list = rows([load('A1', { status: 'In transit' }), load('B2'), load('C3')]);
+    expect(countByStatus(list)).toEqual([
+      ['No status', 2],
+      ['In transit', 1],
+    ]);
+    expect(filterRows(list, { ...NO_FILTER, status: 'No status' }).map((r) => r.label)).toEqual(['B2', 'C3']);
+  });
 });
 
 describe('boardRows', () => {

@@ -139,3 +139,112 @@ describe('LoadBoard when the watch list empties', () => {
     expect(screen.getByRole('grid')).toHaveAccessibleName('Loads, 0 shown');
   });
 });
+
+describe('LoadBoard, the status chips', () => {
+  /** A load with this latest status (none: undefined), its last ping a minute ago. */
+  function inStatus(id: string, name: string | undefined): Load {
+    const l = load(id, 1);
+    l.latestStatus = name
+      ? { key: 's', instant: NOW, time: testTime(), id: undefined, name, code: undefined, driver: undefined }
+      : undefined;
+    return l;
+  }
+  /** `n` loads in each status, ids numbered on from the statuses before. */
+  function rowsIn(...groups: [string | undefined, number][]) {
+    let i = 0;
+    return groups.flatMap(([name, n]) =>
+      Array.from({ length: n }, () => toRow(inStatus(`L${i++}`, name), NOW, T, 5)),
+    );
+  }
+  const strip = () => screen.getByRole('group', { name: 'Loads by status' });
+  const chips = () => within(strip()).getAllByRole('button');
+  const chipNames = () => chips().map((c) => c.textContent);
+  const statusSelect = () => screen.getByRole<HTMLSelectElement>('combobox', { name: /^Status/ });
+  const grid = () => screen.getByRole('grid');
+
+  it('shows the count of each status, most frequent first, with thousands separated', () => {
+    render(
+      <LoadBoard
+        rows={rowsIn(['Delivered', 3], ['In transit', 1200], [undefined, 2])}
+        now={NOW}
+        selectedKey={null}
+        onSelect={vi.fn()}
+      />,
+    );
+    expect(chipNames()).toEqual(['In transit 1,200', 'Delivered 3', 'No status 2']);
+    for (const chip of chips()) expect(chip).toHaveAttribute('aria-pressed', 'false');
+    expect(within(strip()).queryByText(/more in Status/)).toBeNull();
+  });
+
+  it('filters the board by the status of a chip, as the select does, and clears on a second click', async () => {
+    render(
+      <LoadBoard
+        rows={rowsIn(['In transit', 3], ['Delivered', 2], ['Dispatched', 1])}
+        now={NOW}
+        selectedKey={null}
+        onSelect={vi.fn()}
+      />,
+    );
+    expect(grid()).toHaveAccessibleName('Loads, 6 shown');
+    const delivered = within(strip()).getByRole('button', { name: 'Delivered 2' });
+    await userEvent.click(delivered);
+    expect(grid()).toHaveAccessibleName('Loads, 2 shown');
+    expect(statusSelect()).toHaveValue('Delivered');
+    expect(delivered).toHaveAttribute('aria-pressed', 'true');
+    expect(chips().filter((c) => c.getAttribute('aria-pressed') === 'true')).toEqual([delivered]);
+
+    await userEvent.click(delivered);
+    expect(grid()).toHaveAccessibleName('Loads, 6 shown');
+    expect(statusSelect()).toHaveValue('');
+    expect(delivered).toHaveAttribute('aria-pressed', 'false');
+
+    // And the other way: the select presses the chip of its status.
+    await userEvent.selectOptions(statusSelect(), 'Dispatched');
+    expect(within(strip()).getByRole('button', { name: 'Dispatched 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(grid()).toHaveAccessibleName('Loads, 1 shown');
+  });
+
+  it('filters to the loads without a status by the "No status" chip', async () => {
+    render(
+      <LoadBoard
+        rows={rowsIn(['In transit', 3], [undefined, 2])}
+        now={NOW}
+        selectedKey={null}
+        onSelect={vi.fn()}
+      />,
+    );
+    await userEvent.click(within(strip()).getByRole('button', { name: 'No status 2' }));
+    expect(grid()).toHaveAccessibleName('Loads, 2 shown');
+    expect(statusSelect()).toHaveValue('No status');
+    expect(screen.getAllByRole('row').map((r) => r.getAttribute('data-load'))).toEqual([
+      'external-id:L3',
+      'external-id:L4',
+    ]);
+  });
+
+  // Eight statuses, S1 the most frequent: 8 loads, 7, …, S8 with 1.
+  const eight = () => rowsIn(...Array.from({ length: 8 }, (_, i): [string, number] => [`S${i + 1}`, 8 - i]));
+
+  it('shows the six most frequent statuses and says how many more the select has', () => {
+    render(<LoadBoard rows={eight()} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    expect(chipNames()).toEqual(['S1 8', 'S2 7', 'S3 6', 'S4 5', 'S5 4', 'S6 3']);
+    expect(within(strip()).getByText('and 2 more in Status')).toBeInTheDocument();
+  });
+
+  it('shows a status beyond the six as a pressed chip while the board is filtered by it', async () => {
+    render(<LoadBoard rows={eight()} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    await userEvent.selectOptions(statusSelect(), 'S8');
+    expect(grid()).toHaveAccessibleName('Loads, 1 shown');
+    expect(chipNames()).toEqual(['S1 8', 'S2 7', 'S3 6', 'S4 5', 'S5 4', 'S6 3', 'S8 1']);
+    const s8 = within(strip()).getByRole('button', { name: 'S8 1' });
+    expect(s8).toHaveAttribute('aria-pressed', 'true');
+    expect(within(strip()).getByText('and 1 more in Status')).toBeInTheDocument();
+    // Its chip clears it like any other.
+    await userEvent.click(s8);
+    expect(grid()).toHaveAccessibleName('Loads, 36 shown');
+    expect(chipNames()).toHaveLength(6);
+  });
+});

@@ -2,6 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   Profiler,
+  useCallback,
+  useEffect,
   useId,
   useMemo,
   useRef,
@@ -11,6 +13,7 @@ import {
 } from 'react';
 import { formatAge } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
+import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import {
   countByStatus,
@@ -32,6 +35,58 @@ export interface LoadBoardProps {
 }
 
 const ROW_HEIGHT = 52;
+
+/** Chips in the status strip: enough for the usual statuses, few enough to stay on one or two lines. */
+const MAX_CHIPS = 6;
+
+/**
+ * How many loads are in each status, at a glance: the most frequent as chips that filter the board by
+ * their status (the Status select lists them all). Built from the board's counts alone, never the rows.
+ */
+const StatusChips = memo(function StatusChips({
+  counts,
+  status,
+  onToggle,
+}: {
+  counts: [string, number][];
+  status: string | null;
+  onToggle: (status: string) => void;
+}) {
+  const top = counts.slice(0, MAX_CHIPS);
+  // The board's own filter stays in sight when it is a rarer status (or one a refresh emptied).
+  const extra: [string, number] | undefined =
+    status === null || top.some(([name]) => name === status)
+      ? undefined
+      : (counts.find(([name]) => name === status) ?? [status, 0]);
+  const chips = extra ? [...top, extra] : top;
+  // Statuses with loads but no chip; the select lists them all.
+  const hidden = counts.length - top.length - (extra && extra[1] > 0 ? 1 : 0);
+  if (chips.length === 0) return null;
+  return (
+    <div role="group" aria-label="Loads by status" className="flex flex-wrap items-center gap-1 text-xs">
+      {chips.map(([name, n]) => {
+        const pressed = name === status;
+        return (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onToggle(name)}
+            className={`rounded-full border px-2 py-0.5 whitespace-nowrap ${
+              // Pressed is told by its ring and weight too, not by its colour alone.
+              pressed
+                ? 'border-status-selected bg-blue-100 font-semibold text-status-selected ring-1 ring-status-selected'
+                : 'border-panel-line bg-panel-sunk hover:border-ink-faint'
+            }`}
+          >
+            {name} <span className="tabular-nums">{n.toLocaleString('en-US')}</span>
+          </button>
+        );
+      })}
+      {hidden > 0 && <span className="text-ink-muted">and {hidden} more in Status</span>}
+    </div>
+  );
+});
 
 const BoardRowView = memo(function BoardRowView({
   row,
@@ -158,7 +213,16 @@ export const LoadBoard = memo(function LoadBoard({
   const sorted = useMemo(() => sorter(rows, sort), [sorter, rows, sort]);
   const shown = useMemo(() => filterRows(sorted, filter), [sorted, filter]);
   const counts = useMemo(() => countByStatus(rows), [rows]);
+  // A chip sets the status the select shows; the pressed chip clears it.
+  const toggleStatus = useCallback(
+    (status: string) => setFilter((f) => ({ ...f, status: f.status === status ? null : status })),
+    [],
+  );
   const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
+  // The bench reads when the rows of an answer are on screen (the map's markers come first).
+  useEffect(() => {
+    if (rows.length > 0) perfMarkAfterPaint('board-drawn', { rows: rows.length });
+  }, [rows]);
 
   const virtualizer = useVirtualizer({
     count: shown.length,
@@ -248,6 +312,7 @@ export const LoadBoard = memo(function LoadBoard({
             </select>
           </label>
         </div>
+        <StatusChips counts={counts} status={filter.status} onToggle={toggleStatus} />
       </div>
       <div
         ref={scroller}
