@@ -176,10 +176,10 @@ async function pull(url: string, by: string, body: unknown): Promise<Response> {
 /**
  * Fills the proxy's cache with what the pages will ask for: a cold pull of 10,000 loads takes the
  * simulator about a minute and may time out in part (502); the next try pulls only what failed.
- * Returns how many watched loads have a position, so many markers the map draws: the cache answers
- * the same for half an hour (REFRESH_SECONDS / 2).
+ * Returns how many watched loads have a position (so many markers the map draws) and how many are
+ * watched (the board's rows): the cache answers the same for half an hour (REFRESH_SECONDS / 2).
  */
-async function warm(url: string): Promise<number> {
+async function warm(url: string): Promise<Watched> {
   const config = (await (await fetch(`${url}/api/config`)).json()) as {
     demo: { externalIds: string[]; loadNumbers: string[] };
   };
@@ -190,6 +190,7 @@ async function warm(url: string): Promise<number> {
     ['external-id', { ids: [LONG_TRACK_ID] }],
   ];
   let located = 0;
+  let watched = 0;
   for (const [i, [by, body]] of wanted.entries()) {
     let response: Response | undefined;
     for (let attempt = 0; attempt < 6 && response?.status !== 200; attempt++) {
@@ -204,9 +205,12 @@ async function warm(url: string): Promise<number> {
     }
     if (response?.status !== 200) throw new Error(`warming the proxy: ${by} answered ${response?.status}`);
     const answer = (await response.json()) as { details: { latestLocation?: unknown }[] };
-    if (i < 2) located += answer.details.filter((d) => d.latestLocation).length;
+    if (i < 2) {
+      located += answer.details.filter((d) => d.latestLocation).length;
+      watched += answer.details.length;
+    }
   }
-  return located;
+  return { located, watched };
 }
 
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -275,7 +279,7 @@ function boardArrivals(page: Page): () => Promise<number[]> {
 }
 
 const allDrawn = (located: number) => `m.name === 'markers-drawn' && m.detail.points >= ${located}`;
-const boardDrawn = (located: number) => `m.name === 'board-drawn' && m.detail.rows >= ${located}`;
+const boardDrawn = (watched: number) => `m.name === 'board-drawn' && m.detail.rows >= ${watched}`;
 
 async function openDispatcher(browser: Browser, url: string, located: number) {
   const { context, page } = await newPage(browser);
@@ -283,6 +287,12 @@ async function openDispatcher(browser: Browser, url: string, located: number) {
   await page.goto(`${url}/`);
   await waitForMark(page, allDrawn(located));
   return { context, page, arrivals };
+}
+
+/** How many of the watched loads have a position (the markers drawn), and how many are watched (the board's rows). */
+interface Watched {
+  located: number;
+  watched: number;
 }
 
 interface FirstDraw {
@@ -300,15 +310,23 @@ interface FirstDraw {
  * writes each visit's Chromium trace there, `BENCH_PROFILE=<dir>` its CPU profile (in `draw/`);
  * their figures are not the bench's.
  */
-async function firstDraw(browser: Browser, url: string, located: number, run = 0): Promise<FirstDraw> {
+async function firstDraw(
+  browser: Browser,
+  url: string,
+  { located, watched }: Watched,
+  run = 0,
+): Promise<FirstDraw> {
   const traceDir = process.env.BENCH_TRACE;
   const { context, page } = await newPage(browser);
   const arrivals = boardArrivals(page);
+  let tracing = false;
   try {
     if (traceDir) {
-      mkdirSync(traceDir, { recursive: true });
+      // Apart from the refreshes' traces: trace-summary reads a directory.
+      mkdirSync(join(traceDir, 'draw'), { recursive: true });
+      tracing = true;
       await browser.startTracing(page, {
-        path: join(traceDir, `draw-${run}.json`),
+        path: join(traceDir, 'draw', `draw-${run}.json`),
         categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'],
       });
     }
@@ -321,8 +339,11 @@ async function firstDraw(browser: Browser, url: string, located: number, run = 0
     }
     await page.goto(`${url}/`);
     await waitForMark(page, allDrawn(located));
-    await waitForMark(page, boardDrawn(located));
-    if (traceDir) await browser.stopTracing();
+    await waitForMark(page, boardDrawn(watched));
+    if (tracing) {
+      tracing = false;
+      await browser.stopTracing();
+    }
     if (cdp && profileDir) {
       const { profile } = await cdp.send('Profiler.stop');
       mkdirSync(join(profileDir, 'draw'), { recursive: true });
@@ -331,7 +352,7 @@ async function firstDraw(browser: Browser, url: string, located: number, run = 0
     const marks = await marksOf(page);
     const arrived = (await arrivals())[0];
     const drawn = marks.find((m) => m.name === 'markers-drawn' && Number(m.detail?.points) >= located);
-    const board = marks.find((m) => m.name === 'board-drawn' && Number(m.detail?.rows) >= located);
+    const board = marks.find((m) => m.name === 'board-drawn' && Number(m.detail?.rows) >= watched);
     if (arrived === undefined || !drawn || !board)
       throw new Error('no board answer, or no draw of every load on the map or the board');
     const last = Math.max(drawn.t, board.t);
@@ -344,6 +365,7 @@ async function firstDraw(browser: Browser, url: string, located: number, run = 0
       markers: Number(drawn.detail?.markers),
     };
   } finally {
+    if (tracing) await browser.stopTracing();
     await context.close();
   }
 }
@@ -765,7 +787,12 @@ export async function benchBrowser(): Promise<Figure[]> {
   const server = running ? { url: running, stop: async () => {} } : await startServer();
   let browser: Browser | undefined;
   try {
-    const located = await warm(server.url);
+    const fleet = await warm(server.url);
+    const { located } = fleet;
+    if (process.env.BENCH_TRACE || process.env.BENCH_PROFILE)
+      console.warn(
+        "BENCH_TRACE / BENCH_PROFILE: traced or profiled pages are slower; these figures are not the bench's.",
+      );
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
     const b = browser;
     const runs = async <T>(part: (typeof PARTS)[number], one: () => Promise<T>): Promise<T[]> => {
@@ -774,7 +801,7 @@ export async function benchBrowser(): Promise<Figure[]> {
       return out;
     };
     let drawRun = 0;
-    const draws = await runs('draw', () => firstDraw(b, server.url, located, drawRun++));
+    const draws = await runs('draw', () => firstDraw(b, server.url, fleet, drawRun++));
     const frames = await runs('panzoom', () => panZoom(b, server.url, located));
     const all = parts.includes('refresh') ? await refreshes(b, server.url, located) : [];
     const refresh = all.filter((r) => r.measured);

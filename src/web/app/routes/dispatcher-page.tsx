@@ -109,8 +109,9 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     () => (selectedKey === null ? undefined : rows.find((r) => r.key === selectedKey)),
     [rows, selectedKey],
   );
-  // Counted, not filtered: a list of 10,000 rows made at each refresh to read its length.
-  const onMap = useMemo(() => rows.reduce((n, r) => (r.lastPingAt === undefined ? n : n + 1), 0), [rows]);
+  // Counted, not filtered: a list of 10,000 loads made at each refresh to read its length. From the
+  // loads the map draws, not the board's rows: those follow a pass later.
+  const onMap = useMemo(() => loads.reduce((n, l) => (l.latestLocation ? n + 1 : n), 0), [loads]);
   const select = useCallback(
     (key: string) => {
       const sel = parseLoadKey(key);

@@ -242,9 +242,11 @@ describe('LoadBoard, the status chips', () => {
     const s8 = within(strip()).getByRole('button', { name: 'S8 1' });
     expect(s8).toHaveAttribute('aria-pressed', 'true');
     expect(within(strip()).getByText('and 1 more in Status')).toBeInTheDocument();
-    // Its chip clears it like any other.
-    await userEvent.click(s8);
+    // Its chip clears it like any other, and goes: the keyboard's focus moves to the first chip.
+    s8.focus();
+    await userEvent.keyboard('{Enter}');
     expect(grid()).toHaveAccessibleName('Loads, 36 shown');
     expect(chipNames()).toHaveLength(6);
+    expect(within(strip()).getByRole('button', { name: 'S1 8' })).toHaveFocus();
   });
 });

@@ -71,7 +71,13 @@ const StatusChips = memo(function StatusChips({
             key={name}
             type="button"
             aria-pressed={pressed}
-            onClick={() => onToggle(name)}
+            onClick={(e) => {
+              // The extra chip goes once it is let go: the keyboard's focus moves to the first chip,
+              // not to the page's start.
+              if (extra && name === extra[0])
+                (e.currentTarget.parentElement?.querySelector('button') as HTMLButtonElement | null)?.focus();
+              onToggle(name);
+            }}
             className={`rounded-full border px-2 py-0.5 whitespace-nowrap ${
               // Pressed is told by its ring and weight too, not by its colour alone.
               pressed
@@ -275,10 +281,10 @@ export const LoadBoard = memo(function LoadBoard({
               onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}
               className="rounded border border-panel-line px-1 py-0.5"
             >
-              <option value="">All ({rows.length})</option>
+              <option value="">All ({rows.length.toLocaleString('en-US')})</option>
               {counts.map(([status, n]) => (
                 <option key={status} value={status}>
-                  {status} ({n})
+                  {status} ({n.toLocaleString('en-US')})
                 </option>
               ))}
             </select>

@@ -139,6 +139,7 @@ export class ClusterBadge extends L.CircleMarker {
     ctx.font = LABEL_FONT;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(String(this.options.count), x, y + 0.5);
+    // Narrowed to fit inside the ring: five digits at 13 px are wider than the largest disc.
+    ctx.fillText(String(this.options.count), x, y + 0.5, badgeSize(this.options.count) - 2 * RING - 4);
   }
 }
