@@ -56,3 +56,14 @@ describe('WatchListPanel, an id the service does not know', () => {
     expect(screen.getByText('(3 watched)')).toBeInTheDocument();
   });
 });
+
+describe('WatchListPanel, a long list', () => {
+  it('writes how many loads are watched with thousands separated, as the board counts them', () => {
+    const entries: WatchEntry[] = Array.from({ length: 1200 }, (_, i) => ({
+      by: 'external-id',
+      id: String(700000 + i),
+    }));
+    render(<WatchListPanel entries={entries} notFound={[]} maxIds={10_000} />);
+    expect(screen.getByText('(1,200 watched)')).toBeInTheDocument();
+  });
+});

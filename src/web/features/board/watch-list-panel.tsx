@@ -46,7 +46,10 @@ export const WatchListPanel = memo(function WatchListPanel({
     <section aria-label="Watch list" className="space-y-2 border-b border-panel-line bg-panel p-2 text-sm">
       <form onSubmit={submit} className="space-y-2">
         <label htmlFor={inputId} className="block font-medium">
-          Watch loads <span className="font-normal text-ink-muted">({entries.length} watched)</span>
+          Watch loads{' '}
+          <span className="font-normal text-ink-muted">
+            ({entries.length.toLocaleString('en-US')} watched)
+          </span>
         </label>
         <textarea
           id={inputId}
@@ -87,7 +90,8 @@ export const WatchListPanel = memo(function WatchListPanel({
             <button
               type="button"
               onClick={() => {
-                if (window.confirm(`Stop watching all ${entries.length} loads?`)) watchList.clear();
+                if (window.confirm(`Stop watching all ${entries.length.toLocaleString('en-US')} loads?`))
+                  watchList.clear();
               }}
               className="rounded border border-panel-line px-2 py-1 hover:bg-panel-sunk"
             >

@@ -321,7 +321,9 @@ export function LoadMarkersLayer({
     // one level past the clusters.
     g.clusters.on('mouseover', (e) => {
       const badge = e.propagatedFrom as ClusterBadge;
-      map.openTooltip(tooltip.setLatLng(badge.getLatLng()).setContent(`${badge.count} loads`));
+      map.openTooltip(
+        tooltip.setLatLng(badge.getLatLng()).setContent(`${badge.count.toLocaleString('en-US')} loads`),
+      );
     });
     g.clusters.on('mouseout', () => map.closeTooltip(tooltip));
     // No "N loads" left behind where the view moved from (the pointer did not move, so no mouseout).
