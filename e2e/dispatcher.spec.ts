@@ -13,6 +13,14 @@ async function demoIds(page: Page): Promise<Config['demo'] & object> {
   return config.demo;
 }
 
+/** The dispatcher with nothing watched (a first visit would watch the demo fleet), and the demo's ids. */
+async function emptyBoard(page: Page): Promise<Config['demo'] & object> {
+  await page.goto('/?w=');
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/?w=');
+  return demoIds(page);
+}
+
 const board = (page: Page) => page.getByRole('grid', { name: /Loads, \d+ shown/ });
 const map = (page: Page) => page.locator('.leaflet-container');
 
@@ -54,10 +62,7 @@ test('a first visit watches the demo fleet: rows, markers on one canvas, the off
 test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: breadcrumb, circle, URL; reload keeps it', async ({
   page,
 }) => {
-  await page.goto('/?w=');
-  const demo = await demoIds(page);
-  await page.evaluate(() => window.localStorage.clear());
-  await page.goto('/?w=');
+  const demo = await emptyBoard(page);
   // Loads that have reported: the board's most urgent order puts them first among the demo fleet.
   const external = demo.externalIds.slice(0, 12);
   await page.getByLabel(/Watch loads/).fill(external.join('\n'));
@@ -239,10 +244,7 @@ test('an unknown id shows as not found, and a malformed one is refused with the 
 test('stop watching one load: the × on an id not found, and "Stop watching" on the selected load', async ({
   page,
 }) => {
-  await page.goto('/?w=');
-  const demo = await demoIds(page);
-  await page.evaluate(() => window.localStorage.clear());
-  await page.goto('/?w=');
+  const demo = await emptyBoard(page);
   const [kept, dropped] = demo.externalIds;
   await page.getByLabel(/Watch loads/).fill(`${kept}\n${dropped}\nno-such-load`);
   await page.getByRole('button', { name: 'Add' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSinceUpdate, telHref, viewerTime, viewerZone } from './format';
+import { formatCount, formatSinceUpdate, telHref, viewerTime, viewerZone } from './format';
 
 describe('viewerZone', () => {
   it('names the zone the viewer’s own times are written in, in winter and in summer', () => {
@@ -34,5 +34,17 @@ describe('telHref', () => {
     expect(telHref('+1 402 555 0100 / +1 402 555 0199')).toBe('tel:+14025550100');
     expect(telHref('ask dispatch')).toBeUndefined();
     expect(telHref('12')).toBeUndefined();
+  });
+});
+
+describe('formatCount', () => {
+  it('separates thousands the same way wherever a count is shown', () => {
+    expect([0, 999, 1200, 10_000, 1_234_567].map(formatCount)).toEqual([
+      '0',
+      '999',
+      '1,200',
+      '10,000',
+      '1,234,567',
+    ]);
   });
 });

@@ -22,6 +22,11 @@ export function telHref(phone: string): string | undefined {
   return /\d{3,}/.test(digits) ? `tel:${digits}` : undefined;
 }
 
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A count of loads, documents and the like, its thousands separated: "10,000". */
+export const formatCount = (n: number): string => COUNT.format(n);
+
 /** Accuracy as a dispatcher reads it: "±12 m", "±1.5 km", or "unknown". */
 export function formatAccuracy(meters: number | null): string {
   if (meters === null) return 'unknown';

@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { boardRows, type BoardRow } from '../../features/board/board-rows';
 import { LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
-import { formatAccuracy, formatSinceUpdate } from '../../lib/format';
+import { formatAccuracy, formatCount, formatSinceUpdate } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
 import { configQuery, loadQueries } from '../../lib/load-queries';
 import { useLevelNow, useNow } from '../../lib/use-now';
@@ -134,8 +134,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     <div className="grid h-full grid-cols-[minmax(22rem,26rem)_1fr] grid-rows-[auto_1fr]">
       <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-4 py-2 text-sm">
         <span>
-          <strong>{onMap.toLocaleString('en-US')}</strong> of {entries.length.toLocaleString('en-US')} loads
-          on the map
+          <strong>{formatCount(onMap)}</strong> of {formatCount(entries.length)} loads on the map
         </span>
         {notFound.length > 0 && <span className="text-status-stale">{notFound.length} not found</span>}
         {/* Not a live region: a screen reader would read the clock out every few seconds. */}

@@ -12,7 +12,7 @@ import {
   type ProfilerOnRenderCallback,
 } from 'react';
 import { formatAge } from '@/domain/staleness';
-import { formatAccuracy, telHref } from '../../lib/format';
+import { formatAccuracy, formatCount, telHref } from '../../lib/format';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import {
@@ -85,7 +85,7 @@ const StatusChips = memo(function StatusChips({
                 : 'border-panel-line bg-panel-sunk hover:border-ink-faint'
             }`}
           >
-            {name} <span className="tabular-nums">{n.toLocaleString('en-US')}</span>
+            {name} <span className="tabular-nums">{formatCount(n)}</span>
           </button>
         );
       })}
@@ -281,10 +281,10 @@ export const LoadBoard = memo(function LoadBoard({
               onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}
               className="rounded border border-panel-line px-1 py-0.5"
             >
-              <option value="">All ({rows.length.toLocaleString('en-US')})</option>
+              <option value="">All ({formatCount(rows.length)})</option>
               {counts.map(([status, n]) => (
                 <option key={status} value={status}>
-                  {status} ({n.toLocaleString('en-US')})
+                  {status} ({formatCount(n)})
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import type { LoadBy } from '@/domain/model';
 import { parseIdText, watchList, type WatchEntry } from '../../lib/watch-list';
+import { formatCount } from '../../lib/format';
 
 export interface WatchListPanelProps {
   entries: WatchEntry[];
@@ -47,9 +48,7 @@ export const WatchListPanel = memo(function WatchListPanel({
       <form onSubmit={submit} className="space-y-2">
         <label htmlFor={inputId} className="block font-medium">
           Watch loads{' '}
-          <span className="font-normal text-ink-muted">
-            ({entries.length.toLocaleString('en-US')} watched)
-          </span>
+          <span className="font-normal text-ink-muted">({formatCount(entries.length)} watched)</span>
         </label>
         <textarea
           id={inputId}
@@ -90,7 +89,7 @@ export const WatchListPanel = memo(function WatchListPanel({
             <button
               type="button"
               onClick={() => {
-                if (window.confirm(`Stop watching all ${entries.length.toLocaleString('en-US')} loads?`))
+                if (window.confirm(`Stop watching all ${formatCount(entries.length)} loads?`))
                   watchList.clear();
               }}
               className="rounded border border-panel-line px-2 py-1 hover:bg-panel-sunk"

@@ -122,10 +122,8 @@ export class ClusterBadge extends L.CircleMarker {
   _updatePath(this: ClusterBadge & Internals): void {
     const renderer = this._renderer;
     const ctx = renderer._ctx;
-    const disc =
-      ctx && renderer._drawing && !this._empty()
-        ? discOf(badgeSize(this.options.count), L.Browser.retina ? 2 : 1)
-        : null;
+    const size = badgeSize(this.options.count);
+    const disc = ctx && renderer._drawing && !this._empty() ? discOf(size, L.Browser.retina ? 2 : 1) : null;
     if (!ctx || !disc) {
       circlePath.call(this);
       return;
@@ -140,6 +138,6 @@ export class ClusterBadge extends L.CircleMarker {
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     // Narrowed to fit inside the ring: five digits at 13 px are wider than the largest disc.
-    ctx.fillText(String(this.options.count), x, y + 0.5, badgeSize(this.options.count) - 2 * RING - 4);
+    ctx.fillText(String(this.options.count), x, y + 0.5, size - 2 * RING - 4);
   }
 }

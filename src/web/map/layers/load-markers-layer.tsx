@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import { formatCount } from '../../lib/format';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { replacedPlaces } from '../../lib/replaced-places';
 import { useSameList } from '../../lib/same-list';
@@ -61,6 +62,8 @@ interface View {
 const SLICE_MS = 6;
 
 const SELECTED = '#1d4ed8';
+/** The selected marker's radius (others: 7), and its middle dot's with it. */
+const SELECTED_RADIUS = 9;
 
 /**
  * The pane of the selected load's marker: above the canvas with the markers and the cluster badges
@@ -287,7 +290,7 @@ export function LoadMarkersLayer({
     selection.current = L.circleMarker([0, 0], {
       pane: SELECTION_PANE,
       renderer,
-      radius: 9,
+      radius: SELECTED_RADIUS,
       weight: 4,
       color: SELECTED,
       fillOpacity: 1,
@@ -298,7 +301,7 @@ export function LoadMarkersLayer({
       pane: SELECTION_PANE,
       renderer,
       // As the sprite canvas draws a marker's dot, at the selected marker's radius.
-      radius: centreRadius(9),
+      radius: centreRadius(SELECTED_RADIUS),
       stroke: false,
       fillOpacity: 1,
       interactive: false,
@@ -321,9 +324,7 @@ export function LoadMarkersLayer({
     // one level past the clusters.
     g.clusters.on('mouseover', (e) => {
       const badge = e.propagatedFrom as ClusterBadge;
-      map.openTooltip(
-        tooltip.setLatLng(badge.getLatLng()).setContent(`${badge.count.toLocaleString('en-US')} loads`),
-      );
+      map.openTooltip(tooltip.setLatLng(badge.getLatLng()).setContent(`${formatCount(badge.count)} loads`));
     });
     g.clusters.on('mouseout', () => map.closeTooltip(tooltip));
     // No "N loads" left behind where the view moved from (the pointer did not move, so no mouseout).
@@ -585,7 +586,7 @@ export function LoadMarkersLayer({
         const ring = selected ? SELECTED : '#ffffff';
         if (d.marker && d.marker.options.color !== ring) {
           d.marker.setStyle(selected ? { color: ring, weight: 4 } : { color: ring, weight: 2 });
-          d.marker.setRadius(selected ? 9 : 7);
+          d.marker.setRadius(selected ? SELECTED_RADIUS : 7);
         }
       };
       if (visible === null) {
