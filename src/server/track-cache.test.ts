@@ -142,6 +142,11 @@ describe('track cache', () => {
     // Other include flags: serialized for them, and the pings are there.
     const everything = await c.getJson('external-id', ['1'], undefined, undefined);
     expect(pingCount(parsed(everything.details)[0])).toBe(1);
+    // Both are kept: a page's board and its documents pull alternate, and neither is written again.
+    expect((await c.getJson('external-id', ['1'], board, undefined)).details[0]).toBe(first.details[0]);
+    expect((await c.getJson('external-id', ['1'], undefined, undefined)).details[0]).toBe(
+      everything.details[0],
+    );
     // New data: serialized again, with it.
     u.addPing('1');
     clock.t += 1000;

@@ -60,11 +60,14 @@ interface Track {
   issues: ParseIssue[];
   inflight: Promise<void> | undefined;
   /**
-   * The served detail as JSON bytes, for a full answer (no `since`) with one set of include flags;
-   * valid while `load` is the very object it was made from (a merge that brings anything makes a new
-   * Load). Many browsers polling the same board share one serialization.
+   * The served detail as JSON bytes for full answers (no `since`), one per set of include flags (at
+   * most JSON_KEPT); valid while `load` is the very object they were made from (a merge that brings
+   * anything makes a new Load). Many browsers polling the same board share one serialization, and
+   * a page's two views of the same loads (the board, and the documents behind the nav's badge) keep
+   * one each: with one kept, every page that opened wrote all 10,000 loads out twice, and the
+   * garbage set off collections of the whole cache (seconds of both cores at 10,000 loads).
    */
-  json: { load: Load; include: string; bytes: Buffer } | undefined;
+  json: { load: Load; bytes: Map<string, Buffer> } | undefined;
 }
 
 export interface ServedTracks {
@@ -81,6 +84,9 @@ export interface ServedTracks {
 export interface ServedJson extends Omit<ServedTracks, 'details'> {
   details: Buffer[];
 }
+
+/** Serializations kept per track: the board's, the documents', a load's own page's, and one more. */
+const JSON_KEPT = 4;
 
 const LISTS = ['pings', 'events', 'comments', 'documents', 'readings'] as const;
 const WIRE_LIST: Record<(typeof LISTS)[number], keyof LoadDetail> = {
@@ -303,8 +309,13 @@ export function createTrackCache(o: TrackCacheOptions) {
         const flag = INCLUDE_OF[list];
         return flag && include?.[flag] === false ? '0' : '1';
       }).join('') + (include?.extras === false ? '0' : '1');
-    if (t.json?.load !== load || t.json.include !== key) t.json = { load, include: key, bytes: render() };
-    return t.json.bytes;
+    if (t.json?.load !== load) t.json = { load, bytes: new Map() };
+    let bytes = t.json.bytes.get(key);
+    if (!bytes) {
+      if (t.json.bytes.size >= JSON_KEPT) t.json.bytes.delete(t.json.bytes.keys().next().value as string);
+      t.json.bytes.set(key, (bytes = render()));
+    }
+    return bytes;
   }
 
   async function collect<T>(
