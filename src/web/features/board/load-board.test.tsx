@@ -249,4 +249,33 @@ describe('LoadBoard, the status chips', () => {
     expect(chipNames()).toHaveLength(6);
     expect(within(strip()).getByRole('button', { name: 'S1 8' })).toHaveFocus();
   });
+
+  it('keeps its chips in place under the pointer while a refresh re-ranks them, and re-ranks when it leaves', async () => {
+    const board = (rows: ReturnType<typeof rowsIn>) => (
+      <LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />
+    );
+    const { rerender } = render(board(rowsIn(['In transit', 3], ['Delivered', 2], ['At pickup', 1])));
+    await userEvent.hover(within(strip()).getByRole('button', { name: 'Delivered 2' }));
+    // The refresh: Delivered now leads, At pickup has no load left.
+    rerender(board(rowsIn(['Delivered', 5], ['In transit', 3])));
+    expect(chipNames()).toEqual(['In transit 3', 'Delivered 5', 'At pickup 0']);
+    await userEvent.unhover(strip());
+    expect(chipNames()).toEqual(['Delivered 5', 'In transit 3']);
+  });
+
+  // A chip clicked keeps the focus: it stays where it was, for the second click that clears it.
+  it('keeps its chips in place while the focus is in them, and re-ranks when the focus leaves', async () => {
+    const board = (rows: ReturnType<typeof rowsIn>) => (
+      <LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />
+    );
+    const { rerender } = render(board(rowsIn(['In transit', 3], ['Delivered', 2])));
+    within(strip()).getByRole('button', { name: 'In transit 3' }).focus();
+    await userEvent.tab();
+    expect(within(strip()).getByRole('button', { name: 'Delivered 2' })).toHaveFocus();
+    rerender(board(rowsIn(['Delivered', 5], ['In transit', 3])));
+    expect(chipNames()).toEqual(['In transit 3', 'Delivered 5']);
+    expect(within(strip()).getByRole('button', { name: 'Delivered 5' })).toHaveFocus();
+    await userEvent.tab();
+    expect(chipNames()).toEqual(['Delivered 5', 'In transit 3']);
+  });
 });

@@ -52,18 +52,40 @@ const StatusChips = memo(function StatusChips({
   status: string | null;
   onToggle: (status: string) => void;
 }) {
-  const top = counts.slice(0, MAX_CHIPS);
+  // While the pointer is over the chips or the focus is in them, they keep their order and their
+  // set, and only their counts change: a refresh that re-ranks two statuses must not slide another
+  // chip under a pointer about to click (one the refresh emptied reads 0 until it is let go).
+  const [held, setHeld] = useState<readonly string[] | null>(null);
+  const inside = useRef({ pointer: false, focus: false });
+  const ranked = counts.slice(0, MAX_CHIPS).map(([name]) => name);
+  const names = held ?? ranked;
+  const hold = (where: 'pointer' | 'focus', on: boolean) => {
+    inside.current[where] = on;
+    const { pointer, focus } = inside.current;
+    if (!pointer && !focus) setHeld(null);
+    else if (on) setHeld((h) => h ?? names);
+  };
+  const countOf = new Map(counts);
+  const top = names.map((name): [string, number] => [name, countOf.get(name) ?? 0]);
   // The board's own filter stays in sight when it is a rarer status (or one a refresh emptied).
   const extra: [string, number] | undefined =
-    status === null || top.some(([name]) => name === status)
-      ? undefined
-      : (counts.find(([name]) => name === status) ?? [status, 0]);
+    status === null || names.includes(status) ? undefined : [status, countOf.get(status) ?? 0];
   const chips = extra ? [...top, extra] : top;
   // Statuses with loads but no chip; the select lists them all.
-  const hidden = counts.length - top.length - (extra && extra[1] > 0 ? 1 : 0);
+  const hidden = counts.filter(([name]) => !names.includes(name) && name !== status).length;
   if (chips.length === 0) return null;
   return (
-    <div role="group" aria-label="Loads by status" className="flex flex-wrap items-center gap-1 text-xs">
+    <div
+      role="group"
+      aria-label="Loads by status"
+      className="flex flex-wrap items-center gap-1 text-xs"
+      onPointerEnter={() => hold('pointer', true)}
+      onPointerLeave={() => hold('pointer', false)}
+      onFocus={() => hold('focus', true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) hold('focus', false);
+      }}
+    >
       {chips.map(([name, n]) => {
         const pressed = name === status;
         return (
