@@ -28,6 +28,9 @@ export function applyMoves(coords: Float64Array, places: Uint32Array, moved: Flo
   });
 }
 
+/** The side of Leaflet's tiles, in CSS pixels: the unit of a cluster's radius. */
+const LEAFLET_TILE_SIZE = 256;
+
 /**
  * The clustering itself, where it runs (the cluster worker, or the page where there is no worker):
  * points come as one array of numbers (lon, lat, lon, lat, …) and are told apart by their place in it.
@@ -48,7 +51,10 @@ export function clusterEngine(options: ClusterOptions) {
     xy[1] = held[2 * i + 1] as number;
   };
   const build = () => {
-    tree = new Supercluster<{ i: number }>(options).load(features);
+    // supercluster measures `radius` in tiles of `extent` pixels (512 unless told); Leaflet's tiles are
+    // 256 px, so a radius of 50 joined only points 25 px apart, and the badges (30-50 px across) of
+    // neighbouring clusters covered each other's counts at low zoom.
+    tree = new Supercluster<{ i: number }>({ ...options, extent: LEAFLET_TILE_SIZE }).load(features);
   };
   return {
     /**

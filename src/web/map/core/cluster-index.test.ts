@@ -58,6 +58,23 @@ describe('clusterEngine', () => {
     expect(engine.expansionZoom(answer.clusters[3] as number)).toBeGreaterThan(4);
   });
 
+  it('joins points up to `radius` of the map’s pixels apart (Leaflet’s 256-px tiles), and no farther', () => {
+    // At zoom 3 the world is 256 * 8 = 2,048 px wide: a degree of longitude on the equator is 5.69 px.
+    const pxToLon = (px: number) => (px * 360) / 2048;
+    const engine = clusterEngine(OPTIONS);
+    const pairAt = (px: number) => {
+      engine.load(Float64Array.from([0, 0, pxToLon(px), 0]));
+      return engine.query(WORLD, 3);
+    };
+    // 40 px apart: within the 50-px radius, one badge (supercluster's own unit, 512-px tiles, made
+    // this 25 px, and two badges 30 px across covered each other's counts).
+    const near = pairAt(40);
+    expect([near.clusters.length / 4, near.points.length]).toEqual([1, 0]);
+    expect(near.clusters[2]).toBe(2);
+    const far = pairAt(60);
+    expect([far.clusters.length / 4, far.points.length]).toEqual([0, 2]);
+  });
+
   it('answers as a fresh index after moves and new lists of the same or another length (its points are reused)', () => {
     const engine = clusterEngine(OPTIONS);
     const fresh = (coords: Float64Array) => {
