@@ -140,6 +140,14 @@ describe('LoadBoard when the watch list empties', () => {
   });
 });
 
+describe('LoadBoard, the stale count', () => {
+  it('says how many loads are stale with thousands separated, as the chips count', () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => toRow(load(`S${i}`, 45), NOW, T, 5));
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    expect(screen.getByRole('checkbox', { name: 'Stale only (1,200)' })).not.toBeChecked();
+  });
+});
+
 describe('LoadBoard, the status chips', () => {
   /** A load with this latest status (none: undefined), its last ping a minute ago. */
   function inStatus(id: string, name: string | undefined): Load {

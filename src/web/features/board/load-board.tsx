@@ -317,7 +317,7 @@ export const LoadBoard = memo(function LoadBoard({
               checked={filter.staleOnly}
               onChange={(e) => setFilter({ ...filter, staleOnly: e.target.checked })}
             />
-            Stale only ({stale})
+            Stale only ({formatCount(stale)})
           </label>
           <label className="flex items-center gap-1">
             <input
