@@ -21,6 +21,8 @@ function compareItems(a: Keyed, b: Keyed): number {
  * instants never share a key; it only saves work.
  */
 export function sortByInstant<T extends Keyed>(items: T[], keyHasInstant = false): T[] {
+  // Most lists of a board's loads are empty: nothing to sort, and no set made for nothing.
+  if (items.length < 2) return items;
   // The upstream mostly sends its lists in time order: then sorting (which is stable) would change
   // nothing, and there may be nothing to fold. Neighbours of one instant in order have different
   // keys (the keys decided the order). A key that does not spell out its instant (an event's id, a
