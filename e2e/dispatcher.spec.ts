@@ -36,6 +36,16 @@ test('a first visit watches the demo fleet: rows, markers on one canvas, the off
   await expect(map(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
   await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
   await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+  // Its tiles are images placed by left and top: no canvas and no 3D transform per tile, each of
+  // which would make the tile a composited layer of its own.
+  const basemapTiles = page.locator('.leaflet-haulview-basemap-pane .leaflet-tile');
+  await expect.poll(() => basemapTiles.count()).toBeGreaterThan(4);
+  expect(
+    await basemapTiles.evaluateAll(
+      (tiles) =>
+        tiles.filter((t) => t.tagName !== 'IMG' || t.style.transform !== '' || t.style.left === '').length,
+    ),
+  ).toBe(0);
   await expect(page).toHaveURL(/[?&]w=/);
   // The nav counts the documents not reviewed from their URLs, which the pull worker sends without
   // the documents themselves; the answer it read was marked as read there.
@@ -459,7 +469,7 @@ test('without its basemap files the map says so and still shows the loads', asyn
 
 /**
  * The colours the offline basemap painted around the middle of the map (dx, dy CSS pixels either
- * side), read from its canvas tile.
+ * side), read from its image tiles (each copied onto a canvas of one pixel).
  */
 async function basemapColours(page: Page, dx = 0, dy = 0): Promise<string[]> {
   return page.evaluate(
@@ -468,8 +478,11 @@ async function basemapColours(page: Page, dx = 0, dy = 0): Promise<string[]> {
       const box = container.getBoundingClientRect();
       const [x, y] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
       const tiles = [
-        ...document.querySelectorAll<HTMLCanvasElement>('.leaflet-haulview-basemap-pane canvas'),
-      ];
+        ...document.querySelectorAll<HTMLImageElement>('.leaflet-haulview-basemap-pane img.leaflet-tile'),
+      ].filter((t) => t.complete && t.naturalWidth > 0);
+      const pixel = document.createElement('canvas');
+      pixel.width = pixel.height = 1;
+      const ctx = pixel.getContext('2d', { willReadFrequently: true })!;
       const seen = new Set<string>();
       for (let px = x - dx; px <= x + dx; px++)
         for (let py = y - dy; py <= y + dy; py++) {
@@ -482,10 +495,20 @@ async function basemapColours(page: Page, dx = 0, dy = 0): Promise<string[]> {
             continue;
           }
           const r = tile.getBoundingClientRect();
-          const ratio = tile.width / r.width;
-          const [red, green, blue, alpha] = tile
-            .getContext('2d')!
-            .getImageData(Math.floor((px - r.left) * ratio), Math.floor((py - r.top) * ratio), 1, 1).data;
+          const ratio = tile.naturalWidth / r.width;
+          ctx.clearRect(0, 0, 1, 1);
+          ctx.drawImage(
+            tile,
+            Math.floor((px - r.left) * ratio),
+            Math.floor((py - r.top) * ratio),
+            1,
+            1,
+            0,
+            0,
+            1,
+            1,
+          );
+          const [red, green, blue, alpha] = ctx.getImageData(0, 0, 1, 1).data;
           seen.add(alpha === 0 ? 'none' : `rgb(${red}, ${green}, ${blue})`);
         }
       return [...seen];

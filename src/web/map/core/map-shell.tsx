@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { MapContainer, TileLayer } from 'react-leaflet';
+import { placeTileFlat } from './flat-tiles';
 import { BasemapLayer } from '../layers/basemap-layer';
 import { spriteCanvas } from './sprite-canvas';
 
@@ -12,6 +13,8 @@ export interface MapShellProps {
 /** North America, where the fleet runs, until the loads say otherwise. */
 const INITIAL_CENTER: [number, number] = [40, -96];
 const INITIAL_ZOOM = 4;
+/** Web tiles placed flat, as the basemap's (see flat-tiles.ts). */
+const TILE_EVENTS = { tileloadstart: placeTileFlat };
 
 /**
  * The map every view shares: one canvas renderer for all vector layers (solid markers stamped from
@@ -36,7 +39,9 @@ export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) 
       attributionControl
     >
       <BasemapLayer />
-      {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} maxZoom={19} />}
+      {tileUrl && (
+        <TileLayer url={tileUrl} attribution={tileAttribution} maxZoom={19} eventHandlers={TILE_EVENTS} />
+      )}
       {children}
     </MapContainer>
   );

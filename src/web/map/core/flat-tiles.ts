@@ -1,0 +1,14 @@
+import L from 'leaflet';
+
+/**
+ * A `tileloadstart` handler that places the tile by `left` and `top` instead of the `translate3d`
+ * Leaflet gives it: a 3D transform makes each tile a composited layer of its own (twenty in a view),
+ * and every frame's commit of the page's layers pays for each. The tiles' level container still
+ * moves and scales as one layer in a pan or a zoom.
+ */
+export function placeTileFlat(e: L.TileEvent): void {
+  const at = L.DomUtil.getPosition(e.tile);
+  e.tile.style.transform = '';
+  e.tile.style.left = `${at.x}px`;
+  e.tile.style.top = `${at.y}px`;
+}
