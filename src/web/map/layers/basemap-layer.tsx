@@ -77,6 +77,8 @@ interface Pending {
   done?: L.DoneCallback;
   /** The object URL the image shows, revoked when it is replaced or the tile goes. */
   url?: string;
+  /** How many times the tile was drawn: a drawing's image shows only if no later one was made. */
+  draws: number;
 }
 
 /**
@@ -151,14 +153,24 @@ export function BasemapLayer() {
     // composited layer of its own, and the twenty tiles of a view made every frame's commit of the
     // layers slower (a refresh's main thread, measured without them: 6 ms less CPU).
     const scratch = document.createElement('canvas');
-    const show = (tile: Pending, blob: Blob | null) => {
-      if (!blob || cancelled || live.get(tile.img) !== tile) return;
+    const current = (tile: Pending, draw: number) =>
+      !cancelled && live.get(tile.img) === tile && tile.draws === draw;
+    /** Tells Leaflet the tile is ready (once): it shows a tile only then, with or without an error. */
+    const ready = (tile: Pending, error?: Error) => {
+      tile.done?.(error, tile.img);
+      tile.done = undefined;
+    };
+    const show = (tile: Pending, draw: number, blob: Blob | null) => {
+      if (!current(tile, draw)) return;
+      if (!blob) return ready(tile, new Error('the basemap tile could not be encoded'));
       const before = tile.url;
       const url = (tile.url = URL.createObjectURL(blob));
       tile.img.onload = () => {
         if (before) URL.revokeObjectURL(before);
-        tile.done?.(undefined, tile.img);
-        tile.done = undefined;
+        if (current(tile, draw)) ready(tile);
+      };
+      tile.img.onerror = () => {
+        if (current(tile, draw)) ready(tile, new Error('the basemap tile could not be shown'));
       };
       tile.img.src = url;
     };
@@ -174,8 +186,9 @@ export function BasemapLayer() {
         const side = TILE_SIZE * (window.devicePixelRatio || 1);
         if (scratch.width !== side) scratch.width = scratch.height = side;
         drawTile(scratch, shapes, next.coords);
-        // toBlob takes the canvas's pixels now, and encodes them off the main thread.
-        scratch.toBlob((blob) => show(next, blob));
+        // toBlob takes the canvas's pixels now; Chromium encodes the PNG in the page's idle time.
+        const draw = ++next.draws;
+        scratch.toBlob((blob) => show(next, draw, blob));
       }
       if (queue.length > 0 && coarse) frame = requestAnimationFrame(work);
     };
@@ -187,7 +200,7 @@ export function BasemapLayer() {
       createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
         const img = document.createElement('img');
         img.alt = '';
-        const pending: Pending = { img, coords, done };
+        const pending: Pending = { img, coords, done, draws: 0 };
         live.set(img, pending);
         queue.push(pending);
         schedule();
