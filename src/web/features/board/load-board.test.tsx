@@ -267,12 +267,14 @@ describe('LoadBoard, the status chips', () => {
     // The refresh: Delivered now leads, At pickup has no load left.
     rerender(board(rowsIn(['Delivered', 5], ['In transit', 3])));
     expect(chipNames()).toEqual(['In transit 3', 'Delivered 5', 'At pickup 0']);
+    // A click leaves the focus on its chip; the pointer's leaving lets the chips go all the same.
+    await userEvent.click(within(strip()).getByRole('button', { name: 'Delivered 5' }));
+    expect(grid()).toHaveAccessibleName('Loads, 5 shown');
     await userEvent.unhover(strip());
     expect(chipNames()).toEqual(['Delivered 5', 'In transit 3']);
   });
 
-  // A chip clicked keeps the focus: it stays where it was, for the second click that clears it.
-  it('keeps its chips in place while the focus is in them, and re-ranks when the focus leaves', async () => {
+  it('keeps its chips in place while the keyboard’s focus is in them, and re-ranks when it leaves', async () => {
     const board = (rows: ReturnType<typeof rowsIn>) => (
       <LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />
     );

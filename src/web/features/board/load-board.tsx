@@ -52,11 +52,12 @@ const StatusChips = memo(function StatusChips({
   status: string | null;
   onToggle: (status: string) => void;
 }) {
-  // While the pointer is over the chips or the focus is in them, they keep their order and their
-  // set, and only their counts change: a refresh that re-ranks two statuses must not slide another
-  // chip under a pointer about to click (one the refresh emptied reads 0 until it is let go).
+  // While the pointer is over the chips or the keyboard's focus is in them, they keep their order
+  // and their set, and only their counts change: a refresh that re-ranks two statuses must not slide
+  // another chip under a pointer about to click (one the refresh emptied reads 0 until it is let
+  // go). The focus a click leaves on a chip does not hold them: the pointer's leaving lets go.
   const [held, setHeld] = useState<readonly string[] | null>(null);
-  const inside = useRef({ pointer: false, focus: false });
+  const inside = useRef({ pointer: false, focus: false, pressed: false });
   const ranked = counts.slice(0, MAX_CHIPS).map(([name]) => name);
   const names = held ?? ranked;
   const hold = (where: 'pointer' | 'focus', on: boolean) => {
@@ -81,7 +82,12 @@ const StatusChips = memo(function StatusChips({
       className="flex flex-wrap items-center gap-1 text-xs"
       onPointerEnter={() => hold('pointer', true)}
       onPointerLeave={() => hold('pointer', false)}
-      onFocus={() => hold('focus', true)}
+      onPointerDown={() => (inside.current.pressed = true)}
+      onFocus={() => {
+        const { pressed } = inside.current;
+        inside.current.pressed = false;
+        if (!pressed) hold('focus', true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) hold('focus', false);
       }}
