@@ -147,6 +147,10 @@ describe('track cache', () => {
     expect((await c.getJson('external-id', ['1'], undefined, undefined)).details[0]).toBe(
       everything.details[0],
     );
+    // At most four sets of flags are kept per load: a fifth pushes out the one kept longest.
+    for (const flags of [{ events: false }, { comments: false }, { documents: false }])
+      await c.getJson('external-id', ['1'], flags, undefined);
+    expect((await c.getJson('external-id', ['1'], board, undefined)).details[0]).not.toBe(first.details[0]);
     // New data: serialized again, with it.
     u.addPing('1');
     clock.t += 1000;

@@ -85,7 +85,7 @@ export interface ServedJson extends Omit<ServedTracks, 'details'> {
   details: Buffer[];
 }
 
-/** Serializations kept per track: the board's, the documents', a load's own page's, and one more. */
+/** Serializations kept per track: the board's, the documents', a load's own page's and its readings'. */
 const JSON_KEPT = 4;
 
 const LISTS = ['pings', 'events', 'comments', 'documents', 'readings'] as const;
