@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { formatCount } from '../../lib/format';
 
 /** A badge's side in CSS pixels, by how many loads it counts (its white ring included). */
 export const badgeSize = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
@@ -137,7 +138,8 @@ export class ClusterBadge extends L.CircleMarker {
     ctx.font = LABEL_FONT;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    // Narrowed to fit inside the ring: five digits at 13 px are wider than the largest disc.
-    ctx.fillText(String(this.options.count), x, y + 0.5, size - 2 * RING - 4);
+    // Written as the tooltip and the board write counts ("7,039"), narrowed to fit inside the ring:
+    // five digits at 13 px are wider than the largest disc.
+    ctx.fillText(formatCount(this.options.count), x, y + 0.5, size - 2 * RING - 4);
   }
 }
