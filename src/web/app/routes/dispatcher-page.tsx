@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
@@ -46,6 +46,38 @@ function parseSelection(text: string | null): { by: LoadBy; id: string } | null 
   return by ? { by, id: text.slice(2) } : null;
 }
 const selectionParam = (by: LoadBy, id: string) => `${by === 'external-id' ? 'e' : 'n'}:${id}`;
+
+/** The hash TanStack Query files a board's query under (its own hash function's, made once per list). */
+function boardHash(by: LoadBy, ids: readonly string[]): string {
+  const { queryKey, queryKeyHashFn } = loadQueries.board(by, ids, 0);
+  return (queryKeyHashFn as (key: typeof queryKey) => string)(queryKey);
+}
+
+/**
+ * "Refresh", and "Refreshing…" while a board's pull runs. It watches the pulls itself: when a poll
+ * starts, this button renders again, not the page with its 10,000 loads' hooks and memos.
+ */
+function RefreshButton({
+  hashes,
+  onRefresh,
+  disabled,
+}: {
+  hashes: readonly string[];
+  onRefresh: () => void;
+  disabled: boolean;
+}) {
+  const fetching = useIsFetching({ predicate: (query) => hashes.includes(query.queryHash) }) > 0;
+  return (
+    <button
+      type="button"
+      className={`rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk ${DISABLED_LOOK}`}
+      onClick={onRefresh}
+      disabled={fetching || disabled}
+    >
+      {fetching ? 'Refreshing…' : 'Refresh'}
+    </button>
+  );
+}
 
 /** `/`: the dispatcher's view, with the config loaded. */
 export function DispatcherPage() {
@@ -126,7 +158,17 @@ function Dispatcher({ config }: { config: ClientConfig }) {
 
   const errors = [byExternal.error, byNumber.error].filter(Boolean);
   const updatedAt = Math.max(byExternal.dataUpdatedAt, byNumber.dataUpdatedAt);
-  const fetching = byExternal.isFetching || byNumber.isFetching;
+  // Read here, `isFetching` would render the whole page when a poll starts; the button watches it.
+  const boardHashes = useMemo(
+    () => [boardHash('external-id', externalIds), boardHash('load-number', loadNumbers)],
+    [externalIds, loadNumbers],
+  );
+  const { refetch: refetchExternal } = byExternal;
+  const { refetch: refetchNumber } = byNumber;
+  const refresh = useCallback(() => {
+    void refetchExternal();
+    void refetchNumber();
+  }, [refetchExternal, refetchNumber]);
   const pending =
     (externalIds.length > 0 && byExternal.isPending) || (loadNumbers.length > 0 && byNumber.isPending);
 
@@ -141,17 +183,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
         <span className="text-ink-muted">
           {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
         </span>
-        <button
-          type="button"
-          className={`rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk ${DISABLED_LOOK}`}
-          onClick={() => {
-            void byExternal.refetch();
-            void byNumber.refetch();
-          }}
-          disabled={fetching || entries.length === 0}
-        >
-          {fetching ? 'Refreshing…' : 'Refresh'}
-        </button>
+        <RefreshButton hashes={boardHashes} onRefresh={refresh} disabled={entries.length === 0} />
         <ul className="ml-auto flex gap-3" aria-label="Legend">
           {LEGEND.map(([level, text]) => (
             <LegendItem key={level} swatch="h-3 w-3 rounded-full" color={statusColors[level]}>

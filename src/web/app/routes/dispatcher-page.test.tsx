@@ -1,0 +1,86 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { CLIENT_CONFIG } from '@/testing/client-config';
+import { withMapSize } from '@/testing/map-size';
+import { jsonResponse, pullAnswer, wireDetail } from '../../features/load-detail/wire-fixtures';
+import { createQueryClient } from '../../lib/query-client';
+import { watchList } from '../../lib/watch-list';
+import { DispatcherPage } from './dispatcher-page';
+
+// The page calls useLevelNow once per render of its body: counted, it says how often the page (with
+// its 10,000 loads' hooks and memos) rendered.
+const pageRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../lib/use-now', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../lib/use-now')>();
+  return {
+    ...original,
+    useLevelNow: (...args: Parameters<typeof original.useLevelNow>) => {
+      pageRenders.count++;
+      return original.useLevelNow(...args);
+    },
+  };
+});
+
+/** Pulls wait here until the test lets them answer. */
+let held: (() => void)[] = [];
+let holdPulls = false;
+
+beforeEach(() => {
+  withMapSize();
+  window.localStorage.clear();
+  window.localStorage.setItem('haulview.watch', 'e:700100,700200');
+  watchList.reset();
+  window.history.replaceState(null, '', '/');
+  held = [];
+  holdPulls = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      if (path.endsWith('/api/config')) return jsonResponse(200, CLIENT_CONFIG);
+      if (holdPulls) await new Promise<void>((resolve) => held.push(resolve));
+      if (path.endsWith('/api/pull/by-external-id')) {
+        return jsonResponse(
+          200,
+          pullAnswer([
+            wireDetail({ loadTrackExternalId: 700100 }),
+            wireDetail({ loadTrackExternalId: 700200 }),
+          ]),
+        );
+      }
+      return jsonResponse(404, { error: { code: 'not_found', message: `no route ${path}` } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+it('a refresh that starts renders its button, not the page; the page renders when the answer comes', async () => {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DispatcherPage />
+    </QueryClientProvider>,
+  );
+  await screen.findByText(/Updated/);
+  const refresh = screen.getByRole('button', { name: 'Refresh' });
+  // Let the first answer's renders (the board's deferred pass among them) settle.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const before = pageRenders.count;
+  expect(before).toBeGreaterThan(0);
+
+  holdPulls = true;
+  await user.click(refresh);
+  const button = await screen.findByRole('button', { name: 'Refreshing…' });
+  expect(button).toBeDisabled();
+  expect(pageRenders.count).toBe(before);
+
+  for (const answer of held) answer();
+  await screen.findByRole('button', { name: 'Refresh' });
+  expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  // The answer's data (a new fetch time) does render the page.
+  await waitFor(() => expect(pageRenders.count).toBeGreaterThan(before));
+});
