@@ -240,6 +240,26 @@ describe('loadQueries.board', () => {
   });
 });
 
+describe('loadQueries.boardHash', () => {
+  it('is the hash TanStack Query files the board under, for each kind of id, and no other view’s', async () => {
+    const { createQueryClient } = await import('./query-client');
+    const { loadQueries } = await import('./load-queries');
+    const { QueryObserver } = await import('@tanstack/react-query');
+    const client = createQueryClient();
+    const ids = ['700100', '700200'];
+    // An observer that never fetches files its query in the cache as the page's useQuery does.
+    const filed = (options: ReturnType<typeof loadQueries.board>) =>
+      new QueryObserver(client, { ...options, enabled: false }).getCurrentQuery();
+    const board = filed(loadQueries.board('external-id', ids, 30));
+    const byNumber = filed(loadQueries.board('load-number', ids, 30));
+    const documents = filed(loadQueries.documents('external-id', ids, 30));
+    expect(loadQueries.boardHash('external-id', ids)).toBe(board.queryHash);
+    expect(loadQueries.boardHash('load-number', ids)).toBe(byNumber.queryHash);
+    expect(loadQueries.boardHash('external-id', ids)).not.toBe(documents.queryHash);
+    expect(loadQueries.boardHash('external-id', ['700100'])).not.toBe(board.queryHash);
+  });
+});
+
 describe('loadQueries.board while the tab is hidden', () => {
   it('polls every refresh while visible, never in the background, and becomes stale before the next poll', async () => {
     const { createQueryClient } = await import('./query-client');

@@ -178,6 +178,12 @@ export const loadQueries = {
   documents: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
     manyLoads('documents', by, ids, refreshSeconds),
   /**
+   * The hash a board's query is filed under, for filters that match queries by it: a key of 10,000
+   * ids is never hashed again (made once per list) nor compared id by id.
+   */
+  boardHash: (by: LoadBy, ids: readonly string[]) =>
+    hashManyLoadsKey([...loadQueries.all(), 'board', by, ids]),
+  /**
    * The URLs of the documents of many loads, without the documents: the nav's badge counts those
    * not reviewed on every page but the inbox (which holds the documents, and counts them).
    */

@@ -47,12 +47,6 @@ function parseSelection(text: string | null): { by: LoadBy; id: string } | null 
 }
 const selectionParam = (by: LoadBy, id: string) => `${by === 'external-id' ? 'e' : 'n'}:${id}`;
 
-/** The hash TanStack Query files a board's query under (its own hash function's, made once per list). */
-function boardHash(by: LoadBy, ids: readonly string[]): string {
-  const { queryKey, queryKeyHashFn } = loadQueries.board(by, ids, 0);
-  return (queryKeyHashFn as (key: typeof queryKey) => string)(queryKey);
-}
-
 /**
  * "Refresh", and "Refreshing…" while a board's pull runs. It watches the pulls itself: when a poll
  * starts, this button renders again, not the page with its 10,000 loads' hooks and memos.
@@ -160,7 +154,10 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   const updatedAt = Math.max(byExternal.dataUpdatedAt, byNumber.dataUpdatedAt);
   // Read here, `isFetching` would render the whole page when a poll starts; the button watches it.
   const boardHashes = useMemo(
-    () => [boardHash('external-id', externalIds), boardHash('load-number', loadNumbers)],
+    () => [
+      loadQueries.boardHash('external-id', externalIds),
+      loadQueries.boardHash('load-number', loadNumbers),
+    ],
     [externalIds, loadNumbers],
   );
   const { refetch: refetchExternal } = byExternal;
