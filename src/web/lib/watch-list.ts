@@ -189,10 +189,14 @@ export function useWatchListInUrl(entries: readonly WatchEntry[]): void {
 }
 
 export const watchList = {
-  add(by: LoadBy, ids: readonly string[]): void {
+  /** Watches these ids of one kind; returns how many were not watched yet (the others stay as they are). */
+  add(by: LoadBy, ids: readonly string[]): number {
     const list = snapshot();
-    const fresh = ids.filter((id) => !list.some((e) => e.by === by && e.id === id)).map((id) => ({ by, id }));
+    // A set, not a search of the list per id: 500 ids pasted onto a board of 10,000.
+    const watched = new Set(list.flatMap((e) => (e.by === by ? [e.id] : [])));
+    const fresh = ids.filter((id) => !watched.has(id)).map((id) => ({ by, id }));
     if (fresh.length > 0) write([...list, ...fresh]);
+    return fresh.length;
   },
   remove(entry: WatchEntry): void {
     write(snapshot().filter((e) => !(e.by === entry.by && e.id === entry.id)));

@@ -5,8 +5,8 @@ import { useWatchList, watchList, type WatchEntry } from '../../lib/watch-list';
 import { WatchListPanel } from './watch-list-panel';
 
 /** The panel over the page's one watch list, as the dispatcher page shows it. */
-function Panel({ notFound }: { notFound: WatchEntry[] }) {
-  return <WatchListPanel entries={useWatchList()} notFound={notFound} maxIds={500} />;
+function Panel({ notFound, maxIds = 500 }: { notFound: WatchEntry[]; maxIds?: number }) {
+  return <WatchListPanel entries={useWatchList()} notFound={notFound} maxIds={maxIds} />;
 }
 
 const stored = () => window.localStorage.getItem('haulview.watch');
@@ -65,5 +65,33 @@ describe('WatchListPanel, a long list', () => {
     }));
     render(<WatchListPanel entries={entries} notFound={[]} maxIds={10_000} />);
     expect(screen.getByText('(1,200 watched)')).toBeInTheDocument();
+  });
+});
+
+describe('WatchListPanel, ids already watched', () => {
+  it('says which were already watched instead of counting them as added, and adds the new ones', async () => {
+    const user = userEvent.setup();
+    render(<Panel notFound={[]} />);
+    await user.type(screen.getByRole('textbox'), '700100 700300 GHOST');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('status')).toHaveTextContent('1 added. 2 already watched.');
+    expect(screen.getByText('(6 watched)')).toBeInTheDocument();
+    expect(stored()).toBe('e:700100,GHOST,700200,700300;n:LN1,GHOST');
+
+    await user.type(screen.getByRole('textbox'), '700300');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('status')).toHaveTextContent('0 added. 1 already watched.');
+    expect(screen.getByText('(6 watched)')).toBeInTheDocument();
+  });
+
+  it('does not count them against the room left on a full board', async () => {
+    const user = userEvent.setup();
+    // Three external ids watched, room for one more: the two already watched do not take it.
+    render(<Panel notFound={[]} maxIds={4} />);
+    await user.type(screen.getByRole('textbox'), '700100 700200 700400');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('1 added. 2 already watched.');
+    expect(stored()).toBe('e:700100,GHOST,700200,700400;n:LN1,GHOST');
   });
 });

@@ -25,21 +25,23 @@ export const WatchListPanel = memo(function WatchListPanel({
   const [text, setText] = useState('');
   const [by, setBy] = useState<LoadBy>('external-id');
   const [refused, setRefused] = useState<{ text: string; reason: string }[]>([]);
-  const [added, setAdded] = useState<number | null>(null);
+  const [added, setAdded] = useState<{ added: number; already: number } | null>(null);
   const inputId = useId();
   const refusedId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseIdText(text);
-    const room = Math.max(0, maxIds - entries.filter((e) => e.by === by).length);
-    const accepted = parsed.ids.slice(0, room);
-    const overflow = parsed.ids
+    // Ids already watched are neither added again nor counted against the room left.
+    const watched = new Set(entries.flatMap((e) => (e.by === by ? [e.id] : [])));
+    const fresh = parsed.ids.filter((id) => !watched.has(id));
+    const room = Math.max(0, maxIds - watched.size);
+    const accepted = fresh.slice(0, room);
+    const overflow = fresh
       .slice(room)
       .map((id) => ({ text: id, reason: `the board holds at most ${maxIds} ids of one kind` }));
-    watchList.add(by, accepted);
     setRefused([...parsed.refused, ...overflow]);
-    setAdded(accepted.length);
+    setAdded({ added: watchList.add(by, accepted), already: parsed.ids.length - fresh.length });
     if (parsed.refused.length === 0 && overflow.length === 0) setText('');
   };
 
@@ -99,7 +101,8 @@ export const WatchListPanel = memo(function WatchListPanel({
           )}
         </div>
         <p role="status" className="text-xs text-ink-muted">
-          {added !== null && `${added} added.`}
+          {added !== null &&
+            `${formatCount(added.added)} added.${added.already > 0 ? ` ${formatCount(added.already)} already watched.` : ''}`}
         </p>
       </form>
       {refused.length > 0 && (
