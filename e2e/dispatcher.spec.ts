@@ -356,7 +356,7 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
       badges: (el.dataset.badges ?? '')
         .split(' ')
         .filter(Boolean)
-        .map((b) => b.split(',').map(Number) as [number, number, number]),
+        .map((b) => b.split(',').map(Number) as [number, number, number, number]),
     }));
   const { shown, points, clusters, badges } = await counted();
   expect(shown).toBe(points);
@@ -365,9 +365,9 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   // Only the badges wholly in view: the list holds those of the view and a margin around it, and
   // the canvas reaches a little past the view only.
   const size = (await map(page).boundingBox())!;
-  const inView = (list: [number, number, number][]) =>
+  const inView = (list: [number, number, number, number][]) =>
     list.filter(([x, y]) => x >= 25 && y >= 25 && x <= size.width - 25 && y <= size.height - 25);
-  const discs = async (all: [number, number, number][]) => {
+  const discs = async (all: [number, number, number, number][]) => {
     const list = inView(all);
     expect(list.length).toBeGreaterThan(0);
     await page.evaluate(
@@ -378,7 +378,20 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
       const ctx = canvas.getContext('2d')!;
       const c = el.getBoundingClientRect();
       const r = canvas.getBoundingClientRect();
-      return at.map(([x, y]) => {
+      return at.map(([x, y, count, late]) => {
+        // A badge with late loads has a red pill at its top right (`badgeSize`: 30, 36, 42, 50 px),
+        // read above its number.
+        if (late > 0) {
+          const half = (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50) / 2;
+          const pill = ctx.getImageData(
+            Math.round(((x + half - 4 + c.left - r.left) * canvas.width) / r.width),
+            Math.round(((y - half - 2.5 + c.top - r.top) * canvas.height) / r.height),
+            1,
+            1,
+          ).data;
+          if (!(pill[0]! > 150 && pill[1]! < 80 && pill[2]! < 80))
+            return `no red pill (rgb(${pill[0]}, ${pill[1]}, ${pill[2]}))`;
+        }
         const px = ((x + c.left - r.left) * canvas.width) / r.width;
         const py = ((y + 9 + c.top - r.top) * canvas.height) / r.height;
         const [red, green, blue] = ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data;
@@ -399,6 +412,8 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
     }, list);
   };
   expect(badges).toHaveLength(clusters);
+  // The demo's silent loads stand still, most of them among others: some badge counts late loads.
+  expect(badges.some(([, , , late]) => late > 0)).toBe(true);
   // Polled: the layer applies a redraw in slices across frames, and on a busy machine two frames
   // can pass before it is done (a badge still reads as the canvas's clear pixels then).
   await expect.poll(() => discs(badges)).toEqual(inView(badges).map(() => 'blue'));
@@ -425,9 +440,11 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   expect(panned.badges).toHaveLength(clusters);
   await expect.poll(() => discs(panned.badges)).toEqual(inView(panned.badges).map(() => 'blue'));
   // Each badge says what it counts; a click zooms in on its loads.
-  const [x, y, count] = panned.badges[0]!;
+  const [x, y, count, late] = panned.badges[0]!;
   await page.mouse.move(box.x + x, box.y + y);
-  await expect(page.locator('.leaflet-tooltip')).toHaveText(`${count} loads`);
+  await expect(page.locator('.leaflet-tooltip')).toHaveText(
+    late > 0 ? `${count} loads, ${late} stale or silent` : `${count} loads`,
+  );
   await page.mouse.click(box.x + x, box.y + y);
   await expect.poll(() => view()?.[2]).toBeGreaterThan(4);
   // Past the clustering zoom: no badge; a marker for each load in view, none for those far out of it.

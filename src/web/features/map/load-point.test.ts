@@ -36,6 +36,13 @@ describe('pointOf', () => {
     expect(point.color).toBe(statusColors.stale);
     expect(point.label).toBe('700123 · In transit · stale · ±1.5 km');
     expect(pointOf(load, 'fresh')?.label).toBe('700123 · In transit · reporting · ±1.5 km');
+    // Stale and silent loads are late: their clusters' badges count them.
+    expect((['fresh', 'stale', 'silent', 'unknown'] as const).map((l) => pointOf(load, l)?.late)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
     const unknown = emptyLoad('LN-9', 'load-number', { latestLocation: at(41, -88, null) });
     expect(pointOf(unknown, 'silent')?.label).toBe('LN-9 · no status · silent · unknown');
   });

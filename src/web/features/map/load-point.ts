@@ -21,6 +21,8 @@ class LoadPoint implements MarkerPoint {
   readonly accuracy: number | null;
   readonly color: string;
   readonly centre: string | null;
+  /** Stale or silent: counted on its cluster's badge as a load that needs attention. */
+  readonly late: boolean;
   constructor(
     private readonly load: Load,
     private readonly level: Staleness,
@@ -33,6 +35,7 @@ class LoadPoint implements MarkerPoint {
     this.color = statusColors[level];
     const phase = statusPhase(load.latestStatus);
     this.centre = phase === 'other' ? null : phaseColors[phase];
+    this.late = level === 'stale' || level === 'silent';
   }
   get label(): string {
     const level = this.level === 'fresh' ? 'reporting' : this.level;

@@ -16,6 +16,14 @@ interface Disc {
 }
 
 const LABEL_FONT = '600 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const LATE_FONT = '700 11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** The late count's pill: the silent loads' red (`statusColors.silent`), white text. */
+const LATE_FILL = '#b91c1c';
+const LATE_HEIGHT = 16;
+
+/** What a badge's tooltip says: its loads, and how many of them are late. */
+export const badgeText = (count: number, late: number) =>
+  `${formatCount(count)} loads${late > 0 ? `, ${formatCount(late)} stale or silent` : ''}`;
 
 /**
  * The discs, one per badge size (four) and pixel ratio: the count is written over the disc on the
@@ -62,6 +70,8 @@ type Internals = L.CircleMarker & {
 export interface ClusterBadgeOptions extends L.CircleMarkerOptions {
   /** How many loads it counts. */
   count: number;
+  /** How many of them are late (stale or silent). */
+  late: number;
   /** The cluster's id in the index that made it (a rebuilt index renumbers). */
   clusterId: number;
 }
@@ -80,10 +90,11 @@ const circlePath = (L.CircleMarker.prototype as unknown as { _updatePath(this: L
 export class ClusterBadge extends L.CircleMarker {
   declare options: ClusterBadgeOptions;
 
-  constructor(at: L.LatLngExpression, count: number, clusterId: number) {
+  constructor(at: L.LatLngExpression, count: number, clusterId: number, late = 0) {
     const options: ClusterBadgeOptions = {
       radius: badgeSize(count) / 2,
       count,
+      late,
       clusterId,
       className: 'haulview-cluster',
       stroke: true,
@@ -100,10 +111,15 @@ export class ClusterBadge extends L.CircleMarker {
     return this.options.count;
   }
 
-  /** Counts another number of loads: its size and label follow. */
-  setCount(count: number): this {
-    if (count === this.options.count) return this;
+  get late(): number {
+    return this.options.late;
+  }
+
+  /** Counts another number of loads (and of late ones): its size and labels follow. */
+  setCount(count: number, late = 0): this {
+    if (count === this.options.count && late === this.options.late) return this;
     this.options.count = count;
+    this.options.late = late;
     // setRadius redraws; a count of the same size redraws itself.
     if (badgeSize(count) / 2 !== this.getRadius()) return this.setRadius(badgeSize(count) / 2);
     return this.redraw();
@@ -114,10 +130,14 @@ export class ClusterBadge extends L.CircleMarker {
     return (this._renderer.options as { tolerance?: number }).tolerance ?? 0;
   }
 
-  /** Where a redraw clears and draws it: the sprite, its shadow included, not only the disc. */
+  /**
+   * Where a redraw clears and draws it: the sprite, its shadow included, not only the disc; and the
+   * late count's pill, which reaches past the disc's top right (up to five digits wide).
+   */
   _updateBounds(this: ClusterBadge & Internals & { _pxBounds: L.Bounds }): void {
     const r = badgeSize(this.options.count) / 2 + SHADOW + 1;
-    this._pxBounds = L.bounds(this._point.subtract([r, r]), this._point.add([r, r]));
+    const reach = this.options.late > 0 ? r + 24 : r;
+    this._pxBounds = L.bounds(this._point.subtract([r, reach]), this._point.add([reach, r]));
   }
 
   _updatePath(this: ClusterBadge & Internals): void {
@@ -141,5 +161,30 @@ export class ClusterBadge extends L.CircleMarker {
     // Written as the tooltip and the board write counts ("7,039"), narrowed to fit inside the ring:
     // five digits at 13 px are wider than the largest disc.
     ctx.fillText(formatCount(this.options.count), x, y + 0.5, size - 2 * RING - 4);
+    if (this.options.late > 0)
+      drawLate(ctx, formatCount(this.options.late), x + size / 2 - 4, y - size / 2 + 4);
   }
+}
+
+/**
+ * How many of a cluster's loads are late, on a red pill whose middle is at (x, y): the badge's top
+ * right. Without it, every badge at fleet zoom was the same blue, and 1,500 stale loads of 10,000
+ * could not be seen until one zoomed in.
+ */
+function drawLate(ctx: CanvasRenderingContext2D, text: string, x: number, y: number): void {
+  ctx.font = LATE_FONT;
+  const width = Math.max(LATE_HEIGHT, Math.ceil(ctx.measureText(text).width) + 8);
+  const left = Math.round(x - width / 2);
+  const top = Math.round(y - LATE_HEIGHT / 2);
+  ctx.beginPath();
+  ctx.roundRect(left, top, width, LATE_HEIGHT, LATE_HEIGHT / 2);
+  ctx.fillStyle = LATE_FILL;
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = '#ffffff';
+  ctx.stroke();
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, left + width / 2, top + LATE_HEIGHT / 2 + 0.5);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterEngine, type ClusterAnswer } from './cluster-engine';
+import { CLUSTER_STRIDE, clusterEngine, type ClusterAnswer } from './cluster-engine';
 import { clusterIndex, type ClusterWorkerLike } from './cluster-index';
 import type { ClusterReply, ClusterRequest } from './cluster-protocol';
 
@@ -21,8 +21,8 @@ function standIn() {
     postMessage(m) {
       sent.push(m);
       if (m.kind === 'options') engine.current = clusterEngine(m.options);
-      else if (m.kind === 'load') engine.current.load(m.coords.slice());
-      else if (m.kind === 'move') engine.current.move(m.places.slice(), m.coords.slice());
+      else if (m.kind === 'load') engine.current.load(m.coords.slice(), m.late.slice());
+      else if (m.kind === 'move') engine.current.move(m.places.slice(), m.coords.slice(), m.late.slice());
       else {
         const reply: ClusterReply =
           m.kind === 'query'
@@ -48,14 +48,35 @@ describe('clusterEngine', () => {
     const engine = clusterEngine(OPTIONS);
     engine.load(COORDS);
     const answer = engine.query(WORLD, 4);
-    expect(answer.clusters.length).toBe(4);
+    expect(answer.clusters.length).toBe(CLUSTER_STRIDE);
     expect(answer.clusters[2]).toBe(3);
+    // None of them late: none told.
+    expect(answer.clusters[4]).toBe(0);
     // The cluster sits at the mean of its loads.
     expect(answer.clusters[0]).toBeCloseTo(-95.927, 2);
     expect([...answer.points]).toEqual([3]);
     // Zoomed in past the clusters, every load is alone.
     expect([...engine.query(WORLD, 7).points].sort()).toEqual([0, 1, 2, 3]);
     expect(engine.expansionZoom(answer.clusters[3] as number)).toBeGreaterThan(4);
+  });
+
+  it('counts the late points of each cluster, and a move that turns one late or back counts again', () => {
+    const engine = clusterEngine(OPTIONS);
+    // Omaha's second and third loads are late; Denver's (alone) too.
+    engine.load(COORDS.slice(), Uint8Array.of(0, 1, 1, 1));
+    const answer = engine.query(WORLD, 4);
+    expect([answer.clusters[2], answer.clusters[4]]).toEqual([3, 2]);
+    // Omaha's first load turns late, its second reports again; Denver's joins Omaha's, still late.
+    engine.move(
+      Uint32Array.of(0, 1, 3),
+      Float64Array.of(-95.93, 41.25, -95.9, 41.27, -95.91, 41.26),
+      Uint8Array.of(1, 0, 1),
+    );
+    const after = engine.query(WORLD, 4);
+    expect([after.clusters.length, after.clusters[2], after.clusters[4]]).toEqual([CLUSTER_STRIDE, 4, 3]);
+    // A move that does not say leaves the flags as they were.
+    engine.move(Uint32Array.of(3), Float64Array.of(-95.92, 41.26));
+    expect(engine.query(WORLD, 4).clusters[4]).toBe(3);
   });
 
   it('joins points up to `radius` of the map’s pixels apart (Leaflet’s 256-px tiles), and no farther', () => {
@@ -69,10 +90,10 @@ describe('clusterEngine', () => {
     // 40 px apart: within the 50-px radius, one badge (supercluster's own unit, 512-px tiles, made
     // this 25 px, and two badges 30 px across covered each other's counts).
     const near = pairAt(40);
-    expect([near.clusters.length / 4, near.points.length]).toEqual([1, 0]);
+    expect([near.clusters.length / CLUSTER_STRIDE, near.points.length]).toEqual([1, 0]);
     expect(near.clusters[2]).toBe(2);
     const far = pairAt(60);
-    expect([far.clusters.length / 4, far.points.length]).toEqual([0, 2]);
+    expect([far.clusters.length / CLUSTER_STRIDE, far.points.length]).toEqual([0, 2]);
   });
 
   it('answers as a fresh index after moves and new lists of the same or another length (its points are reused)', () => {
@@ -145,7 +166,13 @@ describe('clusterIndex', () => {
     expect(shape(await index.query(WORLD, 4))).toEqual(shape(whole.query(WORLD, 4)));
     expect((await index.query(WORLD, 4)).clusters[2]).toBe(4);
     const move = sent.find((m) => m.kind === 'move');
-    expect(move).toEqual({ kind: 'move', places: Uint32Array.of(3), coords: Float64Array.of(-95.91, 41.26) });
+    // Its late flag unchanged (not told): the one the index holds for that place.
+    expect(move).toEqual({
+      kind: 'move',
+      places: Uint32Array.of(3),
+      coords: Float64Array.of(-95.91, 41.26),
+      late: Uint8Array.of(0),
+    });
     // The list the page gave is its own: the index moved its copy, not it.
     expect([...given]).toEqual([...COORDS]);
     // Moves add up: a second one moves Omaha's first load far away, and the first move stands.
@@ -173,6 +200,22 @@ describe('clusterIndex', () => {
     worker.fail();
     expect(index.where()).toBe('page');
     expect((index.query(WORLD, 4) as ClusterAnswer).clusters[2]).toBe(4);
+  });
+
+  it('counts late points in the worker, with the flags of loads and moves, and on the page after it fails', async () => {
+    const { worker, sent } = standIn();
+    const index = clusterIndex(OPTIONS, () => worker);
+    index.load(COORDS, Uint8Array.of(1, 0, 0, 1));
+    expect((await index.query(WORLD, 4)).clusters[4]).toBe(1);
+    // Denver's late load joins Omaha's, and Omaha's second turns late.
+    index.move(Uint32Array.of(1, 3), Float64Array.of(-95.9, 41.27, -95.91, 41.26), Uint8Array.of(1, 1));
+    expect((await index.query(WORLD, 4)).clusters[4]).toBe(3);
+    expect(sent.filter((m) => m.kind === 'move').map((m) => (m.kind === 'move' ? [...m.late] : []))).toEqual([
+      [1, 1],
+    ]);
+    worker.fail();
+    expect(index.where()).toBe('page');
+    expect((index.query(WORLD, 4) as ClusterAnswer).clusters[4]).toBe(3);
   });
 
   it('when the worker fails, answers what it held and all after on the page’s thread', async () => {

@@ -1,4 +1,10 @@
-import { clusterEngine, applyMoves, type ClusterAnswer, type ClusterOptions } from './cluster-engine';
+import {
+  clusterEngine,
+  applyLate,
+  applyMoves,
+  type ClusterAnswer,
+  type ClusterOptions,
+} from './cluster-engine';
 import type { ClusterReply, ClusterRequest } from './cluster-protocol';
 import { startWorker, stopWorker, type WorkerLike } from '../../lib/worker-like';
 
@@ -12,13 +18,17 @@ export type ClusterWorkerLike = WorkerLike<ClusterRequest, ClusterReply>;
  * index is built on the page's thread and answers at once; the answers are alike either way.
  */
 export interface ClusterIndex {
-  /** Indexes these points (lon, lat, lon, lat, …); queries after it are answered from them. */
-  load(coords: Float64Array): void;
   /**
-   * Some of the points loaded last moved: their places in the list and their new lon, lat, lon, lat,
-   * …. A refresh moves a tenth of 10,000 loads: only those cross to the worker, not all of them.
+   * Indexes these points (lon, lat, lon, lat, …), `late` saying which are late (1) or not (0; none
+   * unless told); queries after it are answered from them.
    */
-  move(places: Uint32Array, coords: Float64Array): void;
+  load(coords: Float64Array, late?: Uint8Array): void;
+  /**
+   * Some of the points loaded last changed: their places in the list, their lon, lat, lon, lat, …
+   * and late flags (unchanged unless told). A refresh moves a tenth of 10,000 loads: only those cross
+   * to the worker, not all of them.
+   */
+  move(places: Uint32Array, coords: Float64Array, late?: Uint8Array): void;
   /** The clusters and lone points of a view (west, south, east, north) at a zoom. */
   query(bbox: [number, number, number, number], zoom: number): ClusterAnswer | Promise<ClusterAnswer>;
   /** The zoom at which a cluster of the last answers falls apart (NaN if unknown). */
@@ -41,8 +51,9 @@ export function clusterIndex(
 ): ClusterIndex {
   const local = clusterEngine(options);
   let worker = makeWorker();
-  /** The points last loaded, kept to build the index here if the worker fails. */
+  /** The points last loaded and their late flags, kept to build the index here if the worker fails. */
   let coords: Float64Array = new Float64Array(0);
+  let late: Uint8Array = new Uint8Array(0);
   const waiting = new Map<number, { asked: Asked; done: (reply: ClusterReply) => void }>();
   let nextId = 0;
 
@@ -56,7 +67,7 @@ export function clusterIndex(
     if (!worker) return;
     stopWorker(worker);
     worker = null;
-    local.load(coords);
+    local.load(coords, late);
     for (const { asked, done } of waiting.values()) done(answerHere(asked));
     waiting.clear();
   };
@@ -83,16 +94,20 @@ export function clusterIndex(
   };
 
   return {
-    load(points) {
-      // A copy of its own, which later moves change in place (the page's index holds the very same).
+    load(points, lateFlags = new Uint8Array(points.length / 2)) {
+      // Copies of its own, which later moves change in place (the page's index holds the very same).
       coords = points.slice();
-      if (worker) worker.postMessage({ kind: 'load', coords: points });
-      else local.load(coords);
+      late = lateFlags.slice();
+      if (worker) worker.postMessage({ kind: 'load', coords: points, late: lateFlags });
+      else local.load(coords, late);
     },
-    move(places, moved) {
-      if (!worker) return local.move(places, moved);
+    move(places, moved, lateFlags) {
+      if (!worker) return local.move(places, moved, lateFlags);
       applyMoves(coords, places, moved);
-      worker.postMessage({ kind: 'move', places, coords: moved });
+      // Unchanged unless told: the flags the index holds for these places.
+      const flags = lateFlags ?? Uint8Array.from(places, (p) => late[p] ?? 0);
+      applyLate(late, places, flags);
+      worker.postMessage({ kind: 'move', places, coords: moved, late: flags });
     },
     query(bbox, zoom) {
       const reply = ask({ kind: 'query', id: nextId++, bbox, zoom });

@@ -3,9 +3,10 @@ import type { ClusterAnswer, ClusterOptions } from './cluster-engine';
 /** What the page asks the cluster worker; every message is answered in the order it was sent. */
 export type ClusterRequest =
   | { kind: 'options'; options: ClusterOptions }
-  | { kind: 'load'; coords: Float64Array }
-  /** Some points of the last list moved: their places in it, and their new lon, lat, lon, lat, … */
-  | { kind: 'move'; places: Uint32Array; coords: Float64Array }
+  /** The points (lon, lat, lon, lat, …) and which are late (1) or not (0). */
+  | { kind: 'load'; coords: Float64Array; late: Uint8Array }
+  /** Some points of the last list changed: their places in it, their lon, lat, lon, lat, … and late flags. */
+  | { kind: 'move'; places: Uint32Array; coords: Float64Array; late: Uint8Array }
   | { kind: 'query'; id: number; bbox: [number, number, number, number]; zoom: number }
   | { kind: 'expansion'; id: number; cluster: number };
 

@@ -10,8 +10,8 @@ let engine = clusterEngine({ radius: 50, maxZoom: 6 });
 scope.onmessage = (event: MessageEvent<ClusterRequest>) => {
   const m = event.data;
   if (m.kind === 'options') engine = clusterEngine(m.options);
-  else if (m.kind === 'load') engine.load(m.coords);
-  else if (m.kind === 'move') engine.move(m.places, m.coords);
+  else if (m.kind === 'load') engine.load(m.coords, m.late);
+  else if (m.kind === 'move') engine.move(m.places, m.coords, m.late);
   else if (m.kind === 'query') {
     const answer = engine.query(m.bbox, m.zoom);
     const reply: ClusterReply = { kind: 'query', id: m.id, ...answer };

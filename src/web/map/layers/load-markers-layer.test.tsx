@@ -317,6 +317,29 @@ describe('LoadMarkersLayer, as the points change', () => {
     unmount();
   });
 
+  it('says on a badge how many of its loads are late, and follows a load that turns late or back', () => {
+    const a = point('e:1', 41, -90);
+    const b = { ...point('e:2', 41.05, -90.05), late: true };
+    const c = point('e:3', 40.95, -89.95);
+    const { container, update, unmount } = onMap([a, b, c]);
+    const late = () => container.querySelector<HTMLElement>('.leaflet-container')!.dataset.clusteredLate;
+    const tooltip = () => container.querySelector('.leaflet-tooltip')?.textContent;
+    expect(late()).toBe('1');
+    const badge = container.querySelector('path.haulview-cluster')!;
+    badge.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    expect(tooltip()).toBe('3 loads, 1 stale or silent');
+    // The third turns late where it is (nothing moved): the badge counts it.
+    update([a, b, { ...c, late: true }]);
+    expect(late()).toBe('2');
+    update([a, { ...b, late: false }, c]);
+    expect(late()).toBe('0');
+    container
+      .querySelector('path.haulview-cluster')!
+      .dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    expect(tooltip()).toBe('3 loads');
+    unmount();
+  });
+
   it('counts a load that a refresh moved into a cluster, and one that moved out of it', () => {
     const a = point('e:1', 41, -90);
     const b = point('e:2', 41.05, -90.05);
@@ -377,7 +400,7 @@ describe('LoadMarkersLayer, as the points change', () => {
         .split(' ')
         .filter(Boolean)
         .map((b) => b.split(',').map(Number));
-    expect(badges()).toEqual([[expect.any(Number), expect.any(Number), 3]]);
+    expect(badges()).toEqual([[expect.any(Number), expect.any(Number), 3, 0]]);
     const [x, y] = badges()[0]!;
     await act(async () => {
       leaflet().setView([41, 0], 4, { animate: false });
@@ -418,7 +441,21 @@ describe('movesOf', () => {
     // The load that only changed colour did not move: the index is not told of it.
     expect(moves && [...moves.places]).toEqual([1]);
     expect(moves && [...moves.coords]).toEqual([-91.5, 42.5]);
-    expect(movesOf([a, b], [a, b])).toEqual({ places: new Uint32Array(0), coords: new Float64Array(0) });
+    expect(movesOf([a, b], [a, b])).toEqual({
+      places: new Uint32Array(0),
+      coords: new Float64Array(0),
+      late: new Uint8Array(0),
+    });
+  });
+
+  it('names a load that turned late or back, where it is, with its flag', () => {
+    const late = { ...p('e:3', 43, -92, 'red'), late: true };
+    const moves = movesOf([a, b, c], [a, b, late]);
+    expect(moves && [...moves.places]).toEqual([2]);
+    expect(moves && [...moves.coords]).toEqual([-92, 43]);
+    expect(moves && [...moves.late]).toEqual([1]);
+    const back = movesOf([a, b, late], [a, b, c]);
+    expect(back && [...back.late]).toEqual([0]);
   });
 
   it('is undefined when the list changed: a load came, went or took another place', () => {

@@ -1,12 +1,12 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { formatCount } from '../../lib/format';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { replacedPlaces } from '../../lib/replaced-places';
 import { useSameList } from '../../lib/same-list';
 import type { ClusterAnswer } from '../core/cluster-engine';
-import { ClusterBadge } from '../core/cluster-badge';
+import { badgeText, ClusterBadge } from '../core/cluster-badge';
+import { CLUSTER_STRIDE } from '../core/cluster-engine';
 import { clusterIndex, type ClusterIndex } from '../core/cluster-index';
 import { centreRadius } from '../core/sprite-canvas';
 
@@ -21,6 +21,8 @@ export interface MarkerPoint {
   /** The colour of a dot in the marker's middle (a load's trip phase); null or absent: no dot. */
   centre?: string | null;
   label: string;
+  /** It needs attention (a stale or silent load): a cluster's badge says how many of its points are. */
+  late?: boolean;
 }
 
 export interface LoadMarkersLayerProps {
@@ -73,39 +75,45 @@ const SELECTED_RADIUS = 9;
  */
 const SELECTION_PANE = 'haulview-selected';
 
-const samePlace = (a: MarkerPoint, b: MarkerPoint) => a.key === b.key && a.lat === b.lat && a.lon === b.lon;
+const samePlace = (a: MarkerPoint, b: MarkerPoint) =>
+  a.key === b.key && a.lat === b.lat && a.lon === b.lon && !a.late === !b.late;
 
-/** The points' places as the cluster index takes them: lon, lat, lon, lat, … */
-function coordsOf(points: readonly MarkerPoint[]): Float64Array {
+/** The points as the cluster index takes them: lon, lat, lon, lat, …, and their late flags. */
+function indexedOf(points: readonly MarkerPoint[]): { coords: Float64Array; late: Uint8Array } {
   const coords = new Float64Array(points.length * 2);
+  const late = new Uint8Array(points.length);
   points.forEach((p, i) => {
     coords[2 * i] = p.lon;
     coords[2 * i + 1] = p.lat;
+    late[i] = p.late ? 1 : 0;
   });
-  return coords;
+  return { coords, late };
 }
 
 /**
- * The points that moved from one list to the next, when every point kept its place (a refresh): their
- * places and new lon, lat, lon, lat, …; undefined when the list changed (a load came, went or moved
- * in the list), which the index must load whole.
+ * The points that moved or turned late (or back) from one list to the next, when every point kept its
+ * place (a refresh, a staleness threshold crossed): their places, lon, lat, lon, lat, … and late
+ * flags; undefined when the list changed (a load came, went or moved in the list), which the index
+ * must load whole.
  */
 export function movesOf(
   before: readonly MarkerPoint[],
   after: readonly MarkerPoint[],
-): { places: Uint32Array; coords: Float64Array } | undefined {
+): { places: Uint32Array; coords: Float64Array; late: Uint8Array } | undefined {
   const places = replacedPlaces(before, after, (p) => p.key)?.filter((i) => {
     const [p, q] = [after[i] as MarkerPoint, before[i] as MarkerPoint];
-    return p.lat !== q.lat || p.lon !== q.lon;
+    return p.lat !== q.lat || p.lon !== q.lon || !p.late !== !q.late;
   });
   if (!places) return undefined;
   const coords = new Float64Array(places.length * 2);
+  const late = new Uint8Array(places.length);
   places.forEach((place, k) => {
     const p = after[place] as MarkerPoint;
     coords[2 * k] = p.lon;
     coords[2 * k + 1] = p.lat;
+    late[k] = p.late ? 1 : 0;
   });
-  return { places: Uint32Array.from(places), coords };
+  return { places: Uint32Array.from(places), coords, late };
 }
 
 /**
@@ -202,9 +210,10 @@ function noteOnMap(d: Drawn, onMap: Set<string>): void {
 /**
  * Markers on the map's shared canvas renderer (no DOM element per point), accuracy circles at true
  * scale, and clusters with counts at low zoom (supercluster, in a worker: `data-clusters-in`; their
- * badges on the canvas too, `ClusterBadge`). Only what is in view (with a margin) is on the map; the
- * selected load always is. The container's `data-points`, `data-markers`, `data-circles`,
- * `data-clusters` and `data-clustered` (the loads the badges count) say what is held and drawn, and
+ * badges on the canvas too, `ClusterBadge`, each with a red count of its late points). Only what is
+ * in view (with a margin) is on the map; the selected load always is. The container's `data-points`,
+ * `data-markers`, `data-circles`, `data-clusters`, `data-clustered` (the loads the badges count) and
+ * `data-clustered-late` (the late ones among them) say what is held and drawn, and
  * `data-badges` where each badge is (once `data-drawing` is `done`: many markers are added over a
  * few frames). Updated imperatively by key and by value, outside React's render, so a refresh that
  * moves one load redraws one marker.
@@ -249,7 +258,8 @@ export function LoadMarkersLayer({
   useEffect(() => {
     clusterBelowZoomNow.current = clusterBelowZoom;
   }, [clusterBelowZoom]);
-  // The index reads keys and positions only: a load that turned stale (a new colour) keeps it.
+  // The index reads keys, positions and late flags only: a load whose colour changed without turning
+  // late or back (fresh to unknown, stale to silent) keeps it.
   const placed = useSameList(points as MarkerPoint[], samePlace);
   const clusters = useRef<ClusterIndex | null>(null);
   /** The points the index holds: its answers name points by their place in this list. */
@@ -269,8 +279,10 @@ export function LoadMarkersLayer({
     const index = clusters.current;
     if (!index || indexed.current === placed) return;
     const moved = indexed.current && movesOf(indexed.current, placed);
-    if (!moved) index.load(coordsOf(placed));
-    else if (moved.places.length > 0) index.move(moved.places, moved.coords);
+    if (!moved) {
+      const { coords, late } = indexedOf(placed);
+      index.load(coords, late);
+    } else if (moved.places.length > 0) index.move(moved.places, moved.coords, moved.late);
     indexed.current = placed;
     dirty.current = true;
   }, [placed, clusterBelowZoom]);
@@ -324,7 +336,7 @@ export function LoadMarkersLayer({
     // one level past the clusters.
     g.clusters.on('mouseover', (e) => {
       const badge = e.propagatedFrom as ClusterBadge;
-      map.openTooltip(tooltip.setLatLng(badge.getLatLng()).setContent(`${formatCount(badge.count)} loads`));
+      map.openTooltip(tooltip.setLatLng(badge.getLatLng()).setContent(badgeText(badge.count, badge.late)));
     });
     g.clusters.on('mouseout', () => map.closeTooltip(tooltip));
     // No "N loads" left behind where the view moved from (the pointer did not move, so no mouseout).
@@ -511,13 +523,15 @@ export function LoadMarkersLayer({
           const point = found.list[i];
           if (point) visible.add(point.key);
         }
-        const wanted: { key: string; lat: number; lon: number; id: number; count: number }[] = [];
+        const wanted: { key: string; lat: number; lon: number; id: number; count: number; late: number }[] =
+          [];
         const c = found.answer.clusters;
-        for (let k = 0; k + 3 < c.length; k += 4) {
+        for (let k = 0; k + CLUSTER_STRIDE - 1 < c.length; k += CLUSTER_STRIDE) {
           const lon = c[k] as number;
           const lat = c[k + 1] as number;
           const count = c[k + 2] as number;
           const id = c[k + 3] as number;
+          const late = c[k + 4] as number;
           // A cluster's place is the mean of its loads': the same pixel (where Leaflet puts its
           // badge) and count is the same badge, even after a refresh rebuilt the index (which
           // renumbers the clusters) and moved its mean by less than a pixel (a refresh that moves
@@ -526,12 +540,12 @@ export function LoadMarkersLayer({
           // zoom, not the layer's: layer pixels count from the view Leaflet last reset to, and
           // after a jump another cluster of the same size could take the old one's badge where it was.
           const at = map.project([lat, lon], zoom).round();
-          const key = `${zoom}:${at.x},${at.y},${count}`;
+          const key = `${zoom}:${at.x},${at.y},${count},${late}`;
           const known = badges.get(key);
           if (known) {
             known.options.clusterId = id;
             kept.add(key);
-          } else wanted.push({ key, lat, lon, id, count });
+          } else wanted.push({ key, lat, lon, id, count, late });
         }
         // New clusters take over the badges of clusters gone (a refresh moves every cluster's mean a
         // little): moved and relabelled rather than made again.
@@ -542,9 +556,9 @@ export function LoadMarkersLayer({
           if (reused) {
             badges.delete(reused[0]);
             badge = reused[1];
-            badge.setLatLng([w.lat, w.lon]).setCount(w.count);
+            badge.setLatLng([w.lat, w.lon]).setCount(w.count, w.late);
           } else {
-            badge = new ClusterBadge([w.lat, w.lon], w.count, w.id).addTo(g.clusters);
+            badge = new ClusterBadge([w.lat, w.lon], w.count, w.id, w.late).addTo(g.clusters);
             badgesMade.current++;
           }
           badge.options.clusterId = w.id;
@@ -612,16 +626,20 @@ export function LoadMarkersLayer({
       container.dataset.markers = String(markers);
       container.dataset.circles = String(circles);
       container.dataset.clusters = String(badges.size);
-      // The badges are drawn on the canvas: how many loads they count, and where each is drawn
-      // (container pixels and count), for whoever checks the map without seeing it.
+      // The badges are drawn on the canvas: how many loads they count (and how many of those are
+      // late), and where each is drawn (container pixels, count, late count), for whoever checks the
+      // map without seeing it.
       let clustered = 0;
+      let clusteredLate = 0;
       const drawnBadges: string[] = [];
       for (const badge of badges.values()) {
         clustered += badge.count;
+        clusteredLate += badge.late;
         const at = map.latLngToContainerPoint(badge.getLatLng()).round();
-        drawnBadges.push(`${at.x},${at.y},${badge.count}`);
+        drawnBadges.push(`${at.x},${at.y},${badge.count},${badge.late}`);
       }
       container.dataset.clustered = String(clustered);
+      container.dataset.clusteredLate = String(clusteredLate);
       container.dataset.badges = drawnBadges.join(' ');
       container.dataset.badgesMade = String(badgesMade.current);
       container.dataset.clustersIn = clusters.current?.where() ?? 'page';
