@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { formatCount } from '../../lib/format';
+import { statusColors } from '../../../../tailwind.config';
 
 /** A badge's side in CSS pixels, by how many loads it counts (its white ring included). */
 export const badgeSize = (count: number) => (count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50);
@@ -17,8 +18,8 @@ interface Disc {
 
 const LABEL_FONT = '600 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const LATE_FONT = '700 11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-/** The late count's pill: the silent loads' red (`statusColors.silent`), white text. */
-const LATE_FILL = '#b91c1c';
+/** The late count's pill: the silent loads' red, white text. */
+const LATE_FILL = statusColors.silent;
 const LATE_HEIGHT = 16;
 
 /** What a badge's tooltip says: its loads, and how many of them are late. */
@@ -116,7 +117,7 @@ export class ClusterBadge extends L.CircleMarker {
   }
 
   /** Counts another number of loads (and of late ones): its size and labels follow. */
-  setCount(count: number, late = 0): this {
+  setCount(count: number, late: number): this {
     if (count === this.options.count && late === this.options.late) return this;
     this.options.count = count;
     this.options.late = late;

@@ -18,7 +18,7 @@ describe('cluster badges', () => {
     const badge = new ClusterBadge([40, -96], 5, 1).addTo(map);
     const path = container.querySelector('path.haulview-cluster');
     expect(badge.getRadius()).toBe(15);
-    badge.setCount(500);
+    badge.setCount(500, 0);
     expect(badge.count).toBe(500);
     expect(badge.getRadius()).toBe(21);
     // The same layer and element, drawn again at its new size.
