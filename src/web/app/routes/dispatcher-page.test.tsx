@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { withMapSize } from '@/testing/map-size';
 import { jsonResponse, pullAnswer, wireDetail } from '../../features/load-detail/wire-fixtures';
@@ -26,6 +26,13 @@ vi.mock('../../lib/use-now', async (importOriginal) => {
 /** Pulls wait here until the test lets them answer. */
 let held: (() => void)[] = [];
 let holdPulls = false;
+
+// The page loads its map lazily. Loaded here first, the lazy import resolves from the module cache;
+// left to the test, it could still be importing supercluster when the test ends and vitest tears the
+// environment down (CI failed once on exactly that).
+beforeAll(async () => {
+  await import('../../features/map/fleet-map');
+});
 
 beforeEach(() => {
   withMapSize();
