@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Load, TemperatureReading } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { isExcursion } from '@/domain/temperature';
+import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { compareLabels, compareText } from '../../lib/collate';
 import {
   countByStatus,
@@ -133,8 +134,33 @@ describe('board rows', () => {
       load('20'),
     ]);
     expect(sortRows(list, 'id').map((r) => r.label)).toEqual(['9', '10', '20', '100']);
-    // By status name; a load without a status last; ties by id, numbers by value.
-    expect(sortRows(list, 'status').map((r) => r.label)).toEqual(['9', '100', '10', '20']);
+    // By status in trip order (loaded before delivered, not D before L); a load without a status
+    // last; ties by id, numbers by value.
+    expect(sortRows(list, 'status').map((r) => r.label)).toEqual(['10', '9', '100', '20']);
+  });
+
+  it('sorts statuses in trip order by their codes, names the phases do not know after them', () => {
+    const list = rows([
+      load('1', { status: 'Delivered', code: 'DLV' }),
+      load('2', { status: 'Zone check', code: undefined }),
+      load('3', { status: 'Arrived at delivery', code: 'ADL' }),
+      load('4', { status: 'Dispatched', code: 'DSP' }),
+      load('5', { status: 'In transit', code: 'ITR' }),
+      load('6', { status: 'Arrived at pickup', code: 'APU' }),
+      // Its code says pickup (X12 X3), whatever its name says.
+      load('7', { status: 'Checkpoint', code: 'X3' }),
+      load('8', { status: 'Accepted', code: undefined }),
+    ]);
+    expect(sortRows(list, 'status').map((r) => r.status)).toEqual([
+      'Accepted',
+      'Dispatched',
+      'Arrived at pickup',
+      'Checkpoint',
+      'In transit',
+      'Arrived at delivery',
+      'Delivered',
+      'Zone check',
+    ]);
   });
 
   it('filter by text, status, stale only and reefer only, and count per status', () => {
@@ -201,6 +227,8 @@ describe('boardRows', () => {
 
 describe('the board’s order against the plain comparator', () => {
   // The order the board promises, written as plainly as possible; sortRows computes it faster.
+  const phaseRank = (r: BoardRow) =>
+    r.status === undefined ? Infinity : STATUS_PHASES.indexOf(statusPhase({ name: r.status, code: r.code }));
   const LEVEL = { silent: 0, stale: 1, unknown: 2, fresh: 3 } as const;
   const reference = {
     staleness: (a: BoardRow, b: BoardRow) =>
@@ -208,7 +236,9 @@ describe('the board’s order against the plain comparator', () => {
       (a.lastPingAt ?? Infinity) - (b.lastPingAt ?? Infinity) ||
       compareLabels(a.label, b.label),
     status: (a: BoardRow, b: BoardRow) =>
-      compareText(a.status ?? '\uffff', b.status ?? '\uffff') || compareLabels(a.label, b.label),
+      phaseRank(a) - phaseRank(b) ||
+      compareText(a.status ?? '', b.status ?? '') ||
+      compareLabels(a.label, b.label),
     id: (a: BoardRow, b: BoardRow) => compareLabels(a.label, b.label),
   };
   const label = fc.oneof(
@@ -308,8 +338,8 @@ describe('rowSorter, refresh after refresh', () => {
     const withStatus = (r: BoardRow, status: string) =>
       asRow(r.key, { label: r.label, staleness: 'fresh', lastPingAt: NOW, status });
     const statuses = more.map((r) => withStatus(r, r.key === 'e:0' ? 'Arrived' : 'Delivered'));
-    expect(sorter(statuses, 'status').map(view)).toEqual(['e:0', 'e:1', 'e:2', 'e:3']);
+    expect(sorter(statuses, 'status').map(view)).toEqual(['e:1', 'e:2', 'e:3', 'e:0']);
     const next = statuses.map((r) => (r.key === 'e:3' ? withStatus(r, 'At pickup') : r));
-    expect(sorter(next, 'status').map(view)).toEqual(['e:0', 'e:3', 'e:1', 'e:2']);
+    expect(sorter(next, 'status').map(view)).toEqual(['e:3', 'e:1', 'e:2', 'e:0']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Load, Place } from '@/domain/model';
 import { isExcursion } from '@/domain/temperature';
+import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { compareLabels, compareText } from '../../lib/collate';
 import { levelCache } from '../../lib/index-cache';
@@ -32,6 +33,7 @@ const DIGITS = /^[0-9]{1,15}$/;
 /** The label's value when it is a plain number, else NaN (`BoardRow.labelNumber`). */
 export const labelNumber = (label: string): number => (DIGITS.test(label) ? Number(label) : NaN);
 
+/** Most urgent first; by status in trip order; by id. */
 export type SortKey = 'staleness' | 'status' | 'id';
 
 export interface BoardFilter {
@@ -116,8 +118,16 @@ function firstKey(rows: readonly BoardRow[], by: SortKey): { of: (r: BoardRow) =
     return { of: (r) => STALENESS_ORDER[r.staleness] * 1e13 + (r.lastPingAt ?? 9e12), scheme: by };
   }
   if (by === 'status') {
-    // The few distinct statuses are ranked once with the collator; no status goes last.
-    const names = [...new Set(rows.map((r) => r.status).filter((s) => s !== undefined))].sort(compareText);
+    // The few distinct statuses are ranked once: in trip order (created, at pickup, in transit, at
+    // delivery, delivered, then what says neither), and by the collator within a phase; no status
+    // goes last. A status's phase is read from the first row that carries its name (and code).
+    const phaseOf = new Map<string, number>();
+    for (const r of rows)
+      if (r.status !== undefined && !phaseOf.has(r.status))
+        phaseOf.set(r.status, STATUS_PHASES.indexOf(statusPhase({ name: r.status, code: r.code })));
+    const names = [...phaseOf.keys()].sort(
+      (a, b) => (phaseOf.get(a) as number) - (phaseOf.get(b) as number) || compareText(a, b),
+    );
     const rank = new Map(names.map((name, i) => [name, i]));
     return {
       of: (r) => (r.status === undefined ? names.length : (rank.get(r.status) as number)),
