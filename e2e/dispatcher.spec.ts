@@ -297,6 +297,55 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
   await expect(page.getByRole('row')).toContainText(kept!);
 });
 
+test('the board’s filter reaches the map and the URL: stale only, the selected load kept, reload, show all', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const demo = await demoIds(page);
+  const total = demo.externalIds.length + demo.loadNumbers.length;
+  await expect(board(page)).toHaveAccessibleName(`Loads, ${total} shown`);
+  await expect(map(page)).toHaveAttribute('data-points', /^[1-9]\d*$/);
+  const allPoints = Number(await map(page).getAttribute('data-points'));
+  const header = page.getByText(/ loads on the map/);
+  await expect(header).toHaveText(`${allPoints} of ${total} loads on the map`);
+
+  // A fresh load selected first: it stays on the map whatever the filter.
+  const freshRow = page
+    .getByRole('row')
+    .filter({ hasNotText: /Stale|Silent|No ping yet/ })
+    .first();
+  const freshKey = await freshRow.getAttribute('data-load');
+  await freshRow.getByRole('gridcell').first().click();
+  await expect(page.getByRole('region', { name: 'Selected load' })).toBeVisible();
+
+  const staleOnly = page.getByRole('checkbox', { name: /Stale only/ });
+  const stale = Number((await staleOnly.locator('xpath=..').textContent())?.match(/\((\d+)\)/)?.[1]);
+  expect(stale).toBeGreaterThan(0);
+  await staleOnly.check();
+  await expect(board(page)).toHaveAccessibleName(`Loads, ${stale} shown`);
+  const staleKeys = await page.getByRole('row').evaluateAll((rows) => rows.map((r) => r.dataset.load));
+  expect(staleKeys).not.toContain(freshKey);
+  // The stale loads and the selected one, and nothing else, are the map's points.
+  await expect(map(page)).toHaveAttribute('data-points', String(stale + 1));
+  await expect(header).toHaveText(`${stale + 1} of ${total} loads on the map, as filtered on the board`);
+  await expect(page).toHaveURL(/[?&]stale=1(&|$)/);
+  await page.screenshot({ path: 'test-results/screenshots/dispatcher-filtered.png' });
+
+  // A reload (or the link) opens the same filtered board and map.
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /Stale only/ })).toBeChecked();
+  await expect(board(page)).toHaveAccessibleName(`Loads, ${stale} shown`);
+  await expect(map(page)).toHaveAttribute('data-points', String(stale + 1));
+
+  // "Show all" clears the board's filter, and the map draws every load again.
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(page.getByRole('checkbox', { name: /Stale only/ })).not.toBeChecked();
+  await expect(board(page)).toHaveAccessibleName(`Loads, ${total} shown`);
+  await expect(map(page)).toHaveAttribute('data-points', String(allPoints));
+  await expect(header).toHaveText(`${allPoints} of ${total} loads on the map`);
+  expect(new URL(page.url()).searchParams.has('stale')).toBe(false);
+});
+
 test('when the service fails, a banner says so and the last data stays', async ({ page }) => {
   await page.goto('/');
   // Both answers in (by external id and by load number): the map holds every load with a position.

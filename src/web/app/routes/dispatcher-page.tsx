@@ -5,7 +5,8 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import type { StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
-import { boardRows, type BoardRow } from '../../features/board/board-rows';
+import { boardRows, filterRows, NO_FILTER, type BoardRow } from '../../features/board/board-rows';
+import { isUnfiltered, useBoardFilter } from '../../features/board/board-view';
 import { LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { formatAccuracy, formatCount, formatSinceUpdate } from '../../lib/format';
@@ -135,9 +136,20 @@ function Dispatcher({ config }: { config: ClientConfig }) {
     () => (selectedKey === null ? undefined : rows.find((r) => r.key === selectedKey)),
     [rows, selectedKey],
   );
+  // The map draws what the board shows: with a filter set, the loads of the board's rows that pass
+  // it (a pass later than the map's own loads, like the rows), and the selected load whatever the
+  // filter. Unfiltered, the loads themselves: a refresh reaches the map before the board is made.
+  const [boardFilter, setBoardFilter] = useBoardFilter();
+  const mapFilter = useDeferredValue(boardFilter);
+  const filtered = !isUnfiltered(mapFilter);
+  const mapLoads = useMemo(() => {
+    if (!filtered) return loads;
+    const passed = filterRows(rows, mapFilter).map((r) => r.load);
+    return selectedRow && !passed.includes(selectedRow.load) ? [...passed, selectedRow.load] : passed;
+  }, [filtered, loads, rows, mapFilter, selectedRow]);
   // Counted, not filtered: a list of 10,000 loads made at each refresh to read its length. From the
   // loads the map draws, not the board's rows: those follow a pass later.
-  const onMap = useMemo(() => loads.reduce((n, l) => (l.latestLocation ? n + 1 : n), 0), [loads]);
+  const onMap = useMemo(() => mapLoads.reduce((n, l) => (l.latestLocation ? n + 1 : n), 0), [mapLoads]);
   const select = useCallback(
     (key: string) => {
       const sel = parseLoadKey(key);
@@ -174,7 +186,17 @@ function Dispatcher({ config }: { config: ClientConfig }) {
       <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-4 py-2 text-sm">
         <span>
           <strong>{formatCount(onMap)}</strong> of {formatCount(entries.length)} loads on the map
+          {filtered && ', as filtered on the board'}
         </span>
+        {filtered && (
+          <button
+            type="button"
+            className="rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk"
+            onClick={() => setBoardFilter(NO_FILTER)}
+          >
+            Show all
+          </button>
+        )}
         {notFound.length > 0 && <span className="text-status-stale">{notFound.length} not found</span>}
         {/* Not a live region: a screen reader would read the clock out every few seconds. */}
         <span className="text-ink-muted">
@@ -261,7 +283,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
         <FleetMap
           tileUrl={config.tileUrl}
           tileAttribution={config.tileAttribution}
-          loads={loads}
+          loads={mapLoads}
           now={levelNow}
           thresholds={thresholds}
           lowConfidenceMeters={config.lowConfidenceMeters}

@@ -289,3 +289,51 @@ describe('LoadBoard, the status chips', () => {
     expect(chipNames()).toEqual(['Delivered 5', 'In transit 3']);
   });
 });
+
+describe('LoadBoard, its filter and sort in the URL', () => {
+  const board = (rows: ReturnType<typeof toRow>[]) => (
+    <LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />
+  );
+  const shownIds = () => screen.getAllByRole('row').map((r) => r.getAttribute('data-load'));
+  // L0 pinged a minute ago, L1 40 minutes ago (stale), L2 3 hours ago (silent); L2 is in Omaha.
+  const three = () =>
+    [load('L0', 1), load('L1', 40), load('L2', 180)].map((l, i) => {
+      if (i !== 2 && l.latestLocation)
+        l.latestLocation = { ...l.latestLocation, place: { city: 'Denver', state: 'CO', country: 'US' } };
+      return toRow(l, NOW, T, 5);
+    });
+
+  it('writes what the user chose to the URL, so a reload or a shared link opens the same board', async () => {
+    render(board(three()));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Stale only/ }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter loads' }), 'denver');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'id');
+    const params = new URLSearchParams(window.location.search);
+    expect(Object.fromEntries(params)).toEqual({ stale: '1', q: 'denver', sort: 'id' });
+    expect(shownIds()).toEqual(['external-id:L1']);
+
+    // Cleared, each goes from the URL: a bare board leaves a bare URL.
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Filter loads' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Stale only/ }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'staleness');
+    expect(window.location.search).toBe('');
+    expect(shownIds()).toEqual(['external-id:L2', 'external-id:L1', 'external-id:L0']);
+  });
+
+  it('opens with the filter and sort the URL carries, and ignores a sort it does not know', () => {
+    window.history.replaceState(null, '', '/?stale=1&sort=id');
+    const { unmount } = render(board(three()));
+    expect(screen.getByRole('checkbox', { name: /Stale only/ })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('id');
+    expect(shownIds()).toEqual(['external-id:L1', 'external-id:L2']);
+    unmount();
+
+    window.history.replaceState(null, '', '/?sort=sideways&q=omaha&status=');
+    render(board(three()));
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('staleness');
+    expect(screen.getByRole('searchbox', { name: 'Filter loads' })).toHaveValue('omaha');
+    // An empty status is no status filter.
+    expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('');
+    expect(shownIds()).toEqual(['external-id:L2']);
+  });
+});

@@ -15,15 +15,8 @@ import { formatAge } from '@/domain/staleness';
 import { formatAccuracy, formatCount, telHref } from '../../lib/format';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
-import {
-  countByStatus,
-  filterRows,
-  NO_FILTER,
-  rowSorter,
-  type BoardFilter,
-  type BoardRow,
-  type SortKey,
-} from './board-rows';
+import { countByStatus, filterRows, rowSorter, type BoardRow, type SortKey } from './board-rows';
+import { useBoardFilter, useBoardSort } from './board-view';
 
 export interface LoadBoardProps {
   rows: BoardRow[];
@@ -237,8 +230,8 @@ export const LoadBoard = memo(function LoadBoard({
   onSelect,
   onRowRender,
 }: LoadBoardProps) {
-  const [sort, setSort] = useState<SortKey>('staleness');
-  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
+  const [sort, setSort] = useBoardSort();
+  const [filter, setFilter] = useBoardFilter();
   const [activeIndex, setActiveIndex] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   const baseId = useId();
@@ -249,8 +242,8 @@ export const LoadBoard = memo(function LoadBoard({
   const counts = useMemo(() => countByStatus(rows), [rows]);
   // A chip sets the status the select shows; the pressed chip clears it.
   const toggleStatus = useCallback(
-    (status: string) => setFilter((f) => ({ ...f, status: f.status === status ? null : status })),
-    [],
+    (status: string) => setFilter({ status: filter.status === status ? null : status }),
+    [filter.status, setFilter],
   );
   const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
   // The bench reads when the rows of an answer are on screen (the map's markers come first).
@@ -296,7 +289,7 @@ export const LoadBoard = memo(function LoadBoard({
         <input
           type="search"
           value={filter.text}
-          onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+          onChange={(e) => setFilter({ text: e.target.value })}
           placeholder="Filter by id, status, place, driver…"
           aria-label="Filter loads"
           className="w-full rounded border border-panel-line px-2 py-1"
@@ -306,7 +299,7 @@ export const LoadBoard = memo(function LoadBoard({
             Status
             <select
               value={filter.status ?? ''}
-              onChange={(e) => setFilter({ ...filter, status: e.target.value || null })}
+              onChange={(e) => setFilter({ status: e.target.value || null })}
               className="rounded border border-panel-line px-1 py-0.5"
             >
               <option value="">All ({formatCount(rows.length)})</option>
@@ -321,7 +314,7 @@ export const LoadBoard = memo(function LoadBoard({
             <input
               type="checkbox"
               checked={filter.staleOnly}
-              onChange={(e) => setFilter({ ...filter, staleOnly: e.target.checked })}
+              onChange={(e) => setFilter({ staleOnly: e.target.checked })}
             />
             Stale only ({formatCount(stale)})
           </label>
@@ -329,7 +322,7 @@ export const LoadBoard = memo(function LoadBoard({
             <input
               type="checkbox"
               checked={filter.reeferOnly}
-              onChange={(e) => setFilter({ ...filter, reeferOnly: e.target.checked })}
+              onChange={(e) => setFilter({ reeferOnly: e.target.checked })}
             />
             Reefer only
           </label>
