@@ -125,7 +125,7 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await picked.click();
   // A click selects; it does not also outline a row as the keyboard's place (that read as two selections).
   await expect(page.getByRole('row').first()).toHaveCSS('outline-style', 'none');
-  await expect(page).toHaveURL(new RegExp(`load=e%3A${three[0]}`));
+  await expect(page).toHaveURL(new RegExp(`load=e:${three[0]}`));
   await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(three[0]!);
   // The row stays under the pointer: the selected load's panel opens below the board, not above it.
   expect((await picked.boundingBox())?.y).toBe(before?.y);

@@ -14,6 +14,12 @@ describe('useUrlParam', () => {
     expect(new URLSearchParams(window.location.search).get('map')).toBe('39,-96,4');
     expect(new URLSearchParams(window.location.search).get('w')).toBe('e:1');
     expect(result.current[0]).toBe('39,-96,4');
+    // Readable as a link: the colons and commas as they were, not %3A and %2C; other characters
+    // that would change the query's meaning are still escaped.
+    expect(window.location.search).toBe('?w=e:1&map=39,-96,4');
+    act(() => result.current[1]('a&b=c d'));
+    expect(window.location.search).toBe('?w=e:1&map=a%26b%3Dc+d');
+    expect(result.current[0]).toBe('a&b=c d');
   });
 
   it('does not take the user back when a late write comes from a page already left', () => {

@@ -12,6 +12,15 @@ function paramsOf(search: string): URLSearchParams {
 }
 
 /**
+ * A query as text, with the `:` and `,` of the values left as they are (`map=39.1,-96.2,4`,
+ * `w=e:700100:710099`): both are allowed in a query (RFC 3986) and read back the same, and a link a
+ * dispatcher pastes to a colleague stays readable. `URLSearchParams` alone writes them `%3A`, `%2C`.
+ */
+export function queryText(params: URLSearchParams): string {
+  return params.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+}
+
+/**
  * One value kept in the URL's query, so a reload or a shared link restores it. Changes replace the
  * history entry: panning the map or selecting a load is not a page to go back to.
  */
@@ -28,7 +37,7 @@ export function useUrlParam(name: string): [string | null, (value: string | null
       const copy = new URLSearchParams(window.location.search);
       if (next === null) copy.delete(name);
       else copy.set(name, next);
-      const text = copy.toString();
+      const text = queryText(copy);
       navigate(location + (text ? `?${text}` : ''), { replace: true });
     },
     [name, location, navigate],

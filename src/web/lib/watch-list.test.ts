@@ -107,7 +107,7 @@ describe('watchList store', () => {
     expect(window.localStorage.getItem('haulview.watch')).toBe('e:1,2;n:LN1');
     expect(new URLSearchParams(window.location.search).get('w')).toBe('e:1,2;n:LN1');
     watchList.remove({ by: 'external-id', id: '1' });
-    expect(window.location.search).toBe('?w=e%3A2%3Bn%3ALN1');
+    expect(window.location.search).toBe('?w=e:2%3Bn:LN1');
     watchList.clear();
     expect(window.location.search).toBe('');
     expect(hasSavedWatchList()).toBe(true);

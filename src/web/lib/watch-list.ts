@@ -2,6 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { LoadId, type ClientConfig } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
 import { loadKey } from './load-key';
+import { queryText } from './url-state';
 
 /**
  * The loads a dispatcher watches: kept in this browser (localStorage) and carried in the URL (`?w=`),
@@ -164,7 +165,12 @@ function putInUrl(encoded: string): void {
   if ((url.searchParams.get(PARAM) ?? '') === encoded) return;
   if (encoded) url.searchParams.set(PARAM, encoded);
   else url.searchParams.delete(PARAM);
-  window.history.replaceState(window.history.state, '', url);
+  const text = queryText(url.searchParams);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${url.pathname}${text ? `?${text}` : ''}${url.hash}`,
+  );
 }
 
 function write(entries: WatchEntry[]): void {
