@@ -253,19 +253,6 @@ export function positionAt(plan: LoadPlan, minute: number): Point {
   return { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f };
 }
 
-export function nearestCity(p: Point): City {
-  let best = CITIES[0] as City;
-  let bestKm = Infinity;
-  for (const c of CITIES) {
-    const d = distanceKm(p, c);
-    if (d < bestKm) {
-      bestKm = d;
-      best = c;
-    }
-  }
-  return best;
-}
-
 /** Real instant of a simulated minute of a load's schedule. */
 export function instantOf(plan: LoadPlan, minute: number, speed: number): number {
   return plan.departAt + (minute * 60_000) / speed;

@@ -1,6 +1,6 @@
 import type { LoadDetailWire } from '@/contract/load-detail';
-import type { City } from './cities';
-import { instantOf, minuteAt, nearestCity, positionAt, type LoadPlan, type Point } from './fleet';
+import { instantOf, minuteAt, positionAt, type LoadPlan, type Point } from './fleet';
+import { nearestPlace, type Place } from './places';
 import { unit } from './random';
 
 /**
@@ -29,7 +29,7 @@ export interface Timed<T> {
 }
 
 export interface Track {
-  pings: Timed<LocationWire & { city: City; point: Point }>[];
+  pings: Timed<LocationWire & { city: Place; point: Point }>[];
   events: Timed<EventWire & { main: boolean }>[];
   comments: Timed<CommentWire>[];
   documents: Timed<DocumentWire>[];
@@ -58,8 +58,14 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** ICU writes some zones as offsets; devices write abbreviations. */
-const OFFSET_NAMES: Record<string, string> = { 'GMT-3:30': 'NST', 'GMT-2:30': 'NDT', UTC: 'UTC', GMT: 'GMT' };
+/** ICU writes some zones as offsets (Newfoundland; Yukon and Sonora, on MST all year); devices don't. */
+const OFFSET_NAMES: Record<string, string> = {
+  'GMT-3:30': 'NST',
+  'GMT-2:30': 'NDT',
+  'GMT-7': 'MST',
+  UTC: 'UTC',
+  GMT: 'GMT',
+};
 
 export interface Stamps {
   timestampSec: string;
@@ -215,7 +221,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
       unit(o.seed, plan.index, i, 8),
       unit(o.seed, plan.index, i, 9),
     );
-    const city = nearestCity(point);
+    const city = nearestPlace(point);
     const instant = at(minute);
     track.pings.push({
       at: instant,
@@ -241,7 +247,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
         ? pickup.city.zone
         : e.minute >= plan.driveMinutes
           ? delivery.city.zone
-          : nearestCity(positionAt(plan, e.minute)).zone;
+          : nearestPlace(positionAt(plan, e.minute)).zone;
     track.events.push({
       at: instant,
       item: {
@@ -265,7 +271,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
       at: instant,
       item: {
         id: plan.externalId * 100_000 + 50_000 + k,
-        ...stamps(instant, nearestCity(positionAt(plan, minute)).zone),
+        ...stamps(instant, nearestPlace(positionAt(plan, minute)).zone),
         name: 'In transit',
         code: 'ITR',
         driver: plan.driver,
@@ -280,7 +286,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
     const byDriver = unit(o.seed, plan.index, c, 0xc2) < 0.65;
     if (minute > (byDriver ? phoneMinute : nowMinute)) continue;
     const point = positionAt(plan, minute);
-    const city = nearestCity(point);
+    const city = nearestPlace(point);
     const instant = at(minute);
     const pick = (list: string[]) =>
       list[Math.floor(unit(o.seed, plan.index, c, 0xc3) * list.length)] as string;
@@ -319,7 +325,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
     if (minute > phoneMinute) break;
     const instant = at(minute);
     const point = positionAt(plan, minute);
-    const city = nearestCity(point);
+    const city = nearestPlace(point);
     track.documents.push({
       at: instant,
       item: {
@@ -381,7 +387,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
         item: {
           deviceId: `RF-${plan.externalId}`,
           location: { latitude: fix(point.lat), longitutde: fix(point.lon), accuracy: 25 },
-          timestamp: stamps(instant, nearestCity(point).zone).timestamp,
+          timestamp: stamps(instant, nearestPlace(point).zone).timestamp,
           temperature: {
             zone1: {
               supply: Math.round((plan.setPoint - 1.5 + noise(1) + rise * 0.6) * 10) / 10,
