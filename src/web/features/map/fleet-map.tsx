@@ -6,9 +6,10 @@ import { useSameList } from '../../lib/same-list';
 import { MapShell } from '../../map/core/map-shell';
 import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
+import { PlaceSwatch } from '../../map/layers/place-marker';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { pointOf } from './load-point';
-import { phaseColors, statusColors } from '../../../../tailwind.config';
+import { phaseColors } from '../../../../tailwind.config';
 import { LegendItem } from '../../components/legend-item';
 
 export interface FleetMapProps {
@@ -88,14 +89,12 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
         {crumbs.length > 0 && (
           <ul aria-label="Trail legend" className="flex gap-3 rounded bg-panel/90 px-2 py-1 shadow">
             <LegendItem swatch="h-0.5 w-4 bg-status-selected">Trail</LegendItem>
+            {/* The very shapes the map draws: a page, a speech bubble (not a disc like a load's). */}
             {TRAIL_PLACES.map(([kind, text]) => (
-              <LegendItem
-                key={kind}
-                swatch="h-2.5 w-2.5 rounded-full border border-white"
-                color={statusColors[kind]}
-              >
+              <li key={kind} className="flex items-center gap-1">
+                <PlaceSwatch kind={kind} />
                 {text}
-              </LegendItem>
+              </li>
             ))}
           </ul>
         )}

@@ -75,6 +75,11 @@ export interface ClusterBadgeOptions extends L.CircleMarkerOptions {
   late: number;
   /** The cluster's id in the index that made it (a rebuilt index renumbers). */
   clusterId: number;
+  /**
+   * Its counts are written elsewhere, above the selected marker that covers the badge (`badgeLabel`):
+   * the canvas draws its disc only, so the count is not written twice a pixel apart.
+   */
+  labelAbove?: boolean;
 }
 
 const circlePath = (L.CircleMarker.prototype as unknown as { _updatePath(this: L.CircleMarker): void })
@@ -126,6 +131,24 @@ export class ClusterBadge extends L.CircleMarker {
     return this.redraw();
   }
 
+  /** Its counts are written above the selected marker (true) or on its disc (false). */
+  setLabelAbove(above: boolean): this {
+    if (Boolean(this.options.labelAbove) === above) return this;
+    this.options.labelAbove = above;
+    return this.redraw();
+  }
+
+  /** Whether a marker `reach` CSS pixels round at (x, y) covers any of its disc or its late count, drawn at (bx, by). */
+  covers(bx: number, by: number, x: number, y: number, reach: number): boolean {
+    const size = badgeSize(this.options.count);
+    if (Math.hypot(x - bx, y - by) < size / 2 + reach) return true;
+    if (this.options.late <= 0) return false;
+    // The pill, as wide as its digits: about 7 px each at 11 px, 4 px on each side.
+    const half = (formatCount(this.options.late).length * 7 + 8) / 2;
+    const [px, py] = [bx + size / 2 - 4, by - size / 2 + 4];
+    return Math.abs(x - px) < half + reach && Math.abs(y - py) < LATE_HEIGHT / 2 + reach;
+  }
+
   /** A click or hover hits the disc, ring included: the renderer's tolerance only, not half the ring again. */
   _clickTolerance(this: ClusterBadge & Internals): number {
     return (this._renderer.options as { tolerance?: number }).tolerance ?? 0;
@@ -155,6 +178,7 @@ export class ClusterBadge extends L.CircleMarker {
     const half = disc.side / 2;
     ctx.globalAlpha = 1;
     ctx.drawImage(disc.image, x - half, y - half, disc.side, disc.side);
+    if (this.options.labelAbove) return;
     ctx.fillStyle = '#ffffff';
     ctx.font = LABEL_FONT;
     ctx.textAlign = 'center';
@@ -165,6 +189,62 @@ export class ClusterBadge extends L.CircleMarker {
     if (this.options.late > 0)
       drawLate(ctx, formatCount(this.options.late), x + size / 2 - 4, y - size / 2 + 4);
   }
+}
+
+/** The count's halo above the selected marker: the badge's own blue, so it reads as the badge's. */
+const HALO = '0 0 2px rgb(29 78 216), 0 0 2px rgb(29 78 216), 0 0 3px rgb(29 78 216), 0 0 4px rgb(30 58 138)';
+
+/**
+ * A badge's count (and its late count's pill) as a DOM label, to write above the selected load's
+ * marker where that marker covers the badge (see the layer's BADGE_LABEL_PANE): the white count with
+ * a halo of the badge's blue, readable over the marker, the marker still seen between its letters.
+ * One or two at a time, never one per badge.
+ */
+export function badgeLabel(count: number, late: number): L.DivIcon {
+  const size = badgeSize(count);
+  const label = document.createElement('div');
+  const text = document.createElement('span');
+  Object.assign(text.style, {
+    position: 'absolute',
+    inset: '0',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    color: '#ffffff',
+    font: LABEL_FONT,
+    textShadow: HALO,
+  });
+  text.textContent = formatCount(count);
+  label.append(text);
+  if (late > 0) {
+    // Where the canvas draws it: its middle at the disc's top right, 4 px in.
+    const pill = document.createElement('span');
+    Object.assign(pill.style, {
+      position: 'absolute',
+      left: `${size - 4}px`,
+      top: '4px',
+      transform: 'translate(-50%, -50%)',
+      boxSizing: 'border-box',
+      minWidth: `${LATE_HEIGHT}px`,
+      height: `${LATE_HEIGHT}px`,
+      padding: '0 4px',
+      borderRadius: `${LATE_HEIGHT / 2}px`,
+      border: '1.5px solid #ffffff',
+      background: LATE_FILL,
+      color: '#ffffff',
+      font: LATE_FONT,
+      lineHeight: `${LATE_HEIGHT - 3}px`,
+      textAlign: 'center',
+    });
+    pill.textContent = formatCount(late);
+    label.append(pill);
+  }
+  return L.divIcon({
+    className: 'haulview-cluster-label',
+    html: label,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
 }
 
 /**

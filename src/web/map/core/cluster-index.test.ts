@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import Supercluster from 'supercluster';
 import { describe, expect, it } from 'vitest';
 import { CLUSTER_STRIDE, clusterEngine, type ClusterAnswer } from './cluster-engine';
 import { clusterIndex, type ClusterWorkerLike } from './cluster-index';
@@ -26,7 +28,7 @@ function standIn() {
       else {
         const reply: ClusterReply =
           m.kind === 'query'
-            ? { kind: 'query', id: m.id, ...engine.current.query(m.bbox, m.zoom) }
+            ? { kind: 'query', id: m.id, ...engine.current.query(m.bbox, m.zoom, m.exclude) }
             : { kind: 'expansion', id: m.id, zoom: engine.current.expansionZoom(m.cluster) };
         setTimeout(() => this.onmessage?.({ data: reply } as MessageEvent<ClusterReply>), 0);
       }
@@ -120,6 +122,134 @@ describe('clusterEngine', () => {
   });
 });
 
+describe('clusterEngine, one point left out of the clusters (the selected load)', () => {
+  /** The clusters of an answer as [count, late] pairs, and its lone points, sorted. */
+  const counts = (a: ClusterAnswer) => {
+    const out: [number, number][] = [];
+    for (let k = 0; k < a.clusters.length; k += CLUSTER_STRIDE)
+      out.push([a.clusters[k + 2] as number, a.clusters[k + 4] as number]);
+    return { clusters: out, points: [...a.points].sort() };
+  };
+
+  it('counts the others on the badge, shows the point alone, and centres the badge on the others', () => {
+    const engine = clusterEngine(OPTIONS);
+    // Omaha's second load is late.
+    engine.load(COORDS.slice(), Uint8Array.of(0, 1, 0, 0));
+    expect(counts(engine.query(WORLD, 4))).toEqual({ clusters: [[3, 1]], points: [3] });
+    // Omaha's late load left out: a badge of the two others, none of them late; it is alone.
+    const out = engine.query(WORLD, 4, 1);
+    expect(counts(out)).toEqual({ clusters: [[2, 0]], points: [1, 3] });
+    expect(out.clusters[0]).toBeCloseTo((-95.93 - 95.95) / 2, 6);
+    expect(out.clusters[1]).toBeCloseTo((41.25 + 41.22) / 2, 3);
+    // The badge is still the cluster's (a click zooms to where it falls apart).
+    expect(out.clusters[3]).toBe(engine.query(WORLD, 4).clusters[3]);
+    // A load alone anyway (Denver's) changes nothing but being named.
+    expect(counts(engine.query(WORLD, 4, 3))).toEqual({ clusters: [[3, 1]], points: [3] });
+    // Out of the box, it is not among the lone points.
+    expect(counts(engine.query([-100, 30, -90, 45], 4, 3))).toEqual({ clusters: [[3, 1]], points: [] });
+  });
+
+  it('leaves the other point of a cluster of two alone, and asks nothing of the index at fleet zoom', () => {
+    const engine = clusterEngine(OPTIONS);
+    engine.load(COORDS.slice(2));
+    expect(counts(engine.query(WORLD, 4))).toEqual({ clusters: [[2, 0]], points: [2] });
+    expect(counts(engine.query(WORLD, 4, 0))).toEqual({ clusters: [], points: [0, 1, 2] });
+    // Past the clustered zooms, every point is alone with or without it.
+    expect(counts(engine.query(WORLD, 7, 0))).toEqual({ clusters: [], points: [0, 1, 2] });
+  });
+
+  it('follows the index as it changes: a refresh that moved the point, another list', () => {
+    const engine = clusterEngine(OPTIONS);
+    engine.load(COORDS.slice());
+    expect(counts(engine.query(WORLD, 4, 3))).toEqual({ clusters: [[3, 0]], points: [3] });
+    // Denver's load drives to Omaha: its cluster is the others' now.
+    engine.move(Uint32Array.of(3), Float64Array.of(-95.92, 41.24));
+    expect(counts(engine.query(WORLD, 4, 3))).toEqual({ clusters: [[3, 0]], points: [3] });
+    expect(counts(engine.query(WORLD, 4, 0))).toEqual({ clusters: [[3, 0]], points: [0] });
+    engine.load(COORDS.slice(0, 4));
+    expect(counts(engine.query(WORLD, 4, 1))).toEqual({ clusters: [], points: [0, 1] });
+  });
+
+  it('takes the point out of the very cluster that holds it, at every zoom, as asking it for its points would', () => {
+    // Fleets around a few towns, a point of them left out, asked at every zoom the map clusters at.
+    const fleet = fc
+      .array(
+        fc.record({
+          lon: fc.double({ min: -125, max: -70, noNaN: true }),
+          lat: fc.double({ min: 25, max: 50, noNaN: true }),
+          spread: fc.constantFrom(0.01, 0.3, 3),
+          n: fc.integer({ min: 1, max: 40 }),
+        }),
+        { minLength: 1, maxLength: 8 },
+      )
+      .chain((towns) =>
+        fc.tuple(
+          fc.tuple(
+            ...towns.map((t) =>
+              fc
+                .array(
+                  fc.tuple(
+                    fc.double({ min: -t.spread, max: t.spread, noNaN: true }),
+                    fc.double({ min: -t.spread, max: t.spread, noNaN: true }),
+                    fc.boolean(),
+                  ),
+                  { minLength: t.n, maxLength: t.n },
+                )
+                .map((pts) => pts.map(([dx, dy, late]) => [t.lon + dx, t.lat + dy, late] as const)),
+            ),
+          ),
+          fc.nat(),
+        ),
+      );
+    fc.assert(
+      fc.property(fleet, ([towns, pick]) => {
+        const all = towns.flat();
+        const coords = Float64Array.from(all.flatMap(([lon, lat]) => [lon, lat]));
+        const late = Uint8Array.from(all, ([, , l]) => (l ? 1 : 0));
+        const left = pick % all.length;
+        const engine = clusterEngine(OPTIONS);
+        engine.load(coords.slice(), late.slice());
+        // The index as supercluster builds it, asked the slow way: each cluster for all its points.
+        const reference = new Supercluster<{ i: number }>({ ...OPTIONS, extent: 256 }).load(
+          all.map(([lon, lat], i) => ({
+            type: 'Feature',
+            properties: { i },
+            geometry: { type: 'Point', coordinates: [lon, lat] },
+          })),
+        );
+        for (let zoom = 0; zoom <= OPTIONS.maxZoom; zoom++) {
+          const whole = engine.query(WORLD, zoom);
+          const out = engine.query(WORLD, zoom, left);
+          const byId = new Map<number, [number, number]>();
+          for (let k = 0; k < whole.clusters.length; k += CLUSTER_STRIDE)
+            byId.set(whole.clusters[k + 3] as number, [
+              whole.clusters[k + 2] as number,
+              whole.clusters[k + 4] as number,
+            ]);
+          const holder = [...byId.keys()].find((id) =>
+            reference.getLeaves(id, Infinity).some((leaf) => leaf.properties.i === left),
+          );
+          let total = out.points.length;
+          for (let k = 0; k < out.clusters.length; k += CLUSTER_STRIDE) {
+            const id = out.clusters[k + 3] as number;
+            const [count, lateCount] = byId.get(id) ?? [Number.NaN, 0];
+            const less = id === holder ? 1 : 0;
+            expect([out.clusters[k + 2], out.clusters[k + 4]]).toEqual([
+              count - less,
+              lateCount - less * (late[left] ?? 0),
+            ]);
+            expect(out.clusters[k + 2]).toBeGreaterThanOrEqual(2);
+            total += out.clusters[k + 2] as number;
+          }
+          expect(total).toBe(all.length);
+          expect([...out.points]).toContain(left);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('clusterIndex', () => {
   it('without workers, answers at once on the page’s thread', () => {
     const index = clusterIndex(OPTIONS, () => null);
@@ -138,6 +268,10 @@ describe('clusterIndex', () => {
     here.load(COORDS);
     expect(index.where()).toBe('worker');
     expect(shape(await index.query(WORLD, 4))).toEqual(shape(here.query(WORLD, 4)));
+    // The selected load (Omaha's second) is left out in the worker as here: a badge of two.
+    const without = await index.query(WORLD, 4, 1);
+    expect(shape(without)).toEqual(shape(here.query(WORLD, 4, 1)));
+    expect(without.clusters[2]).toBe(2);
     // A refresh moves Denver's load next to Omaha's: the next answer is one cluster of four.
     const moved = COORDS.slice();
     moved[6] = -95.91;
@@ -147,7 +281,15 @@ describe('clusterIndex', () => {
     expect(after.clusters[2]).toBe(4);
     expect([...after.points]).toEqual([]);
     expect(await index.expansionZoom(after.clusters[3] as number)).toBeGreaterThan(4);
-    expect(sent.map((m) => m.kind)).toEqual(['options', 'load', 'query', 'load', 'query', 'expansion']);
+    expect(sent.map((m) => m.kind)).toEqual([
+      'options',
+      'load',
+      'query',
+      'query',
+      'load',
+      'query',
+      'expansion',
+    ]);
     index.dispose();
     expect(worker.terminated).toBe(true);
   });

@@ -29,8 +29,16 @@ export interface ClusterIndex {
    * to the worker, not all of them.
    */
   move(places: Uint32Array, coords: Float64Array, late?: Uint8Array): void;
-  /** The clusters and lone points of a view (west, south, east, north) at a zoom. */
-  query(bbox: [number, number, number, number], zoom: number): ClusterAnswer | Promise<ClusterAnswer>;
+  /**
+   * The clusters and lone points of a view (west, south, east, north) at a zoom; `exclude`, a point's
+   * place in the list (the selected load), is left out of the clusters and shown alone (see
+   * `clusterEngine`), without building the index again.
+   */
+  query(
+    bbox: [number, number, number, number],
+    zoom: number,
+    exclude?: number,
+  ): ClusterAnswer | Promise<ClusterAnswer>;
   /** The zoom at which a cluster of the last answers falls apart (NaN if unknown). */
   expansionZoom(cluster: number): number | Promise<number>;
   /** Where the index is built and asked: in the worker, or on the page's thread. */
@@ -59,7 +67,7 @@ export function clusterIndex(
 
   const answerHere = (asked: Asked): ClusterReply =>
     asked.kind === 'query'
-      ? { kind: 'query', id: asked.id, ...local.query(asked.bbox, asked.zoom) }
+      ? { kind: 'query', id: asked.id, ...local.query(asked.bbox, asked.zoom, asked.exclude) }
       : { kind: 'expansion', id: asked.id, zoom: local.expansionZoom(asked.cluster) };
 
   // The worker broke: the index is built here from the last points, and what it held is answered here.
@@ -109,8 +117,8 @@ export function clusterIndex(
       applyLate(late, places, flags);
       worker.postMessage({ kind: 'move', places, coords: moved, late: flags });
     },
-    query(bbox, zoom) {
-      const reply = ask({ kind: 'query', id: nextId++, bbox, zoom });
+    query(bbox, zoom, exclude = -1) {
+      const reply = ask({ kind: 'query', id: nextId++, bbox, zoom, exclude });
       const answer = (r: ClusterReply): ClusterAnswer =>
         r.kind === 'query' ? r : { clusters: new Float64Array(0), points: new Uint32Array(0) };
       return reply instanceof Promise ? reply.then(answer) : answer(reply);

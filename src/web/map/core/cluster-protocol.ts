@@ -7,7 +7,8 @@ export type ClusterRequest =
   | { kind: 'load'; coords: Float64Array; late: Uint8Array }
   /** Some points of the last list changed: their places in it, their lon, lat, lon, lat, … and late flags. */
   | { kind: 'move'; places: Uint32Array; coords: Float64Array; late: Uint8Array }
-  | { kind: 'query'; id: number; bbox: [number, number, number, number]; zoom: number }
+  /** `exclude`: the place of a point left out of the clusters (the selected load), or -1. */
+  | { kind: 'query'; id: number; bbox: [number, number, number, number]; zoom: number; exclude: number }
   | { kind: 'expansion'; id: number; cluster: number };
 
 /** What the worker answers. */

@@ -13,7 +13,7 @@ scope.onmessage = (event: MessageEvent<ClusterRequest>) => {
   else if (m.kind === 'load') engine.load(m.coords, m.late);
   else if (m.kind === 'move') engine.move(m.places, m.coords, m.late);
   else if (m.kind === 'query') {
-    const answer = engine.query(m.bbox, m.zoom);
+    const answer = engine.query(m.bbox, m.zoom, m.exclude);
     const reply: ClusterReply = { kind: 'query', id: m.id, ...answer };
     scope.postMessage(reply, [answer.clusters.buffer, answer.points.buffer]);
   } else {

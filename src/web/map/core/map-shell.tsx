@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { MapContainer, TileLayer } from 'react-leaflet';
-import { placeTileFlat } from './flat-tiles';
+import { MapContainer } from 'react-leaflet';
 import { BasemapLayer } from '../layers/basemap-layer';
+import { WebTileLayer } from '../layers/web-tile-layer';
 import { spriteCanvas } from './sprite-canvas';
 
 export interface MapShellProps {
@@ -13,13 +13,11 @@ export interface MapShellProps {
 /** North America, where the fleet runs, until the loads say otherwise. */
 const INITIAL_CENTER: [number, number] = [40, -96];
 const INITIAL_ZOOM = 4;
-/** Web tiles placed flat, as the basemap's (see flat-tiles.ts). */
-const TILE_EVENTS = { tileloadstart: placeTileFlat };
 
 /**
  * The map every view shares: one canvas renderer for all vector layers (solid markers stamped from
  * sprites), the offline basemap under the tiles so the map reads without network, and tiles when
- * configured.
+ * configured, credited while they show (none offline).
  * Children move the view through `useMap()`; MapContainer's props are never changed after mount.
  */
 export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) {
@@ -39,9 +37,7 @@ export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) 
       attributionControl
     >
       <BasemapLayer />
-      {tileUrl && (
-        <TileLayer url={tileUrl} attribution={tileAttribution} maxZoom={19} eventHandlers={TILE_EVENTS} />
-      )}
+      {tileUrl && <WebTileLayer url={tileUrl} attribution={tileAttribution} />}
       {children}
     </MapContainer>
   );

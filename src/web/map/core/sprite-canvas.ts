@@ -75,14 +75,29 @@ type CanvasInternals = L.Canvas & {
   _drawing: boolean;
   _drawFirst: Order | null;
   _drawLast: Order | null;
-  /** The first cluster badge in the drawing order: every other layer is put before it. */
-  _firstBadge?: Order | null;
+  /**
+   * The first layer of each upper tier in the drawing order (see `tierOf`): a layer goes in before
+   * the first one of a tier above its own.
+   */
+  _firstOfTier?: [Order | null, Order | null, Order | null];
   _updateCircle(layer: Drawable): void;
   _initPath(layer: L.Layer & { _order?: Order }): void;
   _removePath(layer: L.Layer & { _order?: Order }): void;
 };
 
 const base = L.Canvas.prototype as unknown as CanvasInternals;
+
+/**
+ * Which layers a layer is drawn over: the loads' markers, circles and lines (0); the selected load's
+ * places, over the markers (1: a load at the pickup hid the page of its bill of lading); the cluster
+ * badges over everything (2).
+ */
+const tierOf = (layer: L.Layer): 0 | 1 | 2 =>
+  layer instanceof ClusterBadge
+    ? 2
+    : (layer as { options?: { aboveMarkers?: boolean } }).options?.aboveMarkers
+      ? 1
+      : 0;
 
 /**
  * The map's one canvas renderer, with solid circle markers stamped from sprites. Chromium records a
@@ -95,34 +110,36 @@ const SpriteCanvas = L.Canvas.extend({
   /**
    * Cluster badges are drawn last, over the markers and circles: Leaflet draws layers in the order
    * they were added, and a marker added after a badge (the markers of a view come a slice per
-   * frame) covered its count and took its clicks. A badge goes at the end; any other layer before
-   * the first badge.
+   * frame) covered its count and took its clicks. A layer goes in at the end of its tier (`tierOf`):
+   * before the first layer of any tier above it.
    */
   _initPath(this: CanvasInternals, layer: L.Layer & { _order?: Order }) {
     base._initPath.call(this, layer);
     const order = layer._order as Order;
-    if (layer instanceof ClusterBadge) {
-      this._firstBadge ??= order;
-      return;
-    }
-    const first = this._firstBadge;
-    if (!first) return;
-    // Out of the end of the list (it was just put there, after the first badge)…
+    const firsts = (this._firstOfTier ??= [null, null, null]);
+    const tier = tierOf(layer);
+    let before: Order | null = null;
+    for (let t = tier + 1; t < firsts.length && !before; t++) before = firsts[t] ?? null;
+    if (tier > 0 && !firsts[tier]) firsts[tier] = order;
+    if (!before) return;
+    // Out of the end of the list (it was just put there)…
     this._drawLast = order.prev;
     if (order.prev) order.prev.next = null;
-    // …and in before the first badge.
-    order.prev = first.prev;
-    order.next = first;
-    if (first.prev) first.prev.next = order;
+    // …and in before the first layer of a tier above.
+    order.prev = before.prev;
+    order.next = before;
+    if (before.prev) before.prev.next = order;
     else this._drawFirst = order;
-    first.prev = order;
+    before.prev = order;
   },
 
   _removePath(this: CanvasInternals, layer: L.Layer & { _order?: Order }) {
-    if (layer._order && layer._order === this._firstBadge) {
+    const firsts = this._firstOfTier;
+    const tier = tierOf(layer);
+    if (firsts && layer._order && layer._order === firsts[tier]) {
       let next = layer._order.next;
-      while (next && !(next.layer instanceof ClusterBadge)) next = next.next;
-      this._firstBadge = next;
+      while (next && tierOf(next.layer) !== tier) next = next.next;
+      firsts[tier] = next;
     }
     base._removePath.call(this, layer);
   },

@@ -1,3 +1,4 @@
+import { render } from '@testing-library/react';
 import L from 'leaflet';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { withMapSize } from '@/testing/map-size';
 import { renderOnMap } from '@/testing/on-map';
 import { statusColors } from '../../../../tailwind.config';
 import { BreadcrumbLayer, placesOf, type BreadcrumbLayerProps, type CrumbPing } from './breadcrumb-layer';
+import { PlaceMarker, PlaceSwatch, PLACE_SHAPES } from './place-marker';
 
 describe('BreadcrumbLayer, ping quality', () => {
   withMapSize();
@@ -170,11 +172,23 @@ describe('BreadcrumbLayer, direction and places', () => {
       /** The round markers with a tooltip (the first ping's, the documents' and comments'). */
       markers: () =>
         layers()
-          .filter((l): l is L.CircleMarker => l instanceof L.CircleMarker && !(l instanceof L.Circle))
+          .filter(
+            (l): l is L.CircleMarker =>
+              l instanceof L.CircleMarker && !(l instanceof L.Circle) && !(l instanceof PlaceMarker),
+          )
           .map((m) => ({
             at: [m.getLatLng().lat, m.getLatLng().lng],
             label: m.getTooltip()?.getContent(),
             fill: m.options.fillColor,
+          })),
+      /** The documents' and comments' markers: where, what their tooltip says, and what they are. */
+      places: () =>
+        layers()
+          .filter((l): l is PlaceMarker => l instanceof PlaceMarker)
+          .map((m) => ({
+            at: [m.getLatLng().lat, m.getLatLng().lng],
+            label: m.getTooltip()?.getContent(),
+            kind: m.kind,
           })),
       update: (p: BreadcrumbLayerProps) => {
         props = p;
@@ -225,12 +239,40 @@ describe('BreadcrumbLayer, direction and places', () => {
       ['comment', 42.5, -88.25],
     ]);
     const layer = onMap({ pings: trail, places, lowConfidenceMeters: 500 });
-    expect(layer.markers()).toEqual([
-      { at: [41, -90], label: 'First ping', fill: '#fff' },
-      { at: [41.25, -89.5], label: 'BOL uploaded here', fill: statusColors.document },
-      { at: [42.5, -88.25], label: 'Comment: Dock 4, waiting', fill: statusColors.comment },
+    // Round markers are the loads' look (and the first ping's): the places are not drawn so.
+    expect(layer.markers()).toEqual([{ at: [41, -90], label: 'First ping', fill: '#fff' }]);
+    expect(layer.places()).toEqual([
+      { at: [41.25, -89.5], label: 'BOL uploaded here', kind: 'document' },
+      { at: [42.5, -88.25], label: 'Comment: Dock 4, waiting', kind: 'comment' },
     ]);
     layer.unmount();
     expect(placesOf(null)).toEqual([]);
+  });
+
+  it('shows in the legend the very shapes the map draws for documents and comments', () => {
+    const legend = render(
+      <ul>
+        <PlaceSwatch kind="document" />
+        <PlaceSwatch kind="comment" />
+      </ul>,
+    );
+    const swatches = [...legend.container.querySelectorAll('svg')].map((svg) =>
+      [...svg.querySelectorAll('path')].map((p) => [
+        p.getAttribute('d'),
+        p.getAttribute('fill'),
+        p.getAttribute('stroke'),
+      ]),
+    );
+    expect(swatches).toEqual([
+      [
+        [PLACE_SHAPES.document.body, '#ffffff', statusColors.document],
+        [PLACE_SHAPES.document.marks, 'none', statusColors.document],
+      ],
+      [
+        [PLACE_SHAPES.comment.body, '#ffffff', statusColors.comment],
+        [PLACE_SHAPES.comment.marks, 'none', statusColors.comment],
+      ],
+    ]);
+    legend.unmount();
   });
 });

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import type { Load } from '@/domain/model';
 import { statusColors } from '../../../../tailwind.config';
+import { PlaceMarker, type PlaceKind } from './place-marker';
 
 export interface CrumbPing {
   key: string;
@@ -16,7 +17,7 @@ export interface CrumbPlace {
   key: string;
   lat: number;
   lon: number;
-  kind: 'document' | 'comment';
+  kind: PlaceKind;
   label: string;
 }
 
@@ -64,14 +65,14 @@ export function placesOf(load: Load | null): CrumbPlace[] {
 }
 
 const LINE = statusColors.selected;
-const PLACE_COLORS = { document: statusColors.document, comment: statusColors.comment } as const;
 
 const sure = (p: CrumbPing, limit: number) => p.accuracy !== null && p.accuracy <= limit;
 
 /**
  * The selected load's trail: pings in time order as a line, solid where both ends are sure and dashed
  * where either is not (so a dispatcher sees which part to trust), arrowheads for the direction of
- * travel, each ping's own circle when zoomed in, and markers where documents and comments were sent.
+ * travel, each ping's own circle when zoomed in, and markers where documents and comments were sent
+ * (a page, a speech bubble: `PlaceMarker`; `PlaceSwatch` shows them in a legend).
  */
 export function BreadcrumbLayer({
   pings,
@@ -139,17 +140,9 @@ export function BreadcrumbLayer({
         .bindTooltip('First ping')
         .addTo(group);
     }
-    for (const place of places) {
-      L.circleMarker([place.lat, place.lon], {
-        radius: 6,
-        color: '#fff',
-        weight: 2,
-        fillColor: PLACE_COLORS[place.kind],
-        fillOpacity: 1,
-      })
-        .bindTooltip(place.label)
-        .addTo(group);
-    }
+    // On the canvas with the loads' markers, as a page or a speech bubble (not a disc like a load's).
+    for (const place of places)
+      new PlaceMarker([place.lat, place.lon], place.kind).bindTooltip(place.label).addTo(group);
 
     // Arrowheads every ~120 px along the trail, recomputed when the zoom changes.
     const drawArrows = () => {

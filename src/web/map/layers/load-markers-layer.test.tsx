@@ -1,7 +1,8 @@
 import { fireEvent, render } from '@testing-library/react';
 import L from 'leaflet';
-import { MapContainer } from 'react-leaflet';
+import { MapContainer, useMap } from 'react-leaflet';
 import { act } from 'react';
+import Supercluster from 'supercluster';
 import { describe, expect, it, vi } from 'vitest';
 import { badgeSize, ClusterBadge } from '../core/cluster-badge';
 import { LoadMarkersLayer, movesOf, type MarkerPoint } from './load-markers-layer';
@@ -43,8 +44,14 @@ describe('LoadMarkersLayer, as the points change', () => {
   function renderLayer(points: MarkerPoint[], onSelect?: (key: string) => void, zoom = 9) {
     const container = document.createElement('div');
     document.body.append(container);
+    let leaflet: L.Map | undefined;
+    const Grab = () => {
+      leaflet = useMap();
+      return null;
+    };
     const view = (pts: MarkerPoint[], selectedKey: string | null = null) => (
       <MapContainer center={[41, -90]} zoom={zoom} preferCanvas={false}>
+        <Grab />
         <LoadMarkersLayer points={pts} selectedKey={selectedKey} onSelect={onSelect} />
       </MapContainer>
     );
@@ -56,6 +63,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     const elements = () => [...map().querySelectorAll<SVGPathElement>('path.leaflet-interactive')];
     return {
       map,
+      leaflet: () => leaflet as L.Map,
       paths,
       elements,
       update: (pts: MarkerPoint[], selectedKey: string | null = null) => r.rerender(view(pts, selectedKey)),
@@ -207,6 +215,79 @@ describe('LoadMarkersLayer, as the points change', () => {
 
     layer.update([a, b, c], null);
     expect(ring()).toBeNull();
+    layer.unmount();
+  });
+
+  it('takes the selected load out of its cluster: the badge counts the others, and the load is drawn alone', () => {
+    // Zoom 4: three loads around (41, -90) in one cluster, a fourth far away alone.
+    const a = point('e:1', 41, -90);
+    const b = { ...point('e:2', 41.05, -90.05), late: true };
+    const c = point('e:3', 40.95, -89.95);
+    const alone = point('e:4', 33, -112);
+    const built = vi.spyOn(Supercluster.prototype, 'load');
+    try {
+      const layer = renderLayer([a, b, c, alone], undefined, 4);
+      const data = () => layer.map().dataset;
+      const counted = () =>
+        (data().badges ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((t) => t.split(',').slice(2).join(','));
+      expect(counted()).toEqual(['3,1']);
+      expect([data().clustered, data().markers]).toEqual(['3', '1']);
+      const builds = built.mock.calls.length;
+
+      // The late load selected: the badge counts the two others, none late; it has its own marker.
+      layer.update([a, b, c, alone], 'e:2');
+      expect(counted()).toEqual(['2,0']);
+      expect([data().clustered, data().markers]).toEqual(['2', '2']);
+      // The index was asked, not built again.
+      expect(built.mock.calls.length).toBe(builds);
+
+      // Another load of the cluster selected, then none: the badge follows.
+      layer.update([a, b, c, alone], 'e:1');
+      expect(counted()).toEqual(['2,1']);
+      layer.update([a, b, c, alone], 'e:4');
+      expect(counted()).toEqual(['3,1']);
+      layer.update([a, b, c, alone], null);
+      expect([data().clustered, data().markers]).toEqual(['3', '1']);
+      expect(built.mock.calls.length).toBe(builds);
+      layer.unmount();
+    } finally {
+      built.mockRestore();
+    }
+  });
+
+  it('writes the count of a badge under the selected marker above it, and on the badge again once it is not', () => {
+    // The selected load sits on the badge of the others (a pixel from its middle at zoom 4).
+    const a = point('e:1', 41, -90);
+    const b = { ...point('e:2', 41.05, -90.05), late: true };
+    const c = point('e:3', 40.95, -89.95);
+    const d = { ...point('e:4', 41.02, -90.02), late: true };
+    const badgeOf = (layer: ReturnType<typeof renderLayer>) => {
+      const found: ClusterBadge[] = [];
+      layer.leaflet().eachLayer((l) => void (l instanceof ClusterBadge && found.push(l)));
+      return found;
+    };
+    const layer = renderLayer([a, b, c, d], undefined, 4);
+    const labels = () =>
+      [...layer.map().querySelectorAll('.leaflet-haulview-selected-badges-pane .haulview-cluster-label')].map(
+        (l) => l.textContent,
+      );
+    expect(labels()).toEqual([]);
+    layer.update([a, b, c, d], 'e:2');
+    // Above the selected marker's pane (620), under tooltips (650): the count, then the late count.
+    const pane = layer.map().querySelector<HTMLElement>('.leaflet-haulview-selected-badges-pane');
+    expect(Number(pane?.style.zIndex)).toBeGreaterThan(620);
+    expect(Number(pane?.style.zIndex)).toBeLessThan(650);
+    expect(labels()).toEqual(['31']);
+    expect(layer.map().dataset.badgesRelabelled).toBe('1');
+    // The canvas draws the badge's disc without its counts (not written twice, a pixel apart).
+    expect(badgeOf(layer).map((x) => x.options.labelAbove)).toEqual([true]);
+    // Selected far from it: the badge writes its own counts again.
+    layer.update([a, b, c, { ...point('e:4', 33, -112), late: true }], 'e:4');
+    expect(labels()).toEqual([]);
+    expect(badgeOf(layer).map((x) => x.options.labelAbove)).toEqual([false]);
     layer.unmount();
   });
 

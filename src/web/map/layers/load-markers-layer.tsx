@@ -5,7 +5,7 @@ import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { replacedPlaces } from '../../lib/replaced-places';
 import { useSameList } from '../../lib/same-list';
 import type { ClusterAnswer } from '../core/cluster-engine';
-import { badgeText, ClusterBadge } from '../core/cluster-badge';
+import { badgeLabel, badgeText, ClusterBadge } from '../core/cluster-badge';
 import { CLUSTER_STRIDE } from '../core/cluster-engine';
 import { clusterIndex, type ClusterIndex } from '../core/cluster-index';
 import { centreRadius } from '../core/sprite-canvas';
@@ -66,6 +66,8 @@ const SLICE_MS = 6;
 const SELECTED = '#1d4ed8';
 /** The selected marker's radius (others: 7), and its middle dot's with it. */
 const SELECTED_RADIUS = 9;
+/** How far the selected marker reaches from its middle: its white halo's outer edge (12 + 1 px). */
+const SELECTED_REACH = SELECTED_RADIUS + 4;
 
 /**
  * The pane of the selected load's marker: above the canvas with the markers and the cluster badges
@@ -74,6 +76,13 @@ const SELECTED_RADIUS = 9;
  * dispatcher who picked a row looks for it.
  */
 const SELECTION_PANE = 'haulview-selected';
+
+/**
+ * The pane of the counts of the badges the selected marker covers, written again above it (and under
+ * tooltips): the selected load is out of its cluster (see `ClusterIndex.query`), but its marker can
+ * still sit on a neighbouring badge, and drawn over the count it made "93" read "9●".
+ */
+const BADGE_LABEL_PANE = 'haulview-selected-badges';
 
 const samePlace = (a: MarkerPoint, b: MarkerPoint) =>
   a.key === b.key && a.lat === b.lat && a.lon === b.lon && !a.late === !b.late;
@@ -215,8 +224,10 @@ function noteOnMap(d: Drawn, onMap: Set<string>): void {
  * `data-markers`, `data-circles`, `data-clusters`, `data-clustered` (the loads the badges count) and
  * `data-clustered-late` (the late ones among them) say what is held and drawn, and
  * `data-badges` where each badge is (once `data-drawing` is `done`: many markers are added over a
- * few frames). Updated imperatively by key and by value, outside React's render, so a refresh that
- * moves one load redraws one marker.
+ * few frames). The selected load is out of the clusters, drawn alone above them (`data-clustered`
+ * does not count it); `data-badges-relabelled` says how many badges its marker covers, whose counts
+ * are written again above it. Updated imperatively by key and by value, outside React's render, so
+ * a refresh that moves one load redraws one marker.
  */
 export function LoadMarkersLayer({
   points,
@@ -241,6 +252,19 @@ export function LoadMarkersLayer({
   const selection = useRef<L.CircleMarker | null>(null);
   /** The selected marker's middle dot (its load's trip phase), over it in the same pane. */
   const selectionDot = useRef<L.CircleMarker | null>(null);
+  /**
+   * A white edge around the selected marker's ring, as every marker has one: its blue ring is the
+   * badges' blue, and over a badge the marker ran into the disc.
+   */
+  const selectionHalo = useRef<L.CircleMarker | null>(null);
+  /** The counts of the badges under the selected marker, written again above it (see BADGE_LABEL_PANE). */
+  const badgeLabels = useRef<L.LayerGroup | null>(null);
+  /** The selected load's place in the list the cluster index holds (-1: none), found once per list and key. */
+  const selectedPlace = useRef<{ list: readonly MarkerPoint[] | null; key: string | null; place: number }>({
+    list: null,
+    key: null,
+    place: -1,
+  });
   const redraw = useRef<() => void>(() => {});
   // Set by the effects below, drawn once by the last: a refresh changes the points and the index
   // together, and drew everything twice.
@@ -297,6 +321,10 @@ export function LoadMarkersLayer({
     const pane = map.getPane(SELECTION_PANE) ?? map.createPane(SELECTION_PANE);
     pane.style.zIndex = '620';
     pane.style.pointerEvents = 'none';
+    const labelPane = map.getPane(BADGE_LABEL_PANE) ?? map.createPane(BADGE_LABEL_PANE);
+    labelPane.style.zIndex = '630';
+    labelPane.style.pointerEvents = 'none';
+    badgeLabels.current = L.layerGroup().addTo(map);
     // The selected marker and its dot: an SVG renderer of their own in that pane.
     const renderer = L.svg({ pane: SELECTION_PANE });
     selection.current = L.circleMarker([0, 0], {
@@ -308,6 +336,17 @@ export function LoadMarkersLayer({
       fillOpacity: 1,
       interactive: false,
       className: 'haulview-selected-marker',
+    });
+    selectionHalo.current = L.circleMarker([0, 0], {
+      pane: SELECTION_PANE,
+      renderer,
+      // Just outside the ring (radius 9, 4 px wide: 7 to 11 px), to SELECTED_REACH.
+      radius: SELECTED_RADIUS + 3,
+      weight: 2,
+      color: '#ffffff',
+      fill: false,
+      interactive: false,
+      className: 'haulview-selected-halo',
     });
     selectionDot.current = L.circleMarker([0, 0], {
       pane: SELECTION_PANE,
@@ -387,6 +426,10 @@ export function LoadMarkersLayer({
       selection.current = null;
       selectionDot.current?.remove();
       selectionDot.current = null;
+      selectionHalo.current?.remove();
+      selectionHalo.current = null;
+      badgeLabels.current?.remove();
+      badgeLabels.current = null;
     };
   }, [map]);
 
@@ -496,7 +539,13 @@ export function LoadMarkersLayer({
         show(g, view, null);
         return;
       }
-      const answer = index.query([view.west, view.south, view.east, view.north], Math.floor(zoom));
+      // The selected load is taken out of the clusters: its badge counts the others, and it is drawn
+      // alone. The index finds the cluster that held it; it is not built again.
+      const answer = index.query(
+        [view.west, view.south, view.east, view.north],
+        Math.floor(zoom),
+        placeIn(list),
+      );
       if (!(answer instanceof Promise)) show(g, view, { answer, list });
       else
         void answer.then((a) => {
@@ -504,6 +553,15 @@ export function LoadMarkersLayer({
           if (turn === redraws.current && groups.current === g) show(g, view, { answer: a, list });
         });
     };
+
+    /** The selected load's place in the list the index holds, or -1. */
+    function placeIn(list: readonly MarkerPoint[]): number {
+      const known = selectedPlace.current;
+      if (known.list === list && known.key === selectedKey) return known.place;
+      const place = selectedKey === null ? -1 : list.findIndex((p) => p.key === selectedKey);
+      selectedPlace.current = { list, key: selectedKey, place };
+      return place;
+    }
 
     /** The rest of a redraw, with the view's clusters when it clusters. */
     function show(
@@ -632,23 +690,48 @@ export function LoadMarkersLayer({
       let clustered = 0;
       let clusteredLate = 0;
       const drawnBadges: string[] = [];
+      const chosen = selectedKey === null ? undefined : drawn.current.get(selectedKey);
+      const chosenAt = chosen && map.latLngToContainerPoint([chosen.point.lat, chosen.point.lon]);
+      // The badges the selected marker (on top, ring included) reaches into: their counts are
+      // written again above it.
+      const covered: ClusterBadge[] = [];
       for (const badge of badges.values()) {
         clustered += badge.count;
         clusteredLate += badge.late;
         const at = map.latLngToContainerPoint(badge.getLatLng()).round();
         drawnBadges.push(`${at.x},${at.y},${badge.count},${badge.late}`);
+        const under =
+          chosenAt !== undefined && badge.covers(at.x, at.y, chosenAt.x, chosenAt.y, SELECTED_REACH);
+        badge.setLabelAbove(under);
+        if (under) covered.push(badge);
       }
+      const labels = badgeLabels.current;
+      labels?.clearLayers();
+      if (labels)
+        for (const badge of covered)
+          L.marker(badge.getLatLng(), {
+            icon: badgeLabel(badge.count, badge.late),
+            pane: BADGE_LABEL_PANE,
+            interactive: false,
+            keyboard: false,
+          }).addTo(labels);
+      container.dataset.badgesRelabelled = String(covered.length);
       container.dataset.clustered = String(clustered);
       container.dataset.clusteredLate = String(clusteredLate);
       container.dataset.badges = drawnBadges.join(' ');
       container.dataset.badgesMade = String(badgesMade.current);
       container.dataset.clustersIn = clusters.current?.where() ?? 'page';
       const ring = selection.current;
-      const chosen = selectedKey === null ? undefined : drawn.current.get(selectedKey);
-      if (ring && chosen) {
+      const halo = selectionHalo.current;
+      if (ring && halo && chosen) {
         ring.setLatLng([chosen.point.lat, chosen.point.lon]).setStyle({ fillColor: chosen.point.color });
+        halo.setLatLng([chosen.point.lat, chosen.point.lon]);
         if (!map.hasLayer(ring)) ring.addTo(map);
-      } else ring?.remove();
+        if (!map.hasLayer(halo)) halo.addTo(map);
+      } else {
+        ring?.remove();
+        halo?.remove();
+      }
       const dot = selectionDot.current;
       if (dot && chosen?.point.centre) {
         dot.setLatLng([chosen.point.lat, chosen.point.lon]).setStyle({ fillColor: chosen.point.centre });
