@@ -325,8 +325,17 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
   await expect(board(page)).toHaveAccessibleName(`Loads, ${stale} shown`);
   const staleKeys = await page.getByRole('row').evaluateAll((rows) => rows.map((r) => r.dataset.load));
   expect(staleKeys).not.toContain(freshKey);
-  // The stale loads and the selected one, and nothing else, are the map's points.
+  // The stale loads and the selected one, and nothing else, are the map's points: markers and badges
+  // count each once.
   await expect(map(page)).toHaveAttribute('data-points', String(stale + 1));
+  await expect
+    .poll(async () => {
+      const [markers, clustered] = await Promise.all(
+        ['data-markers', 'data-clustered'].map(async (a) => Number(await map(page).getAttribute(a))),
+      );
+      return markers! + clustered!;
+    })
+    .toBe(stale + 1);
   await expect(header).toHaveText(`${stale + 1} of ${total} loads on the map, as filtered on the board`);
   await expect(page).toHaveURL(/[?&]stale=1(&|$)/);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-filtered.png' });
