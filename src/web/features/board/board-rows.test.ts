@@ -6,6 +6,7 @@ import { isExcursion } from '@/domain/temperature';
 import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { compareLabels, compareText } from '../../lib/collate';
 import {
+  boardTally,
   countByStatus,
   filterRows,
   labelNumber,
@@ -341,5 +342,66 @@ describe('rowSorter, refresh after refresh', () => {
     expect(sorter(statuses, 'status').map(view)).toEqual(['e:1', 'e:2', 'e:3', 'e:0']);
     const next = statuses.map((r) => (r.key === 'e:3' ? withStatus(r, 'At pickup') : r));
     expect(sorter(next, 'status').map(view)).toEqual(['e:3', 'e:1', 'e:2', 'e:0']);
+  });
+});
+
+describe('boardTally, refresh after refresh', () => {
+  const fields = fc.record({
+    staleness: fc.constantFrom('fresh', 'stale', 'silent', 'unknown'),
+    status: fc.option(fc.constantFrom('In transit', 'Delivered', 'at pickup'), { nil: undefined }),
+  });
+  const asRow = (key: string, f: { staleness: string; status: string | undefined }) =>
+    ({ ...f, key, label: key }) as unknown as BoardRow;
+  const fromScratch = (rows: readonly BoardRow[]) => ({
+    byStatus: countByStatus(rows),
+    late: rows.filter((r) => r.staleness === 'stale' || r.staleness === 'silent').length,
+  });
+
+  it('counts what a count from scratch counts, whatever each refresh replaced, added or took away', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fields, { minLength: 1, maxLength: 60 }),
+        // Per refresh: places given a row with new values, and sometimes a row more or fewer.
+        fc.array(
+          fc.record({
+            changes: fc.array(fc.tuple(fc.nat(), fields), { maxLength: 10 }),
+            resize: fc.constantFrom('none', 'none', 'add', 'drop'),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (initial, refreshes) => {
+          const tally = boardTally();
+          let rows = initial.map((f, i) => asRow(`e:${i}`, f));
+          expect(tally(rows)).toEqual(fromScratch(rows));
+          refreshes.forEach(({ changes, resize }, k) => {
+            rows = rows.slice();
+            for (const [at, f] of changes) {
+              const i = at % rows.length;
+              rows[i] = asRow((rows[i] as BoardRow).key, f);
+            }
+            if (resize === 'add') rows.push(asRow(`e:new${k}`, { staleness: 'stale', status: 'Delivered' }));
+            if (resize === 'drop' && rows.length > 1) rows.pop();
+            expect(tally(rows)).toEqual(fromScratch(rows));
+          });
+        },
+      ),
+    );
+  });
+
+  it('keeps the counts per status as one array while they read the same', () => {
+    const tally = boardTally();
+    const rows = [
+      asRow('e:1', { staleness: 'fresh', status: 'In transit' }),
+      asRow('e:2', { staleness: 'fresh', status: 'Delivered' }),
+    ];
+    const first = tally(rows);
+    // A refresh that turned a load stale, its status the same: the late count moves, the list stays.
+    const next = tally([asRow('e:1', { staleness: 'stale', status: 'In transit' }), rows[1] as BoardRow]);
+    expect(next.late).toBe(1);
+    expect(next.byStatus).toBe(first.byStatus);
+    // A status that changed: a new list.
+    const moved = tally([asRow('e:1', { staleness: 'stale', status: 'Delivered' }), rows[1] as BoardRow]);
+    expect(moved.byStatus).toEqual([['Delivered', 2]]);
+    expect(moved.byStatus).not.toBe(first.byStatus);
   });
 });

@@ -230,12 +230,64 @@ export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
   );
 }
 
+const statusName = (r: BoardRow) => r.status ?? 'No status';
+const isLate = (r: BoardRow) => (r.staleness === 'stale' || r.staleness === 'silent' ? 1 : 0);
+const ranked = (counts: ReadonlyMap<string, number>): [string, number][] =>
+  [...counts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+
 /** How many loads are in each status, most common first ("No status" for loads without one). */
-export function countByStatus(rows: BoardRow[]): [string, number][] {
+export function countByStatus(rows: readonly BoardRow[]): [string, number][] {
   const counts = new Map<string, number>();
-  for (const r of rows) {
-    const status = r.status ?? 'No status';
-    counts.set(status, (counts.get(status) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
+  for (const r of rows) counts.set(statusName(r), (counts.get(statusName(r)) ?? 0) + 1);
+  return ranked(counts);
+}
+
+/** The board's counts: loads per status (as `countByStatus`), and how many are stale or silent. */
+export interface BoardTally {
+  byStatus: [string, number][];
+  late: number;
+}
+
+/**
+ * The board's counts of its rows, told again and again: after a refresh that kept every row in its
+ * place, from the rows it replaced only (a thousand, not 10,000). The counts per status keep their
+ * array while they read the same, so the status chips and the select do not render for nothing.
+ */
+export function boardTally(): (rows: readonly BoardRow[]) => BoardTally {
+  let last: { rows: readonly BoardRow[]; counts: Map<string, number>; tally: BoardTally } | undefined;
+  return (rows) => {
+    if (last?.rows === rows) return last.tally;
+    const replaced = last ? replacedPlaces(last.rows, rows, (r) => r.key) : undefined;
+    let counts: Map<string, number>;
+    let late: number;
+    if (last && replaced) {
+      counts = new Map(last.counts);
+      late = last.tally.late;
+      for (const i of replaced) {
+        const was = last.rows[i] as BoardRow;
+        const now = rows[i] as BoardRow;
+        late += isLate(now) - isLate(was);
+        if (statusName(was) === statusName(now)) continue;
+        counts.set(statusName(was), (counts.get(statusName(was)) ?? 0) - 1);
+        counts.set(statusName(now), (counts.get(statusName(now)) ?? 0) + 1);
+      }
+    } else {
+      counts = new Map();
+      late = 0;
+      for (const r of rows) {
+        counts.set(statusName(r), (counts.get(statusName(r)) ?? 0) + 1);
+        late += isLate(r);
+      }
+    }
+    const byStatus = ranked(counts);
+    const kept =
+      last &&
+      last.tally.byStatus.length === byStatus.length &&
+      byStatus.every(
+        ([name, n], i) => last?.tally.byStatus[i]?.[0] === name && last.tally.byStatus[i][1] === n,
+      );
+    const tally = { byStatus: kept && last ? last.tally.byStatus : byStatus, late };
+    last = { rows, counts, tally };
+    return tally;
+  };
 }
