@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { mapState, uncounted } from './support/map-state';
 import { phaseColors, statusColors } from '../tailwind.config';
 
 interface Config {
@@ -110,14 +111,7 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
   await expect(page.getByRole('row')).toHaveCount(5);
   // Five points on the map, every one drawn: a marker, or counted by a cluster badge at this zoom.
   await expect(map(page)).toHaveAttribute('data-points', '5');
-  await expect
-    .poll(async () => {
-      const [markers, clustered] = await Promise.all(
-        ['data-markers', 'data-clustered'].map(async (a) => Number(await map(page).getAttribute(a))),
-      );
-      return markers! + clustered!;
-    })
-    .toBe(5);
+  await expect.poll(() => uncounted(page)).toBe(0);
 
   // Select the first external id from the board: its trail is drawn and the URL says so.
   const picked = page.getByRole('row').filter({ hasText: three[0]! });
@@ -328,14 +322,7 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
   // The stale loads and the selected one, and nothing else, are the map's points: markers and badges
   // count each once.
   await expect(map(page)).toHaveAttribute('data-points', String(stale + 1));
-  await expect
-    .poll(async () => {
-      const [markers, clustered] = await Promise.all(
-        ['data-markers', 'data-clustered'].map(async (a) => Number(await map(page).getAttribute(a))),
-      );
-      return markers! + clustered!;
-    })
-    .toBe(stale + 1);
+  await expect.poll(() => uncounted(page)).toBe(0);
   await expect(header).toHaveText(`${stale + 1} of ${total} loads on the map, as filtered on the board`);
   await expect(page).toHaveURL(/[?&]stale=1(&|$)/);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-filtered.png' });
@@ -405,17 +392,10 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   // numbers) may each be drawn between separate reads. The badges are drawn on the map's canvas
   // (as DOM elements, each was a paint chunk Chromium sorted into layers again in many frames):
   // the map's container lists them, with where each is drawn (container pixels) and its count.
-  const counted = () =>
-    map(page).evaluate((el) => ({
-      shown: Number(el.dataset.clustered) + Number(el.dataset.markers),
-      points: Number(el.dataset.points),
-      clusters: Number(el.dataset.clusters),
-      made: Number(el.dataset.badgesMade),
-      badges: (el.dataset.badges ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((b) => b.split(',').map(Number) as [number, number, number, number]),
-    }));
+  const counted = async () => {
+    const state = await mapState(page);
+    return { ...state, shown: state.clustered + state.markers };
+  };
   const { shown, points, clusters, badges } = await counted();
   expect(shown).toBe(points);
   // Each badge is on the canvas where the list says: its blue disc, with its count written in white

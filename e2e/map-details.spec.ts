@@ -1,21 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { mapState } from './support/map-state';
 
 const map = (page: Page) => page.locator('.leaflet-container');
 
-/** What the map's container says it drew, read at one instant once a redraw is done. */
+/** What the map's container says it drew, read once a redraw is done. */
 async function drawn(page: Page) {
   await expect(map(page)).toHaveAttribute('data-drawing', 'done');
-  return map(page).evaluate((el) => ({
-    points: Number(el.dataset.points),
-    markers: Number(el.dataset.markers),
-    clustered: Number(el.dataset.clustered),
-    relabelled: Number(el.dataset.badgesRelabelled),
-    badges: (el.dataset.badges ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((b) => b.split(',').map(Number) as [number, number, number, number]),
-  }));
+  return mapState(page);
 }
 
 test('a selected load is taken out of its cluster: the badges count the others, every load counted once', async ({
