@@ -186,8 +186,20 @@ export class ClusterBadge extends L.CircleMarker {
     // Written as the tooltip and the board write counts ("7,039"), narrowed to fit inside the ring:
     // five digits at 13 px are wider than the largest disc.
     ctx.fillText(formatCount(this.options.count), x, y + 0.5, size - 2 * RING - 4);
-    if (this.options.late > 0)
-      drawLate(ctx, formatCount(this.options.late), x + size / 2 - 4, y - size / 2 + 4);
+    // The map's sprite canvas draws the pills after every badge (`drawLatePill`), so that a crowding
+    // neighbour's disc never covers one; another renderer has it drawn here.
+    if (!(renderer as { pillsLast?: boolean }).pillsLast) this.drawLatePill();
+  }
+
+  /** The late count's pill at the disc's top right (none when no load is late, or its counts are written above). */
+  drawLatePill(): void {
+    const self = this as unknown as ClusterBadge & Internals;
+    const ctx = self._renderer._ctx;
+    if (!ctx || this.options.late <= 0 || this.options.labelAbove || self._empty()) return;
+    const size = badgeSize(this.options.count);
+    const x = Math.round(self._point.x);
+    const y = Math.round(self._point.y);
+    drawLate(ctx, formatCount(this.options.late), x + size / 2 - 4, y - size / 2 + 4);
   }
 }
 

@@ -44,4 +44,27 @@ describe('the sprite canvas', () => {
     marker('d');
     expect(drawOrder(renderer, names)).toEqual(['a', 'b', 'c', 'd', 'badge 7']);
   });
+
+  it('draws the late counts’ pills after every badge’s disc, so a neighbour drawn later never covers one', () => {
+    const renderer = spriteCanvas() as Internals & {
+      _ctx: unknown;
+      _redrawBounds: L.Bounds | null;
+      _draw(): void;
+    };
+    const drawn: string[] = [];
+    // What the canvas is asked to draw, in order: each layer's own drawing, and each pill.
+    const watch = <T extends L.Layer>(name: string, layer: T, pill = false) => {
+      (layer as unknown as { _updatePath(): void })._updatePath = () => drawn.push(name);
+      if (pill) (layer as unknown as ClusterBadge).drawLatePill = () => drawn.push(`${name}'s pill`);
+      renderer._initPath(layer);
+      return layer;
+    };
+    watch('marker', L.circleMarker([40, -96]));
+    watch('badge A', new ClusterBadge([40, -96], 61, 1, 6), true);
+    watch('badge B', new ClusterBadge([40.2, -95.8], 65, 2, 11), true);
+    renderer._ctx = { save() {}, restore() {}, beginPath() {}, rect() {}, clip() {} };
+    renderer._redrawBounds = null;
+    renderer._draw();
+    expect(drawn).toEqual(['marker', 'badge A', 'badge B', "badge A's pill", "badge B's pill"]);
+  });
 });

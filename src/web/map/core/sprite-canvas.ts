@@ -75,6 +75,7 @@ type CanvasInternals = L.Canvas & {
   _drawing: boolean;
   _drawFirst: Order | null;
   _drawLast: Order | null;
+  _redrawBounds: L.Bounds | null;
   /**
    * The first layer of each upper tier in the drawing order (see `tierOf`): a layer goes in before
    * the first one of a tier above its own.
@@ -142,6 +143,37 @@ const SpriteCanvas = L.Canvas.extend({
       firsts[tier] = next;
     }
     base._removePath.call(this, layer);
+  },
+
+  /** Badges leave their late counts' pills to this canvas's second pass (see `_draw`). */
+  pillsLast: true,
+
+  /**
+   * Leaflet's own `_draw` (the layers in their order, within the bounds being redrawn), then a second
+   * pass that draws the late counts' pills of the badges it drew: badges crowd at fleet zoom, a pill
+   * reaches past its disc's top right, and a neighbour drawn later covered it ("6" of "61" hidden).
+   */
+  _draw(this: CanvasInternals) {
+    const ctx = this._ctx;
+    const bounds = this._redrawBounds;
+    ctx.save();
+    if (bounds?.min) {
+      const size = bounds.getSize();
+      ctx.beginPath();
+      ctx.rect(bounds.min.x, bounds.min.y, size.x, size.y);
+      ctx.clip();
+    }
+    this._drawing = true;
+    const pills: ClusterBadge[] = [];
+    for (let order = this._drawFirst; order; order = order.next) {
+      const layer = order.layer as L.Layer & { _pxBounds?: L.Bounds; _updatePath(): void };
+      if (bounds && !layer._pxBounds?.intersects(bounds)) continue;
+      layer._updatePath();
+      if (layer instanceof ClusterBadge) pills.push(layer);
+    }
+    for (const badge of pills) badge.drawLatePill();
+    this._drawing = false;
+    ctx.restore();
   },
 
   _updateCircle(this: CanvasInternals, layer: Drawable) {
