@@ -7,7 +7,13 @@ import { emptyLoad, testDocument, testTime } from '@/testing/loads';
 import { withMapSize } from '@/testing/map-size';
 import { renderOnMap } from '@/testing/on-map';
 import { statusColors } from '../../../../tailwind.config';
-import { BreadcrumbLayer, placesOf, type BreadcrumbLayerProps, type CrumbPing } from './breadcrumb-layer';
+import {
+  BreadcrumbLayer,
+  placesOf,
+  type BreadcrumbLayerProps,
+  type CrumbPing,
+  type CrumbPlace,
+} from './breadcrumb-layer';
 import { PlaceMarker, PlaceSwatch, PLACE_SHAPES } from './place-marker';
 
 describe('BreadcrumbLayer, ping quality', () => {
@@ -247,6 +253,38 @@ describe('BreadcrumbLayer, direction and places', () => {
     ]);
     layer.unmount();
     expect(placesOf(null)).toEqual([]);
+  });
+
+  it('draws the places under the load’s own marker (where its last ping is) above it, side by side', () => {
+    const last = trail[trail.length - 1]!;
+    const places: CrumbPlace[] = [
+      { key: 'd:pod', lat: last.lat, lon: last.lon, kind: 'document', label: 'POD uploaded here' },
+      // A few metres away: still under the marker.
+      { key: 'd:photo', lat: last.lat + 0.0002, lon: last.lon, kind: 'document', label: 'Photo' },
+      { key: 'c:far', lat: 41.25, lon: -89.5, kind: 'comment', label: 'Comment: far away' },
+    ];
+    const { map, layers, unmount } = renderOnMap(
+      <BreadcrumbLayer pings={trail} places={places} lowConfidenceMeters={500} />,
+      { center: [42, -89], zoom: ZOOM },
+    );
+    const offsets = () =>
+      layers()
+        .filter((l): l is PlaceMarker => l instanceof PlaceMarker)
+        .map((m) => [m.getTooltip()?.getContent(), m.offset.x, m.offset.y]);
+    expect(offsets()).toEqual([
+      ['POD uploaded here', -10, -26],
+      ['Photo', 10, -26],
+      ['Comment: far away', 0, 0],
+    ]);
+    expect(map().getContainer().dataset.placesNudged).toBe('2');
+    // Zoomed out far enough, the far comment comes under the marker too, and joins them.
+    act(() => void map().setZoom(3, { animate: false }));
+    expect(offsets().map(([, x, y]) => [x, y])).toEqual([
+      [-20, -26],
+      [0, -26],
+      [20, -26],
+    ]);
+    unmount();
   });
 
   it('shows in the legend the very shapes the map draws for documents and comments', () => {

@@ -66,6 +66,12 @@ export function placesOf(load: Load | null): CrumbPlace[] {
 
 const LINE = statusColors.selected;
 
+/** A place this near the last ping (in pixels) is under the load's marker (its reach is 13 px). */
+const UNDER_LOAD_PX = 22;
+/** Such places are drawn this far above it, this far apart. */
+const NUDGE_UP_PX = 26;
+const NUDGE_STEP_PX = 20;
+
 const sure = (p: CrumbPing, limit: number) => p.accuracy !== null && p.accuracy <= limit;
 
 /**
@@ -141,8 +147,23 @@ export function BreadcrumbLayer({
         .addTo(group);
     }
     // On the canvas with the loads' markers, as a page or a speech bubble (not a disc like a load's).
-    for (const place of places)
-      new PlaceMarker([place.lat, place.lon], place.kind).bindTooltip(place.label).addTo(group);
+    const placeMarkers = places.map((place) =>
+      new PlaceMarker([place.lat, place.lon], place.kind).bindTooltip(place.label).addTo(group),
+    );
+    // Places under the load's own marker (drawn above the canvas, where the last ping is: a proof of
+    // delivery sent where the load stands now) are drawn above it, side by side, each with a line
+    // back to its place; worked out again at each zoom.
+    const last = pings[pings.length - 1];
+    const nudgePlaces = () => {
+      const at = last ? map.latLngToLayerPoint([last.lat, last.lon]) : null;
+      const under = placeMarkers.filter(
+        (m) => at !== null && map.latLngToLayerPoint(m.getLatLng()).distanceTo(at) < UNDER_LOAD_PX,
+      );
+      for (const m of placeMarkers) if (!under.includes(m)) m.setNudge(0, 0);
+      under.forEach((m, k) => m.setNudge((k - (under.length - 1) / 2) * NUDGE_STEP_PX, -NUDGE_UP_PX));
+      map.getContainer().dataset.placesNudged = String(under.length);
+    };
+    nudgePlaces();
 
     // Arrowheads every ~120 px along the trail, recomputed when the zoom changes.
     const drawArrows = () => {
@@ -176,8 +197,11 @@ export function BreadcrumbLayer({
     };
     drawArrows();
     map.on('zoomend', drawArrows);
+    map.on('zoomend', nudgePlaces);
     return () => {
       map.off('zoomend', drawArrows);
+      map.off('zoomend', nudgePlaces);
+      delete map.getContainer().dataset.placesNudged;
       group.remove();
       arrows.remove();
       circles.remove();

@@ -69,12 +69,18 @@ const pathsOf = (kind: PlaceKind) =>
 
 type Internals = L.CircleMarker & {
   _point: L.Point;
+  _radius: number;
+  _pxBounds: L.Bounds;
+  _clickTolerance(): number;
   _renderer: L.Renderer & { _ctx?: CanvasRenderingContext2D; _drawing?: boolean };
   _empty(): boolean;
 };
 
-const circlePath = (L.CircleMarker.prototype as unknown as { _updatePath(this: L.CircleMarker): void })
-  ._updatePath;
+const circleProto = L.CircleMarker.prototype as unknown as {
+  _updatePath(this: L.CircleMarker): void;
+  _updateBounds(this: L.CircleMarker): void;
+};
+const circlePath = circleProto._updatePath;
 
 export interface PlaceMarkerOptions extends L.CircleMarkerOptions {
   kind: PlaceKind;
@@ -106,8 +112,43 @@ export class PlaceMarker extends L.CircleMarker {
     super(at, options);
   }
 
+  /** Where it is drawn, in pixels from its place: moved out from under the load's own marker. */
+  private nudge = L.point(0, 0);
+
   get kind(): PlaceKind {
     return this.options.kind;
+  }
+
+  /** How far from its place it is drawn, in pixels (see `setNudge`). */
+  get offset(): L.Point {
+    return this.nudge;
+  }
+
+  /**
+   * Draws it this many pixels away from its place, with a thin line back to the place (0, 0: on it).
+   * A document sent where the load is now (a proof of delivery) sat under the load's marker, which
+   * is drawn above everything on the canvas, and could not be seen or hovered.
+   */
+  setNudge(dx: number, dy: number): this {
+    if (this.nudge.x === dx && this.nudge.y === dy) return this;
+    this.nudge = L.point(dx, dy);
+    return this.redraw();
+  }
+
+  /** Where it is drawn, in the renderer's pixels. */
+  private drawnAt(this: PlaceMarker & Internals): L.Point {
+    return this._point.add(this.nudge);
+  }
+
+  _updateBounds(this: PlaceMarker & Internals): void {
+    circleProto._updateBounds.call(this);
+    const r = this._radius + this._clickTolerance();
+    const at = this.drawnAt();
+    this._pxBounds = this._pxBounds.extend(at.subtract([r, r])).extend(at.add([r, r]));
+  }
+
+  _containsPoint(this: PlaceMarker & Internals, p: L.Point): boolean {
+    return p.distanceTo(this.drawnAt()) <= this._radius + this._clickTolerance();
   }
 
   _updatePath(this: PlaceMarker & Internals): void {
@@ -119,8 +160,19 @@ export class PlaceMarker extends L.CircleMarker {
     }
     const { body, marks } = placeStyle(this.options.kind);
     const shape = pathsOf(this.options.kind);
+    const at = this.drawnAt();
+    if (this.nudge.x !== 0 || this.nudge.y !== 0) {
+      // A thin line back to where it was sent from.
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = body.stroke;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.moveTo(Math.round(this._point.x), Math.round(this._point.y));
+      ctx.lineTo(Math.round(at.x), Math.round(at.y));
+      ctx.stroke();
+    }
     ctx.save();
-    ctx.translate(Math.round(this._point.x) - PLACE_SIZE / 2, Math.round(this._point.y) - PLACE_SIZE / 2);
+    ctx.translate(Math.round(at.x) - PLACE_SIZE / 2, Math.round(at.y) - PLACE_SIZE / 2);
     ctx.scale(PLACE_SIZE / 16, PLACE_SIZE / 16);
     ctx.globalAlpha = 1;
     ctx.lineCap = 'round';
