@@ -335,6 +335,8 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
 
   // "Show all" clears the board's filter, and the map draws every load again.
   await page.getByRole('button', { name: 'Show all' }).click();
+  // The button goes with the filter; the keyboard's focus goes to the filter's text box, not the page.
+  await expect(page.getByRole('searchbox', { name: 'Filter loads' })).toBeFocused();
   await expect(page.getByRole('checkbox', { name: /Stale only/ })).not.toBeChecked();
   await expect(board(page)).toHaveAccessibleName(`Loads, ${total} shown`);
   await expect(map(page)).toHaveAttribute('data-points', String(allPoints));

@@ -7,7 +7,7 @@ import type { StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { boardRows, filterRows, NO_FILTER, type BoardRow } from '../../features/board/board-rows';
 import { isUnfiltered, useBoardFilter } from '../../features/board/board-view';
-import { LoadBoard } from '../../features/board/load-board';
+import { BOARD_FILTER_ID, LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { formatAccuracy, formatCount, formatSinceUpdate } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
@@ -192,7 +192,11 @@ function Dispatcher({ config }: { config: ClientConfig }) {
           <button
             type="button"
             className="rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk"
-            onClick={() => setBoardFilter(NO_FILTER)}
+            onClick={() => {
+              setBoardFilter(NO_FILTER);
+              // The button goes with the filter: the keyboard's focus moves to the filter's text box.
+              document.getElementById(BOARD_FILTER_ID)?.focus();
+            }}
           >
             Show all
           </button>

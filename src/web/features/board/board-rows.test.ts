@@ -181,6 +181,22 @@ describe('board rows', () => {
     ]);
   });
 
+  it('filter by text without minding accents or case, and by the staleness in words, never across two fields', () => {
+    const list = rows([
+      load('A1', { minutesAgo: 5, status: 'In transit', city: 'Montréal' }),
+      load('B2', { minutesAgo: 50, status: 'In transit', city: 'Montreal' }),
+      load('C3', { minutesAgo: 200, status: 'Delivered', city: 'Zürich' }),
+    ]);
+    const found = (text: string) => filterRows(list, { ...NO_FILTER, text }).map((r) => r.label);
+    expect(found('montreal')).toEqual(['A1', 'B2']);
+    expect(found('MONTRÉAL')).toEqual(['A1', 'B2']);
+    expect(found('zurich')).toEqual(['C3']);
+    expect(found('stale')).toEqual(['B2']);
+    expect(found('silent')).toEqual(['C3']);
+    // "transit" is the status, "IL" the state: a query spanning both finds nothing.
+    expect(found('transit montreal')).toEqual([]);
+  });
+
   it('filter by "No status" to the loads without a status, as countByStatus counts them', () => {
     const list = rows([load('A1', { status: 'In transit' }), load('B2'), load('C3')]);
     expect(countByStatus(list)).toEqual([

@@ -6,6 +6,7 @@ import { compareLabels, compareText } from '../../lib/collate';
 import { levelCache } from '../../lib/index-cache';
 import { loadKey } from '../../lib/load-key';
 import { replacedPlaces } from '../../lib/replaced-places';
+import { STALENESS_TEXT } from '../../components/staleness-text';
 
 /** One row of the load board, derived from a Load and the clock. */
 export interface BoardRow {
@@ -206,24 +207,44 @@ function mergeIn(
   return order;
 }
 
+/** Text as the filter compares it: lower case, accents dropped ("Montréal" is found by "montreal"). */
+export const foldText = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * What the text filter searches in a row: its ids, status and code, place, driver and phone, and its
+ * staleness in words ("stale", "silent"), one field a line so that no query matches across two.
+ * Made the first time a text filter looks at the row, and kept with it (a row is replaced when its
+ * load or its level changes).
+ */
+const searchTexts = new WeakMap<BoardRow, string>();
+function searchTextOf(r: BoardRow): string {
+  let text = searchTexts.get(r);
+  if (text === undefined) {
+    const fields = [
+      r.label,
+      r.load.id,
+      r.load.loadNumber,
+      r.load.externalId,
+      r.status,
+      r.code,
+      r.place,
+      r.driver,
+      r.phone,
+      STALENESS_TEXT[r.staleness],
+    ];
+    text = foldText(fields.filter((f) => f !== undefined && f !== null).join('\n'));
+    searchTexts.set(r, text);
+  }
+  return text;
+}
+
 /** The rows that pass the filter, in their order; the very same list when nothing is filtered. */
 export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
-  const text = f.text.trim().toLowerCase();
+  const text = foldText(f.text.trim());
   if (!text && f.status === null && !f.staleOnly && !f.reeferOnly) return rows;
   return rows.filter(
     (r) =>
-      (!text ||
-        [
-          r.label,
-          r.load.id,
-          r.load.loadNumber,
-          r.load.externalId,
-          r.status,
-          r.code,
-          r.place,
-          r.driver,
-          r.phone,
-        ].some((v) => v?.toLowerCase().includes(text))) &&
+      (!text || searchTextOf(r).includes(text)) &&
       (f.status === null || (r.status ?? 'No status') === f.status) &&
       (!f.staleOnly || r.staleness === 'stale' || r.staleness === 'silent') &&
       (!f.reeferOnly || r.reefer),

@@ -70,6 +70,21 @@ describe('LoadBoard', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter loads' }), 'C');
     expect(grid).toHaveAccessibleName('Loads, 1 shown');
   });
+
+  it('takes the keyboard’s row back to the top when the filter or the sort changes', async () => {
+    const rows = [load('A', 1), load('B', 45), load('C', 300), load('D', 2)].map((l) => toRow(l, NOW, T, 5));
+    const select = vi.fn();
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={select} />);
+    const grid = screen.getByRole('grid');
+    grid.focus();
+    // Down to the last row (A, the freshest but one)…
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    // …then "Stale only" leaves two rows: Enter selects the first of them, not the last.
+    await userEvent.click(screen.getByRole('checkbox', { name: /Stale only/ }));
+    grid.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(select).toHaveBeenLastCalledWith(expect.objectContaining({ key: 'external-id:C' }));
+  });
 });
 
 describe('LoadBoard, the driver’s phone', () => {
@@ -335,5 +350,14 @@ describe('LoadBoard, its filter and sort in the URL', () => {
     // An empty status is no status filter.
     expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('');
     expect(shownIds()).toEqual(['external-id:L2']);
+  });
+
+  it('says the status it filters by when no load has it, rather than "All" over an empty board', () => {
+    window.history.replaceState(null, '', '/?status=Bogus');
+    render(board(three()));
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: /^Status/ });
+    expect(select).toHaveValue('Bogus');
+    expect(select.selectedOptions[0]).toHaveTextContent('Bogus (0)');
+    expect(screen.getByText('No load matches these filters.')).toBeInTheDocument();
   });
 });

@@ -29,6 +29,9 @@ export interface LoadBoardProps {
 
 const ROW_HEIGHT = 52;
 
+/** The board's text filter: where the page puts the keyboard's focus when it clears the filter. */
+export const BOARD_FILTER_ID = 'board-filter';
+
 /** Chips in the status strip: enough for the usual statuses, few enough to stay on one or two lines. */
 const MAX_CHIPS = 6;
 
@@ -247,6 +250,13 @@ export const LoadBoard = memo(function LoadBoard({
     (status: string) => setFilter({ status: filter.status === status ? null : status }),
     [filter.status, setFilter],
   );
+  // Another filter or sort is another list: the keyboard's row goes back to its top (left where it
+  // was, it landed on the last row of a shorter list, and Enter selected a load not looked at).
+  const [listedBy, setListedBy] = useState({ filter, sort });
+  if (listedBy.filter !== filter || listedBy.sort !== sort) {
+    setListedBy({ filter, sort });
+    setActiveIndex(0);
+  }
   const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
   // The bench reads when the rows of an answer are on screen (the map's markers come first).
   useEffect(() => {
@@ -285,6 +295,7 @@ export const LoadBoard = memo(function LoadBoard({
     <section aria-label="Load board" className="flex h-full min-h-0 flex-col bg-panel">
       <div className="space-y-2 border-b border-panel-line p-2 text-sm">
         <input
+          id={BOARD_FILTER_ID}
           type="search"
           value={filter.text}
           onChange={(e) => setFilter({ text: e.target.value })}
@@ -306,6 +317,11 @@ export const LoadBoard = memo(function LoadBoard({
                   {status} ({formatCount(n)})
                 </option>
               ))}
+              {/* The filter's status when no load has it (a shared link, or a refresh emptied it):
+                  without its option the select would read "All" over an empty board. */}
+              {filter.status !== null && !counts.some(([status]) => status === filter.status) && (
+                <option value={filter.status}>{filter.status} (0)</option>
+              )}
             </select>
           </label>
           <label className="flex items-center gap-1">
