@@ -324,6 +324,10 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
   await expect(map(page)).toHaveAttribute('data-points', String(stale + 1));
   await expect.poll(() => uncounted(page)).toBe(0);
   await expect(header).toHaveText(`${stale + 1} of ${total} loads on the map, as filtered on the board`);
+  // The selection's panel says why the map has one load more than the board.
+  await expect(page.getByRole('region', { name: 'Selected load' })).toContainText(
+    "not in the board's filter",
+  );
   await expect(page).toHaveURL(/[?&]stale=1(&|$)/);
   await page.screenshot({ path: 'test-results/screenshots/dispatcher-filtered.png' });
 

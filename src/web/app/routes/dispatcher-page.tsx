@@ -142,10 +142,11 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   const [boardFilter, setBoardFilter] = useBoardFilter();
   const mapFilter = useDeferredValue(boardFilter);
   const filtered = !isUnfiltered(mapFilter);
-  const mapLoads = useMemo(() => {
-    if (!filtered) return loads;
+  const { mapLoads, selectedFilteredOut } = useMemo(() => {
+    if (!filtered) return { mapLoads: loads, selectedFilteredOut: false };
     const passed = filterRows(rows, mapFilter).map((r) => r.load);
-    return selectedRow && !passed.includes(selectedRow.load) ? [...passed, selectedRow.load] : passed;
+    const out = selectedRow !== undefined && !passed.includes(selectedRow.load);
+    return { mapLoads: out ? [...passed, selectedRow.load] : passed, selectedFilteredOut: out };
   }, [filtered, loads, rows, mapFilter, selectedRow]);
   // Counted, not filtered: a list of 10,000 loads made at each refresh to read its length. From the
   // loads the map draws, not the board's rows: those follow a pass later.
@@ -236,6 +237,10 @@ function Dispatcher({ config }: { config: ClientConfig }) {
             <div className="flex items-center gap-2">
               <strong className="truncate">{selectedRow?.label ?? selection.id}</strong>
               <span className="truncate text-ink-muted">{selectedRow?.status ?? ''}</span>
+              {/* On the map (it is selected) but not on the board: the header counts it, the rows do not. */}
+              {selectedFilteredOut && (
+                <span className="text-xs text-ink-muted">not in the board's filter</span>
+              )}
               <Link
                 href={`/loads/${selection.by}/${encodeURIComponent(selection.id)}`}
                 className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5 text-status-selected"

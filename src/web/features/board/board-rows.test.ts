@@ -7,6 +7,7 @@ import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { compareLabels, compareText } from '../../lib/collate';
 import {
   boardTally,
+  placeText,
   countByStatus,
   filterRows,
   labelNumber,
@@ -419,5 +420,16 @@ describe('boardTally, refresh after refresh', () => {
     const moved = tally([asRow('e:1', { staleness: 'stale', status: 'Delivered' }), rows[1] as BoardRow]);
     expect(moved.byStatus).toEqual([['Delivered', 2]]);
     expect(moved.byStatus).not.toBe(first.byStatus);
+  });
+});
+
+describe('placeText', () => {
+  it('writes city and state, and the country when it is not the US (NL is Newfoundland or Nuevo León)', () => {
+    expect(placeText({ city: 'Omaha', state: 'NE', country: 'US' })).toBe('Omaha, NE');
+    expect(placeText({ city: 'Omaha', state: 'NE', country: 'United States' })).toBe('Omaha, NE');
+    expect(placeText({ city: 'Monterrey', state: 'NL', country: 'MX' })).toBe('Monterrey, NL, MX');
+    expect(placeText({ city: "St. John's", state: 'NL', country: 'CA' })).toBe("St. John's, NL, CA");
+    expect(placeText({ city: undefined, state: 'NE', country: undefined })).toBe('NE');
+    expect(placeText({ city: undefined, state: undefined, country: undefined })).toBeUndefined();
   });
 });

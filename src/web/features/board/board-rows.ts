@@ -47,13 +47,17 @@ export interface BoardFilter {
 export const NO_FILTER: BoardFilter = { text: '', status: null, staleOnly: false, reeferOnly: false };
 
 /**
- * "City, State" of a place, written once per place object: a load that moved within its city keeps
- * its place object (the pull worker's changes leave it out), and its row its text.
+ * "City, State" of a place, with its country when it is not the US ("Monterrey, NL, MX": NL and BC
+ * are a Canadian province and a Mexican state both), written once per place object: a load that
+ * moved within its city keeps its place object (the pull worker's changes leave it out), and its row
+ * its text.
  */
 const placeTexts = new WeakMap<Place, string | undefined>();
-function placeText(place: Place): string | undefined {
+export function placeText(place: Place): string | undefined {
   if (placeTexts.has(place)) return placeTexts.get(place);
-  const text = [place.city, place.state].filter(Boolean).join(', ') || undefined;
+  const country = place.country?.trim();
+  const abroad = country && !/^(US|USA|United States)$/i.test(country) ? country : undefined;
+  const text = [place.city, place.state, abroad].filter(Boolean).join(', ') || undefined;
   placeTexts.set(place, text);
   return text;
 }
