@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
+import { withBasemapModules } from '@/testing/basemap-modules';
 import { withMapSize } from '@/testing/map-size';
 import { jsonResponse, pullAnswer, wireDetail } from '../../features/load-detail/wire-fixtures';
 import { createQueryClient } from '../../lib/query-client';
@@ -33,6 +34,7 @@ let holdPulls = false;
 beforeAll(async () => {
   await import('../../features/map/fleet-map');
 });
+withBasemapModules();
 
 beforeEach(() => {
   withMapSize();

@@ -2,11 +2,13 @@ import { act, render } from '@testing-library/react';
 import type L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { describe, expect, it } from 'vitest';
+import { withBasemapModules } from '@/testing/basemap-modules';
 import { withMapSize } from '@/testing/map-size';
 import { MapShell } from './map-shell';
 
 describe('MapShell, the web tiles’ credit', () => {
   withMapSize();
+  withBasemapModules();
 
   const CREDIT = '© OpenStreetMap contributors';
 
