@@ -94,6 +94,10 @@ describe('the places', () => {
         }
   });
 
+  it('name a truck at a route city after that city, not a neighbourhood of it', () => {
+    for (const c of CITIES) expect(nearestPlace(c)).toMatchObject({ name: c.name, state: c.state });
+  });
+
   it('agree with the zones of the route cities', () => {
     for (const c of CITIES) expect(`${c.name}: ${zoneOf(c.country, c.state)}`).toBe(`${c.name}: ${c.zone}`);
   });

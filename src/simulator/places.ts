@@ -1,6 +1,6 @@
 import { around, distance } from 'geokdbush';
 import KDBush from 'kdbush';
-import type { City } from './cities';
+import { CITIES, type City } from './cities';
 import type { Point } from './fleet';
 import { PLACES_TSV } from './places-data';
 import { zoneOf } from './state-zones';
@@ -12,13 +12,21 @@ import { zoneOf } from './state-zones';
  */
 export type Place = City;
 
-export const PLACES: readonly Place[] = PLACES_TSV.trim()
-  .split('\n')
-  .map((line) => {
-    const [name = '', state = '', country, lat, lon] = line.split('\t');
-    if (country !== 'US' && country !== 'CA' && country !== 'MX') throw new Error(`bad place: ${line}`);
-    return { name, state, country, lat: Number(lat), lon: Number(lon), zone: zoneOf(country, state) };
-  });
+/**
+ * The route cities first, then the towns: a truck at a stop is named after its city ("Vancouver",
+ * "New York"), not after the GeoNames town or neighbourhood nearest the city's centre ("West End",
+ * "New York City").
+ */
+export const PLACES: readonly Place[] = [
+  ...CITIES,
+  ...PLACES_TSV.trim()
+    .split('\n')
+    .map((line): Place => {
+      const [name = '', state = '', country, lat, lon] = line.split('\t');
+      if (country !== 'US' && country !== 'CA' && country !== 'MX') throw new Error(`bad place: ${line}`);
+      return { name, state, country, lat: Number(lat), lon: Number(lon), zone: zoneOf(country, state) };
+    }),
+];
 
 const RAD = Math.PI / 180;
 const index = new KDBush(PLACES.length);
