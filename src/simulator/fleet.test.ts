@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateFleet } from './fleet';
+import { distanceKm, generateFleet } from './fleet';
+import { CITIES } from './cities';
+import { nearestPlace } from './places';
 import { trackAt } from './track';
 
 const startedAt = Date.parse('2026-11-22T15:00:00Z');
@@ -37,5 +39,29 @@ describe('the long track knob (SIM_LONG_TRACK_PINGS)', () => {
   it('is off by default and at 0', () => {
     const plain = generateFleet({ seed: 5, loads: 1, speed: 60, startedAt });
     expect(generateFleet({ seed: 5, loads: 1, speed: 60, startedAt, longTrackPings: 0 })).toEqual(plain);
+  });
+});
+
+describe('the fleet’s routes', () => {
+  it('stay near land: every point has a town within 150 km, and no trip crosses the Gulf of Mexico', () => {
+    const fleet = generateFleet({ seed: 20261122, loads: 1000, speed: 60, startedAt: Date.now() });
+    const far = fleet.flatMap((plan) =>
+      plan.route
+        .map((p) => ({ p, km: distanceKm(p, nearestPlace(p)) }))
+        // 389 km when trips went straight across the Gulfs of Mexico and Maine. A few of Halifax's
+        // trips still bend out over the Gulf of Maine (about 130 km): none of its ways stays inland.
+        .filter(({ km }) => km > 150)
+        .map(
+          ({ p, km }) => `${plan.externalId} at ${p.lat.toFixed(2)},${p.lon.toFixed(2)}: ${km.toFixed(0)} km`,
+        ),
+    );
+    expect(far).toEqual([]);
+    const ends = fleet.map((plan) => `${plan.stops[0]?.city.name}→${plan.stops.at(-1)?.city.name}`);
+    expect(ends).not.toContain('Houston→Miami');
+    expect(ends).not.toContain('Miami→Houston');
+    // Trips still go everywhere: most of the route cities end one.
+    expect(new Set(fleet.map((plan) => plan.stops.at(-1)?.city.name)).size).toBeGreaterThan(
+      CITIES.length * 0.8,
+    );
   });
 });

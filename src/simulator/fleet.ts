@@ -1,4 +1,5 @@
 import { CITIES, type City } from './cities';
+import { nearestPlace } from './places';
 import { hash32, stream, unit } from './random';
 
 /**
@@ -118,7 +119,7 @@ export function distanceKm(a: Point, b: Point): number {
  * A plausible road-like path: via cities that lie roughly between the ends, then each leg bent by a
  * gentle, seeded wobble so the breadcrumb curves the way highways do.
  */
-function buildRoute(seed: number, index: number, from: City, to: City): Point[] {
+function buildRoute(seed: number, index: number, from: City, to: City, bend = true): Point[] {
   const total = distanceKm(from, to);
   const vias = CITIES.filter((c) => c !== from && c !== to)
     .map((c) => {
@@ -137,7 +138,7 @@ function buildRoute(seed: number, index: number, from: City, to: City): Point[] 
     const b = anchors[leg + 1] as Point;
     const km = distanceKm(a, b);
     const steps = Math.max(4, Math.round(km / 25));
-    const amplitude = Math.min(0.35, km / 900) * (unit(seed, index, leg, 1) - 0.5) * 2;
+    const amplitude = bend ? Math.min(0.35, km / 900) * (unit(seed, index, leg, 1) - 0.5) * 2 : 0;
     const waves = 1 + Math.floor(unit(seed, index, leg, 2) * 3);
     const dLat = b.lat - a.lat;
     const dLon = b.lon - a.lon;
@@ -150,6 +151,28 @@ function buildRoute(seed: number, index: number, from: City, to: City): Point[] 
   return points;
 }
 
+/**
+ * A route is on land when each of its points has a town within this distance: the simulator's towns
+ * (places.ts) are dense on land, one within 40 km nearly everywhere the fleet drives, and there are
+ * none at sea. A bay or the end of a lake crossed on the way is allowed; a gulf is not.
+ */
+const LAND_KM = 75;
+const MAX_ROUTE_TRIES = 60;
+/** How far from a town the way from one city to another (through its via cities, unbent) gets; per pair. */
+const farthestKm = new Map<string, number>();
+function farthestFromTown(from: City, to: City): number {
+  const key = `${from.name}|${from.state}|${to.name}|${to.state}`;
+  let km = farthestKm.get(key);
+  if (km === undefined) {
+    km = Math.max(...buildRoute(0, 0, from, to, false).map((p) => distanceKm(p, nearestPlace(p))));
+    farthestKm.set(key, km);
+  }
+  return km;
+}
+/** A way that stays this near towns unbent stays on land bent too; one nearer the sea is checked as bent. */
+const INLAND_KM = 40;
+const onLand = (route: Point[]) => route.every((p) => distanceKm(p, nearestPlace(p)) <= LAND_KM);
+
 function cumulativeKm(route: Point[]): number[] {
   const out = [0];
   for (let i = 1; i < route.length; i++)
@@ -161,8 +184,22 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
   const r = stream(options.seed, index, 0xf1ee7);
   const from = r.pick(CITIES);
   let to = r.pick(CITIES);
-  while (to === from || distanceKm(from, to) < 250 || distanceKm(from, to) > 3200) to = r.pick(CITIES);
-  const route = buildRoute(options.seed, index, from, to);
+  let route: Point[] | undefined;
+  // A trip of a sensible length whose route stays on land: a straight leg from Houston to Miami
+  // crossed the Gulf, and its trucks reported from the sea, named after a coast 270 km away.
+  for (let tries = 0; ; tries++) {
+    const km = distanceKm(from, to);
+    // Past MAX_ROUTE_TRIES a way on land unbent will do (Halifax's bend into the Bay of Fundy); past
+    // twice that, any (a city with no way on land: none of today's).
+    const late = tries >= MAX_ROUTE_TRIES;
+    const any = tries >= 2 * MAX_ROUTE_TRIES;
+    if (to !== from && km >= 250 && km <= 3200 && (any || farthestFromTown(from, to) <= LAND_KM)) {
+      route = buildRoute(options.seed, index, from, to);
+      // Its bends can take a way along a coast out to sea: checked as bent, unless it runs inland.
+      if (late || farthestFromTown(from, to) <= INLAND_KM || onLand(route)) break;
+    }
+    to = r.pick(CITIES);
+  }
   const routeKm = cumulativeKm(route);
   const km = routeKm[routeKm.length - 1] as number;
   const driveMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
