@@ -1,8 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useUrlParam } from './url-state';
-
-afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('useUrlParam', () => {
   it('writes its value into the query of the page it belongs to, keeping the rest', () => {

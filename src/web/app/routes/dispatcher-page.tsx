@@ -5,8 +5,14 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import type { StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
-import { boardRows, filterRows, NO_FILTER, type BoardRow } from '../../features/board/board-rows';
-import { isUnfiltered, useBoardFilter } from '../../features/board/board-view';
+import {
+  boardRows,
+  filterRows,
+  isUnfiltered,
+  NO_FILTER,
+  type BoardRow,
+} from '../../features/board/board-rows';
+import { useBoardFilter } from '../../features/board/board-view';
 import { BOARD_FILTER_ID, LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { formatAccuracy, formatCount, formatSinceUpdate } from '../../lib/format';

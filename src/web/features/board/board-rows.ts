@@ -242,10 +242,14 @@ function searchTextOf(r: BoardRow): string {
   return text;
 }
 
+/** Nothing filtered: the board shows, and the map draws, every watched load. */
+export const isUnfiltered = (f: BoardFilter): boolean =>
+  f.text.trim() === '' && f.status === null && !f.staleOnly && !f.reeferOnly;
+
 /** The rows that pass the filter, in their order; the very same list when nothing is filtered. */
 export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
+  if (isUnfiltered(f)) return rows;
   const text = foldText(f.text.trim());
-  if (!text && f.status === null && !f.staleOnly && !f.reeferOnly) return rows;
   return rows.filter(
     (r) =>
       (!text || searchTextOf(r).includes(text)) &&

@@ -7,10 +7,6 @@ const SORT_KEYS: readonly SortKey[] = ['staleness', 'status', 'id'];
 /** A filter's text is searched for in a load's fields: a longer one finds nothing, and bloats the URL. */
 const MAX_TEXT = 200;
 
-/** Nothing filtered: the board shows, and the map draws, every watched load. */
-export const isUnfiltered = (f: BoardFilter): boolean =>
-  f.text.trim() === '' && f.status === null && !f.staleOnly && !f.reeferOnly;
-
 /**
  * The board's filter, kept in the URL (`q`, `status`, `stale=1`, `reefer=1`) so a reload or a shared
  * link opens the same selection of loads, and read by the page too: the map draws what the board shows.

@@ -21,6 +21,13 @@ const LATE_FONT = '700 11px system-ui, -apple-system, "Segoe UI", Roboto, sans-s
 /** The late count's pill: the silent loads' red, white text. */
 const LATE_FILL = statusColors.silent;
 const LATE_HEIGHT = 16;
+/** The late count's pill sits with its middle this far in from the disc's top right. */
+const PILL_INSET = 4;
+/** Where the pill's middle is, from the disc's middle, for a disc of this size (y grows down). */
+const pillOffset = (size: number): [dx: number, dy: number] => [
+  size / 2 - PILL_INSET,
+  -(size / 2 - PILL_INSET),
+];
 
 /** What a badge's tooltip says: its loads, and how many of them are late. */
 export const badgeText = (count: number, late: number) =>
@@ -145,7 +152,8 @@ export class ClusterBadge extends L.CircleMarker {
     if (this.options.late <= 0) return false;
     // The pill, as wide as its digits: about 7 px each at 11 px, 4 px on each side.
     const half = (formatCount(this.options.late).length * 7 + 8) / 2;
-    const [px, py] = [bx + size / 2 - 4, by - size / 2 + 4];
+    const [dx, dy] = pillOffset(size);
+    const [px, py] = [bx + dx, by + dy];
     return Math.abs(x - px) < half + reach && Math.abs(y - py) < LATE_HEIGHT / 2 + reach;
   }
 
@@ -199,7 +207,8 @@ export class ClusterBadge extends L.CircleMarker {
     const size = badgeSize(this.options.count);
     const x = Math.round(self._point.x);
     const y = Math.round(self._point.y);
-    drawLate(ctx, formatCount(this.options.late), x + size / 2 - 4, y - size / 2 + 4);
+    const [dx, dy] = pillOffset(size);
+    drawLate(ctx, formatCount(this.options.late), x + dx, y + dy);
   }
 }
 
@@ -233,8 +242,8 @@ export function badgeLabel(count: number, late: number): L.DivIcon {
     const pill = document.createElement('span');
     Object.assign(pill.style, {
       position: 'absolute',
-      left: `${size - 4}px`,
-      top: '4px',
+      left: `${size / 2 + pillOffset(size)[0]}px`,
+      top: `${size / 2 + pillOffset(size)[1]}px`,
       transform: 'translate(-50%, -50%)',
       boxSizing: 'border-box',
       minWidth: `${LATE_HEIGHT}px`,

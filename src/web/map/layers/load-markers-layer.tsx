@@ -259,6 +259,8 @@ export function LoadMarkersLayer({
   const selectionHalo = useRef<L.CircleMarker | null>(null);
   /** The counts of the badges under the selected marker, written again above it (see BADGE_LABEL_PANE). */
   const badgeLabels = useRef<L.LayerGroup | null>(null);
+  /** Which badges those are (place, count, late count), to leave the labels alone while it holds. */
+  const labelledBadges = useRef('');
   /** The selected load's place in the list the cluster index holds (-1: none), found once per list and key. */
   const selectedPlace = useRef<{ list: readonly MarkerPoint[] | null; key: string | null; place: number }>({
     list: null,
@@ -430,6 +432,7 @@ export function LoadMarkersLayer({
       selectionHalo.current = null;
       badgeLabels.current?.remove();
       badgeLabels.current = null;
+      labelledBadges.current = '';
     };
   }, [map]);
 
@@ -705,9 +708,14 @@ export function LoadMarkersLayer({
         badge.setLabelAbove(under);
         if (under) covered.push(badge);
       }
+      // Made again only when the covered badges changed, not at every redraw of a pan.
       const labels = badgeLabels.current;
-      labels?.clearLayers();
-      if (labels)
+      const labelled = covered
+        .map((b) => `${b.getLatLng().lat},${b.getLatLng().lng},${b.count},${b.late}`)
+        .join(' ');
+      if (labels && labelled !== labelledBadges.current) {
+        labelledBadges.current = labelled;
+        labels.clearLayers();
         for (const badge of covered)
           L.marker(badge.getLatLng(), {
             icon: badgeLabel(badge.count, badge.late),
@@ -715,6 +723,7 @@ export function LoadMarkersLayer({
             interactive: false,
             keyboard: false,
           }).addTo(labels);
+      }
       container.dataset.badgesRelabelled = String(covered.length);
       container.dataset.clustered = String(clustered);
       container.dataset.clusteredLate = String(clusteredLate);
