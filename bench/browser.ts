@@ -204,10 +204,10 @@ async function warm(url: string): Promise<Watched> {
       if (response.status !== 200) await response.arrayBuffer();
     }
     if (response?.status !== 200) throw new Error(`warming the proxy: ${by} answered ${response?.status}`);
-    const answer = (await response.json()) as { details: { latestLocation?: unknown }[] };
+    const answer = (await response.json()) as { loads: { latestLocation?: unknown }[] };
     if (i < 2) {
-      located += answer.details.filter((d) => d.latestLocation).length;
-      watched += answer.details.length;
+      located += answer.loads.filter((d) => d.latestLocation).length;
+      watched += answer.loads.length;
     }
   }
   return { located, watched };
@@ -457,19 +457,13 @@ async function panZoom(browser: Browser, url: string, located: number): Promise<
   }
 }
 
-/** The UTC text the service writes: `MM/DD/YYYY HH:mm:ss UTC`. */
-function utcText(instant: number): string {
-  const d = new Date(instant);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(
-    d.getUTCMinutes(),
-  )}:${p(d.getUTCSeconds())} UTC`;
-}
-
+/** A load's latest location as the proxy serves it (`LoadView`): the fields a refresh moves. */
 interface LatestLocation {
-  lat: string;
-  lon: string;
-  timestampUTC?: string;
+  lat: number;
+  lon: number;
+  key: string;
+  instant: number;
+  time: { instant?: number };
 }
 
 interface Refresh {
@@ -539,26 +533,18 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
     if (first === undefined) throw new Error('the board answer was not seen');
     const answer = JSON.parse(first) as {
       cursor: string;
-      details: { loadTrackExternalId?: string | number; latestLocation?: LatestLocation }[];
-      issues?: Record<string, unknown>;
+      loads: { id: string; latestLocation?: LatestLocation }[];
     };
-    const emptyDelta = () => JSON.stringify({ ...answer, details: [] });
-    const withPosition = answer.details.filter((d) => d.latestLocation);
-    const target = Math.round(answer.details.length * CHANGED_SHARE);
+    const emptyDelta = () => JSON.stringify({ ...answer, loads: [] });
+    const withPosition = answer.loads.filter((d) => d.latestLocation);
+    const target = Math.round(answer.loads.length * CHANGED_SHARE);
     const step = withPosition.length / target;
     const moved = Array.from(
       { length: target },
       (_, n) => withPosition[Math.floor(n * step)] as (typeof withPosition)[number],
     );
     const chosen = moved.map((d) => d.latestLocation as LatestLocation);
-    // The proxy sends the notes of the loads it serves only.
-    const movedIssues = Object.fromEntries(
-      moved.flatMap((d) => {
-        const id = String(d.loadTrackExternalId);
-        return answer.issues?.[id] ? [[id, answer.issues[id]]] : [];
-      }),
-    );
-    const origin = chosen.map((l) => ({ lat: Number(l.lat), lon: Number(l.lon) }));
+    const origin = chosen.map((l) => ({ lat: l.lat, lon: l.lon }));
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -611,16 +597,13 @@ async function refreshes(browser: Browser, url: string, located: number): Promis
     for (let k = 1; k <= WARMUP_REFRESHES + RUNS; k++) {
       chosen.forEach((l, i) => {
         const o = origin[i] as { lat: number; lon: number };
-        l.lat = (o.lat + 0.002 * k).toFixed(6);
-        l.lon = (o.lon + 0.002 * k).toFixed(6);
-        l.timestampUTC = utcText(Date.now());
+        // A newer fix, as the proxy would serve it: a new instant and key.
+        l.lat = Number((o.lat + 0.002 * k).toFixed(6));
+        l.lon = Number((o.lon + 0.002 * k).toFixed(6));
+        l.instant = l.time.instant = Date.now();
+        l.key = `${l.instant}|${l.lat}|${l.lon}`;
       });
-      next = JSON.stringify({
-        ...answer,
-        cursor: `${answer.cursor}-bench${k}`,
-        details: moved,
-        issues: movedIssues,
-      });
+      next = JSON.stringify({ ...answer, cursor: `${answer.cursor}-bench${k}`, loads: moved });
       await nextTick();
       if (gcFirst) {
         // A full collection just before: no major GC owed by earlier refreshes falls in this one.

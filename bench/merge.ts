@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { parsePullAnswer } from '@/contract/parse-pull';
-import { mergeLoads } from '@/domain/merge';
+import { applyDelta } from '@/domain/merge';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 import { loadStaleness } from '@/domain/staleness';
@@ -54,7 +54,7 @@ export function benchMerge(): Figure[] {
   let unchangedRedone = 0;
   for (let round = 0; round < 7; round++) {
     const t = performance.now();
-    const merged = base.map((l, i) => mergeLoads(l, delta[i] as Load));
+    const merged = base.map((l, i) => applyDelta(l, delta[i] as Load));
     times.push(performance.now() - t);
     changed = merged.filter((m, i) => m !== base[i]).length;
     unchangedRedone = merged.filter((m, i) => m !== base[i] && !later.has(m.id)).length;

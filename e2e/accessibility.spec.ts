@@ -15,7 +15,7 @@ async function loadWithDocuments(page: Page): Promise<string> {
   const loads = await demoFleet(page, { locations: false, events: false, comments: false });
   const load = loads.find((d) => d.latestLocation && (d.documents?.length ?? 0) > 0);
   if (!load) throw new Error('the demo fleet has no load with documents');
-  return load.loadTrackExternalId;
+  return load.id;
 }
 
 const ROUTES: { name: string; path: (id: string) => string; ready: (page: Page) => Locator }[] = [

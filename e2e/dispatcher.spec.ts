@@ -93,12 +93,10 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
       }),
     });
     const body = (await res.json()) as {
-      details: { loadTrackExternalId: string; latestLocation?: { lat: string; lon: string } }[];
+      loads: { id: string; latestLocation?: { lat: number; lon: number } }[];
     };
-    return body.details.flatMap((d) =>
-      d.latestLocation
-        ? [{ id: d.loadTrackExternalId, lat: d.latestLocation.lat, lon: d.latestLocation.lon }]
-        : [],
+    return body.loads.flatMap((d) =>
+      d.latestLocation ? [{ id: d.id, lat: d.latestLocation.lat, lon: d.latestLocation.lon }] : [],
     );
   }, demo.externalIds);
   const three = rolling.slice(0, 3).map((r) => r.id);

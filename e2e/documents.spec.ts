@@ -86,24 +86,26 @@ test('a new document arriving on refresh appears once, at the top, not reviewed'
   let target: unknown;
   await page.route('**/api/pull/by-external-id', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as {
-      details: { loadTrackExternalId?: unknown; documents?: unknown[] }[];
-    };
-    target ??= body.details[0]?.loadTrackExternalId;
+    const body = (await response.json()) as { loads: { by: string; id: string; documents?: unknown[] }[] };
+    target ??= body.loads[0]?.id;
     if (inject) {
       // A poll after a cursor carries only the loads that changed: the one with the new document.
-      if (!body.details.some((d) => d.loadTrackExternalId === target))
-        body.details.unshift({ loadTrackExternalId: target, documents: [] });
-      // Twice in the same answer, as a service that repeats itself would send it.
+      if (!body.loads.some((d) => d.id === target))
+        body.loads.unshift({ by: 'external-id', id: target as string, documents: [] });
+      // As the proxy serves a document (`LoadView`); twice, which the page folds into one.
+      const instant = Date.parse('2099-12-31T15:00:00Z');
       const doc = {
-        type: 'POD',
-        timestamp: '12/31/2099 10:00 EST',
+        key: url,
+        instant,
+        time: { instant, approximate: false, local: '12/31/2099 10:00 EST', zone: 'EST', zoneKnown: true },
         url,
-        location: { lat: '40.7', lon: '-74.0' },
+        type: 'POD',
         stopOrderNumber: 2,
+        position: { lat: 40.7, lon: -74.0, accuracy: null },
+        place: {},
       };
-      const detail = body.details.find((d) => d.loadTrackExternalId === target)!;
-      detail.documents = [...(detail.documents ?? []), doc, doc];
+      const load = body.loads.find((d) => d.id === target)!;
+      load.documents = [...(load.documents ?? []), doc, doc];
     }
     await route.fulfill({ response, json: body });
   });

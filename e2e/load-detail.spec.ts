@@ -6,10 +6,10 @@ import { expect, test } from './support/fixtures';
 /** A reefer load that is rolling, found through the proxy as the SPA would. */
 async function rollingReefer(page: Page): Promise<string> {
   const load = (await demoFleet(page)).find(
-    (d) => d.latestTemperature && (d.locations?.length ?? 0) > 0 && (d.documents?.length ?? 0) > 0,
+    (d) => d.latestTemperature && (d.pings?.length ?? 0) > 0 && (d.documents?.length ?? 0) > 0,
   );
   if (!load) throw new Error('the demo fleet has no rolling reefer with documents');
-  return load.loadTrackExternalId;
+  return load.id;
 }
 
 test('open a reefer load from the board: chart, timeline, documents viewer, a ping pans the map', async ({
@@ -76,22 +76,25 @@ test('a comment arriving with the delta refresh shows once, marked new, and pans
       include?: { comments?: boolean };
     };
     const response = await route.fetch();
-    const body = (await response.json()) as {
-      details: { loadTrackExternalId?: unknown; comments?: unknown[] }[];
-    };
+    const body = (await response.json()) as { loads: { by: string; id: string; comments?: unknown[] }[] };
     if (request.ids.includes(id) && request.include?.comments !== false) {
       since.push(request.since !== undefined);
       if (inject) {
         // A delta carries only the loads that changed; the service repeats itself: the comment twice.
-        let detail = body.details.find((d) => String(d.loadTrackExternalId) === id);
-        if (!detail) body.details.unshift((detail = { loadTrackExternalId: id, comments: [] }));
+        let load = body.loads.find((d) => d.id === id);
+        if (!load) body.loads.unshift((load = { by: 'external-id', id, comments: [] }));
+        // As the proxy serves a comment (`LoadView`).
+        const instant = Date.parse('2099-12-31T15:00:00Z');
         const comment = {
-          comment: text,
-          commentBy: 'D',
-          timestamp: '12/31/2099 10:00 EST',
-          location: { lat: '41.8781', lon: '-87.6298', accuracy: 25, city: 'Chicago', state: 'IL' },
+          key: `${instant}|D|${text}`,
+          instant,
+          time: { instant, approximate: false, local: '12/31/2099 10:00 EST', zone: 'EST', zoneKnown: true },
+          text,
+          by: 'driver',
+          position: { lat: 41.8781, lon: -87.6298, accuracy: 25 },
+          place: { city: 'Chicago', state: 'IL' },
         };
-        detail.comments = [...(detail.comments ?? []), comment, comment];
+        load.comments = [...(load.comments ?? []), comment, comment];
       }
     }
     await route.fulfill({ response, json: body });

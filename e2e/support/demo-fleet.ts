@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 
-/** One load of the proxy's answer, with the fields the specs choose loads by. */
+/** One load of the proxy's answer (`LoadView`), with the fields the specs choose loads by. */
 export interface DemoLoad {
-  loadTrackExternalId: string;
+  id: string;
   latestLocation?: unknown;
   latestTemperature?: unknown;
-  locations?: unknown[];
+  pings?: unknown[];
   documents?: unknown[];
   comments?: unknown[];
 }
@@ -23,6 +23,6 @@ export async function demoFleet(page: Page, include?: Record<string, boolean>): 
       headers: { 'X-Requested-With': 'haulview' },
       data: { ids: config.demo.externalIds, ...(include ? { include } : {}) },
     })
-  ).json()) as { details: DemoLoad[] };
-  return answer.details;
+  ).json()) as { loads: DemoLoad[] };
+  return answer.loads;
 }

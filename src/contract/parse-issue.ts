@@ -1,28 +1,33 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/** What kind of departure from the documented interface a note is about. */
+export const PARSE_ISSUE_KINDS = [
+  'not_json',
+  'missing',
+  'null_where_required',
+  'wrong_type',
+  'invalid_value',
+  'unknown_field',
+  'missing_id',
+  'bad_coordinate',
+  'bad_time',
+  'unknown_zone',
+] as const;
+export type ParseIssueKind = (typeof PARSE_ISSUE_KINDS)[number];
 
 /**
  * One place where an answer departed from the documented interface. `skipped` says whether data was
  * dropped because of it (an item, a field, a load) or merely noted (an undocumented field kept as is).
+ * The proxy sends a load's notes with it (`LoadView.issues`).
  */
-export interface ParseIssue {
+export const ParseIssue = z.strictObject({
   /** JSON path into the answer, e.g. `details[3].locations[12].lat`. */
-  path: string;
-  kind: ParseIssueKind;
-  message: string;
-  skipped: boolean;
-}
-
-export type ParseIssueKind =
-  | 'not_json'
-  | 'missing'
-  | 'null_where_required'
-  | 'wrong_type'
-  | 'invalid_value'
-  | 'unknown_field'
-  | 'missing_id'
-  | 'bad_coordinate'
-  | 'bad_time'
-  | 'unknown_zone';
+  path: z.string(),
+  kind: z.enum(PARSE_ISSUE_KINDS),
+  message: z.string(),
+  skipped: z.boolean(),
+});
+export type ParseIssue = z.infer<typeof ParseIssue>;
 
 /** Parse options that make zod report the offending input, which `issuesFromZod` reads. */
 export const REPORT_INPUT = { reportInput: true } as const;

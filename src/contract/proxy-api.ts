@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { ParseIssue } from './parse-issue';
 
 /**
- * The proxy's own interface (ARCHITECTURE.md, "The proxy's own interface"): what the browser sends
+ * The proxy's own interface (docs/architecture.md, "The /api interface"): what the browser sends
  * to `/api/*` and what it gets back. Shared by the server, which validates with it, and the SPA,
- * which builds requests and parses answers with it.
+ * which builds requests and parses answers with it. The domain model's types are inferred from the
+ * load schemas below (domain/model.ts): one source for the shape.
  */
 
 /** One id as a browser may send it: trimmed, non-empty, at most 64 printable characters. */
@@ -57,20 +59,151 @@ export function pullQuerySchema(maxIds: number) {
 }
 export type PullQuery = z.infer<ReturnType<typeof pullQuerySchema>>;
 
-/** The pull answer: details in the upstream's 2.4 / 2.5 shape, read again by the browser. */
-export const ProxyPullAnswer = z.looseObject({
-  status: z.boolean(),
-  timeStamp: z.string().optional(),
+/** How a load is identified: by the partner's external id or by the broker's load number. */
+export const LoadBy = z.enum(['external-id', 'load-number']);
+
+export const Driver = z.strictObject({ name: z.string().optional(), phone: z.string().optional() });
+
+export const Place = z.strictObject({
+  city: z.string().optional(),
+  state: z.string().optional(),
+  country: z.string().optional(),
+});
+
+const positionFields = {
+  lat: z.number(),
+  lon: z.number(),
+  /** Meters around the point that hold the load with 68% likelihood; null when unknown (no circle). */
+  accuracy: z.number().nullable(),
+};
+export const Position = z.strictObject(positionFields);
+
+/** When an item happened, as read from its device-local and UTC texts (domain/time.ts). */
+export const ItemTime = z.strictObject({
+  /**
+   * Epoch ms: from `timestampUTC`, else `deviceTimeGmt`, else a local form with a known zone, else
+   * (approximate) the local wall time read as UTC.
+   */
+  instant: z.number().optional(),
+  /** True when the instant came from a wall time whose zone is unknown. */
+  approximate: z.boolean(),
+  /** The device-local text as the driver saw it, for display. */
+  local: z.string().optional(),
+  /** The zone abbreviation of the local text, and whether its offset is known. */
+  zone: z.string().optional(),
+  zoneKnown: z.boolean(),
+});
+
+const timedFields = {
+  /** Identity of the item within its load and kind (`keys` in domain/normalize.ts). */
+  key: z.string(),
+  instant: z.number(),
+  time: ItemTime,
+};
+
+export const LatestLocation = z.strictObject({
+  ...positionFields,
+  ...timedFields,
+  place: Place,
+  driver: Driver.optional(),
+});
+
+export const Ping = z.strictObject({ ...positionFields, ...timedFields, driver: Driver.optional() });
+
+export const StatusEvent = z.strictObject({
+  ...timedFields,
+  id: z.string().optional(),
+  name: z.string().optional(),
+  code: z.string().optional(),
+  driver: Driver.optional(),
+});
+
+export const Comment = z.strictObject({
+  ...timedFields,
+  text: z.string().optional(),
+  by: z.enum(['driver', 'broker']).optional(),
+  position: Position.optional(),
+  place: Place.optional(),
+  driver: Driver.optional(),
+});
+
+/**
+ * A document keeps its place even without a readable time (instant null): losing a bill of lading
+ * because of a bad timestamp would cost more than listing it last.
+ */
+export const Document = z.strictObject({
+  ...timedFields,
+  instant: z.number().nullable(),
+  url: z.string(),
+  type: z.string().optional(),
+  stopExternalId: z.string().optional(),
+  stopOrderNumber: z.number().optional(),
+  position: Position.optional(),
+  place: Place.optional(),
+  driver: Driver.optional(),
+});
+
+export const TemperatureReading = z.strictObject({
+  ...timedFields,
+  deviceId: z.string().optional(),
+  supply: z.number().optional(),
+  return: z.number().optional(),
+  set: z.number().optional(),
+  unit: z.string().optional(),
+  position: Position.optional(),
+});
+
+/** A load's undocumented fields (stops, say), kept as the upstream sent them; never copied key by key. */
+const Extras = z.custom<Record<string, unknown>>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  'extras must be an object',
+);
+
+/**
+ * One load as the proxy serves it: read from the upstream's quirky answers once, on the server.
+ * Lists are sorted by instant, oldest first, with no two items of one key; a list the request left
+ * out (or, after a cursor, one with nothing new) is absent and reads as empty.
+ */
+export const LoadView = z.strictObject({
+  by: LoadBy,
+  /** The id this load was asked for by (external id or load number), as a string. */
+  id: z.string(),
+  externalId: z.string().optional(),
+  loadNumber: z.string().optional(),
+  ltExternalId: z.string().optional(),
+  latestLocation: LatestLocation.optional(),
+  latestStatus: StatusEvent.optional(),
+  latestTemperature: TemperatureReading.optional(),
+  pings: z.array(Ping).default([]),
+  events: z.array(StatusEvent).default([]),
+  comments: z.array(Comment).default([]),
+  documents: z.array(Document).default([]),
+  readings: z.array(TemperatureReading).default([]),
+  extras: Extras.default({}),
+  /** What was skipped or noted while reading this load's answers (paths relative to the load). */
+  issues: z.array(ParseIssue).default([]),
+});
+/** What the proxy writes (lists may be left out). */
+export type LoadViewWire = z.input<typeof LoadView>;
+
+/** The version of the pull answer's shape; a page of another version is told to reload. */
+export const PULL_ANSWER_VERSION = 2;
+
+/**
+ * `POST /api/pull/by-*` answer. Each load is parsed on its own (`LoadView`), so one the page cannot
+ * read costs only itself. After a `since` cursor, `loads` holds only the loads that changed, each
+ * with only the items that came after the cursor; every other load asked for and not `missing` is
+ * as it was.
+ */
+export const ProxyPullAnswer = z.strictObject({
+  version: z.number(),
+  /** Where the next poll asks from. */
   cursor: z.string(),
-  details: z.array(z.unknown()),
+  /** The upstream's time of its last answer (`MM/DD/YYYY HH:mm:ss UTC`). */
+  timeStamp: z.string().optional(),
+  loads: z.array(z.unknown()),
+  /** Ids the upstream does not know. */
   missing: z.array(z.string()),
-  /** Per id, what the proxy skipped or noted while reading the upstream's answers for that load. */
-  issues: z
-    .record(
-      z.string(),
-      z.array(z.object({ path: z.string(), kind: z.string(), message: z.string(), skipped: z.boolean() })),
-    )
-    .optional(),
 });
 export type ProxyPullAnswer = z.infer<typeof ProxyPullAnswer>;
 

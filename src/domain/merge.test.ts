@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeItems, mergeLoads, sortByInstant, withReadings } from './merge';
+import { mergeItems, applyDelta, sortByInstant, withReadings } from './merge';
 import type { Load, Ping, TemperatureReading } from './model';
 import { keys } from './normalize';
 
@@ -57,18 +57,18 @@ function reading(instant: number, supply: number): TemperatureReading {
 
 const keysOf = (l: Load) => l.pings.map((p) => p.key);
 
-describe('mergeLoads', () => {
+describe('applyDelta', () => {
   it('keeps every item either side had, once, in time order', () => {
     const a = load([ping(1000), ping(3000)]);
     const b = load([ping(2000), ping(3000)]);
-    expect(mergeLoads(a, b).pings.map((p) => p.instant)).toEqual([1000, 2000, 3000]);
+    expect(applyDelta(a, b).pings.map((p) => p.instant)).toEqual([1000, 2000, 3000]);
   });
 
   it('returns the previous object itself when the answer brings nothing new', () => {
     const a = load([ping(1000), ping(3000)]);
     const same = load([ping(3000)]);
-    expect(mergeLoads(a, same)).toBe(a);
-    expect(mergeLoads(a, load([]))).toBe(a);
+    expect(applyDelta(a, same)).toBe(a);
+    expect(applyDelta(a, load([]))).toBe(a);
   });
 
   it('keeps the previous load when a new answer reads to equal items and extras (a refresh of unchanged loads)', () => {
@@ -82,15 +82,15 @@ describe('mergeLoads', () => {
       extras: { stops: [{ stopExternalId: 'S1', city: 'Omaha' }] },
     };
     // Read again from a new answer: equal data, all new objects.
-    expect(mergeLoads(a, structuredClone(a))).toBe(a);
+    expect(applyDelta(a, structuredClone(a))).toBe(a);
   });
 
   it('chooses between versions of an item by content whatever the order, key order included', () => {
     // The same fields in another order: other JSON texts, so not "the same data".
     const p = { ...ping(2000), driver: { name: 'A', phone: '1' } };
     const q = { ...ping(2000), driver: { phone: '1', name: 'A' } };
-    const pq = mergeLoads(load([p]), load([q])).pings[0];
-    const qp = mergeLoads(load([q]), load([p])).pings[0];
+    const pq = applyDelta(load([p]), load([q])).pings[0];
+    const qp = applyDelta(load([q]), load([p])).pings[0];
     expect(JSON.stringify(pq)).toBe(JSON.stringify(qp));
   });
 
@@ -98,10 +98,10 @@ describe('mergeLoads', () => {
     fc.assert(
       fc.property(pingsArb, pingsArb, pingsArb, (x, y, z) => {
         const [a, b, c] = [load(x), load(y), load(z)];
-        expect(keysOf(mergeLoads(a, a))).toEqual(keysOf(a));
-        expect(keysOf(mergeLoads(a, b))).toEqual(keysOf(mergeLoads(b, a)));
-        expect(keysOf(mergeLoads(mergeLoads(a, b), c))).toEqual(keysOf(mergeLoads(a, mergeLoads(b, c))));
-        const keys = keysOf(mergeLoads(a, b));
+        expect(keysOf(applyDelta(a, a))).toEqual(keysOf(a));
+        expect(keysOf(applyDelta(a, b))).toEqual(keysOf(applyDelta(b, a)));
+        expect(keysOf(applyDelta(applyDelta(a, b), c))).toEqual(keysOf(applyDelta(a, applyDelta(b, c))));
+        const keys = keysOf(applyDelta(a, b));
         expect(new Set(keys).size).toBe(keys.length);
       }),
     );

@@ -132,27 +132,21 @@ function exactText(x: unknown): string {
  */
 function pick<T>(a: T, b: T): T {
   if (a === b || sameData(a, b, 0)) return a;
-  // An item of the model is made from its wire item alone (normalize.ts): the same wire item makes
-  // the same item, and two wire items order their items. Comparing those is a third of the work
-  // (a refresh compares a thousand loads' unchanged latest status this way).
-  const sa = (a as { source?: unknown }).source;
-  const sb = (b as { source?: unknown }).source;
-  if (sa !== undefined && sb !== undefined) {
-    // The later version first, as the texts would have it (their instant comes right after the
-    // key): a list holding one key at two instants (an event id sent at two times) keeps its last.
-    const ia = (a as { instant?: number | null }).instant ?? Number.POSITIVE_INFINITY;
-    const ib = (b as { instant?: number | null }).instant ?? Number.POSITIVE_INFINITY;
-    if (ia !== ib) return ia > ib ? a : b;
-    const bySource = compareJson(sa, sb);
-    // The same JSON text from wire items that still differ (a field sent as null, read as a key
-    // without a value, against one not sent): the choice must not depend on the order either.
-    if (bySource === 0) return exactText(a) >= exactText(b) ? a : b;
-    if (bySource !== undefined) return bySource > 0 ? a : b;
-  }
-  // The greater JSON text wins; `compareJson` orders the texts without writing them out.
+  // A list holding one key at two instants (an event id sent at two times) keeps its last.
+  const ia = (a as { instant?: number | null }).instant ?? Number.POSITIVE_INFINITY;
+  const ib = (b as { instant?: number | null }).instant ?? Number.POSITIVE_INFINITY;
+  if (ia !== ib) return ia > ib ? a : b;
+  // The greater JSON text wins; `compareJson` orders the texts without writing them out. Equal texts
+  // of items that still differ (a key without a value against none) are told apart too, so the
+  // choice never depends on the order of the merge.
   const order = compareJson(a, b);
-  if (order !== undefined) return order >= 0 ? a : b;
-  return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
+  if (order !== undefined && order !== 0) return order > 0 ? a : b;
+  if (order === undefined) {
+    const ta = JSON.stringify(a);
+    const tb = JSON.stringify(b);
+    if (ta !== tb) return ta > tb ? a : b;
+  }
+  return exactText(a) >= exactText(b) ? a : b;
 }
 
 /**
@@ -220,11 +214,13 @@ function sameIssues(a: Load['issues'], b: Load['issues']): boolean {
 }
 
 /**
- * Merges what is known of one load with a newer answer for it (a delta or a full pull). Idempotent,
- * commutative and associative over the item lists; keeps every item either side had, once. When
- * `next` brings nothing new, `prev` itself is returned, so views that compare by identity skip it.
+ * Applies a newer answer for one load (a delta after a cursor, or a full pull) to what is known of
+ * it: the proxy applies the upstream's answers to its tracks, the browser the proxy's answers to its
+ * views, with this one function. Idempotent, commutative and associative over the item lists; keeps
+ * every item either side had, once. When `next` brings nothing new, `prev` itself is returned, so
+ * views that compare by identity skip it.
  */
-export function mergeLoads(prev: Load, next: Load): Load {
+export function applyDelta(prev: Load, next: Load): Load {
   if (prev === next) return prev;
   const merged: Load = {
     by: prev.by,

@@ -89,7 +89,7 @@ function judgeOf(rules: readonly NoiseRule[]): Judge {
 
 /** Whether an event is an app or system notice by `rules`. An event without a name is never noise. */
 export function isNoiseEvent(
-  event: { name: string | undefined; code: string | undefined },
+  event: { name?: string | undefined; code?: string | undefined },
   rules: readonly NoiseRule[] = NOISE_RULES,
 ): boolean {
   if (!event.name) return false;

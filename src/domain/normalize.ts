@@ -140,8 +140,6 @@ class Reader {
   constructor(
     readonly base: string,
     readonly issues: ParseIssue[],
-    /** Whether items keep the wire item they were read from (the proxy serves it again). */
-    readonly keepSource: boolean,
   ) {}
 
   /** The JSON path of the item being read. */
@@ -279,10 +277,7 @@ function pingKey(r: Reader, instant: number): string {
   return joined(instantText(instant), r.latText ?? r.lat, r.lonText ?? r.lon);
 }
 
-/*
- * Each reader below makes one item of the model. Each normalized item keeps the wire item it was
- * read from (`source`, last): the proxy serves tracks in wire shape.
- */
+/* Each reader below makes one item of the model. */
 
 function latestLocation(r: Reader, w: WireLatestLocation): LatestLocation | undefined {
   const placed = r.read(w.lat, w.lon, w.accuracy, '');
@@ -300,7 +295,6 @@ function latestLocation(r: Reader, w: WireLatestLocation): LatestLocation | unde
     time,
     place: toPlace(w),
     driver: toDriver(w.driver),
-    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -319,7 +313,6 @@ function ping(r: Reader, w: LocationItem): Ping | undefined {
     instant,
     time,
     driver: toDriver(w.driver, w.driverPhoneNumber),
-    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -341,7 +334,6 @@ function statusEvent(r: Reader, w: EventItem | LatestStatus): StatusEvent | unde
     name,
     code,
     driver: toDriver(w.driver),
-    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -361,7 +353,6 @@ function comment(r: Reader, w: CommentItem): Comment | undefined {
     position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
-    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -379,7 +370,6 @@ function document(r: Reader, w: DocumentItem): Document {
     position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
     driver: toDriver(w.driver),
-    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -405,7 +395,6 @@ function reading(r: Reader, w: TemperatureReadingItem): TemperatureReading | und
     set: zone?.set,
     unit: w.temperature?.UnitOfMeasurement,
     position,
-    source: r.keepSource ? w : undefined,
   };
 }
 
@@ -442,14 +431,6 @@ function list<W, T>(
   return out;
 }
 
-export interface NormalizeOptions {
-  /**
-   * Whether each item keeps the wire item it was read from (`source`): the proxy serves tracks in
-   * wire shape and needs it; the browser does not, and would hold every answer twice.
-   */
-  keepSource?: boolean;
-}
-
 /**
  * Turns one parsed load detail into a Load. `issues` are those the contract parser reported for
  * this load; those found here (bad coordinates, unreadable times) are added to them.
@@ -460,11 +441,10 @@ export function normalizeLoad(
   by: LoadBy,
   path: string,
   issues: ParseIssue[] = [],
-  { keepSource = true }: NormalizeOptions = {},
 ): Load | undefined {
   const id = detailId(detail, by);
   if (id === undefined) return undefined;
-  const r = new Reader(path, issues, keepSource);
+  const r = new Reader(path, issues);
   const extras: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(detail)) {
     if (!KNOWN_FIELDS.has(k))

@@ -52,7 +52,7 @@ const BY_NAME: readonly [RegExp, StatusPhase][] = [
 
 /** The phase of a status (a load's latest, say); `other` when nothing in it says. */
 export function statusPhase(
-  status: { name: string | undefined; code: string | undefined } | undefined,
+  status: { name?: string | undefined; code?: string | undefined } | undefined,
 ): StatusPhase {
   if (!status) return 'other';
   const code = status.code?.trim().toUpperCase();

@@ -1,3 +1,4 @@
+import type { ItemTime } from './model';
 /**
  * The upstream's timestamp shapes (upstream-api.md 2.6):
  *   timestampSec   `MM/DD/YYYY HH:mm:ss ZONE`  device local time
@@ -250,20 +251,7 @@ export interface ItemTimes {
   timestamp?: string | undefined;
 }
 
-export interface ItemTime {
-  /**
-   * Epoch ms: from `timestampUTC`, else `deviceTimeGmt`, else a local form with a known zone, else
-   * (approximate) the local wall time read as UTC.
-   */
-  instant: number | undefined;
-  /** True when the instant came from a wall time whose zone is unknown. */
-  approximate: boolean;
-  /** The device-local text as the driver saw it, for display. */
-  local: string | undefined;
-  /** The zone abbreviation of the local text, and whether we know its offset. */
-  zone: string | undefined;
-  zoneKnown: boolean;
-}
+export type { ItemTime };
 
 // The last item's time fields and what they gave: items sent in the same minute (temperature
 // readings, say) have the same fields, and share one ItemTime (see model.ts).

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientConfig, Health, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
+import { ClientConfig, Health, LoadView, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
 import { NOISE_RULES } from '@/domain/noise-rules';
 import { OSM_TILE_URL } from '@/server/config';
 import { refusingUrl } from '@/testing/fake-upstream';
@@ -15,6 +15,12 @@ afterAll(() => stack.close());
 
 const ids = () => stack.sim.fleet.map((p) => String(p.externalId));
 
+/** The loads of a pull answer, each read with the strict schema the page reads them with. */
+async function loadsOf(response: Response) {
+  const answer = ProxyPullAnswer.parse(await response.json());
+  return { ...answer, loads: answer.loads.map((l) => LoadView.parse(l)) };
+}
+
 async function errorOf(response: Response) {
   return ProxyErrorBody.parse(await response.json()).error;
 }
@@ -23,60 +29,44 @@ describe('POST /api/pull/by-external-id', () => {
   it('forwards to the upstream with the partner credentials and answers every load it knows', async () => {
     const response = await stack.post('/api/pull/by-external-id', { ids: [...ids(), 'unknown-1'] });
     expect(response.status).toBe(200);
-    const answer = ProxyPullAnswer.parse(await response.json());
-    expect(answer.details).toHaveLength(12);
+    const answer = await loadsOf(response);
+    expect(answer.version).toBe(2);
+    expect(answer.loads).toHaveLength(12);
+    expect(answer.loads.every((l) => l.by === 'external-id' && l.latestLocation !== undefined)).toBe(true);
     expect(answer.missing).toEqual(['unknown-1']);
     expect(answer.cursor).toBeTruthy();
   });
 
   it('folds duplicate ids and keeps the order asked for', async () => {
     const [a, b] = ids();
-    const answer = ProxyPullAnswer.parse(
-      await (await stack.post('/api/pull/by-external-id', { ids: [b, a, b] })).json(),
-    );
-    expect(answer.details.map((d) => (d as { loadTrackExternalId: string }).loadTrackExternalId)).toEqual([
-      b,
-      a,
-    ]);
+    const answer = await loadsOf(await stack.post('/api/pull/by-external-id', { ids: [b, a, b] }));
+    expect(answer.loads.map((l) => l.id)).toEqual([b, a]);
   });
 
   it('leaves each load’s undocumented fields and their notes out when include.extras is false', async () => {
     const pull = async (include?: object) =>
-      ProxyPullAnswer.parse(
-        await (
-          await stack.post('/api/pull/by-external-id', { ids: ids(), ...(include ? { include } : {}) })
-        ).json(),
-      );
+      loadsOf(await stack.post('/api/pull/by-external-id', { ids: ids(), ...(include ? { include } : {}) }));
     const full = await pull();
     // The simulator sends stops, an undocumented field, with every load; the proxy keeps them and says so.
-    expect(full.details.every((d) => Object.hasOwn(d as object, 'stops'))).toBe(true);
-    expect(
-      Object.values(full.issues ?? {})
-        .flat()
-        .some((n) => n.kind === 'unknown_field'),
-    ).toBe(true);
+    expect(full.loads.every((l) => Array.isArray(l.extras.stops))).toBe(true);
+    expect(full.loads.some((l) => l.issues.some((n) => n.kind === 'unknown_field'))).toBe(true);
     const lean = await pull({ locations: false, extras: false });
-    expect(lean.details).toHaveLength(12);
-    expect(lean.details.some((d) => Object.hasOwn(d as object, 'stops'))).toBe(false);
-    expect(lean.details.every((d) => (d as { latestLocation?: unknown }).latestLocation)).toBe(true);
-    expect(
-      Object.values(lean.issues ?? {})
-        .flat()
-        .some((n) => n.kind === 'unknown_field'),
-    ).toBe(false);
+    expect(lean.loads).toHaveLength(12);
+    expect(lean.loads.some((l) => Object.keys(l.extras).length > 0)).toBe(false);
+    expect(lean.loads.every((l) => l.latestLocation)).toBe(true);
+    expect(lean.loads.every((l) => l.pings.length === 0)).toBe(true);
+    expect(lean.loads.some((l) => l.issues.some((n) => n.kind === 'unknown_field'))).toBe(false);
   });
 
   it('splits many ids into upstream calls of UPSTREAM_MAX_IDS', async () => {
     const small = await startStack({ loads: 7, env: { UPSTREAM_MAX_IDS: '3' } });
     try {
-      const answer = ProxyPullAnswer.parse(
-        await (
-          await small.post('/api/pull/by-external-id', {
-            ids: small.sim.fleet.map((p) => String(p.externalId)),
-          })
-        ).json(),
+      const answer = await loadsOf(
+        await small.post('/api/pull/by-external-id', {
+          ids: small.sim.fleet.map((p) => String(p.externalId)),
+        }),
       );
-      expect(answer.details).toHaveLength(7);
+      expect(answer.loads).toHaveLength(7);
       // One structured line per request, with these fields and no others (no query, no body).
       const lines = small.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(lines).toHaveLength(1);
@@ -223,7 +213,7 @@ describe('bad requests', () => {
     expect((await errorOf(huge)).code).toBe('body_too_large');
     const small = await chunked(JSON.stringify({ ids: ids().slice(0, 2) }));
     expect(small.status).toBe(200);
-    expect(((await small.json()) as { details: unknown[] }).details).toHaveLength(2);
+    expect((await loadsOf(small)).loads).toHaveLength(2);
   });
 
   it('takes a body of MAX_IDS ids of the longest kind, and refuses one beyond it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
 import { parsePullAnswer } from '@/contract/parse-pull';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
@@ -17,7 +17,7 @@ function keysOf(load: Load | undefined) {
   };
 }
 
-function loadsOf(json: unknown): Map<string, Load> {
+function upstreamLoads(json: unknown): Map<string, Load> {
   const parsed = parsePullAnswer(json);
   if ('error' in parsed) throw new Error(parsed.error);
   const out = new Map<string, Load>();
@@ -91,7 +91,8 @@ describe('the proxy under upstream faults', () => {
       clock.advance(60_000);
       const final = await stack.post('/api/pull/by-external-id', { ids });
       expect(final.status).toBe(200);
-      const fromProxy = loadsOf(ProxyPullAnswer.parse(await final.json()));
+      const answer = ProxyPullAnswer.parse(await final.json());
+      const fromProxy = new Map(answer.loads.map((l) => LoadView.parse(l)).map((l) => [l.id, l]));
 
       // Ground truth: the simulator's full answer at the same moment.
       const truth = await fetch(`${stack.sim.url}/loadtrackservice/getLoadTrackDetailsServiceV2`, {
@@ -99,7 +100,7 @@ describe('the proxy under upstream faults', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ ...TEST_CREDENTIALS, loadTrackExternalIds: ids, sendNewData: 'no' }),
       });
-      const expected = loadsOf(await truth.json());
+      const expected = upstreamLoads(await truth.json());
       expect(fromProxy.size).toBe(expected.size);
       let items = 0;
       for (const [id, load] of expected) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadDetail, LoadDetailWire } from '@/contract/load-detail';
+import type { LoadDetailWire } from '@/contract/load-detail';
+import type { LoadViewWire } from '@/contract/proxy-api';
 import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
@@ -107,7 +108,7 @@ function answering(details: unknown[], later: unknown[][] = [], now?: () => numb
   });
 }
 
-const pingCount = (d: LoadDetail | undefined) => d?.locations?.length ?? 0;
+const pingCount = (d: LoadViewWire | undefined) => d?.pings?.length ?? 0;
 
 describe('track cache', () => {
   it('pulls a load in full first, then only deltas, and serves the merged track', async () => {
@@ -116,14 +117,14 @@ describe('track cache', () => {
     const c = cache(u, clock);
     u.addPing('1');
     u.addPing('1');
-    expect(pingCount((await c.get('external-id', ['1'], undefined, undefined)).details[0])).toBe(2);
+    expect(pingCount((await c.get('external-id', ['1'], undefined, undefined)).loads[0])).toBe(2);
     u.addPing('1');
     clock.t += 1000;
     const served = await c.get('external-id', ['1'], undefined, undefined);
     expect(u.calls.map((x) => x.mode)).toEqual(['no', 'yes']);
-    expect(pingCount(served.details[0])).toBe(3);
+    expect(pingCount(served.loads[0])).toBe(3);
     // Undocumented fields (stops) survive the round trip.
-    expect((served.details[0] as Record<string, unknown>).stops).toEqual([{ stopOrderNumber: 1 }]);
+    expect(served.loads[0]?.extras?.stops).toEqual([{ stopOrderNumber: 1 }]);
   });
 
   it('serializes a full answer once per change and include flags; what it serves equals get()', async () => {
@@ -131,40 +132,36 @@ describe('track cache', () => {
     const clock = { t: 0 };
     const c = cache(u, clock);
     const board = { locations: false, events: false, documents: false, comments: false };
-    const parsed = (d: Buffer[]) => d.map((b) => JSON.parse(b.toString('utf8')) as LoadDetail);
+    const parsed = (d: Buffer[]) => d.map((b) => JSON.parse(b.toString('utf8')) as LoadViewWire);
     u.addPing('1');
     u.addPing('2');
     const first = await c.getJson('external-id', ['1', '2'], board, undefined);
-    expect(parsed(first.details)).toEqual((await c.get('external-id', ['1', '2'], board, undefined)).details);
+    expect(parsed(first.loads)).toEqual((await c.get('external-id', ['1', '2'], board, undefined)).loads);
     // Nothing new: the very bytes again, for every browser.
     const again = await c.getJson('external-id', ['1', '2'], board, undefined);
-    expect(again.details[0]).toBe(first.details[0]);
+    expect(again.loads[0]).toBe(first.loads[0]);
     // Other include flags: serialized for them, and the pings are there.
     const everything = await c.getJson('external-id', ['1'], undefined, undefined);
-    expect(pingCount(parsed(everything.details)[0])).toBe(1);
+    expect(pingCount(parsed(everything.loads)[0])).toBe(1);
     // Both are kept: a page's board and its documents pull alternate, and neither is written again.
-    expect((await c.getJson('external-id', ['1'], board, undefined)).details[0]).toBe(first.details[0]);
-    expect((await c.getJson('external-id', ['1'], undefined, undefined)).details[0]).toBe(
-      everything.details[0],
-    );
+    expect((await c.getJson('external-id', ['1'], board, undefined)).loads[0]).toBe(first.loads[0]);
+    expect((await c.getJson('external-id', ['1'], undefined, undefined)).loads[0]).toBe(everything.loads[0]);
     // At most four sets of flags are kept per load: a fifth pushes out the one kept longest.
     for (const flags of [{ events: false }, { comments: false }, { documents: false }])
       await c.getJson('external-id', ['1'], flags, undefined);
-    expect((await c.getJson('external-id', ['1'], board, undefined)).details[0]).not.toBe(first.details[0]);
+    expect((await c.getJson('external-id', ['1'], board, undefined)).loads[0]).not.toBe(first.loads[0]);
     // New data: serialized again, with it.
     u.addPing('1');
     clock.t += 1000;
     const later = await c.getJson('external-id', ['1'], undefined, undefined);
-    expect(later.details[0]).not.toBe(everything.details[0]);
-    expect(pingCount(parsed(later.details)[0])).toBe(2);
+    expect(later.loads[0]).not.toBe(everything.loads[0]);
+    expect(pingCount(parsed(later.loads)[0])).toBe(2);
     // After a cursor, only what came since, as get() answers it.
     u.addPing('1');
     clock.t += 1000;
     const delta = await c.getJson('external-id', ['1'], undefined, later.cursor);
-    expect(pingCount(parsed(delta.details)[0])).toBe(1);
-    expect(parsed(delta.details)).toEqual(
-      (await c.get('external-id', ['1'], undefined, later.cursor)).details,
-    );
+    expect(pingCount(parsed(delta.loads)[0])).toBe(1);
+    expect(parsed(delta.loads)).toEqual((await c.get('external-id', ['1'], undefined, later.cursor)).loads);
   });
 
   it('leaves the readings list out when include.temperatures is false, and keeps the latest reading', async () => {
@@ -181,12 +178,12 @@ describe('track cache', () => {
       },
     ]);
     const board = await c.getJson('external-id', ['7'], { temperatures: false }, undefined);
-    const lean = JSON.parse(board.details[0]!.toString('utf8')) as LoadDetail;
-    expect(lean.temperatures).toBeUndefined();
-    expect(lean.latestTemperature?.temperature?.zone1?.supply).toBe(36);
+    const lean = JSON.parse(board.loads[0]!.toString('utf8')) as LoadViewWire;
+    expect(lean.readings).toBeUndefined();
+    expect(lean.latestTemperature?.supply).toBe(36);
     // The default, and the detail's request, still get every reading.
-    const full = (await c.get('external-id', ['7'], undefined, undefined)).details[0];
-    expect(full?.temperatures).toHaveLength(2);
+    const full = (await c.get('external-id', ['7'], undefined, undefined)).loads[0];
+    expect(full?.readings).toHaveLength(2);
   });
 
   it('leaves out undocumented fields and the notes that kept them when include.extras is false, not other notes', async () => {
@@ -214,23 +211,25 @@ describe('track cache', () => {
     ]);
     const kinds = (notes: { kind: string; skipped: boolean }[] | undefined) =>
       (notes ?? []).map((n) => `${n.kind}:${n.skipped ? 'skipped' : 'kept'}`).sort();
-    const read = (b: Buffer) => JSON.parse(b.toString('utf8')) as Record<string, unknown>;
-    const full = await c.getJson('external-id', ['7'], undefined, undefined);
-    expect(read(full.details[0]!).stops).toEqual([{ stopOrderNumber: 1, city: 'Boston' }]);
-    expect(kinds(full.issues['7'])).toContain('unknown_field:kept');
-    const skippedOnly = kinds(full.issues['7']).filter((k) => k !== 'unknown_field:kept');
+    const read = (b: Buffer) => JSON.parse(b.toString('utf8')) as LoadViewWire;
+    const full = read((await c.getJson('external-id', ['7'], undefined, undefined)).loads[0]!);
+    expect(full.extras?.stops).toEqual([{ stopOrderNumber: 1, city: 'Boston' }]);
+    expect(kinds(full.issues)).toContain('unknown_field:kept');
+    const skippedOnly = kinds(full.issues).filter((k) => k !== 'unknown_field:kept');
     expect(skippedOnly.length).toBeGreaterThan(0);
 
-    const lean = await c.getJson('external-id', ['7'], { extras: false }, undefined);
-    expect(read(lean.details[0]!)).not.toHaveProperty('stops');
-    expect(read(lean.details[0]!).locations).toHaveLength(1);
+    const lean = read((await c.getJson('external-id', ['7'], { extras: false }, undefined)).loads[0]!);
+    expect(lean).not.toHaveProperty('extras');
+    expect(lean.pings).toHaveLength(1);
     // What was skipped is still told; only the notes about the fields left out go with them.
-    expect(kinds(lean.issues['7'])).toEqual(skippedOnly);
-    expect((await c.get('external-id', ['7'], { extras: false }, undefined)).details[0]).not.toHaveProperty(
-      'stops',
+    expect(kinds(lean.issues)).toEqual(skippedOnly);
+    expect((await c.get('external-id', ['7'], { extras: false }, undefined)).loads[0]).not.toHaveProperty(
+      'extras',
     );
-    // The serialized detail kept for full answers is one per flag: the default gets the stops again.
-    expect(read((await c.getJson('external-id', ['7'], {}, undefined)).details[0]!).stops).toHaveLength(1);
+    // The serialized load kept for full answers is one per flag: the default gets the stops again.
+    expect(read((await c.getJson('external-id', ['7'], {}, undefined)).loads[0]!).extras?.stops).toHaveLength(
+      1,
+    );
   });
 
   it('lets a small request through while it serves a large one, and loses nothing merged meanwhile', async () => {
@@ -240,7 +239,7 @@ describe('track cache', () => {
     const ids = Array.from({ length: 2500 }, (_, i) => String(i));
     for (const id of ids) u.addPing(id);
     const first = await c.getJson('external-id', ids, undefined, undefined);
-    expect(first.details).toHaveLength(2500);
+    expect(first.loads).toHaveLength(2500);
 
     // All fresh: the board is served from the cache. Load 0 moves meanwhile, and a request for it
     // alone comes while the board is being served.
@@ -254,14 +253,14 @@ describe('track cache', () => {
     const served = await board;
     // The one load was answered before the board of 2,500 was finished.
     expect(done).toEqual(['one', 'board']);
-    expect(pingCount(one.details[0])).toBe(2);
-    expect(served.details).toHaveLength(2500);
+    expect(pingCount(one.loads[0])).toBe(2);
+    expect(served.loads).toHaveLength(2500);
     // The board was served before the move reached its first loads: its cursor is from before the
     // move, so the next poll after it brings the new ping.
-    expect(pingCount(served.details[0])).toBe(1);
+    expect(pingCount(served.loads[0])).toBe(1);
     const next = await c.get('external-id', ids, undefined, served.cursor);
-    expect(next.details.map((d) => d.loadTrackExternalId)).toContain('0');
-    expect(pingCount(next.details.find((d) => d.loadTrackExternalId === '0'))).toBe(1);
+    expect(next.loads.map((d) => d.id)).toContain('0');
+    expect(pingCount(next.loads.find((d) => d.id === '0'))).toBe(1);
   });
 
   it('serves a load refreshed less than freshMs ago from the cache', async () => {
@@ -287,7 +286,7 @@ describe('track cache', () => {
     await expect(c.get('external-id', ['1'], undefined, undefined)).rejects.toThrow('cut');
     const served = await c.get('external-id', ['1'], undefined, undefined);
     expect(u.calls.map((x) => x.mode)).toEqual(['no', 'yes', 'no']);
-    expect(pingCount(served.details[0])).toBe(2);
+    expect(pingCount(served.loads[0])).toBe(2);
   });
 
   it('shares one upstream call among requests that arrive together (fan-in)', async () => {
@@ -299,7 +298,7 @@ describe('track cache', () => {
       Array.from({ length: 50 }, () => c.get('external-id', ['1', '2', '3', '4'], undefined, undefined)),
     );
     expect(u.calls).toHaveLength(2); // 4 ids in chunks of 2
-    expect(answers.every((a) => a.details.length === 4)).toBe(true);
+    expect(answers.every((a) => a.loads.length === 4)).toBe(true);
   });
 
   it('gives a since cursor only what was merged after it, plus the latest location', async () => {
@@ -311,18 +310,18 @@ describe('track cache', () => {
     u.addPing('1');
     clock.t += 1000;
     const delta = await c.get('external-id', ['1'], undefined, first.cursor);
-    expect(pingCount(delta.details[0])).toBe(1);
-    expect(delta.details[0]?.latestLocation).toBeDefined();
+    expect(pingCount(delta.loads[0])).toBe(1);
+    expect(delta.loads[0]?.latestLocation).toBeDefined();
     // Nothing new: the load is left out, and it is not missing either (the browser keeps its copy).
     clock.t += 1000;
     const none = await c.get('external-id', ['1'], undefined, delta.cursor);
-    expect(none.details).toEqual([]);
+    expect(none.loads).toEqual([]);
     expect(none.missing).toEqual([]);
     // A cursor of another process, or garbage, gets everything.
-    expect(pingCount((await c.get('external-id', ['1'], undefined, 'other.1')).details[0])).toBe(2);
+    expect(pingCount((await c.get('external-id', ['1'], undefined, 'other.1')).loads[0])).toBe(2);
     expect(
       pingCount(
-        (await c.get('external-id', ['1'], undefined, first.cursor.split('.')[0] + '.999999')).details[0],
+        (await c.get('external-id', ['1'], undefined, first.cursor.split('.')[0] + '.999999')).loads[0],
       ),
     ).toBe(2);
   });
@@ -369,13 +368,17 @@ describe('track cache', () => {
     const c = answering([answers[0]], [[answers[1]]], () => clock.t);
     const first = await c.get('external-id', ['7'], undefined, undefined);
     clock.t += 1000;
-    const delta = (await c.get('external-id', ['7'], undefined, first.cursor)).details[0];
-    expect(delta?.locations).toEqual([ping(2)]);
-    expect(delta?.temperatures).toEqual([reading(2, 37)]);
-    expect(delta?.events).toEqual([]);
-    expect(delta?.latestLocation).toMatchObject({ city: 'B' });
-    expect(delta?.latestStatus).toEqual(status);
-    expect(delta?.latestTemperature).toEqual(reading(2, 37));
+    const delta = (await c.get('external-id', ['7'], undefined, first.cursor)).loads[0];
+    const full = (await c.get('external-id', ['7'], undefined, undefined)).loads[0];
+    expect(delta?.pings).toEqual([full?.pings?.[1]]);
+    expect(delta?.pings?.[0]).toMatchObject({ lat: 41.1, lon: -90.02 });
+    expect(delta?.readings).toEqual([full?.readings?.[1]]);
+    expect(delta?.readings?.[0]).toMatchObject({ supply: 37 });
+    expect(delta?.events).toBeUndefined();
+    expect(delta?.latestLocation).toMatchObject({ place: { city: 'B' } });
+    expect(delta?.latestStatus).toEqual(full?.latestStatus);
+    expect(delta?.latestStatus).toMatchObject({ name: status.name });
+    expect(delta?.latestTemperature).toMatchObject({ supply: 37 });
   });
 
   it('keeps at most maxInFlight upstream calls in flight, and makes every chunk’s call', async () => {
@@ -412,20 +415,19 @@ describe('track cache', () => {
     for (const id of ['1', '2', '3']) u.addPing(id);
     const board = { locations: false, events: false, documents: false, comments: false, temperatures: false };
     const first = await c.getJson('external-id', ['1', '2', '3', '4'], board, undefined);
-    expect(first.details).toHaveLength(3);
+    expect(first.loads).toHaveLength(3);
     expect(first.missing).toEqual(['4']);
     // Load 2 moved; load 4 became known to the upstream.
     u.addPing('2');
     u.addPing('4');
     clock.t += 1000;
-    const ids = (d: Buffer[]) =>
-      d.map((b) => (JSON.parse(b.toString('utf8')) as LoadDetail).loadTrackExternalId);
+    const ids = (d: Buffer[]) => d.map((b) => (JSON.parse(b.toString('utf8')) as LoadViewWire).id);
     // Load 4 was missing, so it is pulled in full again at once.
     const delta = await c.getJson('external-id', ['1', '2', '3', '4'], board, first.cursor);
-    expect(ids(delta.details)).toEqual(['2', '4']);
+    expect(ids(delta.loads)).toEqual(['2', '4']);
     expect(delta.missing).toEqual([]);
     // The whole board again without a cursor: every load, as before.
-    expect(ids((await c.getJson('external-id', ['1', '2', '3', '4'], board, undefined)).details)).toEqual([
+    expect(ids((await c.getJson('external-id', ['1', '2', '3', '4'], board, undefined)).loads)).toEqual([
       '1',
       '2',
       '3',
@@ -444,10 +446,10 @@ describe('track cache', () => {
       { locations: false, events: false, documents: false, comments: false },
       undefined,
     );
-    expect(board.details[0]?.locations).toBeUndefined();
-    expect(board.details[0]?.latestLocation).toBeDefined();
+    expect(board.loads[0]?.pings).toBeUndefined();
+    expect(board.loads[0]?.latestLocation).toBeDefined();
     const full = await c.get('external-id', ['1'], undefined, undefined);
-    expect(pingCount(full.details[0])).toBe(1);
+    expect(pingCount(full.loads[0])).toBe(1);
   });
 
   it('reports ids the upstream does not know as missing', async () => {
@@ -457,7 +459,7 @@ describe('track cache', () => {
     u.addPing('1');
     const served = await c.get('external-id', ['1', '404'], undefined, undefined);
     expect(served.missing).toEqual(['404']);
-    expect(served.details).toHaveLength(1);
+    expect(served.loads).toHaveLength(1);
   });
 
   it('forgets the least recently used tracks beyond maxLoads, and pulls them in full when asked again', async () => {
@@ -472,7 +474,7 @@ describe('track cache', () => {
     clock.t += 1000;
     const again = await c.get('external-id', ['1'], undefined, undefined);
     expect(u.calls.at(-1)).toEqual({ ids: ['1'], mode: 'no' });
-    expect(pingCount(again.details[0])).toBe(1);
+    expect(pingCount(again.loads[0])).toBe(1);
   });
 
   it('runs a full resync after resyncMs', async () => {

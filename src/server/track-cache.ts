@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import type { LoadDetail } from '@/contract/load-detail';
 import { detailId, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
-import type { IncludeFlags } from '@/contract/proxy-api';
-import { mergeLoads } from '@/domain/merge';
+import type { IncludeFlags, LoadViewWire } from '@/contract/proxy-api';
+import { applyDelta } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 
@@ -60,43 +59,35 @@ interface Track {
   issues: ParseIssue[];
   inflight: Promise<void> | undefined;
   /**
-   * The served detail as JSON bytes for full answers (no `since`), one per set of include flags (at
-   * most JSON_KEPT); valid while `load` is the very object they were made from (a merge that brings
-   * anything makes a new Load). Many browsers polling the same board share one serialization, and
+   * The served load as JSON bytes for full answers (no `since`), one per set of include flags (at
+   * most JSON_KEPT); valid while `load` and `issues` are the very objects they were made from (a
+   * merge that brings anything makes a new Load). Many browsers polling the same board share one serialization, and
    * a page's two views of the same loads (the board, and the documents behind the nav's badge) keep
    * one each: with one kept, every page that opened wrote all 10,000 loads out twice, and the
    * garbage set off collections of the whole cache (seconds of both cores at 10,000 loads).
    */
-  json: { load: Load; bytes: Map<string, Buffer> } | undefined;
+  json: { load: Load; issues: ParseIssue[]; bytes: Map<string, Buffer> } | undefined;
 }
 
+/** What a browser asked for: its loads in the proxy's own shape (`LoadView`, contract/proxy-api.ts). */
 export interface ServedTracks {
   cursor: string;
   timeStamp: string | undefined;
-  details: LoadDetail[];
+  loads: LoadViewWire[];
   missing: string[];
-  /** Per id, what was skipped or noted while reading its answers (paths relative to the load). */
-  issues: Record<string, ParseIssue[]>;
   upstreamCalls: number;
 }
 
-/** As ServedTracks, with each detail already serialized (UTF-8 JSON). */
-export interface ServedJson extends Omit<ServedTracks, 'details'> {
-  details: Buffer[];
+/** As ServedTracks, with each load already serialized (UTF-8 JSON). */
+export interface ServedJson extends Omit<ServedTracks, 'loads'> {
+  loads: Buffer[];
 }
 
 /** Serializations kept per track: the board's, the documents', a load's own page's and its readings'. */
 const JSON_KEPT = 4;
 
 const LISTS = ['pings', 'events', 'comments', 'documents', 'readings'] as const;
-const WIRE_LIST: Record<(typeof LISTS)[number], keyof LoadDetail> = {
-  pings: 'locations',
-  events: 'events',
-  comments: 'comments',
-  documents: 'documents',
-  readings: 'temperatures',
-};
-const INCLUDE_OF: Partial<Record<(typeof LISTS)[number], keyof IncludeFlags>> = {
+const INCLUDE_OF: Record<(typeof LISTS)[number], keyof IncludeFlags> = {
   pings: 'locations',
   events: 'events',
   comments: 'comments',
@@ -162,13 +153,9 @@ export function createTrackCache(o: TrackCacheOptions) {
     }
   }
 
-  function relativeIssues(issues: ParseIssue[]): ParseIssue[] {
-    return issues.map((i) => ({ ...i, path: i.path.replace(/^details\[\d+\]\.?/, '') || '(load)' }));
-  }
-
   function absorb(t: Track, fresh: Load, issues: ParseIssue[], full: boolean, at: number): void {
     const stamp = ++seq;
-    const merged = t.load ? mergeLoads(t.load, fresh) : fresh;
+    const merged = t.load ? applyDelta(t.load, fresh) : fresh;
     // Back from missing counts as a change: a browser dropped the load when it was reported missing.
     if (merged !== t.load || t.missing) t.changedSeq = stamp;
     // Every item of the merge was held before (stamped then) or came in this answer: only the
@@ -276,26 +263,11 @@ export function createTrackCache(o: TrackCacheOptions) {
     return e === epoch && Number.isInteger(value) && value >= 0 && value <= seq ? value : 0;
   }
 
-  function serve(t: Track, include: IncludeFlags | undefined, since: number): LoadDetail | undefined {
-    const load = t.load;
-    if (!load) return undefined;
-    const detail: Record<string, unknown> = include?.extras === false ? {} : { ...load.extras };
-    if (load.by === 'external-id') detail.loadTrackExternalId = load.externalId ?? load.id;
-    else detail.loadNumber = load.loadNumber ?? load.id;
-    if (load.ltExternalId !== undefined) detail.ltExternalId = load.ltExternalId;
-    if (load.latestLocation) detail.latestLocation = load.latestLocation.source;
-    if (load.latestStatus) detail.latestStatus = load.latestStatus.source;
-    if (load.latestTemperature) detail.latestTemperature = load.latestTemperature.source;
-    for (const list of LISTS) {
-      const flag = INCLUDE_OF[list];
-      if (flag && include?.[flag] === false) continue;
-      if (list === 'readings' && load.by === 'load-number') continue;
-      // A full answer has every item: no need to look each one up.
-      const items =
-        since === 0 ? load[list] : load[list].filter((item) => (t.seqOf.get(item.key) ?? 0) > since);
-      detail[WIRE_LIST[list]] = items.map((item) => item.source);
-    }
-    return detail as LoadDetail;
+  function serve(t: Track, include: IncludeFlags | undefined, since: number): LoadViewWire | undefined {
+    if (!t.load) return undefined;
+    // A full answer has every item: no need to look each one up.
+    const isNew = since === 0 ? undefined : (item: { key: string }) => (t.seqOf.get(item.key) ?? 0) > since;
+    return loadView(t.load, t.issues, include, isNew);
   }
 
   function serveJson(t: Track, include: IncludeFlags | undefined, since: number): Buffer | undefined {
@@ -309,7 +281,8 @@ export function createTrackCache(o: TrackCacheOptions) {
         const flag = INCLUDE_OF[list];
         return flag && include?.[flag] === false ? '0' : '1';
       }).join('') + (include?.extras === false ? '0' : '1');
-    if (t.json?.load !== load) t.json = { load, bytes: new Map() };
+    if (t.json?.load !== load || t.json.issues !== t.issues)
+      t.json = { load, issues: t.issues, bytes: new Map() };
     let bytes = t.json.bytes.get(key);
     if (!bytes) {
       if (t.json.bytes.size >= JSON_KEPT) t.json.bytes.delete(t.json.bytes.keys().next().value as string);
@@ -325,7 +298,6 @@ export function createTrackCache(o: TrackCacheOptions) {
     include: IncludeFlags | undefined,
     render: (t: Track, since: number) => T | undefined,
   ) {
-    const extras = include?.extras !== false;
     const wanted = ids.map((id) => track(by, id));
     evict(new Set(wanted));
     const at = now();
@@ -336,23 +308,19 @@ export function createTrackCache(o: TrackCacheOptions) {
     // and what they merge must come again after this cursor (served twice at most, never lost).
     const cursor = `${epoch}.${seq}`;
     const timeStamp = lastTimeStamp;
-    const details: T[] = [];
+    const loads: T[] = [];
     const missing: string[] = [];
-    const issues: Record<string, ParseIssue[]> = {};
     for (const [i, t] of wanted.entries()) {
       // A board of 10,000 loads is 50-900 ms of serving: other requests (the page's own scripts, a
       // colleague's five loads) are let in between every so many loads, not kept waiting behind it.
       if (i > 0 && i % SERVE_BEFORE_YIELD === 0) await yieldToOthers();
       // Nothing new since the browser's cursor: the load is left out, and the browser keeps its copy.
       if (from > 0 && !t.missing && t.load && t.changedSeq <= from) continue;
-      const detail = t.missing ? undefined : render(t, from);
-      if (detail) {
-        details.push(detail);
-        const notes = extras ? t.issues : withoutKeptFields(t.issues);
-        if (notes.length > 0) issues[t.id] = notes;
-      } else missing.push(t.id);
+      const view = t.missing ? undefined : render(t, from);
+      if (view) loads.push(view);
+      else missing.push(t.id);
     }
-    return { cursor, timeStamp, details, missing, issues, upstreamCalls };
+    return { cursor, timeStamp, loads, missing, upstreamCalls };
   }
 
   /**
@@ -369,7 +337,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     return collect(by, ids, since, include, (t, from) => serve(t, include, from));
   }
 
-  /** As `get`, with each detail serialized; a full answer's detail is serialized once per change. */
+  /** As `get`, with each load serialized; a full answer's load is serialized once per change. */
   function getJson(
     by: LoadBy,
     ids: string[],
@@ -388,6 +356,44 @@ export function createTrackCache(o: TrackCacheOptions) {
 }
 
 export type TrackCache = ReturnType<typeof createTrackCache>;
+
+/** Notes with paths relative to their load (`locations[3].lat`, not `details[12].locations[3].lat`). */
+export function relativeIssues(issues: ParseIssue[]): ParseIssue[] {
+  return issues.map((i) => ({ ...i, path: i.path.replace(/^details\[\d+\]\.?/, '') || '(load)' }));
+}
+
+/**
+ * A load as the proxy serves it (`LoadView`): the lists the request included, each with only the
+ * items `isNew` keeps (all without it), and the load's notes. Lists left out, or empty, are not
+ * written: a board of 10,000 loads would carry 50,000 `[]`.
+ */
+export function loadView(
+  load: Load,
+  notes: ParseIssue[],
+  include: IncludeFlags | undefined,
+  isNew?: (item: { key: string }) => boolean,
+): LoadViewWire {
+  const extras = include?.extras !== false;
+  const view: LoadViewWire = {
+    by: load.by,
+    id: load.id,
+    externalId: load.externalId,
+    loadNumber: load.loadNumber,
+    ltExternalId: load.ltExternalId,
+    latestLocation: load.latestLocation,
+    latestStatus: load.latestStatus,
+    latestTemperature: load.latestTemperature,
+  };
+  for (const list of LISTS) {
+    if (include?.[INCLUDE_OF[list]] === false) continue;
+    const items: { key: string }[] = isNew ? load[list].filter(isNew) : load[list];
+    if (items.length > 0) (view as Record<string, unknown>)[list] = items;
+  }
+  if (extras && Object.keys(load.extras).length > 0) view.extras = load.extras;
+  const kept = extras ? notes : withoutKeptFields(notes);
+  if (kept.length > 0) view.issues = kept;
+  return view;
+}
 
 /** A load's notes less those that say an undocumented field was kept: left out with the fields. */
 function withoutKeptFields(notes: ParseIssue[]): ParseIssue[] {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { pullQuerySchema } from '@/contract/proxy-api';
+import { PULL_ANSWER_VERSION, pullQuerySchema } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import type { AppEnv } from '../app-env';
 import type { TrackCache } from '../track-cache';
@@ -13,8 +13,9 @@ export interface PullRouteOptions {
 }
 
 /**
- * `POST /api/pull/by-external-id` and `/by-load-number`, answered from the track cache. The answer is
- * assembled from the details the cache keeps serialized, not serialized again for every browser.
+ * `POST /api/pull/by-external-id` and `/by-load-number`, answered from the track cache in the proxy's
+ * own shape (`ProxyPullAnswer`). The answer is assembled from the loads the cache keeps serialized,
+ * not serialized again for every browser.
  */
 export function pullRoutes(o: PullRouteOptions) {
   const schema = pullQuerySchema(o.maxIds);
@@ -27,14 +28,18 @@ export function pullRoutes(o: PullRouteOptions) {
       const query = c.req.valid('json');
       const served = await o.cache.getJson(by, query.ids, query.include, query.since);
       c.set('upstreamCalls', served.upstreamCalls);
-      c.set('loadsServed', served.details.length);
-      // The ProxyPullAnswer shape, with the details spliced in as the cache serialized them.
-      const head = JSON.stringify({ status: true, timeStamp: served.timeStamp, cursor: served.cursor });
-      const tail = JSON.stringify({ missing: served.missing, issues: served.issues });
-      const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"details":[`)];
-      served.details.forEach((detail, i) => {
+      c.set('loadsServed', served.loads.length);
+      // The ProxyPullAnswer shape, with the loads spliced in as the cache serialized them.
+      const head = JSON.stringify({
+        version: PULL_ANSWER_VERSION,
+        cursor: served.cursor,
+        timeStamp: served.timeStamp,
+      });
+      const tail = JSON.stringify({ missing: served.missing });
+      const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"loads":[`)];
+      served.loads.forEach((load, i) => {
         if (i > 0) parts.push(COMMA);
-        parts.push(detail);
+        parts.push(load);
       });
       parts.push(Buffer.from(`],${tail.slice(1)}`));
       return c.body(Buffer.concat(parts), 200, { 'Content-Type': 'application/json' });

@@ -1,5 +1,5 @@
 import type { Driver, LatestLocation, Load, Place } from '@/domain/model';
-import { mergeLoads } from '@/domain/merge';
+import { applyDelta } from '@/domain/merge';
 import type { PulledLoads } from './pull-answer';
 
 /**
@@ -81,7 +81,7 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
           there?.id === load.id
             ? there
             : (old ??= new Map(previous.loads.map((l) => [l.id, l]))).get(load.id);
-        const kept = before ? mergeLoads(before, load) : load;
+        const kept = before ? applyDelta(before, load) : load;
         if (kept !== previous.loads[i]) same = false;
         return kept;
       });

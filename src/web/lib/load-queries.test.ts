@@ -2,76 +2,51 @@ import { describe, expect, it, vi } from 'vitest';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { located } from '@/testing/loads';
 import { shareBoard, withUnchanged } from './board-data';
+import { proxyPullAnswer } from '@/testing/proxy-answer';
 import { pullBodyJson, readPullAnswer } from './pull-answer';
 
+/** The proxy's answer for these wire details, as the proxy would read and serve them. */
+const answerOf = (details: unknown[], cursor = 'c', missing: string[] = []) =>
+  proxyPullAnswer(details, { cursor, missing });
+
 describe('readPullAnswer', () => {
-  it('keeps every readable load, reports the unreadable ones and passes "missing" on', () => {
-    const data = readPullAnswer(
-      { status: true, cursor: 'c', details: quirks.details, missing: ['404-load'] },
-      'external-id',
-      123,
-    );
+  it('keeps every load that fits the schema, reports the others, and passes "missing" on', () => {
+    const answer = answerOf(quirks.details, 'c', ['404-load']);
+    // A load the page cannot read (a coordinate as text): it costs only itself.
+    answer.loads.push({ by: 'external-id', id: 'odd', latestLocation: { lat: 'north' } });
+    const data = readPullAnswer(answer, 123);
     expect(data.loads.map((l) => l.id)).toEqual(['700100', '700101']);
     expect(data.loads[0]?.latestLocation?.accuracy).toBe(12.5);
-    // 700101's latest location has no lon: the load stays, without a position.
+    // 700101's latest location has no lon: the proxy kept the load, without a position.
     expect(data.loads[1]?.latestLocation).toBeUndefined();
-    expect(data.unreadable.map((i) => i.kind)).toEqual(['wrong_type', 'missing_id']);
+    expect(data.unreadable.length).toBeGreaterThan(0);
+    expect(data.unreadable.every((i) => i.path.startsWith('loads[2].latestLocation') && i.skipped)).toBe(
+      true,
+    );
+    expect(data.unreadable.map((i) => i.kind)).toContain('wrong_type');
     expect(data.missing).toEqual(['404-load']);
     expect(data.fetchedAt).toBe(123);
   });
 
-  it('keeps the model only, with the proxy’s notes first, one object for notes alike', () => {
-    const note = {
+  it('reads each load with its notes, paths relative to the load', () => {
+    const [a] = readPullAnswer(answerOf(quirks.details), 1).loads;
+    expect(a?.issues).toContainEqual({
       path: 'stops',
       kind: 'unknown_field',
-      message: 'undocumented field "stops" kept',
+      message: expect.stringContaining('stops') as string,
       skipped: false,
-    };
-    const data = readPullAnswer(
-      {
-        status: true,
-        cursor: 'c',
-        details: quirks.details,
-        missing: [],
-        issues: { '700100': [{ ...note }], '700101': [{ ...note }] },
-      },
-      'external-id',
-      1,
-    );
-    const [a, b] = data.loads;
-    expect(a?.latestLocation?.source).toBeUndefined();
-    expect(a?.issues[0]).toEqual(note);
-    expect(b?.issues[0]).toBe(a?.issues[0]);
-    // The browser's own notes follow, each load its own: what it skipped. That it kept "stops" the
-    // proxy said already, and it is not said again.
-    const own = a?.issues.slice(1) ?? [];
-    expect(own.length).toBeGreaterThan(0);
-    expect(own.every((i) => i.skipped)).toBe(true);
-    expect(a?.issues.filter((i) => i.kind === 'unknown_field')).toEqual([note]);
+    });
+    expect(a?.issues.some((i) => i.skipped && i.path.startsWith('locations['))).toBe(true);
+    expect(a?.issues.every((i) => !i.path.startsWith('details['))).toBe(true);
   });
 
-  it('keeps the undocumented fields (stops) for a load’s page, and leaves them out of a view of many loads', () => {
-    const answer = { status: true, cursor: 'c', details: quirks.details, missing: [] };
-    const one = readPullAnswer(answer, 'external-id', 1);
-    expect(one.loads[0]?.extras.stops).toEqual([
-      { stopExternalId: 'S1', stopOrderNumber: 1, address: { city: 'Omaha' } },
-    ]);
-    const many = readPullAnswer(answer, 'external-id', 1, { extras: false });
-    expect(many.loads[0]?.extras).toEqual({});
-    // All else is read alike.
-    expect(many.loads.map((l) => ({ ...l, extras: {} }))).toEqual(
-      one.loads.map((l) => ({ ...l, extras: {} })),
-    );
+  it('refuses an answer of another version, saying to reload the page', () => {
+    expect(() => readPullAnswer({ ...answerOf(quirks.details), version: 99 }, 1)).toThrow(/reload the page/);
   });
 });
 
 describe('shareBoard', () => {
-  const read = () =>
-    readPullAnswer(
-      { status: true, cursor: 'c', details: structuredClone(quirks.details), missing: [] },
-      'external-id',
-      1,
-    );
+  const read = () => readPullAnswer(answerOf(structuredClone(quirks.details)), 1);
 
   it('keeps the very same objects when a refresh brings nothing new', () => {
     const first = read();
@@ -85,10 +60,7 @@ describe('shareBoard', () => {
     const first = read();
     const details = structuredClone(quirks.details) as { latestLocation?: { timestampUTC: string } }[];
     details[0]!.latestLocation!.timestampUTC = '11/22/2026 13:30:00 UTC';
-    const next = shareBoard(
-      first,
-      readPullAnswer({ status: true, cursor: 'c', details, missing: [] }, 'external-id', 2),
-    );
+    const next = shareBoard(first, readPullAnswer(answerOf(details), 2));
     expect(next.loads).not.toBe(first.loads);
     expect(next.loads[0]).not.toBe(first.loads[0]);
     expect(next.loads[0]?.latestLocation?.instant).toBe(Date.parse('2026-11-22T13:30:00Z'));
@@ -99,7 +71,7 @@ describe('shareBoard', () => {
     const first = read();
     const details = structuredClone(quirks.details) as { latestLocation?: { timestampUTC: string } }[];
     details[0]!.latestLocation!.timestampUTC = '11/22/2026 13:30:00 UTC';
-    const again = readPullAnswer({ status: true, cursor: 'c', details, missing: [] }, 'external-id', 2);
+    const again = readPullAnswer(answerOf(details), 2);
     const next = shareBoard(first, { ...again, loads: [...again.loads].reverse() });
     expect(next.loads.map((l) => l.id)).toEqual(['700101', '700100']);
     // 700101 brought nothing new: the very object it had. 700100 has its new fix, and what it had.
@@ -122,18 +94,8 @@ describe('loadQueries.detail', () => {
     });
     const bodies: { since?: string }[] = [];
     const answers = [
-      {
-        status: true,
-        cursor: 'p.1',
-        details: [{ loadTrackExternalId: '7', locations: [ping(0), ping(1)] }],
-        missing: [],
-      },
-      {
-        status: true,
-        cursor: 'p.2',
-        details: [{ loadTrackExternalId: '7', locations: [ping(1), ping(2)] }],
-        missing: [],
-      },
+      answerOf([{ loadTrackExternalId: '7', locations: [ping(0), ping(1)] }], 'p.1', []),
+      answerOf([{ loadTrackExternalId: '7', locations: [ping(1), ping(2)] }], 'p.2', []),
     ];
     vi.stubGlobal(
       'fetch',
@@ -160,14 +122,9 @@ describe('loadQueries.detail', () => {
     const { createQueryClient } = await import('./query-client');
     const { loadQueries } = await import('./load-queries');
     const answers = [
-      {
-        status: true,
-        cursor: 'p.1',
-        details: [{ loadTrackExternalId: '7', events: [event(1)] }],
-        missing: [],
-      },
-      { status: true, cursor: 'p.1', details: [], missing: [] },
-      { status: true, cursor: 'p.2', details: [], missing: ['7'] },
+      answerOf([{ loadTrackExternalId: '7', events: [event(1)] }], 'p.1', []),
+      answerOf([], 'p.1', []),
+      answerOf([], 'p.2', ['7']),
     ];
     let calls = 0;
     vi.stubGlobal(
@@ -201,14 +158,9 @@ describe('loadQueries.board', () => {
     const { loadQueries } = await import('./load-queries');
     const bodies: { since?: string; include?: Record<string, boolean> }[] = [];
     const answers = [
-      {
-        status: true,
-        cursor: 'p.1',
-        details: [located('1', 0), located('2', 0), located('3', 0)],
-        missing: [],
-      },
+      answerOf([located('1', 0), located('2', 0), located('3', 0)], 'p.1', []),
       // Only load 2 moved; load 3 is no longer known to the service.
-      { status: true, cursor: 'p.5', details: [located('2', 5)], missing: ['3'] },
+      answerOf([located('2', 5)], 'p.5', ['3']),
     ];
     vi.stubGlobal(
       'fetch',
@@ -289,10 +241,7 @@ describe('loadQueries.board while the tab is hidden', () => {
       vi.fn(async (_url: string, init: RequestInit) => {
         bodies.push(JSON.parse(String(init.body)) as { since?: string });
         const n = bodies.length;
-        return new Response(
-          JSON.stringify({ status: true, cursor: `p.${n}`, details: [located('1', n)], missing: [] }),
-          { status: 200 },
-        );
+        return new Response(JSON.stringify(answerOf([located('1', n)], `p.${n}`, [])), { status: 200 });
       }),
     );
     vi.useFakeTimers();
@@ -335,7 +284,7 @@ describe('loadQueries.board while the tab is hidden', () => {
 
 describe('withUnchanged', () => {
   const board = (cursor: string, details: unknown[], missing: string[] = []) =>
-    readPullAnswer({ status: true, cursor, details, missing }, 'external-id', 1);
+    readPullAnswer(answerOf(details, cursor, missing), 1);
   const ids = ['1', '2', '3', '4'];
   const full = () =>
     board(

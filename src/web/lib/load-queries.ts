@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ClientConfig, type IncludeFlags } from '@/contract/proxy-api';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
-import { mergeLoads } from '@/domain/merge';
+import { applyDelta } from '@/domain/merge';
 import { apiGet } from './api-client';
 import { pullLoads } from './pull-answer';
 import { shareBoard, type BoardData } from './board-data';
@@ -159,7 +159,7 @@ function oneLoad(part: 'detail' | 'readings', by: LoadBy, id: string, refreshSec
       const missing = data.missing.length > 0;
       // After a cursor, a load with nothing new is left out of the answer: it stays as it was.
       const kept = since && !missing ? (previous?.load ?? null) : null;
-      const load = fresh ? (kept ? mergeLoads(kept, fresh) : fresh) : kept;
+      const load = fresh ? (kept ? applyDelta(kept, fresh) : fresh) : kept;
       return { load, cursor: data.cursor, missing, unreadable: data.unreadable };
     },
     refetchInterval: refreshSeconds * 1000,

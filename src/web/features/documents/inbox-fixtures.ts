@@ -1,10 +1,11 @@
 import { vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
+import { proxyPullAnswer } from '@/testing/proxy-answer';
 
 /**
  * For this feature's tests: documents in the upstream's wire shape (upstream-api.md 2.6.7) and a
- * stand-in for the proxy's pull routes, so answers go through the real parser and normalizer.
+ * stand-in for the proxy's pull routes, so answers go through the proxy's own parser and normalizer.
  */
 
 export type Wire = Record<string, unknown>;
@@ -76,7 +77,7 @@ export function fakeProxy() {
       if (documents) details.push(wireLoad(by, id, documents));
       else missing.push(id);
     }
-    return jsonResponse(200, { status: true, cursor: 'c', details, missing });
+    return jsonResponse(200, proxyPullAnswer(details, { by, missing }));
   });
   return Object.assign(state, { fetchMock });
 }

@@ -1,4 +1,4 @@
-import type { ItemTime } from '@/domain/time';
+import type { ItemTime } from '@/domain/model';
 import { utcText, viewerTime } from '../../lib/format';
 
 /** What is said about an item's time beside its text: its zone is unknown, it has no device time. */

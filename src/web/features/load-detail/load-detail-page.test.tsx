@@ -186,8 +186,8 @@ describe('LoadDetailPage', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual([
-      expect.stringMatching(/^details\[0\]\.locations\[1\]\.lat bad_coordinate — coordinate "abc"/),
-      expect.stringMatching(/^details\[0\]\.events\[4\] bad_time — no readable time; item skipped/),
+      expect.stringMatching(/^locations\[1\]\.lat bad_coordinate — coordinate "abc"/),
+      expect.stringMatching(/^events\[4\] bad_time — no readable time; item skipped/),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { Comment, Document, Load, Ping, Place, StatusEvent, TemperatureReading } from '@/domain/model';
-import type { ItemTime } from '@/domain/time';
+import type { ItemTime } from '@/domain/model';
 import { documentPlace, documentStop } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
 import { isNoiseEvent, type NoiseRule } from '@/domain/noise-rules';

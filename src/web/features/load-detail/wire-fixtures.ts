@@ -1,6 +1,8 @@
+import { proxyPullAnswer } from '@/testing/proxy-answer';
+
 /**
  * Load details in the upstream's wire shape (upstream-api.md 2.4 / 2.5), for this feature's tests:
- * they go through the real parser and normalizer, quirks included.
+ * they go through the proxy's own parser and normalizer, quirks included.
  */
 
 export type Wire = Record<string, unknown>;
@@ -116,9 +118,9 @@ export function wireDetail(over: Wire = {}): Wire {
   };
 }
 
-/** The proxy's pull answer around some details. */
+/** The proxy's pull answer for some details, as the proxy would read and serve them. */
 export function pullAnswer(details: unknown[], missing: string[] = []) {
-  return { status: true, cursor: 'c', details, missing };
+  return proxyPullAnswer(details, { missing });
 }
 
 export function jsonResponse(status: number, body: unknown): Response {
