@@ -159,9 +159,19 @@ export function createTrackCache(o: TrackCacheOptions) {
     // Back from missing counts as a change: a browser dropped the load when it was reported missing.
     if (merged !== t.load || t.missing) t.changedSeq = stamp;
     // Every item of the merge was held before (stamped then) or came in this answer: only the
-    // answer's are looked at, not the whole track.
+    // answer's are looked at, not the whole track. An item sent again with other content (a
+    // document's type corrected) is stamped again when its new version is the one kept, so that a
+    // browser holding the old one gets it after its cursor.
     for (const list of LISTS) {
-      for (const item of fresh[list]) if (!t.seqOf.has(item.key)) t.seqOf.set(item.key, stamp);
+      const before = t.load?.[list];
+      let kept: Map<string, object> | undefined;
+      for (const item of fresh[list]) {
+        if (!t.seqOf.has(item.key)) t.seqOf.set(item.key, stamp);
+        else if (merged[list] !== before) {
+          kept ??= new Map(merged[list].map((i) => [i.key, i]));
+          if (kept.get(item.key) === item) t.seqOf.set(item.key, stamp);
+        }
+      }
     }
     t.load = merged;
     t.known = true;
