@@ -72,9 +72,9 @@ export interface LabelsPart {
 
 /**
  * What the load markers' layers share: their parts in a redraw, the one tooltip, and the redraw that
- * runs them in order (the clusters, the markers, the covered badges' labels). Layers set `dirty` in
- * their effects and the load markers layer redraws once per commit: a refresh changes the points and
- * the index together, and drew everything twice.
+ * runs them in order (the clusters, the markers, the covered badges' labels). Layers call `changed`
+ * in their effects and the load markers layer redraws once per commit: a refresh changes the points
+ * and the index together, and is drawn once, not once for each.
  */
 export class MarkerEngine {
   private readonly parts: { points?: PointsPart; clusters?: ClustersPart; labels?: LabelsPart } = {};
