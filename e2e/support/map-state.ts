@@ -1,26 +1,22 @@
 import type { Page } from '@playwright/test';
-
-/** A cluster badge as the map's container lists it: where it is drawn (container px), its count, its late count. */
-export type DrawnBadge = [x: number, y: number, count: number, late: number];
+import { MARKER_ATTRIBUTES, readMarkerState } from '@/web/map/core/map-test-attributes';
 
 /**
  * What the dispatcher's map says it holds and drew, read from its container's data attributes at one
  * instant (the layer writes them outside React's render, so separate reads may straddle a redraw).
  */
-export function mapState(page: Page) {
-  return page.locator('.leaflet-container').evaluate((el) => ({
-    points: Number(el.dataset.points),
-    markers: Number(el.dataset.markers),
-    clusters: Number(el.dataset.clusters),
+export async function mapState(page: Page) {
+  const s = await page.locator('.leaflet-container').evaluate(readMarkerState, MARKER_ATTRIBUTES);
+  return {
+    points: s.points,
+    markers: s.markers,
+    clusters: s.clusters,
     /** The loads the badges count. */
-    clustered: Number(el.dataset.clustered),
-    made: Number(el.dataset.badgesMade),
-    relabelled: Number(el.dataset.badgesRelabelled),
-    badges: (el.dataset.badges ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((b) => b.split(',').map(Number) as DrawnBadge),
-  }));
+    clustered: s.clustered,
+    made: s.badgesMade,
+    relabelled: s.badgesRelabelled,
+    badges: s.badges,
+  };
 }
 
 /** Every load the map holds drawn once: as a marker, or counted by a badge (0 when so). */

@@ -1,6 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Document } from '@/domain/model';
+import { DocumentViewerToolbar } from './document-viewer-toolbar';
+import { trapTab, useModalFocus } from './modal-focus';
 
 /**
  * The address of a document as something the browser may load or open: an absolute `http:` or
@@ -121,12 +123,6 @@ export interface DocumentViewerProps {
 
 const ZOOMS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
 const DEFAULT_ZOOM = ZOOMS.indexOf(1);
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
-const button =
-  'rounded border border-panel-line bg-panel px-2 py-1 text-sm text-ink hover:bg-panel-sunk disabled:cursor-not-allowed disabled:opacity-40';
-
 /**
  * A modal viewer of uploaded documents and pictures: zoom, rotate, previous/next (arrow keys too),
  * open the original, download. Focus stays inside while it is open, Escape closes it, and focus
@@ -182,20 +178,7 @@ export function DocumentViewer({
     } else if (zoomable && event.key === '-') {
       setZoom(zoomIndex - 1);
     } else if (event.key === 'Tab') {
-      // The focus trap: Tab from the last control goes to the first, Shift+Tab the other way.
-      const items = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      const outside = !(active instanceof Node) || !dialog.current?.contains(active);
-      if (event.shiftKey && (outside || active === first || active === dialog.current)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (outside || active === last)) {
-        event.preventDefault();
-        first.focus();
-      }
+      trapTab(event, dialog.current);
     } else if (
       doc &&
       onShortcut &&
@@ -208,23 +191,11 @@ export function DocumentViewer({
     }
   });
 
-  // Focus moves in when the viewer opens and goes back to where it was when it closes.
+  useModalFocus(dialog, closeButton);
   useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeButton.current?.focus();
-    // Focus that leaves the dialog (a click behind it, a screen reader's jump) is brought back.
-    const keepInside = (event: FocusEvent) => {
-      const box = dialog.current;
-      if (box && event.target instanceof Node && !box.contains(event.target)) closeButton.current?.focus();
-    };
     const keys = (event: KeyboardEvent) => onKeyDown(event);
-    document.addEventListener('focusin', keepInside);
     document.addEventListener('keydown', keys);
-    return () => {
-      document.removeEventListener('focusin', keepInside);
-      document.removeEventListener('keydown', keys);
-      if (before?.isConnected) before.focus();
-    };
+    return () => document.removeEventListener('keydown', keys);
   }, []);
 
   // Stepping to a document without the control that had focus (no zoom for a PDF) leaves focus on
@@ -258,80 +229,22 @@ export function DocumentViewer({
         tabIndex={-1}
         className="flex max-h-full w-full max-w-5xl flex-col rounded bg-panel shadow-xl focus:outline-none"
       >
-        <div className="flex flex-wrap items-center gap-2 border-b border-panel-line px-3 py-2">
-          <h2 id={titleId} className="mr-auto text-base font-semibold">
-            {documentTitle(doc)}{' '}
-            <span className="font-normal text-ink-muted">
-              ({shown + 1} of {count})
-            </span>
-          </h2>
-          <button
-            type="button"
-            className={button}
-            onClick={() => go(-1)}
-            disabled={shown === 0}
-            aria-keyshortcuts="ArrowLeft"
-          >
-            ‹ Previous
-          </button>
-          <button
-            type="button"
-            className={button}
-            onClick={() => go(1)}
-            disabled={shown === count - 1}
-            aria-keyshortcuts="ArrowRight"
-          >
-            Next ›
-          </button>
-          {zoomable && (
-            <>
-              <button
-                type="button"
-                className={button}
-                onClick={() => setZoom(zoomIndex - 1)}
-                disabled={zoomIndex === 0}
-                aria-keyshortcuts="-"
-              >
-                Zoom out
-              </button>
-              <span className="w-12 text-center text-sm tabular-nums" aria-live="polite">
-                {Math.round(zoom * 100)} %
-              </span>
-              <button
-                type="button"
-                className={button}
-                onClick={() => setZoom(zoomIndex + 1)}
-                disabled={zoomIndex === ZOOMS.length - 1}
-                aria-keyshortcuts="+"
-              >
-                Zoom in
-              </button>
-              <button type="button" className={button} onClick={rotate}>
-                Rotate
-              </button>
-            </>
-          )}
-          {safe && (
-            <>
-              <a href={safe} target="_blank" rel="noopener noreferrer" className={button}>
-                Open original
-              </a>
-              <a href={safe} download target="_blank" rel="noopener noreferrer" className={button}>
-                Download
-              </a>
-            </>
-          )}
-          {actions?.(doc)}
-          <button
-            ref={closeButton}
-            type="button"
-            className={button}
-            onClick={onClose}
-            aria-keyshortcuts="Escape"
-          >
-            Close
-          </button>
-        </div>
+        <DocumentViewerToolbar
+          titleId={titleId}
+          title={documentTitle(doc)}
+          shown={shown}
+          count={count}
+          zoom={
+            zoomable ? { value: zoom, canOut: zoomIndex > 0, canIn: zoomIndex < ZOOMS.length - 1 } : undefined
+          }
+          safeUrl={safe}
+          actions={actions?.(doc)}
+          closeButton={closeButton}
+          onStep={go}
+          onZoomStep={(step) => setZoom(zoomIndex + step)}
+          onRotate={rotate}
+          onClose={onClose}
+        />
         <div className="flex min-h-[50vh] flex-1 items-center justify-center overflow-auto bg-panel-sunk p-4">
           {!safe ? (
             <UnsafeAddress url={doc.url} />

@@ -7,19 +7,17 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
-  type ReactNode,
-  type Ref,
 } from 'react';
-import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
 import { DocumentViewer } from '../../components/document-viewer';
-import { DISABLED_LOOK } from '../../components/disabled-look';
 import { ErrorBanner } from '../../components/error-banner';
-import { UpdatedAge } from '../../components/updated-age';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
-import { DocumentCard, documentName } from './document-card';
+import { documentName } from './document-card';
+import { DocumentList } from './document-list';
+import { InboxEmptyState } from './inbox-empty-state';
 import { InboxFiltersBar } from './inbox-filters-bar';
+import { InboxHeader } from './inbox-header';
 import {
   DEFAULT_FILTERS,
   filterDocuments,
@@ -27,8 +25,9 @@ import {
   groupByLoad,
   type InboxDocument,
   type InboxFilters,
-  type ReviewFilter,
 } from './inbox-model';
+import { INBOX_BUTTON } from './inbox-text';
+import { ReviewToolbar } from './review-toolbar';
 import { reviewedStore } from './reviewed-store';
 import { useArrivals } from './use-arrivals';
 import { useDocumentsInbox } from './use-documents-inbox';
@@ -36,16 +35,6 @@ import { useDocumentsInbox } from './use-documents-inbox';
 export interface DocumentsPageProps {
   config: ClientConfig;
 }
-
-const REVIEW_WORDS: Record<ReviewFilter, string> = {
-  unreviewed: 'not reviewed',
-  reviewed: 'reviewed',
-  all: 'all',
-};
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-const button = `rounded border border-panel-line bg-panel px-2 py-0.5 text-sm hover:bg-panel-sunk ${DISABLED_LOOK}`;
 
 /**
  * `/documents`: the brokers' inbox. Every document and picture drivers uploaded to the watched loads,
@@ -244,140 +233,20 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
     filters.stop !== undefined ||
     filters.from !== '' ||
     filters.to !== '';
-  const loadsWithDocuments = new Set(documents.map((d) => d.load.key)).size;
 
-  let body: ReactNode;
-  if (inbox.watched === 0) {
-    body = (
-      <EmptyState boxRef={emptyBox} title="No loads watched">
-        The inbox lists the documents of the loads you watch.{' '}
-        <Link href="/" className="text-status-selected underline">
-          Add loads on the map page
-        </Link>{' '}
-        and their bills of lading, proofs of delivery and pictures appear here.
-      </EmptyState>
-    );
-  } else if (!ready && documents.length === 0) {
-    body = inbox.error ? (
-      <EmptyState boxRef={emptyBox} title="Documents could not be loaded">
-        Haulview tries again by itself every {config.refreshSeconds} s, or use Try again above.
-      </EmptyState>
-    ) : (
-      <p role="status" className="p-4 text-sm text-ink-muted">
-        Loading the documents of {plural(inbox.watched, 'watched load')}…
-      </p>
-    );
-  } else if (documents.length === 0) {
-    body = (
-      <EmptyState boxRef={emptyBox} title="No documents yet">
-        None of the {plural(inbox.watched, 'watched load')} has a document or picture. What drivers upload
-        appears here within {config.refreshSeconds} s.
-      </EmptyState>
-    );
-  } else if (ordered.length === 0 && filters.review === 'unreviewed' && inbox.unreviewed === 0) {
-    body = (
-      <EmptyState boxRef={emptyBox} title="All caught up">
-        All {plural(documents.length, 'document')} of the watched loads are reviewed. New uploads appear here
-        as they arrive.{' '}
-        <button type="button" className={button} onClick={() => setFilters({ ...filters, review: 'all' })}>
-          Show all documents
-        </button>
-      </EmptyState>
-    );
-  } else if (ordered.length === 0 && filters.review === 'reviewed' && counts.reviewed === 0 && !filtered) {
-    body = (
-      <EmptyState boxRef={emptyBox} title="Nothing reviewed yet">
-        Documents you mark reviewed (r) are listed here, and can be made not reviewed again (u).{' '}
-        <button type="button" className={button} onClick={() => setFilters(DEFAULT_FILTERS)}>
-          Show documents to review
-        </button>
-      </EmptyState>
-    );
-  } else if (ordered.length === 0) {
-    body = (
-      <EmptyState boxRef={emptyBox} title="No documents match these filters">
-        {filtered ? 'Other filters may show some. ' : ''}
-        <button type="button" className={button} onClick={() => setFilters(DEFAULT_FILTERS)}>
-          Clear filters
-        </button>
-      </EmptyState>
-    );
-  } else {
-    const listName = `Documents, ${REVIEW_WORDS[filters.review]}${filtered ? ', filtered' : ''}`;
-    const card = (d: InboxDocument) => {
-      return (
-        <li key={d.url}>
-          <DocumentCard
-            item={d}
-            position={(positions.get(d.url) ?? 0) + 1}
-            total={ordered.length}
-            current={d === current}
-            isNew={arrivals.has(d.url)}
-            onOpen={onOpen}
-            onToggleReviewed={onToggleReviewed}
-            onFocusItem={setCurrentUrl}
-          />
-        </li>
-      );
-    };
-    body = groups ? (
-      <ul
-        aria-label={`${listName}, by load: ${plural(ordered.length, 'document')} of ${plural(groups.length, 'load')}`}
-        aria-describedby={helpId}
-        className="space-y-4 p-4"
-      >
-        {groups.map((g) => (
-          <LoadGroup
-            key={g.load.key}
-            label={g.load.label}
-            mapHref={g.load.mapHref}
-            count={g.documents.length}
-          >
-            {g.documents.map(card)}
-          </LoadGroup>
-        ))}
-      </ul>
-    ) : (
-      <ul
-        aria-label={`${listName}, newest first: ${plural(ordered.length, 'document')}`}
-        aria-describedby={helpId}
-        className="space-y-2 p-4"
-      >
-        {ordered.map(card)}
-      </ul>
-    );
-  }
-
-  const hasList = ordered.length > 0;
   return (
     <div className="flex h-full flex-col bg-panel-sunk">
-      <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-4 py-2 text-sm">
-        <h2 className="text-xl font-semibold">Documents</h2>
-        <span>
-          <strong>{inbox.unreviewed}</strong> not reviewed of {plural(documents.length, 'document')} from{' '}
-          {plural(loadsWithDocuments, 'load')}
-        </span>
-        {inbox.notFound.length > 0 && (
-          <span className="text-status-stale">{plural(inbox.notFound.length, 'watched load')} not found</span>
-        )}
-        <span aria-live="polite" className="text-blue-900">
-          {arrivals.size > 0 ? `${plural(arrivals.size, 'new document')} since you opened this page` : ''}
-        </span>
-        <UpdatedAge
-          className="ml-auto text-ink-muted"
-          updatedAt={inbox.updatedAt}
-          fetching={inbox.isFetching}
-          refreshSeconds={config.refreshSeconds}
-        />
-        <button
-          type="button"
-          className={button}
-          onClick={inbox.refetch}
-          disabled={inbox.isFetching || inbox.watched === 0}
-        >
-          {inbox.isFetching ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
+      <InboxHeader
+        documents={documents}
+        unreviewed={inbox.unreviewed}
+        watched={inbox.watched}
+        notFound={inbox.notFound.length}
+        arrived={arrivals.size}
+        updatedAt={inbox.updatedAt}
+        fetching={inbox.isFetching}
+        refreshSeconds={config.refreshSeconds}
+        onRefresh={inbox.refetch}
+      />
       {inbox.error !== null && <ErrorBanner error={inbox.error} onRetry={inbox.refetch} />}
       {documents.length > 0 && (
         <InboxFiltersBar
@@ -390,69 +259,47 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         />
       )}
       {documents.length > 0 && (
-        <div
-          role="group"
-          aria-label="Review"
-          className="flex flex-wrap items-center gap-2 border-b border-panel-line bg-panel px-4 py-2 text-sm"
-        >
-          <button
-            type="button"
-            className={button}
-            onClick={() => go(index - 1, false)}
-            disabled={!hasList || index === 0}
-            aria-keyshortcuts="k ArrowUp"
-          >
-            ‹ Previous
-          </button>
-          <button
-            type="button"
-            className={button}
-            onClick={() => go(index + 1, false)}
-            disabled={!hasList || index >= ordered.length - 1}
-            aria-keyshortcuts="j ArrowDown"
-          >
-            Next ›
-          </button>
-          <button
-            type="button"
-            className={button}
-            onClick={() => openViewer()}
-            disabled={!hasList}
-            aria-keyshortcuts="Enter"
-          >
-            View
-          </button>
-          <button
-            type="button"
-            className={button}
-            onClick={() => current && review(current.url, true)}
-            disabled={!current || current.reviewed}
-            aria-keyshortcuts="r"
-          >
-            Mark reviewed
-          </button>
-          <button
-            type="button"
-            className={button}
-            onClick={undo}
-            disabled={!current?.reviewed && undoable === null}
-            aria-keyshortcuts="u"
-          >
-            Undo
-          </button>
-          <span className="text-ink-muted">
-            {current ? `${index + 1} of ${ordered.length}: ${documentName(current)}` : 'Nothing selected'}
-          </span>
-          <span role="status" className="basis-full text-ink-muted sm:ml-auto sm:basis-auto">
-            {message}
-          </span>
-          <p id={helpId} className="basis-full text-xs text-ink-muted">
-            Keys in the list: j or ↓ next, k or ↑ previous, r mark reviewed, u undo, Enter view.
-          </p>
-        </div>
+        <ReviewToolbar
+          current={current}
+          index={index}
+          total={ordered.length}
+          canUndo={undoable !== null}
+          message={message}
+          helpId={helpId}
+          onGo={(i) => go(i, false)}
+          onView={() => openViewer()}
+          onReview={(url) => review(url, true)}
+          onUndo={undo}
+        />
       )}
       <div ref={listBox} onKeyDown={onListKeyDown} className="min-h-0 flex-1 overflow-auto">
-        {body}
+        <InboxEmptyState
+          watched={inbox.watched}
+          documents={documents.length}
+          unreviewed={inbox.unreviewed}
+          shown={ordered.length}
+          ready={ready}
+          failed={Boolean(inbox.error)}
+          filters={filters}
+          filtered={filtered}
+          refreshSeconds={config.refreshSeconds}
+          boxRef={emptyBox}
+          onFiltersChange={setFilters}
+        >
+          <DocumentList
+            ordered={ordered}
+            groups={groups}
+            positions={positions}
+            current={current}
+            arrivals={arrivals}
+            review={filters.review}
+            filtered={filtered}
+            helpId={helpId}
+            onOpen={onOpen}
+            onToggleReviewed={onToggleReviewed}
+            onFocusItem={setCurrentUrl}
+          />
+        </InboxEmptyState>
       </div>
       {viewerOpen && current && (
         <DocumentViewer
@@ -473,7 +320,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
             return (
               <button
                 type="button"
-                className={button}
+                className={INBOX_BUTTON}
                 aria-keyshortcuts={item.reviewed ? 'u' : 'r'}
                 onClick={() => (item.reviewed ? toggle(item.url) : review(item.url, true))}
               >
@@ -493,56 +340,5 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         />
       )}
     </div>
-  );
-}
-
-function EmptyState({
-  boxRef,
-  title,
-  children,
-}: {
-  boxRef: Ref<HTMLDivElement>;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      ref={boxRef}
-      tabIndex={-1}
-      className="m-4 max-w-xl rounded border border-panel-line bg-panel p-4 focus:outline-none"
-    >
-      <h3 className="text-base font-semibold">{title}</h3>
-      <p className="mt-1 text-sm">{children}</p>
-    </div>
-  );
-}
-
-function LoadGroup({
-  label,
-  mapHref,
-  count,
-  children,
-}: {
-  label: string;
-  mapHref: string;
-  count: number;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <li>
-      <div className="mb-2 flex items-baseline gap-2">
-        <h3 id={headingId} className="text-base font-semibold">
-          Load {label}{' '}
-          <span className="text-sm font-normal text-ink-muted">({plural(count, 'document')})</span>
-        </h3>
-        <Link href={mapHref} className="text-sm text-status-selected underline">
-          Show load {label} on the map
-        </Link>
-      </div>
-      <ul aria-labelledby={headingId} className="space-y-2">
-        {children}
-      </ul>
-    </li>
   );
 }

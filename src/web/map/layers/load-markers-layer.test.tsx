@@ -5,29 +5,11 @@ import { act } from 'react';
 import Supercluster from 'supercluster';
 import { describe, expect, it, vi } from 'vitest';
 import { badgeSize, ClusterBadge } from '../core/cluster-badge';
-import { LoadMarkersLayer, movesOf, type MarkerPoint } from './load-markers-layer';
+import { markerState } from '../core/map-test-attributes';
+import type { MarkerPoint } from '../core/marker-point';
+import { LoadMarkersLayer } from './load-markers-layer';
 import { withMapSize } from '@/testing/map-size';
 import { renderOnMap } from '@/testing/on-map';
-
-describe('cluster badges', () => {
-  it('are sized by their count, and a badge that counts another number takes its size in place', () => {
-    expect([5, 50, 500, 5000].map(badgeSize)).toEqual([30, 36, 42, 50]);
-    const container = document.createElement('div');
-    document.body.append(container);
-    // No canvas in jsdom: the badge is drawn as a plain circle by the SVG renderer.
-    const map = L.map(container, { preferCanvas: false }).setView([40, -96], 4);
-    const badge = new ClusterBadge([40, -96], 5, 1).addTo(map);
-    const path = container.querySelector('path.haulview-cluster');
-    expect(badge.getRadius()).toBe(15);
-    badge.setCount(500, 0);
-    expect(badge.count).toBe(500);
-    expect(badge.getRadius()).toBe(21);
-    // The same layer and element, drawn again at its new size.
-    expect(container.querySelector('path.haulview-cluster')).toBe(path);
-    expect(path?.getAttribute('d')).toContain('a21,21');
-    map.remove();
-  });
-});
 
 describe('LoadMarkersLayer, as the points change', () => {
   withMapSize();
@@ -76,8 +58,8 @@ describe('LoadMarkersLayer, as the points change', () => {
     const b = point('e:2', 41.05, -90.05);
     const c = point('e:3', 40.95, -89.95);
     const layer = renderLayer([a, b, c]);
-    expect(layer.map().dataset.points).toBe('3');
-    expect(layer.map().dataset.markers).toBe('3');
+    expect(markerState(layer.map()).points).toBe(3);
+    expect(markerState(layer.map()).markers).toBe(3);
     const before = layer.paths();
     expect(before).toHaveLength(3);
 
@@ -91,8 +73,8 @@ describe('LoadMarkersLayer, as the points change', () => {
 
     // A load dropped and the rest in other places: the full comparison by key.
     layer.update([c, a]);
-    expect(layer.map().dataset.points).toBe('2');
-    expect(layer.map().dataset.markers).toBe('2');
+    expect(markerState(layer.map()).points).toBe(2);
+    expect(markerState(layer.map()).markers).toBe(2);
     expect(layer.paths()).toHaveLength(2);
     layer.unmount();
   });
@@ -115,7 +97,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     const redrawn = () => new Promise((resolve) => requestAnimationFrame(resolve));
     leaflet.setView([10, 10], 9, { animate: false });
     await redrawn();
-    expect(container.querySelector<HTMLElement>('.leaflet-container')?.dataset.markers).toBe('0');
+    expect(markerState(container.querySelector('.leaflet-container')!).markers).toBe(0);
     r.rerender(view([a, { ...b, lat: 41.1, lon: -90.1, color: '#d97706' }]));
     // Back: the moved load's marker is where it is now, in its new colour; the other is as it was.
     leaflet.setView([41, -90], 9, { animate: false });
@@ -194,7 +176,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     const b = point('e:2', 41.05, -90.05);
     const c = point('e:3', 40.95, -89.95);
     const layer = renderLayer([a, b, c], undefined, 4);
-    expect(layer.map().dataset.clusters).toBe('1');
+    expect(markerState(layer.map()).clusters).toBe(1);
     const ring = () => layer.map().querySelector<SVGPathElement>('path.haulview-selected-marker');
     expect(ring()).toBeNull();
 
@@ -227,20 +209,16 @@ describe('LoadMarkersLayer, as the points change', () => {
     const built = vi.spyOn(Supercluster.prototype, 'load');
     try {
       const layer = renderLayer([a, b, c, alone], undefined, 4);
-      const data = () => layer.map().dataset;
-      const counted = () =>
-        (data().badges ?? '')
-          .split(' ')
-          .filter(Boolean)
-          .map((t) => t.split(',').slice(2).join(','));
+      const data = () => markerState(layer.map());
+      const counted = () => data().badges.map(([, , count, late]) => `${count},${late}`);
       expect(counted()).toEqual(['3,1']);
-      expect([data().clustered, data().markers]).toEqual(['3', '1']);
+      expect([data().clustered, data().markers]).toEqual([3, 1]);
       const builds = built.mock.calls.length;
 
       // The late load selected: the badge counts the two others, none late; it has its own marker.
       layer.update([a, b, c, alone], 'e:2');
       expect(counted()).toEqual(['2,0']);
-      expect([data().clustered, data().markers]).toEqual(['2', '2']);
+      expect([data().clustered, data().markers]).toEqual([2, 2]);
       // The index was asked, not built again.
       expect(built.mock.calls.length).toBe(builds);
 
@@ -250,7 +228,7 @@ describe('LoadMarkersLayer, as the points change', () => {
       layer.update([a, b, c, alone], 'e:4');
       expect(counted()).toEqual(['3,1']);
       layer.update([a, b, c, alone], null);
-      expect([data().clustered, data().markers]).toEqual(['3', '1']);
+      expect([data().clustered, data().markers]).toEqual([3, 1]);
       expect(built.mock.calls.length).toBe(builds);
       layer.unmount();
     } finally {
@@ -281,7 +259,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(Number(pane?.style.zIndex)).toBeGreaterThan(620);
     expect(Number(pane?.style.zIndex)).toBeLessThan(650);
     expect(labels()).toEqual(['31']);
-    expect(layer.map().dataset.badgesRelabelled).toBe('1');
+    expect(markerState(layer.map()).badgesRelabelled).toBe(1);
     // The canvas draws the badge's disc without its counts (not written twice, a pixel apart).
     expect(badgeOf(layer).map((x) => x.options.labelAbove)).toEqual([true]);
     // Selected far from it: the badge writes its own counts again.
@@ -403,17 +381,17 @@ describe('LoadMarkersLayer, as the points change', () => {
     const b = { ...point('e:2', 41.05, -90.05), late: true };
     const c = point('e:3', 40.95, -89.95);
     const { container, update, unmount } = onMap([a, b, c]);
-    const late = () => container.querySelector<HTMLElement>('.leaflet-container')!.dataset.clusteredLate;
+    const late = () => markerState(container.querySelector('.leaflet-container')!).clusteredLate;
     const tooltip = () => container.querySelector('.leaflet-tooltip')?.textContent;
-    expect(late()).toBe('1');
+    expect(late()).toBe(1);
     const badge = container.querySelector('path.haulview-cluster')!;
     badge.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     expect(tooltip()).toBe('3 loads, 1 stale or silent');
     // The third turns late where it is (nothing moved): the badge counts it.
     update([a, b, { ...c, late: true }]);
-    expect(late()).toBe('2');
+    expect(late()).toBe(2);
     update([a, { ...b, late: false }, c]);
-    expect(late()).toBe('0');
+    expect(late()).toBe(0);
     container
       .querySelector('path.haulview-cluster')!
       .dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
@@ -426,11 +404,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     const b = point('e:2', 41.05, -90.05);
     const far = point('e:3', 30, -110);
     const { container, update, unmount } = onMap([a, b, far]);
-    const counts = () =>
-      (container.querySelector<HTMLElement>('.leaflet-container')!.dataset.badges ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((text) => Number(text.split(',')[2]));
+    const counts = () => markerState(container.querySelector('.leaflet-container')!).badges.map((b) => b[2]);
     expect(counts()).toEqual([2]);
     update([a, b, point('e:3', 40.95, -89.95)]);
     expect(counts()).toEqual([3]);
@@ -445,17 +419,17 @@ describe('LoadMarkersLayer, as the points change', () => {
     const c = point('e:3', 40.95, -89.95);
     const alone = point('e:4', 33, -112);
     const { container, leaflet, unmount } = onMap([a, b, c, alone]);
-    const data = () => container.querySelector<HTMLElement>('.leaflet-container')!.dataset;
+    const data = () => markerState(container.querySelector('.leaflet-container')!);
     const zoomTo = (zoom: number) =>
       act(async () => {
         leaflet().setView([41, -90], zoom, { animate: false });
         await new Promise((done) => setTimeout(done, 50));
       });
-    expect([data().markers, data().clustered]).toEqual(['1', '3']);
+    expect([data().markers, data().clustered]).toEqual([1, 3]);
     await zoomTo(9);
-    expect([data().markers, data().clusters]).toEqual(['3', '0']);
+    expect([data().markers, data().clusters]).toEqual([3, 0]);
     await zoomTo(4);
-    expect([data().markers, data().clustered]).toEqual(['1', '3']);
+    expect([data().markers, data().clustered]).toEqual([1, 3]);
     // Only the lone load's marker is in the markers' group, on the map.
     const inGroups: string[] = [];
     leaflet().eachLayer((layer) => {
@@ -476,11 +450,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     ];
     const { container, leaflet, unmount } = onMap([...trio(1, -90), ...trio(4, 0)]);
     // Where each badge is drawn, as the map's container says: container pixels and count.
-    const badges = () =>
-      (container.querySelector<HTMLElement>('.leaflet-container')!.dataset.badges ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((b) => b.split(',').map(Number));
+    const badges = () => markerState(container.querySelector('.leaflet-container')!).badges;
     expect(badges()).toEqual([[expect.any(Number), expect.any(Number), 3, 0]]);
     const [x, y] = badges()[0]!;
     await act(async () => {
@@ -501,47 +471,5 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(Math.abs(drawn.x - nx!)).toBeLessThanOrEqual(1);
     expect(Math.abs(drawn.y - ny!)).toBeLessThanOrEqual(1);
     unmount();
-  });
-});
-
-describe('movesOf', () => {
-  const p = (key: string, lat: number, lon: number, color = 'green'): MarkerPoint => ({
-    key,
-    lat,
-    lon,
-    accuracy: null,
-    color,
-    label: key,
-  });
-  const a = p('e:1', 41, -90);
-  const b = p('e:2', 42, -91);
-  const c = p('e:3', 43, -92);
-
-  it('names the places of the points that moved, with their new lon and lat, when all kept their places', () => {
-    const moves = movesOf([a, b, c], [a, p('e:2', 42.5, -91.5), p('e:3', 43, -92, 'red')]);
-    // The load that only changed colour did not move: the index is not told of it.
-    expect(moves && [...moves.places]).toEqual([1]);
-    expect(moves && [...moves.coords]).toEqual([-91.5, 42.5]);
-    expect(movesOf([a, b], [a, b])).toEqual({
-      places: new Uint32Array(0),
-      coords: new Float64Array(0),
-      late: new Uint8Array(0),
-    });
-  });
-
-  it('names a load that turned late or back, where it is, with its flag', () => {
-    const late = { ...p('e:3', 43, -92, 'red'), late: true };
-    const moves = movesOf([a, b, c], [a, b, late]);
-    expect(moves && [...moves.places]).toEqual([2]);
-    expect(moves && [...moves.coords]).toEqual([-92, 43]);
-    expect(moves && [...moves.late]).toEqual([1]);
-    const back = movesOf([a, b, late], [a, b, c]);
-    expect(back && [...back.late]).toEqual([0]);
-  });
-
-  it('is undefined when the list changed: a load came, went or took another place', () => {
-    expect(movesOf([a, b], [a, b, c])).toBeUndefined();
-    expect(movesOf([a, b, c], [a, c])).toBeUndefined();
-    expect(movesOf([a, b, c], [a, c, b])).toBeUndefined();
   });
 });

@@ -1,0 +1,110 @@
+import { memo, Profiler, type ProfilerOnRenderCallback } from 'react';
+import { formatAge } from '@/domain/staleness';
+import { formatAccuracy, telHref } from '../../lib/format';
+import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
+import type { BoardRow } from './board-rows';
+
+/** One load's row of the board: its id and place, status and driver, and how fresh its position is. */
+export const BoardRowView = memo(function BoardRowView({
+  row,
+  now,
+  selected,
+  active,
+  id,
+  rowIndex,
+  onSelect,
+  onRender,
+}: {
+  row: BoardRow;
+  now: number;
+  selected: boolean;
+  active: boolean;
+  id: string;
+  rowIndex: number;
+  onSelect: (row: BoardRow) => void;
+  onRender: ProfilerOnRenderCallback | undefined;
+}) {
+  const tel = row.phone ? telHref(row.phone) : undefined;
+  const border = {
+    fresh: 'border-l-status-fresh',
+    stale: 'border-l-status-stale',
+    silent: 'border-l-status-silent',
+    unknown: 'border-l-status-unknown',
+  }[row.staleness];
+  const content = (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={rowIndex}
+      aria-selected={selected}
+      data-load={row.key}
+      onClick={() => onSelect(row)}
+      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-1 text-sm ${border} ${
+        // The selected row stands out; the keyboard's row only while the board has the keyboard.
+        selected
+          ? 'bg-blue-100 text-status-selected'
+          : active
+            ? 'bg-panel hover:bg-panel-sunk group-focus-visible:bg-panel-sunk'
+            : 'bg-panel hover:bg-panel-sunk'
+      } ${
+        // The keyboard's place in the list, outlined while the list has the keyboard's focus (not
+        // after a mouse click on a row, where it looked like a second selection).
+        active
+          ? 'group-focus-visible:outline group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-status-selected'
+          : ''
+      }`}
+    >
+      <div role="gridcell" className="truncate font-medium" title={row.label}>
+        {row.label}
+        <div className="truncate text-xs font-normal text-ink-muted">{row.place ?? 'no position'}</div>
+      </div>
+      <div role="gridcell" className="min-w-0">
+        <div className="truncate">
+          {row.status ?? <span className="text-ink-muted">no status</span>}
+          {row.code && <span className="ml-1 text-xs text-ink-muted">({row.code})</span>}
+        </div>
+        <div className="truncate text-xs text-ink-muted">
+          {row.driver ?? 'driver unknown'}
+          {row.phone && (
+            <>
+              {' · '}
+              {/* Dialled as its digits ("+1 (402) 555-0100" as +14025550100); text when it holds no
+                  number. A click calls without selecting the row. */}
+              {tel ? (
+                <a href={tel} className="text-status-selected underline" onClick={(e) => e.stopPropagation()}>
+                  {row.phone}
+                </a>
+              ) : (
+                row.phone
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      <div role="gridcell" className="text-right whitespace-nowrap">
+        <div className={STALENESS_CLASS[row.staleness]}>
+          {row.lastPingAt === undefined ? STALENESS_TEXT.unknown : formatAge(now - row.lastPingAt)}
+        </div>
+        <div className="text-xs text-ink-muted">
+          {row.staleness === 'stale' || row.staleness === 'silent'
+            ? `${STALENESS_TEXT[row.staleness]} · `
+            : ''}
+          {formatAccuracy(row.accuracy)}
+          {row.reefer && (
+            <span title="Reefer" className="ml-1" aria-label="reefer">
+              ❄
+            </span>
+          )}
+          {row.excursion && <span className="ml-1 font-semibold text-status-silent">Excursion</span>}
+        </div>
+      </div>
+    </div>
+  );
+  return onRender ? (
+    <Profiler id={row.key} onRender={onRender}>
+      {content}
+    </Profiler>
+  ) : (
+    content
+  );
+});

@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { DocumentCard } from './document-card';
+import type { DocumentGroup, InboxDocument, ReviewFilter } from './inbox-model';
+import { plural, REVIEW_WORDS } from './inbox-text';
+
+export interface DocumentListProps {
+  /** The documents in the order shown; `groups` when they are grouped by load. */
+  ordered: readonly InboxDocument[];
+  groups: readonly DocumentGroup[] | null;
+  /** Each document's place in `ordered`, by URL. */
+  positions: ReadonlyMap<string, number>;
+  current: InboxDocument | undefined;
+  /** The URLs of the documents that came since the page opened. */
+  arrivals: ReadonlySet<string>;
+  review: ReviewFilter;
+  filtered: boolean;
+  /** The id of the text that tells the list's keys. */
+  helpId: string;
+  onOpen: (url: string) => void;
+  onToggleReviewed: (url: string) => void;
+  onFocusItem: (url: string) => void;
+}
+
+/** The inbox's documents as cards, newest first or grouped by load, named for screen readers. */
+export function DocumentList({
+  ordered,
+  groups,
+  positions,
+  current,
+  arrivals,
+  review,
+  filtered,
+  helpId,
+  onOpen,
+  onToggleReviewed,
+  onFocusItem,
+}: DocumentListProps) {
+  const listName = `Documents, ${REVIEW_WORDS[review]}${filtered ? ', filtered' : ''}`;
+  const card = (d: InboxDocument) => {
+    return (
+      <li key={d.url}>
+        <DocumentCard
+          item={d}
+          position={(positions.get(d.url) ?? 0) + 1}
+          total={ordered.length}
+          current={d === current}
+          isNew={arrivals.has(d.url)}
+          onOpen={onOpen}
+          onToggleReviewed={onToggleReviewed}
+          onFocusItem={onFocusItem}
+        />
+      </li>
+    );
+  };
+  return groups ? (
+    <ul
+      aria-label={`${listName}, by load: ${plural(ordered.length, 'document')} of ${plural(groups.length, 'load')}`}
+      aria-describedby={helpId}
+      className="space-y-4 p-4"
+    >
+      {groups.map((g) => (
+        <LoadGroup key={g.load.key} label={g.load.label} mapHref={g.load.mapHref} count={g.documents.length}>
+          {g.documents.map(card)}
+        </LoadGroup>
+      ))}
+    </ul>
+  ) : (
+    <ul
+      aria-label={`${listName}, newest first: ${plural(ordered.length, 'document')}`}
+      aria-describedby={helpId}
+      className="space-y-2 p-4"
+    >
+      {ordered.map(card)}
+    </ul>
+  );
+}
+
+function LoadGroup({
+  label,
+  mapHref,
+  count,
+  children,
+}: {
+  label: string;
+  mapHref: string;
+  count: number;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <li>
+      <div className="mb-2 flex items-baseline gap-2">
+        <h3 id={headingId} className="text-base font-semibold">
+          Load {label}{' '}
+          <span className="text-sm font-normal text-ink-muted">({plural(count, 'document')})</span>
+        </h3>
+        <Link href={mapHref} className="text-sm text-status-selected underline">
+          Show load {label} on the map
+        </Link>
+      </div>
+      <ul aria-labelledby={headingId} className="space-y-2">
+        {children}
+      </ul>
+    </li>
+  );
+}
