@@ -21,11 +21,13 @@ describe('parseEnv', () => {
       MAX_IDS: 500,
       UPSTREAM_MAX_IDS: 100,
       UPSTREAM_TIMEOUT_MS: 15000,
-      SIM_PORT: 8081,
       SIM_LOADS: 40,
       SIM_SPEED: 60,
     });
     expect(parseEnv({}).UPSTREAM_BASE_URL).toBeUndefined();
+    // Unset: the embedded simulator takes a free port.
+    expect(parseEnv({}).SIM_PORT).toBeUndefined();
+    expect(parseEnv({ SIM_PORT: '8081' }).SIM_PORT).toBe(8081);
   });
 
   it('stops with a message that names each bad variable, without echoing secrets', () => {

@@ -131,7 +131,8 @@ export const EnvSchema = z
     UPSTREAM_MAX_BYTES: int(1024, 2 ** 30).default(64 * 1024 * 1024),
     CACHE_MAX_LOADS: int(1, 1_000_000).default(5000),
     RESYNC_MINUTES: int(1, 1440).default(10),
-    SIM_PORT: port.default(8081),
+    /** The embedded simulator's loopback port; unset = a free one, so demos can run side by side. */
+    SIM_PORT: port.optional(),
     SIM_SEED: int(0, 2 ** 31).default(20261122),
     SIM_LOADS: int(1, 100_000).default(40),
     SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(60),

@@ -34,3 +34,36 @@ describe('the production build', () => {
     }
   }, 30_000);
 });
+
+describe('the embedded simulator', () => {
+  it('takes a free loopback port when SIM_PORT is unset: two demos run side by side', async () => {
+    const servers = [runBuiltServer(install, { PORT: '0' }), runBuiltServer(install, { PORT: '0' })];
+    try {
+      const started = await Promise.all(
+        servers.map(async (server) => {
+          const [, url] = await server.waitFor(listening);
+          const [, simUrl] = await server.waitFor(/Simulator: \d+ demo loads at (http:\/\/127\.0\.0\.1:\d+)/);
+          return { url: url as string, simUrl: simUrl as string };
+        }),
+      );
+      const [a, b] = started;
+      expect(a?.simUrl).not.toBe(b?.simUrl);
+      for (const { url, simUrl } of started) {
+        // Each dashboard pulls from its own simulator, which answers on the port it printed.
+        const config = (await (await fetch(`${url}/api/config`)).json()) as {
+          demo: { loadNumbers: string[] };
+        };
+        expect(config.demo.loadNumbers.length).toBeGreaterThan(0);
+        const pull = await fetch(`${url}/api/pull/by-load-number`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+          body: JSON.stringify({ ids: config.demo.loadNumbers }),
+        });
+        expect(pull.status).toBe(200);
+        expect((await fetch(simUrl)).status).toBeLessThan(500);
+      }
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }, 30_000);
+});

@@ -20,7 +20,7 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
   const partnerId = env.PARTNER_ID ?? DEMO_PARTNER_ID;
   const accountId = env.ACCOUNT_ID ?? DEMO_ACCOUNT_ID;
   const sim = await startSimulator({
-    port: env.SIM_PORT,
+    port: env.SIM_PORT ?? 0,
     seed: env.SIM_SEED,
     loads: env.SIM_LOADS,
     speed: env.SIM_SPEED,
