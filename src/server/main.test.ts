@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
 
@@ -10,6 +11,18 @@ beforeAll(async () => {
 afterAll(() => install.remove());
 
 const listening = /Haulview: (http:\/\/127\.0\.0\.1:\d+)/;
+
+/** A loopback port that something else holds while `use` runs. */
+async function whileTaken(use: (port: number) => Promise<void>): Promise<void> {
+  const holder: Server = createServer();
+  await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+  const address = holder.address();
+  try {
+    await use(typeof address === 'object' && address ? address.port : 0);
+  } finally {
+    await new Promise<void>((r) => holder.close(() => r()));
+  }
+}
 
 describe('the production build', () => {
   it('imports only the packages production installs (dependencies), vite only for --dev', () => {
@@ -66,4 +79,27 @@ describe('the embedded simulator', () => {
       await Promise.all(servers.map((s) => s.stop()));
     }
   }, 30_000);
+});
+
+describe('a port that is taken', () => {
+  for (const variable of ['PORT', 'SIM_PORT'] as const) {
+    it(`${variable}: one line naming it, exit code 1, no stack trace`, async () => {
+      await whileTaken(async (port) => {
+        const env: Record<string, string> =
+          variable === 'PORT' ? { PORT: String(port) } : { PORT: '0', SIM_PORT: String(port) };
+        const server = runBuiltServer(install, env);
+        try {
+          expect(await server.exited).toBe(1);
+          expect(server.stderr()).toBe(
+            `${variable}=${port} is taken: another process listens on 127.0.0.1:${port}. ` +
+              `Stop it, or set ${variable} to a free port${variable === 'SIM_PORT' ? ', or leave it unset for a free one' : ''}.\n`,
+          );
+          expect(server.output()).not.toMatch(/^\s+at /m);
+          expect(server.output()).not.toMatch(/Haulview: http/);
+        } finally {
+          await server.stop();
+        }
+      });
+    }, 30_000);
+  }
 });
