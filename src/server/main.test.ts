@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusingUrl } from '@/testing/fake-upstream';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
 
 /** The server as production runs it: built by `npm run build`, started by `node dist/server/main.js`. */
@@ -102,4 +103,50 @@ describe('a port that is taken', () => {
       });
     }, 30_000);
   }
+});
+
+describe('production (NODE_ENV=production)', () => {
+  it('refuses to start without UPSTREAM_BASE_URL: one line, exit code 2, nothing listening', async () => {
+    const free = new URL(await refusingUrl()).port;
+    const server = runBuiltServer(install, { NODE_ENV: 'production', PORT: free });
+    try {
+      expect(await server.exited).toBe(2);
+      expect(server.stderr()).toMatch(
+        /^NODE_ENV=production but UPSTREAM_BASE_URL is not set: [^\n]*DEMO=true[^\n]*\n$/,
+      );
+      expect(server.output()).not.toMatch(/Simulator:|Haulview: http/);
+      await expect(fetch(`http://127.0.0.1:${free}/api/health`)).rejects.toThrow();
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('serves the demo when DEMO=true says so', async () => {
+    const server = runBuiltServer(install, { NODE_ENV: 'production', DEMO: 'true', PORT: '0' });
+    try {
+      const [, url] = await server.waitFor(listening);
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { upstream: { mode: string } };
+      expect(health.upstream.mode).toBe('simulator');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('starts with an upstream configured, and starts no simulator', async () => {
+    const server = runBuiltServer(install, {
+      NODE_ENV: 'production',
+      PORT: '0',
+      UPSTREAM_BASE_URL: 'http://127.0.0.1:9',
+      PARTNER_ID: '12',
+      ACCOUNT_ID: 'enc',
+    });
+    try {
+      const [, url] = await server.waitFor(listening);
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { upstream: { mode: string } };
+      expect(health.upstream.mode).toBe('remote');
+      expect(server.output()).not.toMatch(/Simulator:/);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });

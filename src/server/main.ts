@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { startSimulator } from '@/simulator/start';
 import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import { demoToken } from '@/simulator/webhooks';
-import { ConfigError, configWarnings, parseEnv, readProcessEnv, type Env } from './config';
+import { ConfigError, configWarnings, parseEnv, readProcessEnv, startRefusal, type Env } from './config';
 import { isLoopback } from './middleware/access';
 import { buildProxy, listen, listenProblem, type Listening, type Upstream } from './start';
 import { toStdout } from './middleware/logging';
@@ -91,6 +91,11 @@ async function main(): Promise<void> {
     throw error;
   }
   for (const warning of configWarnings(env)) console.warn(warning);
+  const refusal = startRefusal(env);
+  if (refusal !== undefined) {
+    console.error(refusal);
+    process.exit(2);
+  }
   if (!isLoopback(env.HOST) && env.DASHBOARD_TOKEN === undefined) {
     console.error(
       `HOST=${env.HOST} is not a loopback address: set DASHBOARD_TOKEN so that only people with the token can reach the partner's data.`,
