@@ -19,6 +19,7 @@ export type ParseIssueKind =
   | 'wrong_type'
   | 'invalid_value'
   | 'unknown_field'
+  | 'wrapped_item'
   | 'missing_id'
   | 'bad_coordinate'
   | 'bad_time'
