@@ -4,9 +4,15 @@ import type { z } from 'zod';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { fastListItems, fastObjects, fastOptionalId } from './fast-items';
 import { optionalId } from './fields';
-import { detailLists, detailObjects, PullEnvelope, type DetailListName } from './load-detail';
+import {
+  detailLists,
+  detailObjects,
+  documentedFields,
+  PullEnvelope,
+  type DetailListName,
+} from './load-detail';
 import { issuesFromZod, joinPath, REPORT_INPUT, type ParseIssue } from './parse-issue';
-import { parsePullAnswer } from './parse-pull';
+import { parsePullAnswer, wrappedItem, wrappedItemNote } from './parse-pull';
 
 /**
  * The fast readers must build exactly what the zod schemas build, or step aside: the same values,
@@ -200,12 +206,57 @@ describe('fast item readers', () => {
     );
   });
 
+  it('leave an item with none of its documented fields to the parser, which may find it wrapped', () => {
+    const inner = {
+      id: 5,
+      name: 'Arrived',
+      timestampUTC: '11/22/2026 10:00:00 UTC',
+      comment: 'x',
+      deviceId: 'R',
+    };
+    for (const name of ['events', 'comments', 'temperatures'] as const) {
+      expect(fastListItems[name]({ data: inner }), name).toBeUndefined();
+      expect(fastListItems[name]({}), name).toBeUndefined();
+    }
+    expect(fastObjects.latestStatus({ status: inner })).toBeUndefined();
+    expect(fastObjects.latestTemperature({ reading: inner })).toBeUndefined();
+    // One documented field, even null, is enough to be read as it stands.
+    expect(fastListItems.events({ code: null, data: inner })).toEqual({
+      code: undefined,
+      data: inner,
+      timestampUTC: undefined,
+    });
+  });
+
   it('take the fast way for the items the service sends', () => {
     const [first] = quirks.details as unknown as Record<string, unknown[]>[];
     expect(fastListItems.locations(first?.locations?.[0])).toBeDefined();
     expect(fastListItems.events(first?.events?.[1])).toBeDefined();
   });
 });
+
+/**
+ * One item through its schema alone; an item wrapped one level deeper is read from inside when
+ * its inside passes the schema.
+ */
+function readWithSchema(
+  name: keyof typeof documentedFields,
+  schema: z.ZodType,
+  item: unknown,
+  at: string,
+  own: ParseIssue[],
+): { data: unknown } | undefined {
+  const wrapped = wrappedItem(item, documentedFields[name]);
+  const inner = wrapped && schema.safeParse(wrapped.item, REPORT_INPUT);
+  if (wrapped && inner?.success) {
+    own.push(wrappedItemNote(at, wrapped.key));
+    return { data: inner.data };
+  }
+  const r = schema.safeParse(item, REPORT_INPUT);
+  if (r.success) return { data: r.data };
+  own.push(...issuesFromZod(r.error, at, true));
+  return undefined;
+}
 
 /** The parser as it was before the fast readers: every item through its schema. */
 function parseWithSchemasOnly(value: unknown) {
@@ -233,16 +284,16 @@ function parseWithSchemasOnly(value: unknown) {
         }
         const list: unknown[] = [];
         field.forEach((item, j) => {
-          const r = detailLists[key as DetailListName].safeParse(item, REPORT_INPUT);
-          if (r.success) list.push(r.data);
-          else own.push(...issuesFromZod(r.error, joinPath(at, j), true));
+          const name = key as DetailListName;
+          const r = readWithSchema(name, detailLists[name], item, joinPath(at, j), own);
+          if (r) list.push(r.data);
         });
         out[key] = list;
       } else if (Object.hasOwn(detailObjects, key)) {
         if (field === null || field === undefined) continue;
-        const r = detailObjects[key as keyof typeof detailObjects].safeParse(field, REPORT_INPUT);
-        if (r.success) out[key] = r.data;
-        else own.push(...issuesFromZod(r.error, at, true));
+        const name = key as keyof typeof detailObjects;
+        const r = readWithSchema(name, detailObjects[name], field, at, own);
+        if (r) out[key] = r.data;
       } else if (['loadTrackExternalId', 'ltExternalId', 'loadNumber'].includes(key)) {
         const r = optionalId.safeParse(field, REPORT_INPUT);
         if (r.success) {
@@ -279,18 +330,36 @@ function parseWithSchemasOnly(value: unknown) {
 }
 
 describe('parsePullAnswer with the fast readers', () => {
+  /** Mostly `item` as it is, sometimes wrapped one level deeper, alone or beside other fields. */
+  const maybeWrapped = (item: fc.Arbitrary<unknown>) =>
+    fc.oneof(
+      { weight: 3, arbitrary: item },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('event', 'data', 'item'),
+            item,
+            fc.dictionary(fc.string(), junk, { maxKeys: 2 }),
+          )
+          .map(([key, inner, beside]) => ({ ...beside, [key]: inner })),
+      },
+    );
   const detail = fc.record(
     {
       loadTrackExternalId: fc.oneof(id, fc.integer({ min: 0 })),
       loadNumber: id,
-      locations: fc.oneof(fc.array(fc.oneof(items.locations, anyValue), { maxLength: 4 }), junk),
-      events: fc.array(fc.oneof(items.events, anyValue), { maxLength: 3 }),
-      comments: fc.array(items.comments, { maxLength: 2 }),
-      documents: fc.array(items.documents, { maxLength: 2 }),
-      temperatures: fc.array(items.temperatures, { maxLength: 3 }),
-      latestLocation: fc.oneof(latest.latestLocation, junk),
-      latestStatus: latest.latestStatus,
-      latestTemperature: latest.latestTemperature,
+      locations: fc.oneof(
+        fc.array(fc.oneof(maybeWrapped(items.locations), anyValue), { maxLength: 4 }),
+        junk,
+      ),
+      events: fc.array(fc.oneof(maybeWrapped(items.events), anyValue), { maxLength: 3 }),
+      comments: fc.array(maybeWrapped(items.comments), { maxLength: 2 }),
+      documents: fc.array(maybeWrapped(items.documents), { maxLength: 2 }),
+      temperatures: fc.array(maybeWrapped(items.temperatures), { maxLength: 3 }),
+      latestLocation: fc.oneof(maybeWrapped(latest.latestLocation), junk),
+      latestStatus: maybeWrapped(latest.latestStatus),
+      latestTemperature: maybeWrapped(latest.latestTemperature),
       stops: fc.jsonValue({ maxDepth: 1 }),
     },
     { requiredKeys: [] },

@@ -22,7 +22,9 @@ import type {
  * `key in input`, `for...in`), so any object reads alike, provided that reading its properties
  * has no side effects (JSON never has getters). An object whose fields are all there is made as
  * one literal, the others field by field. `fast-items.test.ts` checks, on arbitrary items, that
- * both ways agree.
+ * both ways agree. An item with none of its documented fields is declined as well, though its
+ * schema (all fields optional) would take it: it may be an item wrapped one level deeper, which
+ * the parser looks into. Only that rare branch pays for the check.
  */
 
 /** "Not vouched for": the zod schema decides. */
@@ -284,6 +286,8 @@ export function fastLatestStatus(x: unknown): LatestStatus | undefined {
   if (hasName && hasCode && hasTimestampSec && hasTimestamp && hasTimestampUTC && hasDriver)
     out = { name, code, timestampSec, timestamp, timestampUTC, driver: drv };
   else {
+    if (!hasName && !hasCode && !hasTimestampSec && !hasTimestamp && !hasTimestampUTC && !hasDriver)
+      return undefined;
     out = {};
     if (hasName) out.name = name;
     if (hasCode) out.code = code;
@@ -339,6 +343,18 @@ export function fastEventItem(x: unknown): EventItem | undefined {
   if (hasId && hasTimestampSec && hasTimestamp && hasTimestampUTC && hasName && hasCode && hasDriver)
     out = { id, timestampSec, timestamp, timestampUTC, name, code, driver: drv };
   else {
+    const hasTimstampUTC = timstampUTC !== undefined || 'timstampUTC' in x;
+    if (
+      !hasId &&
+      !hasTimestampSec &&
+      !hasTimestamp &&
+      !hasTimestampUTC &&
+      !hasTimstampUTC &&
+      !hasName &&
+      !hasCode &&
+      !hasDriver
+    )
+      return undefined;
     out = {};
     if (hasId) out.id = id;
     if (hasTimestampSec) out.timestampSec = timestampSec;
@@ -406,6 +422,16 @@ export function fastCommentItem(x: unknown): CommentItem | undefined {
   )
     out = { comment, commentBy, timestampSec, timestamp, timestampUTC, location, driver: drv };
   else {
+    if (
+      !hasComment &&
+      !hasCommentBy &&
+      !hasTimestampSec &&
+      !hasTimestamp &&
+      !hasTimestampUTC &&
+      !hasLocation &&
+      !hasDriver
+    )
+      return undefined;
     out = {};
     if (hasComment) out.comment = comment;
     if (hasCommentBy) out.commentBy = commentBy;
@@ -547,6 +573,7 @@ export function fastTemperatureReadingItem(x: unknown): TemperatureReadingItem |
   if (hasDeviceId && hasLocation && hasTimestamp && hasTemperature)
     out = { deviceId, location, timestamp, temperature: temp };
   else {
+    if (!hasDeviceId && !hasLocation && !hasTimestamp && !hasTemperature) return undefined;
     out = {};
     if (hasDeviceId) out.deviceId = deviceId;
     if (hasLocation) out.location = location;

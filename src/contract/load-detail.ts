@@ -155,6 +155,24 @@ export const detailObjects = {
 } as const;
 
 /**
+ * The documented fields of each list's items and of each single object. The real service sometimes
+ * wraps an item one level deeper (`{ "event": { "id": 5, … } }`); an item that holds none of these
+ * is looked into (`parse-pull.ts`).
+ */
+export const documentedFields: {
+  readonly [K in DetailListName | keyof typeof detailObjects]: readonly string[];
+} = {
+  locations: Object.keys(LocationItem.shape),
+  temperatures: Object.keys(TemperatureReadingItem.shape),
+  events: Object.keys(EventItem.in.shape),
+  comments: Object.keys(CommentItem.shape),
+  documents: Object.keys(DocumentItem.shape),
+  latestLocation: Object.keys(LatestLocation.shape),
+  latestStatus: Object.keys(LatestStatus.shape),
+  latestTemperature: Object.keys(TemperatureReadingItem.shape),
+};
+
+/**
  * 2.4 and 2.5 load detail, one schema for both operations: 2.5 has `loadNumber` instead of
  * `loadTrackExternalId` and no temperatures; everything is optional at object level.
  */

@@ -8,6 +8,7 @@ export const PARSE_ISSUE_KINDS = [
   'wrong_type',
   'invalid_value',
   'unknown_field',
+  'wrapped_item',
   'missing_id',
   'bad_coordinate',
   'bad_time',

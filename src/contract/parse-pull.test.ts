@@ -47,6 +47,133 @@ describe('parsePullAnswer', () => {
     ]);
   });
 
+  describe('items wrapped one level deeper than documented', () => {
+    const event = { id: 5, name: 'Arrived', code: 'AR', timestampUTC: '11/22/2026 10:00:00 UTC' };
+    const ping = {
+      lat: '41.2',
+      lon: '-95.9',
+      deviceTimeGmt: '2026-11-22 10:00:00',
+      accuracy: 12,
+      timestamp: '',
+    };
+    const comment = { comment: 'At the dock', commentBy: 'D', timestampUTC: '11/22/2026 10:05:00 UTC' };
+    const document = { type: 'POD', timestamp: '11/22/2026 10:10 CST', url: 'https://docs.example.com/1' };
+    const reading = {
+      deviceId: 'R1',
+      timestamp: '11/22/2026 10:00 CST',
+      temperature: { zone1: { supply: 3 } },
+    };
+    const status = { name: 'Arrived', code: 'AR', timestampUTC: '11/22/2026 10:00:00 UTC' };
+    const place = { lat: '41.2', lon: '-95.9', accuracy: 12, city: 'Omaha', state: 'NE', country: 'US' };
+    /** A load of these fields, parsed: the load, and its notes as `path kind [skipped]`. */
+    const parsedLoad = (fields: Record<string, unknown>) => {
+      const { data, issues } = parsed({ status: true, details: [{ loadTrackExternalId: 7, ...fields }] });
+      const notes = issues.map((i) => `${i.path} ${i.kind}${i.skipped ? ' skipped' : ''}`);
+      return { load: data.details[0], issues, notes };
+    };
+
+    it('reads each list’s wrapped item from inside, beside a plain one, with a note each', () => {
+      const { load, issues, notes } = parsedLoad({
+        locations: [ping, { location: ping }],
+        events: [{ event: event }, { ...event, id: 6 }],
+        comments: [{ data: comment }],
+        documents: [{ document }],
+        temperatures: [{ reading }],
+      });
+      expect(load?.locations).toEqual([ping, ping].map((p) => expect.objectContaining(p)));
+      expect(load?.events?.map((e) => [e.id, e.code, e.timestampUTC])).toEqual([
+        ['5', 'AR', '11/22/2026 10:00:00 UTC'],
+        ['6', 'AR', '11/22/2026 10:00:00 UTC'],
+      ]);
+      expect(load?.comments?.[0]).toMatchObject({ comment: 'At the dock', commentBy: 'D' });
+      expect(load?.documents?.[0]).toMatchObject({ type: 'POD', url: 'https://docs.example.com/1' });
+      expect(load?.temperatures?.[0]).toMatchObject({
+        deviceId: 'R1',
+        temperature: { zone1: { supply: 3 } },
+      });
+      expect(notes).toEqual([
+        'details[0].locations[1] wrapped_item',
+        'details[0].events[0] wrapped_item',
+        'details[0].comments[0] wrapped_item',
+        'details[0].documents[0] wrapped_item',
+        'details[0].temperatures[0] wrapped_item',
+      ]);
+      expect(issues[1]?.message).toBe(
+        'item wrapped in "event", one level deeper than documented: read from inside',
+      );
+    });
+
+    it('reads latestLocation, latestStatus and latestTemperature from inside too', () => {
+      const { load, notes } = parsedLoad({
+        latestLocation: { location: place },
+        latestStatus: { status },
+        latestTemperature: { data: reading },
+      });
+      expect(load).toMatchObject({
+        latestLocation: { lat: '41.2', city: 'Omaha' },
+        latestStatus: { code: 'AR' },
+        latestTemperature: { deviceId: 'R1' },
+      });
+      expect(notes).toEqual([
+        'details[0].latestLocation wrapped_item',
+        'details[0].latestStatus wrapped_item',
+        'details[0].latestTemperature wrapped_item',
+      ]);
+    });
+
+    it('reads the inside as leniently as a plain item: odd and undocumented fields, a scalar beside it', () => {
+      const { load, notes } = parsedLoad({
+        events: [{ kind: 'status', event: { ...event, id: '5', driver: 'not an object', geofence: 'G1' } }],
+        comments: [{ data: { ...comment, commentBy: 'X', location: null } }],
+        locations: [{ ping: { ...ping, lat: 41.2, accuracy: 'n/a' } }],
+      });
+      expect(load?.events?.[0]).toMatchObject({ id: '5', code: 'AR', driver: undefined, geofence: 'G1' });
+      expect(load?.events?.[0]).not.toHaveProperty('kind');
+      expect(load?.comments?.[0]).toMatchObject({ comment: 'At the dock', commentBy: undefined });
+      expect(load?.locations?.[0]).toMatchObject({ lat: '41.2', accuracy: undefined });
+      expect(notes).toEqual([
+        'details[0].events[0] wrapped_item',
+        'details[0].comments[0] wrapped_item',
+        'details[0].locations[0] wrapped_item',
+      ]);
+    });
+
+    it('does not guess: two objects, a documented field at the top, or two levels deep stay as today', () => {
+      const { load, notes } = parsedLoad({
+        events: [{ a: event, b: event }, { id: 9, event }, { outer: { event } }],
+        locations: [
+          { a: ping, b: ping },
+          { lat: '41.2', ping },
+        ],
+      });
+      // Events have no required field: each is kept as it came, undated (the domain skips it, as before).
+      expect(load?.events?.map((e) => [e.id, e.code])).toEqual([
+        [undefined, undefined],
+        ['9', undefined],
+        [undefined, undefined],
+      ]);
+      expect(load?.locations).toEqual([]);
+      expect(notes).toEqual([
+        'details[0].locations[0].lat missing skipped',
+        'details[0].locations[0].lon missing skipped',
+        'details[0].locations[1].lon missing skipped',
+      ]);
+    });
+
+    it('skips a wrapped item that is garbage inside too, and counts it as before', () => {
+      const { load, notes } = parsedLoad({
+        locations: [{ ping: { lon: '-95.9', accuracy: 3 } }],
+        documents: [{ document: { type: 'POD', url: null } }],
+      });
+      expect(load).toMatchObject({ locations: [], documents: [] });
+      expect(notes).toEqual([
+        'details[0].locations[0].lat missing skipped',
+        'details[0].locations[0].lon missing skipped',
+        'details[0].documents[0].url missing skipped',
+      ]);
+    });
+  });
+
   it('reports an answer that is not a pull envelope, without throwing', () => {
     for (const bad of [null, 42, 'x', [], { details: [] }, { status: 'yes' }]) {
       const result = parsePullAnswer(bad);

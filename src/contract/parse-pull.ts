@@ -4,6 +4,7 @@ import { optionalId } from './fields';
 import {
   detailLists,
   detailObjects,
+  documentedFields,
   PullEnvelope,
   type DetailListName,
   type LoadDetail,
@@ -30,12 +31,87 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * An item wrapped one level deeper than documented (`{ "event": { "id": 5, … } }`, `{ "data": … }`):
+ * it holds none of its documented `fields`, and exactly one of its properties is a plain object
+ * that holds some. Returns that property; undefined for any other value. One level only.
+ */
+export function wrappedItem(
+  value: unknown,
+  fields: readonly string[],
+): { key: string; item: Record<string, unknown> } | undefined {
+  if (!isRecord(value)) return undefined;
+  let found: { key: string; item: Record<string, unknown> } | undefined;
+  for (const key of Object.keys(value)) {
+    if (fields.includes(key)) return undefined;
+    const inner = value[key];
+    if (!isRecord(inner)) continue;
+    if (found) return undefined;
+    found = { key, item: inner };
+  }
+  const item = found?.item;
+  return item && fields.some((f) => Object.hasOwn(item, f)) ? found : undefined;
+}
+
+/** The note that an item was read from inside its wrapper: nothing was skipped. */
+export function wrappedItemNote(path: string, key: string): ParseIssue {
+  return {
+    path,
+    kind: 'wrapped_item',
+    message: `item wrapped in "${key}", one level deeper than documented: read from inside`,
+    skipped: false,
+  };
+}
+
+/** How one kind of item is read: its schema, its fast reader, its documented fields. */
+interface ItemReader<S extends z.ZodType> {
+  schema: S;
+  fast: (item: unknown) => unknown;
+  fields: readonly string[];
+}
+
+/** The readers of each kind of item, by the name of its list or object in a load detail. */
+function readers<K extends DetailListName | keyof typeof detailObjects, S extends z.ZodType>(
+  schemas: Readonly<Record<K, S>>,
+  fast: Readonly<Record<K, (item: unknown) => unknown>>,
+): Record<K, ItemReader<S>> {
+  const out = {} as Record<K, ItemReader<S>>;
+  for (const name of Object.keys(schemas) as K[])
+    out[name] = { schema: schemas[name], fast: fast[name], fields: documentedFields[name] };
+  return out;
+}
+
+/**
+ * Reads an item the fast reader declined. The schema decides, except that an item wrapped one
+ * level deeper is read from inside when its inside reads, with a note. An item that reads neither
+ * way is skipped and reported as the schema sees it.
+ */
+function readSlowly<S extends z.ZodType>(
+  reader: ItemReader<S>,
+  raw: unknown,
+  path: string,
+  issues: ParseIssue[],
+): z.infer<S> | undefined {
+  const wrapped = wrappedItem(raw, reader.fields);
+  if (wrapped) {
+    const quick = reader.fast(wrapped.item);
+    const inner = quick !== undefined ? quick : reader.schema.safeParse(wrapped.item).data;
+    if (inner !== undefined) {
+      issues.push(wrappedItemNote(path, wrapped.key));
+      return inner as z.infer<S>;
+    }
+  }
+  const result = reader.schema.safeParse(raw, REPORT_INPUT);
+  if (result.success) return result.data;
+  issues.push(...issuesFromZod(result.error, path, true));
+  return undefined;
+}
+
+/**
  * Parses each item of a list alone: a bad item is skipped and reported, the rest kept. `fast` reads
- * a well-formed item as `schema` would; whatever it does not vouch for goes through `schema`.
+ * a well-formed item as `schema` would; whatever it does not vouch for is read slowly.
  */
 function parseList<S extends z.ZodType>(
-  schema: S,
-  fast: (item: unknown) => unknown,
+  reader: ItemReader<S>,
   value: unknown,
   path: string,
   issues: ParseIssue[],
@@ -48,19 +124,22 @@ function parseList<S extends z.ZodType>(
   // Sized once: growing a list by `push` copies it several times over in a big answer.
   const items = new Array<z.infer<S>>(value.length);
   let n = 0;
+  const { fast } = reader;
   for (let i = 0; i < value.length; i++) {
     const quick = fast(value[i]);
     if (quick !== undefined) {
       items[n++] = quick as z.infer<S>;
       continue;
     }
-    const result = schema.safeParse(value[i], REPORT_INPUT);
-    if (result.success) items[n++] = result.data;
-    else issues.push(...issuesFromZod(result.error, joinPath(path, i), true));
+    const item = readSlowly(reader, value[i], joinPath(path, i), issues);
+    if (item !== undefined) items[n++] = item;
   }
   items.length = n;
   return items;
 }
+
+const listReaders = readers(detailLists, fastListItems);
+const objectReaders = readers(detailObjects, fastObjects);
 
 /**
  * Reads one load detail (2.4 or 2.5) field by field. A malformed field or item is dropped and
@@ -77,19 +156,14 @@ export function parseLoadDetail(value: unknown, path: string, issues: ParseIssue
     const at = joinPath(path, key);
     if (Object.hasOwn(detailLists, key)) {
       const name = key as DetailListName;
-      const list = parseList(detailLists[name], fastListItems[name], raw, at, issues);
+      const list = parseList(listReaders[name], raw, at, issues);
       if (list) out[key] = list;
     } else if (Object.hasOwn(detailObjects, key)) {
       if (raw === null || raw === undefined) continue;
-      const name = key as keyof typeof detailObjects;
-      const quick = fastObjects[name](raw);
-      if (quick !== undefined) {
-        out[key] = quick;
-        continue;
-      }
-      const result = detailObjects[name].safeParse(raw, REPORT_INPUT);
-      if (result.success) out[key] = result.data;
-      else issues.push(...issuesFromZod(result.error, at, true));
+      const reader = objectReaders[key as keyof typeof detailObjects];
+      const quick = reader.fast(raw);
+      const object = quick !== undefined ? quick : readSlowly(reader, raw, at, issues);
+      if (object !== undefined) out[key] = object;
     } else if ((idFields as readonly string[]).includes(key)) {
       const quick = fastOptionalId(raw);
       if (quick !== undefined) {

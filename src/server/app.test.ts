@@ -1,10 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientConfig, Health, LoadView, ProxyErrorBody, ProxyPullAnswer } from '@/contract/proxy-api';
+import {
+  ClientConfig,
+  Diagnostics,
+  Health,
+  LoadView,
+  ProxyErrorBody,
+  ProxyPullAnswer,
+} from '@/contract/proxy-api';
 import { NOISE_RULES } from '@/domain/noise-rules';
 import { OSM_TILE_URL } from '@/server/config';
-import { refusingUrl } from '@/testing/fake-upstream';
+import { json, refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';
 import { manualClock, startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
 
 let stack: Stack;
@@ -277,6 +284,65 @@ describe('bad requests', () => {
     const response = await stack.post('/api/pull/by-nothing', { ids: ['1'] });
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe('not_found');
+  });
+});
+
+describe('items the upstream wraps one level deeper than documented', () => {
+  it('serves a wrapped status event as an event, and notes it in /api/diagnostics', async () => {
+    const upstream = await startFakeUpstream((_req, res) =>
+      json(res, 200, {
+        status: true,
+        timeStamp: '11/22/2026 15:00:00 UTC',
+        details: [
+          {
+            loadTrackExternalId: 7,
+            events: [
+              {
+                event: {
+                  id: 5,
+                  name: 'Arrived',
+                  code: 'AR',
+                  timestampSec: '11/22/2026 09:00:00 CST',
+                  timestamp: '11/22/2026 09:00 CST',
+                  timestampUTC: '11/22/2026 15:00:00 UTC',
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      const response = await stack.post('/api/pull/by-external-id', { ids: ['7'] });
+      expect(response.status).toBe(200);
+      const [load] = (await loadsOf(response)).loads;
+      // The event reaches the browser as an event of the load, not a wrapper, and not skipped as undated.
+      expect(load?.events).toEqual([
+        expect.objectContaining({
+          id: '5',
+          name: 'Arrived',
+          code: 'AR',
+          instant: Date.parse('2026-11-22T15:00:00Z'),
+        }),
+      ]);
+      expect(load?.issues.filter((n) => n.skipped)).toEqual([]);
+      expect(load?.issues).toContainEqual(expect.objectContaining({ kind: 'wrapped_item', skipped: false }));
+      const report = Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json());
+      expect(report.entries).toContainEqual(
+        expect.objectContaining({
+          operation: 'external-id',
+          path: 'details[].events[]',
+          kind: 'wrapped_item',
+          count: 1,
+          skipped: false,
+          example: 'item wrapped in "event", one level deeper than documented: read from inside',
+        }),
+      );
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
   });
 });
 

@@ -83,8 +83,12 @@ export function createApp(o: AppOptions) {
   if (o.distDir) {
     const root = relative(process.cwd(), o.distDir) || '.';
     const indexHtml = readFileSync(join(o.distDir, 'index.html'), 'utf8');
-    app.use('/assets/*', serveStatic({ root }));
-    app.use('*', serveStatic({ root }));
+    const files = serveStatic({ root });
+    app.use('/assets/*', files);
+    // dist/server/ holds the server's own build (`npm run build`): files for node, not for browsers.
+    // Paths with `%`, `..` or a backslash never reach the disk (serveStatic refuses them); the case is
+    // ignored for filesystems that ignore it.
+    app.use('*', (c, next) => (/^\/server(?:\/|$)/i.test(c.req.path) ? next() : files(c, next)));
     // The SPA's own routes (/loads/…, /documents, /webhooks) all answer with index.html.
     app.get('*', (c) => c.html(indexHtml));
   }

@@ -9,6 +9,7 @@ import {
   configWarnings,
   parseEnv,
   readProcessEnv,
+  startRefusal,
   tileAttributionOf,
 } from './config';
 
@@ -21,11 +22,13 @@ describe('parseEnv', () => {
       MAX_IDS: 500,
       UPSTREAM_MAX_IDS: 100,
       UPSTREAM_TIMEOUT_MS: 15000,
-      SIM_PORT: 8081,
       SIM_LOADS: 40,
       SIM_SPEED: 60,
     });
     expect(parseEnv({}).UPSTREAM_BASE_URL).toBeUndefined();
+    // Unset: the embedded simulator takes a free port.
+    expect(parseEnv({}).SIM_PORT).toBeUndefined();
+    expect(parseEnv({ SIM_PORT: '8081' }).SIM_PORT).toBe(8081);
   });
 
   it('stops with a message that names each bad variable, without echoing secrets', () => {
@@ -162,6 +165,32 @@ describe('parseEnv', () => {
       expect(configWarnings(parseEnv({ TILE_URL: keyed, TILE_ATTRIBUTION: 'Acme' }))).toEqual([]);
       expect(configWarnings(parseEnv({ TILE_URL: keyed, TILE_ATTRIBUTION: 'none' }))).toEqual([]);
     });
+  });
+});
+
+describe('production without an upstream (NODE_ENV, UPSTREAM_BASE_URL, DEMO)', () => {
+  const remote = { UPSTREAM_BASE_URL: 'https://tracking.example.com', PARTNER_ID: '12', ACCOUNT_ID: 'enc' };
+
+  it('refuses to serve the made-up fleet unless DEMO=true, in one line naming what to set', () => {
+    const refusal = startRefusal(parseEnv({ NODE_ENV: 'production' })) ?? '';
+    expect(refusal).toMatch(/^NODE_ENV=production but UPSTREAM_BASE_URL is not set: .*DEMO=true/);
+    expect(refusal).not.toMatch(/\n/);
+    expect(startRefusal(parseEnv({ NODE_ENV: 'production', DEMO: 'true' }))).toBeUndefined();
+    expect(startRefusal(parseEnv({ NODE_ENV: 'production', ...remote }))).toBeUndefined();
+  });
+
+  it('lets every other environment start the demo, as `npm start` does on a fresh clone', () => {
+    for (const NODE_ENV of [undefined, '', 'development', 'test'])
+      expect(startRefusal(parseEnv({ NODE_ENV })), String(NODE_ENV)).toBeUndefined();
+    expect(parseEnv({}).DEMO).toBe(false);
+    expect(() => parseEnv({ DEMO: 'sure' })).toThrow(/DEMO: must be true or false/);
+  });
+
+  it('warns that DEMO=true does nothing beside an upstream', () => {
+    expect(configWarnings(parseEnv({ DEMO: 'true', ...remote }))).toEqual([
+      expect.stringMatching(/^Warning: DEMO=true has no effect: UPSTREAM_BASE_URL is set/),
+    ]);
+    expect(configWarnings(parseEnv({ DEMO: 'true' }))).toEqual([]);
   });
 });
 

@@ -131,12 +131,17 @@ export const EnvSchema = z
     UPSTREAM_MAX_BYTES: int(1024, 2 ** 30).default(64 * 1024 * 1024),
     CACHE_MAX_LOADS: int(1, 1_000_000).default(5000),
     RESYNC_MINUTES: int(1, 1440).default(10),
-    SIM_PORT: port.default(8081),
+    /** The embedded simulator's loopback port; unset = a free one, so demos can run side by side. */
+    SIM_PORT: port.optional(),
     SIM_SEED: int(0, 2 ** 31).default(20261122),
     SIM_LOADS: int(1, 100_000).default(40),
     SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(60),
     SIM_LONG_TRACK_PINGS: longTrackPings,
     SIM_JWT_SECRET: z.string().min(16).default('haulview-demo-secret-do-not-use-in-production'),
+    /** Only `production` changes anything: see `startRefusal`. */
+    NODE_ENV: z.string().optional(),
+    /** With NODE_ENV=production and no upstream, `true` serves the simulator's fleet on purpose. */
+    DEMO: z.stringbool({ error: 'must be true or false' }).default(false),
   })
   .superRefine((env, ctx) => {
     if (env.SILENT_AFTER_MINUTES <= env.STALE_AFTER_MINUTES) {
@@ -176,6 +181,19 @@ export function tileAttributionOf(env: Env): string {
 }
 
 /**
+ * Why this configuration must not start, in one line; undefined when it may. A production server
+ * without an upstream would serve the simulator's made-up fleet as if it were the real one: a
+ * forgotten UPSTREAM_BASE_URL must stop it, and a demo must be asked for.
+ */
+export function startRefusal(env: Env): string | undefined {
+  if (env.NODE_ENV !== 'production' || env.UPSTREAM_BASE_URL !== undefined || env.DEMO) return undefined;
+  return (
+    "NODE_ENV=production but UPSTREAM_BASE_URL is not set: refusing to serve the simulator's made-up fleet. " +
+    'Set UPSTREAM_BASE_URL, PARTNER_ID and ACCOUNT_ID, or DEMO=true to run the demo on purpose.'
+  );
+}
+
+/**
  * What start-up should warn about, one line each. Never a value: the tile URL may carry an API key
  * (in its query, path or host), so the warning names the variables only.
  */
@@ -185,6 +203,11 @@ export function configWarnings(env: Env): string[] {
     warnings.push(
       'Warning: TILE_URL is set but TILE_ATTRIBUTION is not: the map tiles will show without a credit line. ' +
         "Set TILE_ATTRIBUTION to the tile provider's attribution, or to none if none is owed.",
+    );
+  }
+  if (env.DEMO && env.UPSTREAM_BASE_URL !== undefined) {
+    warnings.push(
+      'Warning: DEMO=true has no effect: UPSTREAM_BASE_URL is set, so the service is used, not the simulator.',
     );
   }
   return warnings;

@@ -74,6 +74,9 @@ describe('security headers of the HTML answers', () => {
     );
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1);');
+    // `npm run build` puts the server's own build beside the SPA's files.
+    mkdirSync(join(dist, 'server'));
+    writeFileSync(join(dist, 'server', 'main.js'), 'const SERVER_CODE = 1;');
     stack = await startStack({ distDir: dist });
   });
   afterAll(async () => {
@@ -120,6 +123,16 @@ describe('security headers of the HTML answers', () => {
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     });
   }
+
+  it('never serves the server’s own build in dist/server/: such paths answer the SPA', async () => {
+    for (const path of ['/server/main.js', '/SERVER/main.js', '/server/', '/server']) {
+      const response = await fetch(`${stack.proxy.url}${path}`);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(await response.text(), path).not.toContain('SERVER_CODE');
+    }
+    for (const path of ['/server%2Fmain.js', '/%73erver/main.js', '/assets/../server/main.js'])
+      expect(await (await fetch(`${stack.proxy.url}${path}`)).text(), path).not.toContain('SERVER_CODE');
+  });
 
   it('sends the same headers with the scripts and the API answers', async () => {
     for (const path of ['/assets/app.js', '/api/config', '/api/nothing']) {

@@ -3,11 +3,28 @@ import { resolve } from 'node:path';
 import { startSimulator } from '@/simulator/start';
 import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import { demoToken } from '@/simulator/webhooks';
-import { ConfigError, configWarnings, parseEnv, readProcessEnv, type Env } from './config';
+import { ConfigError, configWarnings, parseEnv, readProcessEnv, startRefusal, type Env } from './config';
 import { isLoopback } from './middleware/access';
-import { buildProxy, listen, type Listening, type Upstream } from './start';
+import { buildProxy, listen, listenProblem, type Listening, type Upstream } from './start';
 import { toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
+
+/** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
+async function listenOrExit<T>(
+  start: () => Promise<T>,
+  variable: 'PORT' | 'SIM_PORT',
+  host: string,
+  port: number,
+): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const problem = listenProblem(error, variable, host, port);
+    if (problem === undefined) throw error;
+    console.error(problem);
+    process.exit(1);
+  }
+}
 
 /**
  * Entry of `npm start` and `npm run dev` (`--dev`): reads the configuration, starts the embedded
@@ -19,16 +36,23 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
   if (remote) return remote;
   const partnerId = env.PARTNER_ID ?? DEMO_PARTNER_ID;
   const accountId = env.ACCOUNT_ID ?? DEMO_ACCOUNT_ID;
-  const sim = await startSimulator({
-    port: env.SIM_PORT,
-    seed: env.SIM_SEED,
-    loads: env.SIM_LOADS,
-    speed: env.SIM_SPEED,
-    longTrackPings: env.SIM_LONG_TRACK_PINGS,
-    partnerId,
-    accountId,
-    jwtSecret: env.SIM_JWT_SECRET,
-  });
+  const simPort = env.SIM_PORT ?? 0;
+  const sim = await listenOrExit(
+    () =>
+      startSimulator({
+        port: simPort,
+        seed: env.SIM_SEED,
+        loads: env.SIM_LOADS,
+        speed: env.SIM_SPEED,
+        longTrackPings: env.SIM_LONG_TRACK_PINGS,
+        partnerId,
+        accountId,
+        jwtSecret: env.SIM_JWT_SECRET,
+      }),
+    'SIM_PORT',
+    '127.0.0.1',
+    simPort,
+  );
   console.log(
     `Simulator: ${env.SIM_LOADS} demo loads at ${sim.url} (seed ${env.SIM_SEED}, speed ${env.SIM_SPEED}x)`,
   );
@@ -67,6 +91,11 @@ async function main(): Promise<void> {
     throw error;
   }
   for (const warning of configWarnings(env)) console.warn(warning);
+  const refusal = startRefusal(env);
+  if (refusal !== undefined) {
+    console.error(refusal);
+    process.exit(2);
+  }
   if (!isLoopback(env.HOST) && env.DASHBOARD_TOKEN === undefined) {
     console.error(
       `HOST=${env.HOST} is not a loopback address: set DASHBOARD_TOKEN so that only people with the token can reach the partner's data.`,
@@ -88,13 +117,18 @@ async function main(): Promise<void> {
   if (dev) {
     const { createServer: createVite } = await import('vite');
     const devServer: { vite?: Awaited<ReturnType<typeof createVite>> } = {};
-    server = await listen(app, env.HOST, env.PORT, (req, res) => devServer.vite?.middlewares(req, res));
+    server = await listenOrExit(
+      () => listen(app, env.HOST, env.PORT, (req, res) => devServer.vite?.middlewares(req, res)),
+      'PORT',
+      env.HOST,
+      env.PORT,
+    );
     devServer.vite = await createVite({
       server: { middlewareMode: true, hmr: { server: server.server } },
       appType: 'spa',
     });
   } else {
-    server = await listen(app, env.HOST, env.PORT);
+    server = await listenOrExit(() => listen(app, env.HOST, env.PORT), 'PORT', env.HOST, env.PORT);
   }
   console.log(
     `Haulview: ${server.url}  (upstream: ${upstream.mode === 'simulator' ? 'embedded simulator' : 'remote'})`,

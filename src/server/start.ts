@@ -134,3 +134,26 @@ export function listen(
     });
   });
 }
+
+/**
+ * A failed listen an operator can act on, as one line naming the variable to change; undefined for
+ * other failures, which keep their stack trace.
+ */
+export function listenProblem(
+  error: unknown,
+  variable: 'PORT' | 'SIM_PORT',
+  host: string,
+  port: number,
+): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const at = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    const unset = variable === 'SIM_PORT' ? ', or leave it unset for a free one' : '';
+    return `${variable}=${port} is taken: another process listens on ${at}. Stop it, or set ${variable} to a free port${unset}.`;
+  }
+  if (code === 'EACCES')
+    return `${variable}=${port} is not allowed: listening on ${at} needs privileges. Set ${variable} to a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `HOST=${host} is not an address of this machine: cannot listen on ${at}. Set HOST to one of its addresses.`;
+  return undefined;
+}

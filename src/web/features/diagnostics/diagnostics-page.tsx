@@ -5,6 +5,7 @@ import { diagnosticsQueries } from './diagnostics-queries';
 
 const KIND_LABELS: Record<string, string> = {
   unknown_field: 'undocumented field (kept)',
+  wrapped_item: 'item wrapped one level deeper (read from inside)',
   null_where_required: 'null where a value is required',
   missing: 'required field missing',
   wrong_type: 'wrong type',

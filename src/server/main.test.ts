@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusingUrl } from '@/testing/fake-upstream';
+import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
+
+/** The server as production runs it: built by `npm run build`, started by `node dist/server/main.js`. */
+let install: ProductionInstall;
+beforeAll(async () => {
+  install = await productionInstall();
+}, 60_000);
+afterAll(() => install.remove());
+
+const listening = /Haulview: (http:\/\/127\.0\.0\.1:\d+)/;
+
+/** A loopback port that something else holds while `use` runs. */
+async function whileTaken(use: (port: number) => Promise<void>): Promise<void> {
+  const holder: Server = createServer();
+  await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+  const address = holder.address();
+  try {
+    await use(typeof address === 'object' && address ? address.port : 0);
+  } finally {
+    await new Promise<void>((r) => holder.close(() => r()));
+  }
+}
+
+describe('the production build', () => {
+  it('imports only the packages production installs (dependencies), vite only for --dev', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(install.imports.packages.length).toBeGreaterThan(0);
+    for (const name of install.imports.packages) expect(Object.keys(pkg.dependencies)).toContain(name);
+    expect(install.imports.dynamic).toEqual(['vite']);
+    expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
+  });
+
+  it('runs under plain node and serves the SPA and the API', async () => {
+    const server = runBuiltServer(install, { PORT: '0', SIM_PORT: '0' });
+    try {
+      const [, url] = await server.waitFor(listening);
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { upstream: { mode: string } };
+      expect(health.upstream.mode).toBe('simulator');
+      expect(await (await fetch(`${url}/loads/external-id/1`)).text()).toContain('<title>Haulview</title>');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
+describe('the embedded simulator', () => {
+  it('takes a free loopback port when SIM_PORT is unset: two demos run side by side', async () => {
+    const servers = [runBuiltServer(install, { PORT: '0' }), runBuiltServer(install, { PORT: '0' })];
+    try {
+      const started = await Promise.all(
+        servers.map(async (server) => {
+          const [, url] = await server.waitFor(listening);
+          const [, simUrl] = await server.waitFor(/Simulator: \d+ demo loads at (http:\/\/127\.0\.0\.1:\d+)/);
+          return { url: url as string, simUrl: simUrl as string };
+        }),
+      );
+      const [a, b] = started;
+      expect(a?.simUrl).not.toBe(b?.simUrl);
+      for (const { url, simUrl } of started) {
+        // Each dashboard pulls from its own simulator, which answers on the port it printed.
+        const config = (await (await fetch(`${url}/api/config`)).json()) as {
+          demo: { loadNumbers: string[] };
+        };
+        expect(config.demo.loadNumbers.length).toBeGreaterThan(0);
+        const pull = await fetch(`${url}/api/pull/by-load-number`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+          body: JSON.stringify({ ids: config.demo.loadNumbers }),
+        });
+        expect(pull.status).toBe(200);
+        expect((await fetch(simUrl)).status).toBeLessThan(500);
+      }
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }, 30_000);
+});
+
+describe('a port that is taken', () => {
+  for (const variable of ['PORT', 'SIM_PORT'] as const) {
+    it(`${variable}: one line naming it, exit code 1, no stack trace`, async () => {
+      await whileTaken(async (port) => {
+        const env: Record<string, string> =
+          variable === 'PORT' ? { PORT: String(port) } : { PORT: '0', SIM_PORT: String(port) };
+        const server = runBuiltServer(install, env);
+        try {
+          expect(await server.exited).toBe(1);
+          expect(server.stderr()).toBe(
+            `${variable}=${port} is taken: another process listens on 127.0.0.1:${port}. ` +
+              `Stop it, or set ${variable} to a free port${variable === 'SIM_PORT' ? ', or leave it unset for a free one' : ''}.\n`,
+          );
+          expect(server.output()).not.toMatch(/^\s+at /m);
+          expect(server.output()).not.toMatch(/Haulview: http/);
+        } finally {
+          await server.stop();
+        }
+      });
+    }, 30_000);
+  }
+});
+
+describe('production (NODE_ENV=production)', () => {
+  it('refuses to start without UPSTREAM_BASE_URL: one line, exit code 2, nothing listening', async () => {
+    const free = new URL(await refusingUrl()).port;
+    const server = runBuiltServer(install, { NODE_ENV: 'production', PORT: free });
+    try {
+      expect(await server.exited).toBe(2);
+      expect(server.stderr()).toMatch(
+        /^NODE_ENV=production but UPSTREAM_BASE_URL is not set: [^\n]*DEMO=true[^\n]*\n$/,
+      );
+      expect(server.output()).not.toMatch(/Simulator:|Haulview: http/);
+      await expect(fetch(`http://127.0.0.1:${free}/api/health`)).rejects.toThrow();
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('serves the demo when DEMO=true says so', async () => {
+    const server = runBuiltServer(install, { NODE_ENV: 'production', DEMO: 'true', PORT: '0' });
+    try {
+      const [, url] = await server.waitFor(listening);
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { upstream: { mode: string } };
+      expect(health.upstream.mode).toBe('simulator');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('starts with an upstream configured, and starts no simulator', async () => {
+    const server = runBuiltServer(install, {
+      NODE_ENV: 'production',
+      PORT: '0',
+      UPSTREAM_BASE_URL: 'http://127.0.0.1:9',
+      PARTNER_ID: '12',
+      ACCOUNT_ID: 'enc',
+    });
+    try {
+      const [, url] = await server.waitFor(listening);
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { upstream: { mode: string } };
+      expect(health.upstream.mode).toBe('remote');
+      expect(server.output()).not.toMatch(/Simulator:/);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
