@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import zones (../shared/ARCHITECTURE.md): web → domain → contract, server → domain → contract, simulator → contract. */
+/** Import zones (docs/architecture.md, "Layers and import rules"): web → domain → contract, server → domain → contract, simulator → contract. */
 const zones = [
   {
     target: './src/contract',
