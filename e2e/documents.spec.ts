@@ -92,7 +92,7 @@ test('a new document arriving on refresh appears once, at the top, not reviewed'
       // A poll after a cursor carries only the loads that changed: the one with the new document.
       if (!body.loads.some((d) => d.id === target))
         body.loads.unshift({ by: 'external-id', id: target as string, documents: [] });
-      // As the proxy serves a document (`LoadView`); twice, which the page folds into one.
+      // As the proxy serves a document (`LoadView`).
       const instant = Date.parse('2099-12-31T15:00:00Z');
       const doc = {
         key: url,
@@ -105,7 +105,7 @@ test('a new document arriving on refresh appears once, at the top, not reviewed'
         place: {},
       };
       const load = body.loads.find((d) => d.id === target)!;
-      load.documents = [...(load.documents ?? []), doc, doc];
+      load.documents = [...(load.documents ?? []), doc];
     }
     await route.fulfill({ response, json: body });
   });

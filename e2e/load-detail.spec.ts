@@ -80,7 +80,8 @@ test('a comment arriving with the delta refresh shows once, marked new, and pans
     if (request.ids.includes(id) && request.include?.comments !== false) {
       since.push(request.since !== undefined);
       if (inject) {
-        // A delta carries only the loads that changed; the service repeats itself: the comment twice.
+        // A delta carries only the loads that changed. (A comment the service repeats is folded by the
+        // proxy, which serves each item once.)
         let load = body.loads.find((d) => d.id === id);
         if (!load) body.loads.unshift((load = { by: 'external-id', id, comments: [] }));
         // As the proxy serves a comment (`LoadView`).
@@ -94,7 +95,7 @@ test('a comment arriving with the delta refresh shows once, marked new, and pans
           position: { lat: 41.8781, lon: -87.6298, accuracy: 25 },
           place: { city: 'Chicago', state: 'IL' },
         };
-        load.comments = [...(load.comments ?? []), comment, comment];
+        load.comments = [...(load.comments ?? []), comment];
       }
     }
     await route.fulfill({ response, json: body });
