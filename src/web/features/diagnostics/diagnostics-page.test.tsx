@@ -64,9 +64,10 @@ describe('DiagnosticsPage', () => {
   });
 
   it('says plainly when nothing departed, and shows an error instead of crashing on a bad answer', async () => {
-    answer({ since: '2026-11-22T13:00:00.000Z', answersRead: 0, entries: [] });
+    answer({ since: '2026-11-22T13:00:00.000Z', answersRead: 1, entries: [] });
     renderPage();
     expect(await screen.findByText('No departures seen so far.')).toBeInTheDocument();
+    expect(screen.getByText(/^1 answer read since/)).toBeInTheDocument();
   });
 
   it('shows a readable error when the answer is not a report', async () => {

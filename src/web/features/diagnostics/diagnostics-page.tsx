@@ -44,7 +44,8 @@ export function DiagnosticsPage() {
       {report.data && (
         <>
           <p className="mt-3 text-sm">
-            {report.data.answersRead} answers read since {new Date(report.data.since).toLocaleString()}.
+            {report.data.answersRead} {report.data.answersRead === 1 ? 'answer' : 'answers'} read since{' '}
+            {new Date(report.data.since).toLocaleString()}.
           </p>
           {report.data.entries.length === 0 ? (
             <p className="mt-4 rounded border border-panel-line bg-panel p-4">No departures seen so far.</p>
