@@ -1,17 +1,12 @@
-import { z } from 'zod';
-import { text } from './fields';
+import * as z from 'zod/mini';
+import { orAbsent, text } from './mini-fields';
+import './zod-locale';
 
 /** 7.1 the pull operations' 401 body. */
 export const PullErrorBody = z.looseObject({
-  status: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? undefined),
+  status: orAbsent(z.boolean()),
   message: text,
-  errorCode: z
-    .union([z.number(), z.string()])
-    .nullish()
-    .transform((v) => v ?? undefined),
+  errorCode: orAbsent(z.union([z.number(), z.string()])),
 });
 export type PullErrorBody = z.infer<typeof PullErrorBody>;
 
@@ -21,27 +16,21 @@ export const WebhookErrorEntry = z.looseObject({
   dateTime: text,
   message: text,
   keyword: text,
-  params: z
-    .looseObject({
-      field: text,
-      allowedValues: z
-        .array(z.unknown())
-        .nullish()
-        .transform((v) => v ?? undefined),
-    })
-    .nullish()
-    .transform((v) => v ?? undefined)
-    .catch(undefined),
+  params: z.catch(
+    orAbsent(
+      z.looseObject({
+        field: text,
+        allowedValues: orAbsent(z.array(z.unknown())),
+      }),
+    ),
+    undefined,
+  ),
 });
 export const WebhookErrorBody = z.looseObject({
-  statusCode: z
-    .number()
-    .int()
-    .nullish()
-    .transform((v) => v ?? undefined),
-  errors: z
-    .array(WebhookErrorEntry.catch({ message: 'unreadable error entry' } as never))
-    .nullish()
-    .transform((v) => v ?? []),
+  statusCode: orAbsent(z.number().check(z.int())),
+  errors: z.pipe(
+    z.nullish(z.array(z.catch(WebhookErrorEntry, { message: 'unreadable error entry' } as never))),
+    z.transform((v) => v ?? []),
+  ),
 });
 export type WebhookErrorBody = z.infer<typeof WebhookErrorBody>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale';
 
 /** What kind of departure from the documented interface a note is about. */
 export const PARSE_ISSUE_KINDS = [
@@ -38,8 +39,8 @@ export function joinPath(base: string, key: string | number): string {
   return base ? `${base}.${key}` : key;
 }
 
-/** Turns a zod error into issues with JSON paths below `base`. */
-export function issuesFromZod(error: z.ZodError, base: string, skipped: boolean): ParseIssue[] {
+/** Turns a zod error (of a classic or a mini schema) into issues with JSON paths below `base`. */
+export function issuesFromZod(error: z.core.$ZodError, base: string, skipped: boolean): ParseIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.reduce<string>(
       (p, k) => joinPath(p, typeof k === 'number' ? k : String(k)),

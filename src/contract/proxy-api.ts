@@ -1,37 +1,43 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ParseIssue } from './parse-issue';
+import './zod-locale';
 
 /**
  * The proxy's own interface (docs/architecture.md, "The /api interface"): what the browser sends
  * to `/api/*` and what it gets back. Shared by the server, which validates with it, and the SPA,
  * which builds requests and parses answers with it. The domain model's types are inferred from the
  * load schemas below (domain/model.ts): one source for the shape.
+ *
+ * Written with `zod/mini`, whose functions tree-shake: the page's first screen carries only the
+ * parts of zod these schemas use (classic zod's chained methods bring all of it, issue 33).
  */
 
 /** One id as a browser may send it: trimmed, non-empty, at most 64 printable characters. */
 export const LoadId = z
   .string({ error: 'each id must be a string' })
-  .trim()
-  .min(1, 'an id must not be empty')
-  .max(64, 'an id must be at most 64 characters')
-  .regex(/^[\x20-\x7e]+$/, 'an id may hold printable characters only');
+  .check(
+    z.trim(),
+    z.minLength(1, 'an id must not be empty'),
+    z.maxLength(64, 'an id must be at most 64 characters'),
+    z.regex(/^[\x20-\x7e]+$/, 'an id may hold printable characters only'),
+  );
 
 export const IncludeFlags = z.strictObject({
-  locations: z.boolean().optional(),
-  events: z.boolean().optional(),
-  documents: z.boolean().optional(),
-  comments: z.boolean().optional(),
+  locations: z.optional(z.boolean()),
+  events: z.optional(z.boolean()),
+  documents: z.optional(z.boolean()),
+  comments: z.optional(z.boolean()),
   /**
    * The proxy's own flag (the service has none): a reefer's readings list. The latest reading comes
    * anyway. Views of many loads leave the list out: 10,000 reefers' readings are tens of megabytes.
    */
-  temperatures: z.boolean().optional(),
+  temperatures: z.optional(z.boolean()),
   /**
    * The proxy's own flag: a load's undocumented fields (stops, say) and the notes that say they were
    * kept. Views of many loads show neither, and leave them out: 10,000 loads' stops and notes are a
    * third of a board's answer.
    */
-  extras: z.boolean().optional(),
+  extras: z.optional(z.boolean()),
 });
 export type IncludeFlags = z.infer<typeof IncludeFlags>;
 
@@ -48,13 +54,17 @@ export const FORBIDDEN_PULL_FIELDS = [
 /** `POST /api/pull/by-*` body. `maxIds` comes from config (`MAX_IDS`). Duplicates are folded. */
 export function pullQuerySchema(maxIds: number) {
   return z.strictObject({
-    ids: z
-      .array(LoadId, { error: 'ids must be an array of strings' })
-      .min(1, 'ids must hold at least one id')
-      .max(maxIds, `ids may hold at most ${maxIds} ids`)
-      .transform((ids) => [...new Set(ids)]),
-    include: IncludeFlags.optional(),
-    since: z.string().max(200).optional(),
+    ids: z.pipe(
+      z
+        .array(LoadId, { error: 'ids must be an array of strings' })
+        .check(
+          z.minLength(1, 'ids must hold at least one id'),
+          z.maxLength(maxIds, `ids may hold at most ${maxIds} ids`),
+        ),
+      z.transform((ids: string[]) => [...new Set(ids)]),
+    ),
+    include: z.optional(IncludeFlags),
+    since: z.optional(z.string().check(z.maxLength(200))),
   });
 }
 export type PullQuery = z.infer<ReturnType<typeof pullQuerySchema>>;
@@ -62,19 +72,19 @@ export type PullQuery = z.infer<ReturnType<typeof pullQuerySchema>>;
 /** How a load is identified: by the partner's external id or by the broker's load number. */
 export const LoadBy = z.enum(['external-id', 'load-number']);
 
-export const Driver = z.strictObject({ name: z.string().optional(), phone: z.string().optional() });
+export const Driver = z.strictObject({ name: z.optional(z.string()), phone: z.optional(z.string()) });
 
 export const Place = z.strictObject({
-  city: z.string().optional(),
-  state: z.string().optional(),
-  country: z.string().optional(),
+  city: z.optional(z.string()),
+  state: z.optional(z.string()),
+  country: z.optional(z.string()),
 });
 
 const positionFields = {
   lat: z.number(),
   lon: z.number(),
   /** Meters around the point that hold the load with 68% likelihood; null when unknown (no circle). */
-  accuracy: z.number().nullable(),
+  accuracy: z.nullable(z.number()),
 };
 export const Position = z.strictObject(positionFields);
 
@@ -84,13 +94,13 @@ export const ItemTime = z.strictObject({
    * Epoch ms: from `timestampUTC`, else `deviceTimeGmt`, else a local form with a known zone, else
    * (approximate) the local wall time read as UTC.
    */
-  instant: z.number().optional(),
+  instant: z.optional(z.number()),
   /** True when the instant came from a wall time whose zone is unknown. */
   approximate: z.boolean(),
   /** The device-local text as the driver saw it, for display. */
-  local: z.string().optional(),
+  local: z.optional(z.string()),
   /** The zone abbreviation of the local text, and whether its offset is known. */
-  zone: z.string().optional(),
+  zone: z.optional(z.string()),
   zoneKnown: z.boolean(),
 });
 
@@ -105,26 +115,26 @@ export const LatestLocation = z.strictObject({
   ...positionFields,
   ...timedFields,
   place: Place,
-  driver: Driver.optional(),
+  driver: z.optional(Driver),
 });
 
-export const Ping = z.strictObject({ ...positionFields, ...timedFields, driver: Driver.optional() });
+export const Ping = z.strictObject({ ...positionFields, ...timedFields, driver: z.optional(Driver) });
 
 export const StatusEvent = z.strictObject({
   ...timedFields,
-  id: z.string().optional(),
-  name: z.string().optional(),
-  code: z.string().optional(),
-  driver: Driver.optional(),
+  id: z.optional(z.string()),
+  name: z.optional(z.string()),
+  code: z.optional(z.string()),
+  driver: z.optional(Driver),
 });
 
 export const Comment = z.strictObject({
   ...timedFields,
-  text: z.string().optional(),
-  by: z.enum(['driver', 'broker']).optional(),
-  position: Position.optional(),
-  place: Place.optional(),
-  driver: Driver.optional(),
+  text: z.optional(z.string()),
+  by: z.optional(z.enum(['driver', 'broker'])),
+  position: z.optional(Position),
+  place: z.optional(Place),
+  driver: z.optional(Driver),
 });
 
 /**
@@ -133,24 +143,24 @@ export const Comment = z.strictObject({
  */
 export const Document = z.strictObject({
   ...timedFields,
-  instant: z.number().nullable(),
+  instant: z.nullable(z.number()),
   url: z.string(),
-  type: z.string().optional(),
-  stopExternalId: z.string().optional(),
-  stopOrderNumber: z.number().optional(),
-  position: Position.optional(),
-  place: Place.optional(),
-  driver: Driver.optional(),
+  type: z.optional(z.string()),
+  stopExternalId: z.optional(z.string()),
+  stopOrderNumber: z.optional(z.number()),
+  position: z.optional(Position),
+  place: z.optional(Place),
+  driver: z.optional(Driver),
 });
 
 export const TemperatureReading = z.strictObject({
   ...timedFields,
-  deviceId: z.string().optional(),
-  supply: z.number().optional(),
-  return: z.number().optional(),
-  set: z.number().optional(),
-  unit: z.string().optional(),
-  position: Position.optional(),
+  deviceId: z.optional(z.string()),
+  supply: z.optional(z.number()),
+  return: z.optional(z.number()),
+  set: z.optional(z.number()),
+  unit: z.optional(z.string()),
+  position: z.optional(Position),
 });
 
 /** A load's undocumented fields (stops, say), kept as the upstream sent them; never copied key by key. */
@@ -168,20 +178,20 @@ export const LoadView = z.strictObject({
   by: LoadBy,
   /** The id this load was asked for by (external id or load number), as a string. */
   id: z.string(),
-  externalId: z.string().optional(),
-  loadNumber: z.string().optional(),
-  ltExternalId: z.string().optional(),
-  latestLocation: LatestLocation.optional(),
-  latestStatus: StatusEvent.optional(),
-  latestTemperature: TemperatureReading.optional(),
-  pings: z.array(Ping).default([]),
-  events: z.array(StatusEvent).default([]),
-  comments: z.array(Comment).default([]),
-  documents: z.array(Document).default([]),
-  readings: z.array(TemperatureReading).default([]),
-  extras: Extras.default({}),
+  externalId: z.optional(z.string()),
+  loadNumber: z.optional(z.string()),
+  ltExternalId: z.optional(z.string()),
+  latestLocation: z.optional(LatestLocation),
+  latestStatus: z.optional(StatusEvent),
+  latestTemperature: z.optional(TemperatureReading),
+  pings: z._default(z.array(Ping), []),
+  events: z._default(z.array(StatusEvent), []),
+  comments: z._default(z.array(Comment), []),
+  documents: z._default(z.array(Document), []),
+  readings: z._default(z.array(TemperatureReading), []),
+  extras: z._default(Extras, {}),
   /** What was skipped or noted while reading this load's answers (paths relative to the load). */
-  issues: z.array(ParseIssue).default([]),
+  issues: z._default(z.array(ParseIssue), []),
 });
 /** What the proxy writes (lists may be left out). */
 export type LoadViewWire = z.input<typeof LoadView>;
@@ -200,7 +210,7 @@ export const ProxyPullAnswer = z.strictObject({
   /** Where the next poll asks from. */
   cursor: z.string(),
   /** The upstream's time of its last answer (`MM/DD/YYYY HH:mm:ss UTC`). */
-  timeStamp: z.string().optional(),
+  timeStamp: z.optional(z.string()),
   loads: z.array(z.unknown()),
   /** Ids the upstream does not know. */
   missing: z.array(z.string()),
@@ -212,7 +222,7 @@ export const ProxyErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 export type ProxyErrorBody = z.infer<typeof ProxyErrorBody>;
@@ -222,13 +232,13 @@ export const NoiseRule = z.object({
   /** Text looked for in the event's name; case and runs of blanks do not matter. */
   contains: z.string(),
   /** Only events without a code are noise by this rule. */
-  onlyWithoutCode: z.boolean().optional(),
+  onlyWithoutCode: z.optional(z.boolean()),
 });
 export type NoiseRule = z.infer<typeof NoiseRule>;
 
 /** `GET /api/config`: what the SPA may know. */
 export const ClientConfig = z.object({
-  tileUrl: z.string().nullable(),
+  tileUrl: z.nullable(z.string()),
   tileAttribution: z.string(),
   refreshSeconds: z.number(),
   maxIds: z.number(),
@@ -242,19 +252,19 @@ export const ClientConfig = z.object({
   /** The rules that hide app and system notices in a load's timeline, in force on this proxy. */
   noiseRules: z.array(NoiseRule),
   /** Demo mode (the embedded simulator): the demo fleet and a webhook token the form may offer. */
-  demo: z
-    .object({
+  demo: z.nullable(
+    z.object({
       externalIds: z.array(z.string()),
       loadNumbers: z.array(z.string()),
-      webhookToken: z.string().nullable(),
-    })
-    .nullable(),
+      webhookToken: z.nullable(z.string()),
+    }),
+  ),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
 
 /** `GET|POST|DELETE /api/session`: whether a login is needed, and whether this browser has one. */
 export const SessionState = z.object({
-  required: z.boolean().optional(),
+  required: z.optional(z.boolean()),
   active: z.boolean(),
 });
 export type SessionState = z.infer<typeof SessionState>;
@@ -263,7 +273,7 @@ export const Health = z.object({
   ok: z.boolean(),
   upstream: z.object({
     mode: z.enum(['simulator', 'remote']),
-    lastReachableAt: z.string().nullable(),
+    lastReachableAt: z.nullable(z.string()),
   }),
 });
 export type Health = z.infer<typeof Health>;

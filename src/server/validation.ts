@@ -5,10 +5,11 @@ import { FORBIDDEN_PULL_FIELDS } from '@/contract/proxy-api';
 import { ProxyError } from './errors';
 
 /**
- * Validates a request part with a zod schema; a failure becomes a 400 that names each field.
+ * Validates a request part with a zod schema, classic or mini (`contract/proxy-api.ts` is mini); a
+ * failure becomes a 400 that names each field.
  * Unknown fields are named too, and fields only the proxy may set get their own code.
  */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+export function validate<T extends z.core.$ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {

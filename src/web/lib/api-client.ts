@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ProxyErrorBody } from '@/contract/proxy-api';
 import { perfMark, type PerfDetail } from './perf-marks';
 
@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-async function request<S extends z.ZodType>(
+async function request<S extends z.ZodMiniType>(
   path: string,
   init: RequestInit,
   schema: S,
@@ -77,7 +77,7 @@ async function request<S extends z.ZodType>(
   return parsed.data;
 }
 
-export function apiGet<S extends z.ZodType>(
+export function apiGet<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   signal?: AbortSignal,
@@ -94,7 +94,7 @@ export class WrittenJson {
 }
 
 /** A state-changing call: JSON body and the header every `POST /api/*` must carry. */
-export function apiSend<S extends z.ZodType>(
+export function apiSend<S extends z.ZodMiniType>(
   method: 'POST' | 'DELETE',
   path: string,
   body: unknown,
@@ -120,7 +120,7 @@ export function apiSend<S extends z.ZodType>(
   );
 }
 
-export function apiPost<S extends z.ZodType>(
+export function apiPost<S extends z.ZodMiniType>(
   path: string,
   body: unknown,
   schema: S,

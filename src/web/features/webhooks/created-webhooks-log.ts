@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Webhooks created from this browser, kept in its localStorage: the service offers no way to list

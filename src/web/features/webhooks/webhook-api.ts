@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { WebhookErrorBody, type WebhookErrorEntry } from '@/contract/errors';
 import { ProxyErrorBody } from '@/contract/proxy-api';
 import { Webhook, WebhookCreateRequest } from '@/contract/webhook';
