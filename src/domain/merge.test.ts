@@ -3,37 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { mergeItems, applyDelta, sortByInstant, withReadings } from './merge';
 import type { Load, Ping, TemperatureReading } from './model';
 import { keys } from './normalize';
+import { emptyLoad, testTime } from '@/testing/loads';
 
 function ping(instant: number, lat = 40, lon = -90): Ping {
   const pos = { lat, lon, accuracy: 10 };
-  return {
-    ...pos,
-    key: keys.ping(instant, pos),
-    instant,
-    time: { instant, approximate: false, local: undefined, zone: undefined, zoneKnown: false },
-    driver: undefined,
-  };
+  return { ...pos, key: keys.ping(instant, pos), instant, time: testTime(instant), driver: undefined };
 }
 
-function load(pings: Ping[]): Load {
-  return {
-    by: 'external-id',
-    id: '1',
-    externalId: '1',
-    loadNumber: undefined,
-    ltExternalId: undefined,
-    latestLocation: undefined,
-    latestStatus: undefined,
-    latestTemperature: undefined,
-    pings: sortByInstant([...pings]),
-    events: [],
-    comments: [],
-    documents: [],
-    readings: [],
-    extras: {},
-    issues: [],
-  };
-}
+const load = (pings: Ping[]): Load => emptyLoad('1', 'external-id', { pings: sortByInstant([...pings]) });
 
 const pingsArb = fc.array(
   fc

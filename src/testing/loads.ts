@@ -1,5 +1,4 @@
-import type { Document, Load, LoadBy } from '@/domain/model';
-import type { ItemTime } from '@/domain/time';
+import type { Document, ItemTime, Load, LoadBy } from '@/domain/model';
 
 /** A time of an item whose instant is all that matters to a test. */
 export const testTime = (instant = 0): ItemTime => ({
