@@ -3,8 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Link, Route, Switch, useRoute } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
 import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
-import { configQuery } from '../lib/load-queries';
-import { sessionQueries } from '../lib/session-queries';
+import { configQuery } from '../data/load-queries';
+import { sessionQueries } from '../data/session-queries';
 import { DispatcherPage } from './routes/dispatcher-page';
 import { LoginPage } from './routes/login-page';
 

@@ -6,7 +6,7 @@ import { CLIENT_CONFIG } from '@/testing/client-config';
 import { withBasemapModules } from '@/testing/basemap-modules';
 import { withMapSize } from '@/testing/map-size';
 import { jsonResponse, pullAnswer, wireDetail } from '../../features/load-detail/wire-fixtures';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../data/query-client';
 import { watchList } from '../../lib/watch-list';
 import { DispatcherPage } from './dispatcher-page';
 

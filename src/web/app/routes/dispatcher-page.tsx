@@ -17,7 +17,7 @@ import { BOARD_FILTER_ID, LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { formatAccuracy, formatCount, formatSinceUpdate } from '../../lib/format';
 import { loadKey, parseLoadKey } from '../../lib/load-key';
-import { configQuery, loadQueries } from '../../lib/load-queries';
+import { configQuery, loadQueries } from '../../data/load-queries';
 import { useLevelNow, useNow } from '../../lib/use-now';
 import { useSameList } from '../../lib/same-list';
 import { useUrlParam } from '../../lib/url-state';

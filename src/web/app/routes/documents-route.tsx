@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { DocumentsPage } from '../../features/documents/documents-page';
-import { configQuery } from '../../lib/load-queries';
+import { configQuery } from '../../data/load-queries';
 
 /** `/documents`: the brokers' inbox, once the config is known. */
 export function DocumentsRoute() {

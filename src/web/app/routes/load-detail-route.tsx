@@ -7,7 +7,7 @@ import { loadStaleness } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadDetailPage } from '../../features/load-detail/load-detail-page';
 import { pointOf } from '../../features/map/load-point';
-import { configQuery, loadQueries } from '../../lib/load-queries';
+import { configQuery, loadQueries } from '../../data/load-queries';
 import { useNow } from '../../lib/use-now';
 import { MapShell } from '../../map/core/map-shell';
 import { FlyTo, type FlyTarget } from '../../map/controls/fly-to';

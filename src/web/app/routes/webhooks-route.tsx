@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { WebhooksPage } from '../../features/webhooks/webhooks-page';
-import { configQuery } from '../../lib/load-queries';
+import { configQuery } from '../../data/load-queries';
 
 /** `/webhooks`: the admin form, once the config (demo token) is known. */
 export function WebhooksRoute() {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Load } from '@/domain/model';
-import { loadQueries } from '../../lib/load-queries';
+import { loadQueries } from '../../data/load-queries';
 import { idsBy, useWatchedLoads, useWatchList, type WatchEntry } from '../../lib/watch-list';
 import { collectDocuments, type InboxDocument } from './inbox-model';
 import { useReviewedDocuments } from './reviewed-store';

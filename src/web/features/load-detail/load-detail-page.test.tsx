@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../data/query-client';
 import { LoadDetailPage } from './load-detail-page';
 import type { TemperatureSeries } from './temperature-series';
 import { jsonResponse, pullAnswer, wireDetail, wireEvent, type Wire } from './wire-fixtures';

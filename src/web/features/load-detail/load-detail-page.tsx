@@ -7,7 +7,7 @@ import { withReadings } from '@/domain/merge';
 import { DocumentViewer } from '../../components/document-viewer';
 import { DISABLED_LOOK } from '../../components/disabled-look';
 import { ErrorBanner } from '../../components/error-banner';
-import { loadQueries } from '../../lib/load-queries';
+import { loadQueries } from '../../data/load-queries';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { CommentsThread } from './comments-section';
 import { DocumentsGrid } from './documents-section';
