@@ -2,7 +2,6 @@ import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import type { LoadBy } from '@/domain/model';
 import type { StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import {
@@ -16,7 +15,14 @@ import { useBoardFilter } from '../../features/board/board-view';
 import { BOARD_FILTER_ID, LoadBoard } from '../../features/board/load-board';
 import { WatchListPanel } from '../../features/board/watch-list-panel';
 import { formatAccuracy, formatCount, formatSinceUpdate } from '../../lib/format';
-import { loadKey, parseLoadKey } from '../../lib/load-key';
+import {
+  formatLoadParam,
+  loadKey,
+  loadPageHref,
+  parseLoadKey,
+  parseLoadParam,
+  type LoadRef,
+} from '../../lib/load-ref';
 import { configQuery, loadQueries } from '../../data/load-queries';
 import { useLevelNow, useNow } from '../../lib/use-now';
 import { useSameList } from '../../lib/same-list';
@@ -28,7 +34,6 @@ import {
   useWatchList,
   useWatchListInUrl,
   watchList,
-  type WatchEntry,
 } from '../../lib/watch-list';
 import { statusColors } from '../../../../tailwind.config';
 import { LegendItem } from '../../components/legend-item';
@@ -45,14 +50,6 @@ const LEGEND = [
   ['silent', 'Silent'],
   ['unknown', 'No ping'],
 ] as const;
-
-/** `?load=e:700100` or `n:LN…`: the selected load, in the URL so a reload or link restores it. */
-function parseSelection(text: string | null): { by: LoadBy; id: string } | null {
-  if (!text || text.length < 3 || text[1] !== ':') return null;
-  const by = text[0] === 'e' ? 'external-id' : text[0] === 'n' ? 'load-number' : null;
-  return by ? { by, id: text.slice(2) } : null;
-}
-const selectionParam = (by: LoadBy, id: string) => `${by === 'external-id' ? 'e' : 'n'}:${id}`;
 
 /**
  * "Refresh", and "Refreshing…" while a board's pull runs. It watches the pulls itself: when a poll
@@ -120,15 +117,16 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   const forBoard = useDeferredValue(useMemo(() => ({ loads, levelNow }), [loads, levelNow]));
   const rows = useSameList(useMemo(() => rowsOf(forBoard.loads, forBoard.levelNow), [rowsOf, forBoard]));
   const notFound = useMemo(
-    (): WatchEntry[] => [
+    (): LoadRef[] => [
       ...(byExternal.data?.missing ?? []).map((id) => ({ by: 'external-id' as const, id })),
       ...(byNumber.data?.missing ?? []).map((id) => ({ by: 'load-number' as const, id })),
     ],
     [byExternal.data?.missing, byNumber.data?.missing],
   );
 
+  // `?load=e:700100`: the selected load, in the URL so a reload or link restores it.
   const [selectionText, setSelectionText] = useUrlParam('load');
-  const selection = parseSelection(selectionText);
+  const selection = useMemo(() => parseLoadParam(selectionText), [selectionText]);
   const selectedKey = selection ? loadKey(selection) : null;
   const track = useQuery({
     ...loadQueries.detail(selection?.by ?? 'external-id', selection?.id ?? '', config.refreshSeconds),
@@ -160,12 +158,12 @@ function Dispatcher({ config }: { config: ClientConfig }) {
   const select = useCallback(
     (key: string) => {
       const sel = parseLoadKey(key);
-      if (sel) setSelectionText(selectionParam(sel.by, sel.id));
+      if (sel) setSelectionText(formatLoadParam(sel));
     },
     [setSelectionText],
   );
   const selectRow = useCallback(
-    (row: BoardRow) => setSelectionText(selectionParam(row.load.by, row.load.id)),
+    (row: BoardRow) => setSelectionText(formatLoadParam(row.load)),
     [setSelectionText],
   );
 
@@ -248,7 +246,7 @@ function Dispatcher({ config }: { config: ClientConfig }) {
                 <span className="text-xs text-ink-muted">not in the board's filter</span>
               )}
               <Link
-                href={`/loads/${selection.by}/${encodeURIComponent(selection.id)}`}
+                href={loadPageHref(selection)}
                 className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5 text-status-selected"
               >
                 Details

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import type { LoadBy } from '@/domain/model';
 import { loadStaleness } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadDetailPage } from '../../features/load-detail/load-detail-page';
 import { pointOf } from '../../features/map/load-point';
 import { configQuery, loadQueries } from '../../data/load-queries';
+import { loadKey, mapHref, parseLoadPage, type LoadRef } from '../../lib/load-ref';
 import { useNow } from '../../lib/use-now';
 import { MapShell } from '../../map/core/map-shell';
 import { FlyTo, type FlyTarget } from '../../map/controls/fly-to';
@@ -18,9 +18,8 @@ import { LoadMarkersLayer } from '../../map/layers/load-markers-layer';
 /** `/loads/:by/:id`: everything about one load, beside a map of its trail. */
 export function LoadDetailRoute({ params }: { params: { by?: string; id?: string } }) {
   const config = useQuery(configQuery());
-  const by = params.by === 'external-id' || params.by === 'load-number' ? params.by : null;
-  const id = params.id ? decodeURIComponent(params.id) : '';
-  if (!by || !id) {
+  const ref = parseLoadPage(params);
+  if (!ref) {
     return (
       <p className="p-4">
         There is no such load page.{' '}
@@ -32,10 +31,11 @@ export function LoadDetailRoute({ params }: { params: { by?: string; id?: string
   }
   if (config.isPending) return <p className="p-4 text-ink-muted">Loading…</p>;
   if (config.isError) return <ErrorBanner error={config.error} onRetry={() => void config.refetch()} />;
-  return <LoadDetailWithMap key={`${by}:${id}`} by={by} id={id} config={config.data} />;
+  return <LoadDetailWithMap key={loadKey(ref)} loadRef={ref} config={config.data} />;
 }
 
-function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config: ClientConfig }) {
+function LoadDetailWithMap({ loadRef, config }: { loadRef: LoadRef; config: ClientConfig }) {
+  const { by, id } = loadRef;
   const track = useQuery(loadQueries.detail(by, id, config.refreshSeconds));
   const [target, setTarget] = useState<FlyTarget | null>(null);
   const panTo = useCallback((p: FlyTarget) => setTarget({ ...p }), []);
@@ -52,12 +52,11 @@ function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config:
   });
   const latest = useMemo(() => (load ? pointOf(load, level) : undefined), [load, level]);
   const latestPoints = useMemo(() => (latest ? [latest] : []), [latest]);
-  const selection = `${by === 'external-id' ? 'e' : 'n'}:${id}`;
   return (
     <div className="grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="min-h-0 overflow-auto border-r border-panel-line">
         <nav className="border-b border-panel-line bg-panel px-4 py-2 text-sm">
-          <Link href={`/?load=${encodeURIComponent(selection)}`} className="text-status-selected underline">
+          <Link href={mapHref(loadRef)} className="text-status-selected underline">
             ← Back to the map
           </Link>
         </nav>
