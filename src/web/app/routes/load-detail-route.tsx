@@ -5,7 +5,7 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import { loadStaleness } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadDetailPage } from '../../features/load-detail/load-detail-page';
-import { pointOf } from '../../features/map/load-point';
+import { pointOf } from '../../map/layers/load-point';
 import { configQuery, loadQueries } from '../../data/load-queries';
 import { loadKey, mapHref, parseLoadPage, type LoadRef } from '../../lib/load-ref';
 import { useNow } from '../../lib/use-now';

@@ -3,7 +3,7 @@ import type { Staleness } from '@/domain/staleness';
 import { statusPhase } from '@/domain/status-phase';
 import { formatAccuracy } from '../../lib/format';
 import { loadKey, loadLabel } from '../../lib/load-ref';
-import type { MarkerPoint } from '../../map/layers/load-markers-layer';
+import type { MarkerPoint } from './load-markers-layer';
 import { phaseColors, statusColors } from '../../../../tailwind.config';
 
 /**
