@@ -32,7 +32,7 @@ let holdPulls = false;
 // left to the test, it could still be importing supercluster when the test ends and vitest tears the
 // environment down (CI failed once on exactly that).
 beforeAll(async () => {
-  await import('../../features/map/fleet-map');
+  await import('../../features/dispatcher/fleet-map');
 });
 withBasemapModules();
 

@@ -10,10 +10,10 @@ import {
   isUnfiltered,
   NO_FILTER,
   type BoardRow,
-} from '../../features/board/board-rows';
-import { useBoardFilter } from '../../features/board/board-view';
-import { BOARD_FILTER_ID, LoadBoard } from '../../features/board/load-board';
-import { WatchListPanel } from '../../features/board/watch-list-panel';
+} from '../../features/dispatcher/board-rows';
+import { useBoardFilter } from '../../features/dispatcher/board-view';
+import { BOARD_FILTER_ID, LoadBoard } from '../../features/dispatcher/load-board';
+import { WatchListPanel } from '../../features/dispatcher/watch-list-panel';
 import { formatAccuracy, formatCount, formatSinceUpdate } from '../../lib/format';
 import {
   formatLoadParam,
@@ -41,7 +41,7 @@ import { DISABLED_LOOK } from '../../components/disabled-look';
 
 // The map (Leaflet and its layers) is its own chunk, requested as soon as this page loads: the board
 // and the watch list come up without waiting for it, and the map arrives while the loads are fetched.
-const fleetMapModule = () => import('../../features/map/fleet-map');
+const fleetMapModule = () => import('../../features/dispatcher/fleet-map');
 const FleetMap = lazy(() => fleetMapModule().then((m) => ({ default: m.FleetMap })));
 
 const LEGEND = [
