@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { withBasemapModules } from '@/testing/basemap-modules';
 import { withMapSize } from '@/testing/map-size';
-import { jsonResponse, pullAnswer, wireDetail } from '../../features/load-detail/wire-fixtures';
+import { jsonResponse, pullAnswer, wireDetail } from '@/testing/wire-fixtures';
 import { createQueryClient } from '../../data/query-client';
 import { watchList } from '../../lib/watch-list';
 import { DispatcherPage } from './dispatcher-page';
