@@ -32,7 +32,7 @@ let holdPulls = false;
 // left to the test, it could still be importing supercluster when the test ends and vitest tears the
 // environment down (CI failed once on exactly that).
 beforeAll(async () => {
-  await import('../../features/dispatcher/fleet-map');
+  await import('./fleet-map');
 });
 withBasemapModules();
 
@@ -71,7 +71,7 @@ it('a refresh that starts renders its button, not the page; the page renders whe
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <DispatcherPage />
+      <DispatcherPage config={CLIENT_CONFIG} />
     </QueryClientProvider>,
   );
   await screen.findByText(/Updated/);
