@@ -6,7 +6,7 @@ import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
 import { configQuery } from '../data/load-queries';
 import { sessionQueries } from '../data/session-queries';
 import { DispatcherRoute } from './routes/dispatcher-route';
-import { LoginPage } from './routes/login-page';
+import { LoginPage } from '../features/session/login-page';
 
 // Pages beyond the first screen load on demand, so the map comes up with less JavaScript.
 const LoadDetailRoute = lazy(() =>
