@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tanstackQuery from '@tanstack/eslint-plugin-query';
 import prettier from 'eslint-config-prettier';
@@ -49,6 +50,23 @@ const zones = [
     message: 'the server imports the simulator only in main.ts',
   },
 ];
+
+// Features never import each other: what two features share moves to components/, map/, data/ or lib/.
+const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+for (const feature of features) {
+  zones.push({
+    target: `./src/web/features/${feature}`,
+    from: features.filter((other) => other !== feature).map((other) => `./src/web/features/${other}`),
+    message: 'features never import each other: move what they share to components/, map/, data/ or lib/',
+  });
+}
+zones.push({
+  target: ['./src/web/components', './src/web/map', './src/web/data', './src/web/lib'],
+  from: ['./src/web/features', './src/web/app'],
+  message: 'shared web code serves the features and the app: it imports neither',
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },

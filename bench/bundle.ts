@@ -48,7 +48,7 @@ export function benchBundle(): Figure[] {
       );
     const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
     const initial = closure(manifest, ['index.html']);
-    const mapKey = Object.keys(manifest).find((k) => k.endsWith('features/map/fleet-map.tsx'));
+    const mapKey = Object.keys(manifest).find((k) => k.endsWith('features/dispatcher/fleet-map.tsx'));
     const map = [...closure(manifest, mapKey ? [mapKey] : [])].filter((k) => !initial.has(k));
     const basemapKeys = Object.keys(manifest).filter((k) =>
       /countries-110m|states-10m|north-america-coarse/.test(k),

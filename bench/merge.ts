@@ -6,7 +6,7 @@ import { normalizeLoad } from '@/domain/normalize';
 import { loadStaleness } from '@/domain/staleness';
 import { generateFleet } from '@/simulator/fleet';
 import { trackAt } from '@/simulator/track';
-import { boardRows, toRow, type BoardRow } from '@/web/features/board/board-rows';
+import { boardRows, toRow, type BoardRow } from '@/web/features/dispatcher/board-rows';
 import type { Figure } from './figures';
 
 const LOADS = 10_000;

@@ -3,10 +3,10 @@ import { lazy, Suspense } from 'react';
 import { Link, Route, Switch, useRoute } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
 import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
-import { configQuery } from '../lib/load-queries';
-import { sessionQueries } from '../lib/session-queries';
-import { DispatcherPage } from './routes/dispatcher-page';
-import { LoginPage } from './routes/login-page';
+import { configQuery } from '../data/load-queries';
+import { sessionQueries } from '../data/session-queries';
+import { DispatcherRoute } from './routes/dispatcher-route';
+import { LoginPage } from '../features/session/login-page';
 
 // Pages beyond the first screen load on demand, so the map comes up with less JavaScript.
 const LoadDetailRoute = lazy(() =>
@@ -67,7 +67,7 @@ export function App() {
       <main className="min-h-0 flex-1">
         <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
           <Switch>
-            <Route path="/" component={DispatcherPage} />
+            <Route path="/" component={DispatcherRoute} />
             <Route path="/loads/:by/:id" component={LoadDetailRoute} />
             <Route path="/documents" component={DocumentsRoute} />
             <Route path="/webhooks" component={WebhooksRoute} />

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles.css';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '../data/query-client';
 import { App } from './app';
 import { Providers } from './providers';
 

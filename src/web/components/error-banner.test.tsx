@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../data/api-client';
 import { ErrorBanner } from './error-banner';
 
 describe('ErrorBanner', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../data/api-client';
 
 /** What a failed call to the tracking service was, as the end of "The tracking service …". */
 function upstreamCause(code: string, details: unknown): string | undefined {

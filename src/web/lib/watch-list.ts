@@ -1,17 +1,13 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { LoadId, type ClientConfig } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
-import { loadKey } from './load-key';
+import { byOfPrefix, isLoadId, LOAD_BYS, loadKey, refPrefix, type LoadRef } from './load-ref';
 import { queryText } from './url-state';
 
-/**
+/*
  * The loads a dispatcher watches: kept in this browser (localStorage) and carried in the URL (`?w=`),
  * so a link opens the same board for a colleague. A link wins over what this browser had.
  */
-export interface WatchEntry {
-  by: LoadBy;
-  id: string;
-}
 
 export interface ParsedIds {
   ids: string[];
@@ -20,7 +16,6 @@ export interface ParsedIds {
 
 const STORAGE_KEY = 'haulview.watch';
 const PARAM = 'w';
-const PREFIX: Record<LoadBy, string> = { 'external-id': 'e', 'load-number': 'n' };
 
 /**
  * Reads ids as people paste them: one, or many separated by commas, semicolons, spaces, tabs or new
@@ -75,12 +70,11 @@ function shorten(ids: readonly string[]): string[] {
   return out;
 }
 
-export function encodeWatch(entries: readonly WatchEntry[]): string {
-  return (['external-id', 'load-number'] as const)
-    .map((by) => {
-      const ids = shorten(entries.filter((e) => e.by === by).map((e) => e.id));
-      return ids.length > 0 ? `${PREFIX[by]}:${ids.join(',')}` : '';
-    })
+export function encodeWatch(entries: readonly LoadRef[]): string {
+  return LOAD_BYS.map((by) => {
+    const ids = shorten(entries.filter((e) => e.by === by).map((e) => e.id));
+    return ids.length > 0 ? `${refPrefix(by)}:${ids.join(',')}` : '';
+  })
     .filter(Boolean)
     .join(';');
 }
@@ -102,18 +96,17 @@ function expand(raw: string): string[] {
   return Array.from({ length: b - a + 1 }, (_, k) => String(a + k));
 }
 
-export function decodeWatch(text: string): WatchEntry[] {
-  const entries: WatchEntry[] = [];
+export function decodeWatch(text: string): LoadRef[] {
+  const entries: LoadRef[] = [];
   const seen = new Set<string>();
   for (const part of text.split(';')) {
-    const [prefix, list] = [part.slice(0, 2), part.slice(2)];
-    const by: LoadBy | undefined =
-      prefix === 'e:' ? 'external-id' : prefix === 'n:' ? 'load-number' : undefined;
+    const by = part[1] === ':' ? byOfPrefix(part[0] as string) : undefined;
     if (!by) continue;
+    const list = part.slice(2);
     for (const raw of list.split(',')) {
       for (const id of expand(raw)) {
         const key = loadKey({ by, id });
-        if (seen.has(key) || !LoadId.safeParse(id).success) continue;
+        if (seen.has(key) || !isLoadId(id)) continue;
         seen.add(key);
         entries.push({ by, id });
       }
@@ -126,9 +119,9 @@ export function decodeWatch(text: string): WatchEntry[] {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let current: WatchEntry[] | undefined;
+let current: LoadRef[] | undefined;
 
-function readInitial(): WatchEntry[] {
+function readInitial(): LoadRef[] {
   const fromUrl = new URLSearchParams(window.location.search).get(PARAM);
   if (fromUrl !== null) return decodeWatch(fromUrl);
   return decodeWatch(window.localStorage.getItem(STORAGE_KEY) ?? '');
@@ -154,7 +147,7 @@ export function useDemoFleetOnFirstVisit(demo: ClientConfig['demo']): void {
   }, [demo]);
 }
 
-function snapshot(): WatchEntry[] {
+function snapshot(): LoadRef[] {
   current ??= readInitial();
   return current;
 }
@@ -173,7 +166,7 @@ function putInUrl(encoded: string): void {
   );
 }
 
-function write(entries: WatchEntry[]): void {
+function write(entries: LoadRef[]): void {
   current = entries;
   const encoded = encodeWatch(entries);
   try {
@@ -190,7 +183,7 @@ function write(entries: WatchEntry[]): void {
  * came from this browser's storage or the page was reached by a link without it: the address bar is
  * always a link that opens the same list for a colleague.
  */
-export function useWatchListInUrl(entries: readonly WatchEntry[]): void {
+export function useWatchListInUrl(entries: readonly LoadRef[]): void {
   useEffect(() => putInUrl(encodeWatch(entries)), [entries]);
 }
 
@@ -204,7 +197,7 @@ export const watchList = {
     if (fresh.length > 0) write([...list, ...fresh]);
     return fresh.length;
   },
-  remove(entry: WatchEntry): void {
+  remove(entry: LoadRef): void {
     write(snapshot().filter((e) => !(e.by === entry.by && e.id === entry.id)));
   },
   clear(): void {
@@ -221,12 +214,12 @@ function subscribe(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useWatchList(): WatchEntry[] {
+export function useWatchList(): LoadRef[] {
   return useSyncExternalStore(subscribe, snapshot);
 }
 
 /** The ids of one kind, in the order they were added. */
-export function idsBy(entries: readonly WatchEntry[], by: LoadBy): string[] {
+export function idsBy(entries: readonly LoadRef[], by: LoadBy): string[] {
   return entries.filter((e) => e.by === by).map((e) => e.id);
 }
 
@@ -242,7 +235,7 @@ interface PullResult {
  * loads) may still hold a load just removed, so only then is it filtered by the list.
  */
 export function useWatchedLoads(
-  entries: readonly WatchEntry[],
+  entries: readonly LoadRef[],
   byExternal: PullResult,
   byNumber: PullResult,
 ): Load[] {

@@ -1,26 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import type { ClientConfig } from '@/contract/proxy-api';
-import type { LoadBy } from '@/domain/model';
-import { loadStaleness } from '@/domain/staleness';
-import { ErrorBanner } from '../../components/error-banner';
-import { LoadDetailPage } from '../../features/load-detail/load-detail-page';
-import { pointOf } from '../../features/map/load-point';
-import { configQuery, loadQueries } from '../../lib/load-queries';
-import { useNow } from '../../lib/use-now';
-import { MapShell } from '../../map/core/map-shell';
-import { FlyTo, type FlyTarget } from '../../map/controls/fly-to';
-import { MapView } from '../../map/controls/map-view';
-import { BreadcrumbLayer, placesOf } from '../../map/layers/breadcrumb-layer';
-import { LoadMarkersLayer } from '../../map/layers/load-markers-layer';
+import { LoadDetailWithMap } from '../../features/load-detail/load-detail-with-map';
+import { loadKey, parseLoadPage } from '../../lib/load-ref';
+import { WithConfig } from './with-config';
 
-/** `/loads/:by/:id`: everything about one load, beside a map of its trail. */
+/** `/loads/:by/:id`: one load's page, or a way back when the path names no load. */
 export function LoadDetailRoute({ params }: { params: { by?: string; id?: string } }) {
-  const config = useQuery(configQuery());
-  const by = params.by === 'external-id' || params.by === 'load-number' ? params.by : null;
-  const id = params.id ? decodeURIComponent(params.id) : '';
-  if (!by || !id) {
+  const ref = parseLoadPage(params);
+  if (!ref) {
     return (
       <p className="p-4">
         There is no such load page.{' '}
@@ -30,49 +16,9 @@ export function LoadDetailRoute({ params }: { params: { by?: string; id?: string
       </p>
     );
   }
-  if (config.isPending) return <p className="p-4 text-ink-muted">Loading…</p>;
-  if (config.isError) return <ErrorBanner error={config.error} onRetry={() => void config.refetch()} />;
-  return <LoadDetailWithMap key={`${by}:${id}`} by={by} id={id} config={config.data} />;
-}
-
-function LoadDetailWithMap({ by, id, config }: { by: LoadBy; id: string; config: ClientConfig }) {
-  const track = useQuery(loadQueries.detail(by, id, config.refreshSeconds));
-  const [target, setTarget] = useState<FlyTarget | null>(null);
-  const panTo = useCallback((p: FlyTarget) => setTarget({ ...p }), []);
-  // The map follows the panel: a trail of 20,000 pings is drawn in a render of its own, after the
-  // panel is on screen, rather than holding the panel back.
-  const load = useDeferredValue(track.data?.load ?? null);
-  const pings = useMemo(() => load?.pings ?? [], [load]);
-  const places = useMemo(() => placesOf(load), [load]);
-  // Where the load is now, coloured by staleness, with its accuracy circle (it is the selected load).
-  const now = useNow(30_000);
-  const level = loadStaleness(load ?? {}, now, {
-    staleAfterMinutes: config.staleAfterMinutes,
-    silentAfterMinutes: config.silentAfterMinutes,
-  });
-  const latest = useMemo(() => (load ? pointOf(load, level) : undefined), [load, level]);
-  const latestPoints = useMemo(() => (latest ? [latest] : []), [latest]);
-  const selection = `${by === 'external-id' ? 'e' : 'n'}:${id}`;
   return (
-    <div className="grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="min-h-0 overflow-auto border-r border-panel-line">
-        <nav className="border-b border-panel-line bg-panel px-4 py-2 text-sm">
-          <Link href={`/?load=${encodeURIComponent(selection)}`} className="text-status-selected underline">
-            ← Back to the map
-          </Link>
-        </nav>
-        <LoadDetailPage by={by} id={id} config={config} onPanTo={panTo} />
-      </div>
-      <div className="relative min-h-0" role="region" aria-label="Map of this load">
-        <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
-          <MapView fitTo={pings} urlParam={null} />
-          {pings.length > 0 && (
-            <BreadcrumbLayer pings={pings} places={places} lowConfidenceMeters={config.lowConfidenceMeters} />
-          )}
-          <LoadMarkersLayer points={latestPoints} selectedKey={latest?.key ?? null} />
-          <FlyTo target={target} />
-        </MapShell>
-      </div>
-    </div>
+    <WithConfig>
+      {(config) => <LoadDetailWithMap key={loadKey(ref)} loadRef={ref} config={config} />}
+    </WithConfig>
   );
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../data/query-client';
 import { DiagnosticsPage } from './diagnostics-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
-import { configQuery } from '../../lib/load-queries';
+import { configQuery } from '../../data/load-queries';
 import { diagnosticsQueries } from './diagnostics-queries';
 
 const KIND_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Diagnostics } from '@/contract/proxy-api';
-import { apiGet } from '../../lib/api-client';
+import { apiGet } from '../../data/api-client';
 
 export const diagnosticsQueries = {
   report: () =>

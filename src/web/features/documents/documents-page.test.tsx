@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../data/query-client';
 import { watchList } from '../../lib/watch-list';
 import { DocumentsNavBadge } from './documents-nav-badge';
 import { DocumentsPage } from './documents-page';

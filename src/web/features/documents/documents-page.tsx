@@ -12,6 +12,7 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
+import { loadTitle } from '../../lib/load-ref';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
 import { documentName } from './document-card';
 import { DocumentList } from './document-list';
@@ -312,7 +313,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
           }}
           caption={(doc) => {
             const item = byDoc.get(doc);
-            return item ? `Load ${item.load.label}` : undefined;
+            return item ? loadTitle(item.load.label) : undefined;
           }}
           actions={(doc) => {
             const item = byDoc.get(doc);

@@ -1,11 +1,11 @@
 import type { Document, Load, LoadBy } from '@/domain/model';
 import { documentStop } from '../../components/document-viewer';
 import { compareLabels } from '../../lib/collate';
-import { loadKey } from '../../lib/load-key';
+import { loadKey, loadLabel, mapHref, loadTitle } from '../../lib/load-ref';
 
 /** The load a document belongs to, as the inbox shows it. */
 export interface InboxLoad {
-  /** `by:id` (see load-key.ts). */
+  /** `by:id` (see load-ref.ts). */
   key: string;
   by: LoadBy;
   id: string;
@@ -23,16 +23,13 @@ export interface InboxDocument {
   reviewed: boolean;
 }
 
-const PREFIX: Record<LoadBy, string> = { 'external-id': 'e', 'load-number': 'n' };
-
 export function inboxLoad(load: Pick<Load, 'by' | 'id' | 'externalId' | 'loadNumber'>): InboxLoad {
-  const label = load.by === 'load-number' ? (load.loadNumber ?? load.id) : (load.externalId ?? load.id);
   return {
     key: loadKey(load),
     by: load.by,
     id: load.id,
-    label,
-    mapHref: `/?load=${PREFIX[load.by]}:${encodeURIComponent(load.id)}`,
+    label: loadLabel(load),
+    mapHref: mapHref(load),
   };
 }
 
@@ -173,7 +170,7 @@ export function filterOptions(documents: readonly InboxDocument[], load: string 
     loads: options(
       documents,
       (d) => d.load.key,
-      (d) => `Load ${d.load.label}`,
+      (d) => loadTitle(d.load.label),
     ),
     stops: options(
       load === undefined ? documents : documents.filter((d) => d.load.key === load),

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { Load } from '@/domain/model';
-import { loadQueries } from '../../lib/load-queries';
-import { idsBy, useWatchedLoads, useWatchList, type WatchEntry } from '../../lib/watch-list';
+import { loadQueries } from '../../data/load-queries';
+import { idsBy, useWatchedLoads, useWatchList } from '../../lib/watch-list';
+import type { LoadRef } from '../../lib/load-ref';
 import { collectDocuments, type InboxDocument } from './inbox-model';
 import { useReviewedDocuments } from './reviewed-store';
 import { useQuietStart } from './use-quiet-start';
@@ -29,7 +30,7 @@ export interface DocumentsInbox {
   /** The watched loads the service knows, with their documents. */
   loads: Load[];
   /** Watched ids the service does not know. */
-  notFound: WatchEntry[];
+  notFound: LoadRef[];
   /** True until every watched kind of id has answered once. */
   isPending: boolean;
   isFetching: boolean;
@@ -77,7 +78,7 @@ export function useDocumentsInbox(
   const externalMissing = byExternal.data?.missing;
   const numberMissing = byNumber.data?.missing;
   const notFound = useMemo(
-    (): WatchEntry[] => [
+    (): LoadRef[] => [
       ...(externalMissing ?? [])
         .filter((id) => externalIds.includes(id))
         .map((id) => ({ by: 'external-id' as const, id })),

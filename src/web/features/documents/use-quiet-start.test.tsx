@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { loadQueries } from '../../lib/load-queries';
-import { createQueryClient } from '../../lib/query-client';
+import { loadQueries } from '../../data/load-queries';
+import { createQueryClient } from '../../data/query-client';
 import { useQuietStart } from './use-quiet-start';
 
 describe('useQuietStart', () => {

@@ -1,6 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { loadQueries } from '../../lib/load-queries';
+import { loadQueries } from '../../data/load-queries';
 
 /**
  * False until the page has no pull of loads in flight and the browser has had an idle moment; then

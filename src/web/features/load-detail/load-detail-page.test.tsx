@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../data/query-client';
 import { LoadDetailPage } from './load-detail-page';
 import type { TemperatureSeries } from './temperature-series';
-import { jsonResponse, pullAnswer, wireDetail, wireEvent, type Wire } from './wire-fixtures';
+import { jsonResponse, pullAnswer, wireDetail, wireEvent, type Wire } from '@/testing/wire-fixtures';
 
 // uPlot needs a canvas, which jsdom lacks: the chart is replaced by a stand-in that records what it
 // is handed. The series themselves are tested in temperature-series.test.ts.

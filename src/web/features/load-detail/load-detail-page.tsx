@@ -7,7 +7,7 @@ import { withReadings } from '@/domain/merge';
 import { DocumentViewer } from '../../components/document-viewer';
 import { DISABLED_LOOK } from '../../components/disabled-look';
 import { ErrorBanner } from '../../components/error-banner';
-import { loadQueries } from '../../lib/load-queries';
+import { loadQueries } from '../../data/load-queries';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { CommentsThread } from './comments-section';
 import { DocumentsGrid } from './documents-section';
@@ -19,6 +19,7 @@ import { Timeline } from './timeline';
 import { documentsNewestFirst, excursionTimeline, mergeNewestFirst, trackTimeline } from './timeline-items';
 import { useNewKeys } from './use-new-keys';
 import { UpdatedAge } from '../../components/updated-age';
+import { BY_NAME, loadKey, loadLabel, loadTitle } from '../../lib/load-ref';
 
 export type PanTo = (p: { lat: number; lon: number; accuracy: number | null }) => void;
 
@@ -29,8 +30,6 @@ export interface LoadDetailPageProps {
   /** Moves the map to a point (a ping, the place a comment was sent from). */
   onPanTo?: PanTo;
 }
-
-const BY_WORDS: Record<LoadBy, string> = { 'external-id': 'external id', 'load-number': 'load number' };
 
 /** The sections the "Go to" links lead to: the timeline alone can hold thousands of tab stops. */
 const SECTIONS = [
@@ -104,7 +103,7 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
   );
   const readings: ReadingsState =
     by === 'load-number' ? 'not-sent' : readingsData ? 'ready' : readingsQuery.isError ? 'failed' : 'loading';
-  const title = `Load ${id}`;
+  const title = loadTitle(id);
 
   if (!data) {
     if (query.isError)
@@ -112,7 +111,7 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
         <PageShell title={title}>
           <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />
           <p className="text-sm text-ink-muted">
-            The load with {BY_WORDS[by]} <strong>{id}</strong> could not be loaded. Haulview tries again by
+            The load with {BY_NAME[by]} <strong>{id}</strong> could not be loaded. Haulview tries again by
             itself every {config.refreshSeconds} s.
           </p>
         </PageShell>
@@ -120,7 +119,7 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
     return (
       <PageShell title={title}>
         <p role="status" className="rounded border border-panel-line bg-panel p-4 text-ink-muted">
-          Loading everything the tracking service knows about the load with {BY_WORDS[by]}{' '}
+          Loading everything the tracking service knows about the load with {BY_NAME[by]}{' '}
           <strong>{id}</strong>…
         </p>
       </PageShell>
@@ -139,7 +138,7 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
     <LoadDetail
       load={load}
       readings={readings}
-      scope={`${by}:${id}`}
+      scope={loadKey({ by, id })}
       config={config}
       onPanTo={onPanTo}
       error={query.isError ? query.error : null}
@@ -169,10 +168,10 @@ function NotFound({
       {missing || unreadable.length === 0 ? (
         <>
           <p>
-            The tracking service does not know a load with {BY_WORDS[by]} <strong>{id}</strong>.
+            The tracking service does not know a load with {BY_NAME[by]} <strong>{id}</strong>.
           </p>
           <p className="text-sm text-ink-muted">
-            Check the {BY_WORDS[by]} for typing mistakes
+            Check the {BY_NAME[by]} for typing mistakes
             {by === 'external-id'
               ? ', or look the load up by its load number.'
               : ', or look the load up by its external id.'}
@@ -181,7 +180,7 @@ function NotFound({
       ) : (
         <>
           <p>
-            The tracking service sent the load with {BY_WORDS[by]} <strong>{id}</strong>, but Haulview could
+            The tracking service sent the load with {BY_NAME[by]} <strong>{id}</strong>, but Haulview could
             not read it.
           </p>
           <SkippedItems issues={unreadable} />
@@ -250,8 +249,7 @@ function LoadDetail({
       }),
     [load],
   );
-  const name =
-    load.by === 'load-number' ? `Load ${load.loadNumber ?? load.id}` : `Load ${load.externalId ?? load.id}`;
+  const name = loadTitle(loadLabel(load));
 
   return (
     <PageShell title={name}>

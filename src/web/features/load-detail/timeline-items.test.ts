@@ -14,7 +14,7 @@ import {
   trackTimeline,
   type TimelineKind,
 } from './timeline-items';
-import { wireDetail, wireEvent, type Wire } from './wire-fixtures';
+import { wireDetail, wireEvent, type Wire } from '@/testing/wire-fixtures';
 
 function load(detail: Wire): Load {
   const issues: ParseIssue[] = [];

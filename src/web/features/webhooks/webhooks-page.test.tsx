@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from '@/contract/proxy-api';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../data/query-client';
 import { CREATED_WEBHOOKS_KEY } from './created-webhooks-log';
 import { WebhooksPage } from './webhooks-page';
 

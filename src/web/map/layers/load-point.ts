@@ -2,11 +2,9 @@ import type { Load } from '@/domain/model';
 import type { Staleness } from '@/domain/staleness';
 import { statusPhase } from '@/domain/status-phase';
 import { formatAccuracy } from '../../lib/format';
-import { loadKey } from '../../lib/load-key';
-import type { MarkerPoint } from '../../map/layers/load-markers-layer';
+import { loadKey, loadLabel } from '../../lib/load-ref';
+import type { MarkerPoint } from './load-markers-layer';
 import { phaseColors, statusColors } from '../../../../tailwind.config';
-
-const labelOf = (l: Load) => (l.by === 'load-number' ? (l.loadNumber ?? l.id) : (l.externalId ?? l.id));
 
 /**
  * A load's latest position as the map marks it: coloured by how long since its last ping, with a dot
@@ -39,7 +37,7 @@ class LoadPoint implements MarkerPoint {
   }
   get label(): string {
     const level = this.level === 'fresh' ? 'reporting' : this.level;
-    return `${labelOf(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level} · ${formatAccuracy(this.accuracy)}`;
+    return `${loadLabel(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level} · ${formatAccuracy(this.accuracy)}`;
   }
 }
 

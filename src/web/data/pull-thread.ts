@@ -1,7 +1,7 @@
 import type { Load, LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
-import { perfMark } from './perf-marks';
+import { perfMark } from '../lib/perf-marks';
 import { documentUrlsKeeper } from './document-urls';
 import {
   idsJsonOf,
@@ -12,7 +12,7 @@ import {
   type PulledLoads,
 } from './pull-answer';
 import type { PullReply, PullRequest } from './pull-protocol';
-import { startWorker, stopWorker, type WorkerLike } from './worker-like';
+import { startWorker, stopWorker, type WorkerLike } from '../lib/worker-like';
 
 /** The pull worker, or a stand-in for it. */
 export type PullWorkerLike = WorkerLike<PullRequest, PullReply>;

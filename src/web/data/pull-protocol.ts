@@ -1,5 +1,5 @@
 import type { Load, LoadBy } from '@/domain/model';
-import type { PerfDetail } from './perf-marks';
+import type { PerfDetail } from '../lib/perf-marks';
 import type { LoadChange } from './board-data';
 import type { DocumentUrls } from './document-urls';
 import type { PullBody, PulledLoads } from './pull-answer';

@@ -5,8 +5,8 @@ import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { withBasemapModules } from '@/testing/basemap-modules';
 import { withMapSize } from '@/testing/map-size';
-import { jsonResponse, pullAnswer, wireDetail } from '../../features/load-detail/wire-fixtures';
-import { createQueryClient } from '../../lib/query-client';
+import { jsonResponse, pullAnswer, wireDetail } from '@/testing/wire-fixtures';
+import { createQueryClient } from '../../data/query-client';
 import { watchList } from '../../lib/watch-list';
 import { DispatcherPage } from './dispatcher-page';
 
@@ -32,7 +32,7 @@ let holdPulls = false;
 // left to the test, it could still be importing supercluster when the test ends and vitest tears the
 // environment down (CI failed once on exactly that).
 beforeAll(async () => {
-  await import('../../features/map/fleet-map');
+  await import('./fleet-map');
 });
 withBasemapModules();
 
@@ -71,7 +71,7 @@ it('a refresh that starts renders its button, not the page; the page renders whe
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <DispatcherPage />
+      <DispatcherPage config={CLIENT_CONFIG} />
     </QueryClientProvider>,
   );
   await screen.findByText(/Updated/);

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { ProxyErrorBody } from '@/contract/proxy-api';
-import { perfMark, type PerfDetail } from './perf-marks';
+import { perfMark, type PerfDetail } from '../lib/perf-marks';
 
 /**
  * The SPA's only way to the proxy. Every answer is parsed with the schema the caller names, so a bad

@@ -4,7 +4,7 @@ import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { compareLabels, compareText } from '../../lib/collate';
 import { levelCache } from '../../lib/index-cache';
-import { loadKey } from '../../lib/load-key';
+import { loadKey, loadLabel } from '../../lib/load-ref';
 import { replacedPlaces } from '../../lib/replaced-places';
 import { STALENESS_TEXT } from '../../components/staleness-text';
 
@@ -71,7 +71,7 @@ export function toRow(
 ): BoardRow {
   const at = load.latestLocation;
   const driver = at?.driver ?? load.latestStatus?.driver;
-  const label = load.by === 'load-number' ? (load.loadNumber ?? load.id) : (load.externalId ?? load.id);
+  const label = loadLabel(load);
   return {
     key: loadKey(load),
     load,

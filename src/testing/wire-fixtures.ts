@@ -1,7 +1,7 @@
 import { proxyPullAnswer } from '@/testing/proxy-answer';
 
 /**
- * Load details in the upstream's wire shape (upstream-api.md 2.4 / 2.5), for this feature's tests:
+ * Load details in the upstream's wire shape (upstream-api.md 2.4 / 2.5), for the page's tests:
  * they go through the proxy's own parser and normalizer, quirks included.
  */
 

@@ -1,11 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useWatchList, watchList, type WatchEntry } from '../../lib/watch-list';
+import { useWatchList, watchList } from '../../lib/watch-list';
+import type { LoadRef } from '../../lib/load-ref';
 import { WatchListPanel } from './watch-list-panel';
 
 /** The panel over the page's one watch list, as the dispatcher page shows it. */
-function Panel({ notFound, maxIds = 500 }: { notFound: WatchEntry[]; maxIds?: number }) {
+function Panel({ notFound, maxIds = 500 }: { notFound: LoadRef[]; maxIds?: number }) {
   return <WatchListPanel entries={useWatchList()} notFound={notFound} maxIds={maxIds} />;
 }
 
@@ -59,7 +60,7 @@ describe('WatchListPanel, an id the service does not know', () => {
 
 describe('WatchListPanel, a long list', () => {
   it('writes how many loads are watched with thousands separated, as the board counts them', () => {
-    const entries: WatchEntry[] = Array.from({ length: 1200 }, (_, i) => ({
+    const entries: LoadRef[] = Array.from({ length: 1200 }, (_, i) => ({
       by: 'external-id',
       id: String(700000 + i),
     }));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { SessionState } from '@/contract/proxy-api';
-import { apiPost, ApiError } from '../../lib/api-client';
+import { apiPost, ApiError } from '../../data/api-client';
 
 /** The login screen: exchanges the dashboard token for a session cookie the browser cannot read. */
 export function LoginPage() {

@@ -1,6 +1,6 @@
 import { ApiError, WrittenJson } from './api-client';
 import { changesFrom, shareBoard, withUnchanged, type BoardData } from './board-data';
-import { lastPerfMark } from './perf-marks';
+import { lastPerfMark } from '../lib/perf-marks';
 import { documentUrlsKeeper } from './document-urls';
 import { pullWritten, writtenPull, type LoadParts, type PulledLoads } from './pull-answer';
 import type { AnswerMark, ApiErrorFields, PullReply, PullRequest } from './pull-protocol';

@@ -8,7 +8,7 @@ import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/cont
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
 import { PlaceSwatch } from '../../map/layers/place-marker';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
-import { pointOf } from './load-point';
+import { pointOf } from '../../map/layers/load-point';
 import { phaseColors } from '../../../../tailwind.config';
 import { LegendItem } from '../../components/legend-item';
 

@@ -1,16 +1,18 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import type { LoadBy } from '@/domain/model';
-import { parseIdText, watchList, type WatchEntry } from '../../lib/watch-list';
+import { BY_NAME, LOAD_BYS, loadKey, type LoadRef } from '../../lib/load-ref';
+import { parseIdText, watchList } from '../../lib/watch-list';
 import { formatCount } from '../../lib/format';
 
 export interface WatchListPanelProps {
-  entries: WatchEntry[];
+  entries: LoadRef[];
   /** Ids the upstream does not know (the proxy's `missing`), per kind. */
-  notFound: WatchEntry[];
+  notFound: LoadRef[];
   maxIds: number;
 }
 
-const BY_LABEL: Record<LoadBy, string> = { 'external-id': 'External id', 'load-number': 'Load number' };
+/** A radio button's label: "External id". */
+const byLabel = (by: LoadBy) => BY_NAME[by].charAt(0).toUpperCase() + BY_NAME[by].slice(1);
 
 /**
  * Add loads by external id or load number, one or many pasted at once; remove one, clear all. Malformed
@@ -67,7 +69,7 @@ export const WatchListPanel = memo(function WatchListPanel({
         <div className="flex flex-wrap items-center gap-2">
           <fieldset className="flex gap-2">
             <legend className="sr-only">The ids are</legend>
-            {(['external-id', 'load-number'] as const).map((value) => (
+            {LOAD_BYS.map((value) => (
               <label key={value} className="flex items-center gap-1">
                 <input
                   type="radio"
@@ -76,7 +78,7 @@ export const WatchListPanel = memo(function WatchListPanel({
                   checked={by === value}
                   onChange={() => setBy(value)}
                 />
-                {BY_LABEL[value]}
+                {byLabel(value)}
               </label>
             ))}
           </fieldset>
@@ -127,13 +129,13 @@ export const WatchListPanel = memo(function WatchListPanel({
           <p className="font-semibold">Not found by the tracking service ({notFound.length}):</p>
           <ul className="mt-1 flex flex-wrap gap-1">
             {notFound.map((e) => (
-              <li key={`${e.by}:${e.id}`} className="flex items-center gap-1 rounded bg-white px-1.5 py-0.5">
+              <li key={loadKey(e)} className="flex items-center gap-1 rounded bg-white px-1.5 py-0.5">
                 <span>
-                  {e.id} <span className="text-ink-muted">({BY_LABEL[e.by].toLowerCase()})</span>
+                  {e.id} <span className="text-ink-muted">({BY_NAME[e.by]})</span>
                 </span>
                 <button
                   type="button"
-                  aria-label={`Stop watching ${e.id} (${BY_LABEL[e.by].toLowerCase()})`}
+                  aria-label={`Stop watching ${e.id} (${BY_NAME[e.by]})`}
                   onClick={() => watchList.remove(e)}
                   className="px-1 text-ink-muted hover:text-ink"
                 >

@@ -1,0 +1,90 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { DISABLED_LOOK } from '../../components/disabled-look';
+import { LegendItem } from '../../components/legend-item';
+import { formatCount, formatSinceUpdate } from '../../lib/format';
+import { statusColors } from '../../../../tailwind.config';
+
+const LEGEND = [
+  ['fresh', 'Reporting'],
+  ['stale', 'Stale'],
+  ['silent', 'Silent'],
+  ['unknown', 'No ping'],
+] as const;
+
+/**
+ * "Refresh", and "Refreshing…" while a board's pull runs. It watches the pulls itself: when a poll
+ * starts, this button renders again, not the page with its 10,000 loads' hooks and memos.
+ */
+function RefreshButton({
+  hashes,
+  onRefresh,
+  disabled,
+}: {
+  hashes: readonly string[];
+  onRefresh: () => void;
+  disabled: boolean;
+}) {
+  const fetching = useIsFetching({ predicate: (query) => hashes.includes(query.queryHash) }) > 0;
+  return (
+    <button
+      type="button"
+      className={`rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk ${DISABLED_LOOK}`}
+      onClick={onRefresh}
+      disabled={fetching || disabled}
+    >
+      {fetching ? 'Refreshing…' : 'Refresh'}
+    </button>
+  );
+}
+
+export interface DispatcherHeaderProps {
+  onMap: number;
+  watched: number;
+  /** The board's filter is set: the map draws only what passes it. */
+  filtered: boolean;
+  onShowAll: () => void;
+  notFound: number;
+  pending: boolean;
+  updatedAt: number;
+  now: number;
+  boardHashes: readonly string[];
+  onRefresh: () => void;
+}
+
+/** Above the board and the map: how many loads are drawn, how fresh the answer is, and the legend. */
+export function DispatcherHeader(props: DispatcherHeaderProps) {
+  const { onMap, watched, filtered, notFound, pending, updatedAt, now } = props;
+  return (
+    <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-4 py-2 text-sm">
+      <span>
+        <strong>{formatCount(onMap)}</strong> of {formatCount(watched)} loads on the map
+        {filtered && ', as filtered on the board'}
+      </span>
+      {filtered && (
+        <button
+          type="button"
+          className="rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk"
+          onClick={props.onShowAll}
+        >
+          Show all
+        </button>
+      )}
+      {notFound > 0 && <span className="text-status-stale">{notFound} not found</span>}
+      {/* Not a live region: a screen reader would read the clock out every few seconds. */}
+      <span className="text-ink-muted">
+        {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
+      </span>
+      <RefreshButton hashes={props.boardHashes} onRefresh={props.onRefresh} disabled={watched === 0} />
+      <ul className="ml-auto flex gap-3" aria-label="Legend">
+        {LEGEND.map(([level, text]) => (
+          <LegendItem key={level} swatch="h-3 w-3 rounded-full" color={statusColors[level]}>
+            {text}
+          </LegendItem>
+        ))}
+        <LegendItem swatch="h-3 w-3 rounded-full border border-status-accuracy bg-status-accuracy/15">
+          Accuracy (68%)
+        </LegendItem>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useMemo } from 'react';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { StalenessThresholds } from '@/domain/staleness';
+import { loadQueries } from '../../data/load-queries';
+import type { LoadRef } from '../../lib/load-ref';
+import { useSameList } from '../../lib/same-list';
+import { useLevelNow, useNow } from '../../lib/use-now';
+import {
+  idsBy,
+  useDemoFleetOnFirstVisit,
+  useWatchedLoads,
+  useWatchList,
+  useWatchListInUrl,
+} from '../../lib/watch-list';
+import { boardRows } from './board-rows';
+
+/**
+ * The watched loads, pulled in two views (by external id, by load number), their board rows, and
+ * what the header says of the pulls.
+ */
+export function useDispatcherLoads(config: ClientConfig) {
+  const entries = useWatchList();
+  useWatchListInUrl(entries);
+  useDemoFleetOnFirstVisit(config.demo);
+
+  const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
+  const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
+  const byExternal = useQuery(loadQueries.board('external-id', externalIds, config.refreshSeconds));
+  const byNumber = useQuery(loadQueries.board('load-number', loadNumbers, config.refreshSeconds));
+  const now = useNow(5_000);
+  const thresholds: StalenessThresholds = useMemo(
+    () => ({ staleAfterMinutes: config.staleAfterMinutes, silentAfterMinutes: config.silentAfterMinutes }),
+    [config.staleAfterMinutes, config.silentAfterMinutes],
+  );
+
+  const loads = useWatchedLoads(entries, byExternal, byNumber);
+  // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
+  // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
+  const levelNow = useLevelNow(loads, now, thresholds);
+  // A refresh replaces a tenth of the loads: the rest keep their rows by place, not by 9,000 lookups;
+  // when the clock moves levelNow on, only the loads that changed level get another row.
+  const rowsOf = useMemo(
+    () => boardRows(thresholds, config.excursionTolerance),
+    [thresholds, config.excursionTolerance],
+  );
+  // The board follows the map: its rows (10,000 made and sorted at the first answer) are rendered in
+  // a pass of their own after the map's, so the map's points go to the cluster worker first and the
+  // board is made while the worker clusters them, instead of before.
+  const forBoard = useDeferredValue(useMemo(() => ({ loads, levelNow }), [loads, levelNow]));
+  const rows = useSameList(useMemo(() => rowsOf(forBoard.loads, forBoard.levelNow), [rowsOf, forBoard]));
+  const notFound = useMemo(
+    (): LoadRef[] => [
+      ...(byExternal.data?.missing ?? []).map((id) => ({ by: 'external-id' as const, id })),
+      ...(byNumber.data?.missing ?? []).map((id) => ({ by: 'load-number' as const, id })),
+    ],
+    [byExternal.data?.missing, byNumber.data?.missing],
+  );
+
+  const updatedAt = Math.max(byExternal.dataUpdatedAt, byNumber.dataUpdatedAt);
+  // Read here, `isFetching` would render the whole page when a poll starts; the button watches it.
+  const boardHashes = useMemo(
+    () => [
+      loadQueries.boardHash('external-id', externalIds),
+      loadQueries.boardHash('load-number', loadNumbers),
+    ],
+    [externalIds, loadNumbers],
+  );
+  const { refetch: refetchExternal } = byExternal;
+  const { refetch: refetchNumber } = byNumber;
+  const refresh = useCallback(() => {
+    void refetchExternal();
+    void refetchNumber();
+  }, [refetchExternal, refetchNumber]);
+  const pending =
+    (externalIds.length > 0 && byExternal.isPending) || (loadNumbers.length > 0 && byNumber.isPending);
+
+  return {
+    entries,
+    now,
+    thresholds,
+    loads,
+    levelNow,
+    rows,
+    notFound,
+    error: byExternal.error ?? byNumber.error,
+    retry: () => void (byExternal.isError ? refetchExternal : refetchNumber)(),
+    updatedAt,
+    boardHashes,
+    refresh,
+    pending,
+  };
+}
