@@ -132,5 +132,24 @@ export default tseslint.config(
       '@tanstack/query/prefer-query-options': 'error',
     },
   },
+  {
+    // Classic zod is not tree-shaken: the page's schemas use zod/mini. The server-only wire readers
+    // (load-detail, fields, pull-request, parse-pull) keep the classic API.
+    files: [
+      'src/web/**/*.{ts,tsx}',
+      'src/contract/{proxy-api,parse-issue,errors,webhook,mini-fields,zod-locale}.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "the page's schemas use 'zod/mini' (classic zod is not tree-shaken)" },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );
