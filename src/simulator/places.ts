@@ -37,16 +37,16 @@ const lons = Float64Array.from(PLACES, (p) => p.lon);
 const cosLats = Float64Array.from(PLACES, (p) => Math.cos(p.lat * RAD));
 
 /**
- * geokdbush's exact search costs about 5 µs a call (it builds a priority queue each time), three times
- * the old scan of 40 cities, and a full pull of 10,000 loads makes millions of calls. So the world is
- * cut into CELL-degree cells, and each cell, the first time a position falls in it, keeps the places
- * that can be nearest to some point of it: with c its centre, r the farthest of its corners from c and
- * d0 the distance from c to its nearest place, the nearest place of any point q of the cell is within
- * r + d0 of q, hence within 2r + d0 of c. A lookup then compares a handful of places (9 on average).
+ * geokdbush's exact search builds a priority queue at each call, and a full pull of 10,000 loads
+ * makes millions of calls. So the world is cut into CELL-degree cells, and each cell, the first time
+ * a position falls in it, keeps the places that can be nearest to some point of it: with c its
+ * centre, r the farthest of its corners from c and d0 the distance from c to its nearest place, the
+ * nearest place of any point q of the cell is within r + d0 of q, hence within 2r + d0 of c. A
+ * lookup then compares a handful of places.
  */
 const CELL = 0.25;
 const MAX_CELLS = 100_000;
-/** Plain arrays: with a Uint32Array a cell, a 10,000-load full pull took half as long again (GC). */
+/** Plain arrays, not a Uint32Array a cell: typed arrays make a full pull's garbage collection slower. */
 const cells = new Map<number, number[]>();
 
 function candidates(lat: number, lon: number): number[] {

@@ -3,8 +3,8 @@ import { beforeAll } from 'vitest';
 /**
  * A test file that renders a map (its offline basemap) loads the basemap's build-time modules before
  * its tests: the map imports them lazily, and an import still loading when the file's last test ends
- * makes vitest report an error after tearing its environment down (CI failed once so, on the map's
- * own lazy chunk). Loaded first, the map's imports resolve from the module cache.
+ * makes vitest report an error after tearing its environment down. Loaded first, the map's imports
+ * resolve from the module cache.
  */
 export function withBasemapModules(): void {
   beforeAll(async () => {

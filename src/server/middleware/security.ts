@@ -8,8 +8,8 @@ import { ProxyError } from '../errors';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * The body limit for a given MAX_IDS: 64 KiB up to the default of 500 ids (500 ids of 64 characters
- * take about 34 kB; only ids full of characters JSON escapes would need more, and get 413). Above
+ * The body limit for a given MAX_IDS: 64 KiB up to the default of 500 ids (room for 500 ids of 64
+ * plain characters; only ids full of characters JSON escapes would need more, and get 413). Above
  * it, room for `maxIds` ids of the longest kind: 64 printable characters, each at most two when
  * escaped in JSON, quotes and comma, plus the rest of the body. Without it, a MAX_IDS the config
  * accepts (up to 10,000) would be refused as too large.

@@ -110,7 +110,7 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
 
 /**
  * Each list `withChanges` made, and the list it was made from: one entry per refresh, not one per
- * moved load (a weak entry per load was work for every garbage collection). Held weakly: the list
+ * moved load (a weak entry per load is work for every garbage collection). Held weakly: the list
  * made from is kept no longer than the one made, which the next refresh replaces.
  */
 const patchedFrom = new WeakMap<readonly Load[], readonly Load[]>();

@@ -53,13 +53,13 @@ function withNewUrls(before: readonly string[] | undefined, load: Load): readonl
 
 /**
  * The nav's documents badge needs only the URLs of the watched loads' documents (to count those not
- * reviewed), not the documents: 10,000 loads' documents and their loads were half the dispatcher
- * page's heap, held all day for one number, and marked again at each of its collections. A keeper
- * runs where the pulls run (the pull worker), polls with its own cursor (a poll brings only the loads
- * whose documents changed), and answers with the URLs only, and those only when they changed. It
- * keeps only each load's URLs, not its documents: the loads with their documents were 24 MB of the
- * worker's heap (10,000 loads, 20,000 documents), traced at each of its major collections, which ran
- * on the cores the page needed for a refresh.
+ * reviewed), not the documents: a big board's documents and their loads would take much of the
+ * dispatcher page's heap, held all day for one number, and marked again at each of its collections.
+ * A keeper runs where the pulls run (the pull worker), polls with its own cursor (a poll brings only
+ * the loads whose documents changed), and answers with the URLs only, and those only when they
+ * changed. It keeps only each load's URLs, not its documents: the loads with their documents would
+ * weigh on the worker's heap, traced at each of its major collections, which run on the cores the
+ * page needs for a refresh.
  */
 export function documentUrlsKeeper(pull: PullSome) {
   const kept = new Map<string, KeptDocuments>();

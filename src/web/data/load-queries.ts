@@ -35,10 +35,9 @@ const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: DOCUMENTS_INCLUDE } as c
 
 /**
  * The hash of a many-loads key. TanStack Query hashes a query's key each time the query is looked up,
- * several times per render: JSON of 10,000 ids, 100 kB, many times a second. The ids of a watch list
- * are one array while the list is unchanged, so the hash is made once per array and key: the very
- * same string each time (a string joined anew was copied flat at each lookup, half a megabyte a
- * refresh).
+ * several times per render: JSON of 10,000 ids, many times a second. The ids of a watch list are one
+ * array while the list is unchanged, so the hash is made once per array and key: the very same string
+ * each time (a string joined anew would be copied flat at each lookup).
  */
 const keyHashes = new WeakMap<readonly string[], Map<string, string>>();
 function hashManyLoadsKey(key: readonly unknown[]): string {
@@ -196,9 +195,9 @@ export const loadQueries = {
    */
   detail: (by: LoadBy, id: string, refreshSeconds: number) => oneLoad('detail', by, id, refreshSeconds),
   /**
-   * A reefer's readings (tens of thousands: 50,000 are 11 MB of the answer), in an answer of their
-   * own, so the panel is on screen before they are read and the map never asks for them. Only the
-   * by-external-id operation sends temperatures.
+   * A reefer's readings (tens of thousands, a large answer), in an answer of their own, so the panel
+   * is on screen before they are read and the map never asks for them. Only the by-external-id
+   * operation sends temperatures.
    */
   readings: (id: string, refreshSeconds: number) => oneLoad('readings', 'external-id', id, refreshSeconds),
 };

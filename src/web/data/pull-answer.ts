@@ -61,7 +61,7 @@ export function readPullAnswer(answer: ProxyPullAnswer, fetchedAt: number, part?
 
 /**
  * The ids of a watch list as JSON, written once per list: a board polls with the same 10,000 ids
- * (100 kB of JSON) every time, and only its cursor changes.
+ * every time, and only its cursor changes.
  */
 const idsJson = new WeakMap<readonly string[], string>();
 

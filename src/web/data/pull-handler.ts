@@ -21,8 +21,8 @@ function errorFields(error: unknown): ApiErrorFields {
 const VIEWS_KEPT = 4;
 
 /**
- * Loads per part of a full answer: the page copies 2,000 board loads in about 30 ms (a task shorter
- * than a long one), while the worker reads the next 2,000.
+ * Loads per part of a full answer: few enough that the page copies a part in a task shorter than a
+ * long one, while the worker reads the next part.
  */
 const PART_SIZE = 2000;
 

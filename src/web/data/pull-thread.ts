@@ -73,12 +73,11 @@ interface Waiting {
 }
 
 /**
- * Pulls of many loads made and read in a worker, where the browser has them: the answer of a board's
- * refresh (a megabyte of JSON for 1,000 moved loads) was parsed and read into loads on the page's
- * main thread, about 20 ms, and its garbage was the page's to collect. The page gets the loads as a
- * structured copy. Without a worker (jsdom), or once it failed, pulls run on the page, and a pull the
- * worker held is made again there: a pull from the proxy can be repeated (the proxy alone keeps the
- * upstream's cursor).
+ * Pulls of many loads made and read in a worker, where the browser has them: parsing a board's
+ * refresh and reading it into loads is long work for the page's main thread, and its garbage would
+ * be the page's to collect. The page gets the loads as a structured copy. Without a worker (jsdom),
+ * or once it failed, pulls run on the page, and a pull the worker held is made again there: a pull
+ * from the proxy can be repeated (the proxy alone keeps the upstream's cursor).
  */
 export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWorker): {
   pull: PullFn;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-// Pulls of many loads, off the page's main thread: the answer of a refresh (a megabyte for 1,000 moved
-// loads) is parsed and read into loads here, and its garbage stays here.
+// Pulls of many loads, off the page's main thread: the answer of a refresh (large, on a big board) is
+// parsed and read into loads here, and its garbage stays here.
 import { pullHandler } from './pull-handler';
 import type { PullReply, PullRequest } from './pull-protocol';
 

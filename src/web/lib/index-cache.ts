@@ -11,8 +11,8 @@
  * A list of another length (a load added to the watch list or taken off, which shifts the others)
  * looks its items up in the last list by identity, so they keep their results too. A list of the
  * same length is a refresh: an item not in its place is a new object, which no lookup would find.
- * This is the only cache of the results: one kept per item in a WeakMap cost a refresh an entry per
- * moved load, and the garbage collector a weak entry per load to trace.
+ * This is the only cache of the results: one kept per item in a WeakMap would cost a refresh an entry
+ * per moved load, and the garbage collector a weak entry per load to trace.
  */
 export function levelCache<T, L, U>(
   levelOf: (item: T, now: number) => L,

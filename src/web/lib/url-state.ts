@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 
 /**
  * The query parsed once per query text, for every component that reads it: the URL may carry a
- * watch list of thousands of ids, and parsing it again in each reader on every render showed.
+ * watch list of thousands of ids, too many to parse again in each reader on every render.
  */
 let parsedSearch: { search: string; params: URLSearchParams } | undefined;
 function paramsOf(search: string): URLSearchParams {

@@ -48,7 +48,8 @@ const MAX_RANGE = 100_000;
 /**
  * The short form of a list of ids: a run of three or more consecutive plain numbers (700100,
  * 700101, 700102…) is written `700100:700102`. `:` cannot come from an id here (ids are written
- * percent-encoded), so the form is unambiguous; 10,000 consecutive ids are 13 characters, not 70 kB.
+ * percent-encoded), so the form is unambiguous; a long run of consecutive ids is a few characters,
+ * not one id each.
  */
 function shorten(ids: readonly string[]): string[] {
   const out: string[] = [];

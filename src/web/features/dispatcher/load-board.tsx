@@ -60,7 +60,7 @@ export const LoadBoard = memo(function LoadBoard({
     [filter.status, setFilter],
   );
   // Another filter or sort is another list: the keyboard's row goes back to its top (left where it
-  // was, it landed on the last row of a shorter list, and Enter selected a load not looked at).
+  // is, it can land on the last row of a shorter list, and Enter select a load not looked at).
   const [listedBy, setListedBy] = useState({ filter, sort });
   if (listedBy.filter !== filter || listedBy.sort !== sort) {
     setListedBy({ filter, sort });

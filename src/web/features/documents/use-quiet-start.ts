@@ -5,7 +5,7 @@ import { loadQueries } from '../../data/load-queries';
 /**
  * False until the page has no pull of loads in flight and the browser has had an idle moment; then
  * true for good. For work that can wait for the page's own data: the nav's documents badge pulls
- * every watched load's documents, and on a board of 10,000 loads it doubled the first draw's work.
+ * every watched load's documents, and on a big board that adds much to the first draw's work.
  */
 export function useQuietStart(timeoutMs = 3000): boolean {
   const busy = useIsFetching({ queryKey: loadQueries.all() }) > 0;

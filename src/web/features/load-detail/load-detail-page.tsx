@@ -89,7 +89,7 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
   // Placeholder data is another load's (the one shown before): never show it as this one.
   const data = query.isPlaceholderData ? undefined : query.data;
   // A reefer's readings come in an answer of their own, asked for once the track is in: read
-  // alongside it, their 11 MB held the panel back.
+  // alongside it, they would hold the panel back.
   const readingsQuery = useQuery({
     ...loadQueries.readings(id, config.refreshSeconds),
     enabled: by === 'external-id' && Boolean(data?.load),

@@ -43,7 +43,8 @@ export function temperatureSeries(
   readings: readonly TemperatureReading[],
   tolerance: number,
 ): TemperatureSeries {
-  // Sized once: 50,000 pushes into each of five lists copied each several times over.
+  // Sized once: pushing a reefer's tens of thousands of readings into each of five lists copies each
+  // several times over.
   const n = readings.length;
   const xs = new Array<number>(n);
   const supply = new Array<number | null>(n);

@@ -60,8 +60,8 @@ export function MapView({ fitTo, urlParam = 'map' }: { fitTo: readonly LatLon[];
       setView(`${c.lat.toFixed(4)},${c.lng.toFixed(4)},${map.getZoom()}`);
     };
     // Written once the map has come to rest, not in the frame that ends a pan or zoom: writing the
-    // URL there took 15-20 ms of that frame (the browser is busiest then), and a drag and a wheel in
-    // a row need one write.
+    // URL makes that frame longer (the browser is busiest then), and a drag and a wheel in a row need
+    // one write.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const later = () => {
       clearTimeout(timer);

@@ -35,10 +35,9 @@ export const badgeText = (count: number, late: number) =>
 
 /**
  * The discs, one per badge size (four) and pixel ratio: the count is written over the disc on the
- * map's canvas. A sprite per count (its own canvas, shadow blurred, text set) cost about 0.3 ms to
- * make, and a first view of 10,000 loads makes a hundred or more counts at once: 25-55 ms of the
- * first draw's redraw (profiled), and again at each zoom that brings new counts; a hundred counts
- * written on the map's canvas cost about 1.5 ms.
+ * map's canvas. A sprite per count (its own canvas, shadow blurred, text set) is too slow to make
+ * for a first view of many loads, which brings many counts at once, and again at each zoom that
+ * brings new counts; writing the counts on the map's canvas is cheap.
  */
 const discs = new Map<string, Disc>();
 
@@ -94,11 +93,11 @@ const circlePath = (L.CircleMarker.prototype as unknown as { _updatePath(this: L
 
 /**
  * A cluster's badge, drawn on the map's canvas with the markers: a blue disc with a white ring and
- * its count. As DOM elements (one per cluster, placed by a transform), each badge was a paint chunk
- * of its own: Chromium sorted them all into layers again in every frame that changed the page's
- * structure (a board row in, a button toggled), 3.5 ms a frame with 142 badges against 0.7 without,
- * and a badge moved or relabelled was such a change itself. Clicks and hovers hit its disc, as a
- * marker's; on a renderer without a canvas (tests in jsdom) it is a plain circle.
+ * its count. As DOM elements (one per cluster, placed by a transform), each badge would be a paint
+ * chunk of its own, which Chromium sorts into layers again in every frame that changes the page's
+ * structure (a board row in, a button toggled), and a badge moved or relabelled is such a change
+ * itself. Clicks and hovers hit its disc, as a marker's; on a renderer without a canvas (tests in
+ * jsdom) it is a plain circle.
  */
 export class ClusterBadge extends L.CircleMarker {
   declare options: ClusterBadgeOptions;
@@ -270,8 +269,8 @@ export function badgeLabel(count: number, late: number): L.DivIcon {
 
 /**
  * How many of a cluster's loads are late, on a red pill whose middle is at (x, y): the badge's top
- * right. Without it, every badge at fleet zoom was the same blue, and 1,500 stale loads of 10,000
- * could not be seen until one zoomed in.
+ * right. Without it, every badge at fleet zoom is the same blue, and late loads cannot be seen until
+ * one zooms in.
  */
 function drawLate(ctx: CanvasRenderingContext2D, text: string, x: number, y: number): void {
   ctx.font = LATE_FONT;

@@ -94,8 +94,8 @@ export function clusterEngine(options: ClusterOptions) {
   let heldLate: Uint8Array = new Uint8Array(0);
   /**
    * The points as supercluster takes them, one feature per point, kept from one build to the next
-   * and moved in place: a refresh builds the index of 10,000 points again, and 40,000 new objects a
-   * time were the worker's garbage, collected (in parallel, on the page's cores) while the page drew.
+   * and moved in place: a refresh builds the index of 10,000 points again, and new objects each time
+   * would be the worker's garbage, collected (in parallel, on the page's cores) while the page draws.
    */
   let features: PointFeature<PointProps>[] = [];
   /**

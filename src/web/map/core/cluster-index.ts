@@ -13,8 +13,8 @@ export type ClusterWorkerLike = WorkerLike<ClusterRequest, ClusterReply>;
 
 /**
  * The map's cluster index. In a worker where the browser has them: rebuilding it for 10,000 points
- * at every refresh was 5 ms of the page's main thread and 700 kB of garbage that lived until the next
- * refresh (the major collections that followed). Without a worker (jsdom), or once it failed, the
+ * at every refresh is work for the page's main thread, and garbage that lives until the next
+ * refresh (and the major collections that follow). Without a worker (jsdom), or once it failed, the
  * index is built on the page's thread and answers at once; the answers are alike either way.
  */
 export interface ClusterIndex {

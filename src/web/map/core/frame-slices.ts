@@ -3,8 +3,8 @@ const SLICE_MS = 6;
 
 /**
  * Applies a redraw's changes a slice per frame, each slice in SLICE_MS: zooming in from the clusters
- * adds thousands of markers, and Leaflet's work per layer made the frame that ends the zoom long. A
- * new run drops what the last one had left.
+ * adds thousands of markers, and Leaflet's work per layer would make the frame that ends the zoom
+ * long. A new run drops what the last one had left.
  */
 export class FrameSlices {
   private frame = 0;

@@ -102,16 +102,16 @@ const tierOf = (layer: L.Layer): 0 | 1 | 2 =>
 
 /**
  * The map's one canvas renderer, with solid circle markers stamped from sprites. Chromium records a
- * canvas's drawing and rasterizes it when the frame is committed: two thousand markers traced as
- * arcs cost about 20 ms there in every frame that redraws them (software rendering), the same
- * markers stamped as images about 5. Accuracy circles, lines and see-through shapes are drawn as
- * Leaflet draws them; clicks and tooltips still hit the markers' own geometry.
+ * canvas's drawing and rasterizes it when the frame is committed: markers traced as arcs cost there
+ * several times what the same markers stamped as images do, in every frame that redraws them
+ * (software rendering). Accuracy circles, lines and see-through shapes are drawn as Leaflet draws
+ * them; clicks and tooltips still hit the markers' own geometry.
  */
 const SpriteCanvas = L.Canvas.extend({
   /**
    * Cluster badges are drawn last, over the markers and circles: Leaflet draws layers in the order
-   * they were added, and a marker added after a badge (the markers of a view come a slice per
-   * frame) covered its count and took its clicks. A layer goes in at the end of its tier (`tierOf`):
+   * they were added, and a marker added after a badge (the markers of a view come a slice per frame)
+   * would cover its count and take its clicks. A layer goes in at the end of its tier (`tierOf`):
    * before the first layer of any tier above it.
    */
   _initPath(this: CanvasInternals, layer: L.Layer & { _order?: Order }) {

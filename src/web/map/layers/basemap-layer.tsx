@@ -26,7 +26,7 @@ type Countries = Topology<{ countries: GeometryCollection }>;
 
 /**
  * An atlas's topology, fetched as a file (same origin, offline too) rather than imported: an imported
- * module is held for the page's life, and the 1:50m countries are 7 MB of small arrays in the heap,
+ * module is held for the page's life, and the 1:50m countries are many small arrays in the heap,
  * traced at every major collection, long after their shapes were made (typed arrays). Fetched, the
  * topology goes once its shapes are made.
  */
@@ -151,8 +151,8 @@ export function BasemapLayer() {
     // The tiles on the map, to draw again in place when the fine coast arrives.
     const live = new Map<HTMLElement, Pending>();
     // Tiles are drawn on one canvas off the page and shown as images: a canvas on the page is a
-    // composited layer of its own, and the twenty tiles of a view made every frame's commit of the
-    // layers slower (a refresh's main thread, measured without them: 6 ms less CPU).
+    // composited layer of its own, and the twenty tiles of a view would make every frame's commit
+    // of the layers slower.
     const scratch = document.createElement('canvas');
     const current = (tile: Pending, draw: number) =>
       !cancelled && live.get(tile.img) === tile && tile.draws === draw;
@@ -223,9 +223,8 @@ export function BasemapLayer() {
     const loadFine = () => {
       if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
       askedFine = true;
-      // After the coarse shapes, whichever arrives first: the fine ones keep its lines. (A zoom
-      // before the coarse shapes had come asked for the fine ones, and when those came first they
-      // were dropped for good.)
+      // After the coarse shapes, whichever arrives first: the fine ones keep its lines, and fine
+      // shapes asked for by a zoom before the coarse ones are in are not lost if they come first.
       void Promise.all([coarseLoaded, fineShapes()])
         .then(([base, detail]) => {
           if (cancelled) return;

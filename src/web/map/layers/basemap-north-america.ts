@@ -20,7 +20,7 @@ export interface NorthAmericaExtras {
 
 /**
  * Coordinates are kept to 3 decimals (about 100 m), far finer than a 1:50m map draws, so the data
- * the browser fetches is a third of its size with every digit.
+ * the browser fetches is much smaller than with every digit.
  */
 const round = (p: Position): Position => [Math.round(p[0]! * 1e3) / 1e3, Math.round(p[1]! * 1e3) / 1e3];
 

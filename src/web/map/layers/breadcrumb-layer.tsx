@@ -117,8 +117,8 @@ export function BreadcrumbLayer({
       run.push([b.lat, b.lon]);
     }
     flush();
-    // Made the first time the map is zoomed in far enough: 20,000 circles nobody sees yet would
-    // cost the detail's first draw more than the rest of the trail.
+    // Made the first time the map is zoomed in far enough: a long track's circles, which nobody sees
+    // yet, would weigh on the detail's first draw.
     let circlesMade = false;
     const makeCircles = () => {
       circlesMade = true;

@@ -91,8 +91,9 @@ export interface PlaceMarkerOptions extends L.CircleMarkerOptions {
 /**
  * A document's or a comment's place on the selected load's trail, drawn on the map's canvas as a
  * page or a speech bubble (`PLACE_SHAPES`), over the loads' markers (a load where a document was
- * sent hid it) and under the cluster badges (see sprite-canvas.ts), so it never hides a badge's count. Pointer and tooltip hit its round outline;
- * on a renderer without a canvas (tests in jsdom) it is drawn as a plain circle in its colours.
+ * sent would hide it) and under the cluster badges (see sprite-canvas.ts), so it never hides a
+ * badge's count. Pointer and tooltip hit its round outline; on a renderer without a canvas (tests in
+ * jsdom) it is drawn as a plain circle in its colours.
  */
 export class PlaceMarker extends L.CircleMarker {
   declare options: PlaceMarkerOptions;
@@ -126,8 +127,8 @@ export class PlaceMarker extends L.CircleMarker {
 
   /**
    * Draws it this many pixels away from its place, with a thin line back to the place (0, 0: on it).
-   * A document sent where the load is now (a proof of delivery) sat under the load's marker, which
-   * is drawn above everything on the canvas, and could not be seen or hovered.
+   * A document sent where the load is now (a proof of delivery) would sit under the load's marker,
+   * which is drawn above everything on the canvas, and could not be seen or hovered.
    */
   setNudge(dx: number, dy: number): this {
     if (this.nudge.x === dx && this.nudge.y === dy) return this;

@@ -14,7 +14,7 @@ export const SELECTED_REACH = SELECTED_RADIUS + 4;
 /**
  * The pane of the selected load's marker: above the canvas with the markers and the cluster badges
  * (Leaflet's overlay pane, 400) and its marker pane (600), under tooltips (650). On the canvas with
- * the others, it was hidden under the badge of the cluster it belongs to at low zoom, where a
+ * the others, it would hide under the badge of the cluster it belongs to at low zoom, where a
  * dispatcher who picked a row looks for it.
  */
 const SELECTION_PANE = 'haulview-selected';

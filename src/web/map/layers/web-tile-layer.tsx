@@ -14,7 +14,7 @@ export interface WebTileLayerProps {
  * Web tiles over the offline basemap, credited while any of them is on the map: the attribution is
  * added when a tile loads and removed once no loaded tile is left (each one failed, or was taken off
  * as the view moved on). With no network every request fails, and "© OpenStreetMap" under a map drawn
- * from the offline basemap alone credited what was not shown; tiles that loaded keep their credit
+ * from the offline basemap alone would credit what is not shown; tiles that loaded keep their credit
  * after the network goes, as long as they show. The map's `data-web-tiles` says how many loaded
  * tiles it shows.
  */
