@@ -18,8 +18,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** Whether asking again may help: the network, or a server-side failure (5xx). */
+  /**
+   * Whether asking again may help: the network, or a server-side failure (5xx), except the service
+   * refusing the partner's credentials, which only a change of configuration mends.
+   */
   get transient(): boolean {
+    if (this.code === 'partner_credentials_rejected') return false;
     return this.code === 'network' || this.status >= 500;
   }
 }
