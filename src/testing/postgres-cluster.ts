@@ -43,8 +43,8 @@ export interface PostgresCluster {
  * no fsync (its data is thrown away). PostgreSQL refuses to run as root: as root, the folder goes
  * to the `postgres` user and the binaries run as it. `stop()` stops it and removes the folder.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const bin = findPostgresBin();
+export async function startPostgresCluster(root = DEBIAN_ROOT): Promise<PostgresCluster> {
+  const bin = findPostgresBin(root);
   if (bin === undefined) throw new Error(INSTALL_HINT);
   const asRoot = process.getuid?.() === 0;
   const folder = mkdtempSync(join(tmpdir(), 'haulview-pg-'));
