@@ -102,6 +102,34 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     expect(await count()).toBe(before);
   });
 
+  it('keeps concurrent transactions apart (PGlite has one connection: each waits its turn)', async () => {
+    const failing = store.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('audit_log')
+        .values({ actor: 'concurrent-a', action: 'review', subject: null })
+        .execute();
+      await new Promise((r) => setTimeout(r, 50));
+      throw new Error('rolled back');
+    });
+    const committing = store.db
+      .transaction()
+      .execute((trx) =>
+        trx
+          .insertInto('audit_log')
+          .values({ actor: 'concurrent-b', action: 'review', subject: null })
+          .execute(),
+      );
+    const [a, b] = await Promise.allSettled([failing, committing]);
+    expect(a.status).toBe('rejected');
+    expect(b.status).toBe('fulfilled');
+    const actors = await store.db
+      .selectFrom('audit_log')
+      .select('actor')
+      .where('actor', 'like', 'concurrent-%')
+      .execute();
+    expect(actors).toEqual([{ actor: 'concurrent-b' }]);
+  });
+
   it('goes back down to nothing and up again (each migration has a working down)', async () => {
     const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => MIGRATIONS } });
     const down = await migrator.migrateTo(NO_MIGRATIONS);
