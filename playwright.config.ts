@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromiumPath, CHROMIUM_FLAGS } from './scripts/chromium';
 import { E2E_CREDENTIALS } from './e2e/support/credentials';
 import { E2E_SERVER_LOG } from './e2e/support/server-log';
@@ -42,6 +44,8 @@ export default defineConfig({
       SIM_PORT: String(SIM_PORT),
       TILE_URL: 'none',
       SIM_LOADS: '40',
+      // Its own embedded store, per port: ./data may be held by a dashboard running beside it.
+      DATA_DIR: join(tmpdir(), `haulview-e2e-${PORT}`),
       // Distinctive credentials, so a leak of them is found (e2e/support/fixtures.ts).
       PARTNER_ID: E2E_CREDENTIALS.partnerId,
       ACCOUNT_ID: E2E_CREDENTIALS.accountId,

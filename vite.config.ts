@@ -13,6 +13,9 @@ import {
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
+/** Test files that need a database: the `store` project below starts PostgreSQL for them. */
+const STORE_TESTS = ['src/server/store/**/*.test.ts', 'src/server/auth/**/*.test.ts'];
+
 const naturalEarth = (scale: '110m' | '50m') =>
   JSON.parse(
     readFileSync(
@@ -74,7 +77,18 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts'],
-          exclude: ['src/web/**'],
+          exclude: ['src/web/**', ...STORE_TESTS],
+        },
+      },
+      {
+        // The store's tests, on a real PostgreSQL cluster the setup starts once for the run (and
+        // on PGlite): each file makes its own database (src/testing/test-store.ts).
+        extends: true,
+        test: {
+          name: 'store',
+          environment: 'node',
+          include: STORE_TESTS,
+          globalSetup: ['src/testing/postgres-global-setup.ts'],
         },
       },
     ],

@@ -13,6 +13,7 @@ import { configRoutes } from './routes/config';
 import { diagnosticsRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
 import { pullRoutes } from './routes/pull';
+import { readyRoutes } from './routes/ready';
 import { webhookRoutes } from './routes/webhooks';
 import type { UpstreamClient } from './upstream-client';
 import type { DriftReport } from './drift-report';
@@ -32,6 +33,8 @@ export interface AppOptions {
   /** DASHBOARD_TOKEN: when set, `/api` needs a session obtained with it. */
   dashboardToken?: string;
   drift: DriftReport;
+  /** Whether the store answers (`/api/ready`); without a store the route is not mounted. */
+  storePing?: () => Promise<void>;
 }
 
 function errorBody(code: string, message: string, details?: unknown): ProxyErrorBody {
@@ -55,6 +58,7 @@ export function createApp(o: AppOptions) {
   api.route('/webhooks', webhookRoutes(o.upstream));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));
+  if (o.storePing) api.route('/ready', readyRoutes(o.storePing));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not_found', `no API route ${c.req.method} ${c.req.path}`), 404));
 

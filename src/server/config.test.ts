@@ -46,6 +46,22 @@ describe('parseEnv', () => {
     }
   });
 
+  it('reads where the store is: the embedded one in ./data unless DATABASE_URL names a server', () => {
+    expect(parseEnv({}).DATA_DIR).toBe('./data');
+    expect(parseEnv({}).DATABASE_URL).toBeUndefined();
+    const url = 'postgres://haulview:pw@db.example.com:5432/haulview';
+    expect(parseEnv({ DATABASE_URL: url, DATA_DIR: '/var/lib/haulview' })).toMatchObject({
+      DATABASE_URL: url,
+      DATA_DIR: '/var/lib/haulview',
+    });
+    expect(parseEnv({ DATABASE_URL: 'postgresql://db/haulview' }).DATABASE_URL).toBe(
+      'postgresql://db/haulview',
+    );
+    const attempt = () => parseEnv({ DATABASE_URL: 'mysql://root:hunter2@db/haulview' });
+    expect(attempt).toThrow(/^Invalid configuration:\n {2}DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(attempt).not.toThrow(/hunter2/);
+  });
+
   it('reads the long track knob: off by default, 0 or at least 2 pings', () => {
     expect(parseEnv({}).SIM_LONG_TRACK_PINGS).toBe(0);
     expect(parseEnv({ SIM_LONG_TRACK_PINGS: '20000' }).SIM_LONG_TRACK_PINGS).toBe(20_000);

@@ -138,6 +138,15 @@ export const EnvSchema = z
     SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(60),
     SIM_LONG_TRACK_PINGS: longTrackPings,
     SIM_JWT_SECRET: z.string().min(16).default('haulview-demo-secret-do-not-use-in-production'),
+    /** PostgreSQL (`postgres://user:password@host:port/database`); unset = the embedded store in DATA_DIR. */
+    DATABASE_URL: z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error: 'must be a postgres:// URL, e.g. postgres://haulview@db.example.com:5432/haulview',
+      })
+      .optional(),
+    /** The embedded store's folder (PGlite's files and the lock that keeps a second process out). */
+    DATA_DIR: z.string().min(1).default('./data'),
     /** Only `production` changes anything: see `startRefusal`. */
     NODE_ENV: z.string().optional(),
     /** With NODE_ENV=production and no upstream, `true` serves the simulator's fleet on purpose. */

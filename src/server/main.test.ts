@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusingUrl } from '@/testing/fake-upstream';
@@ -103,6 +104,55 @@ describe('a port that is taken', () => {
       });
     }, 30_000);
   }
+});
+
+describe('the store', () => {
+  it('is kept in ./data by default; a second process on it gets one line, exit code 1', async () => {
+    const first = runBuiltServer(install, { PORT: '0', DATA_DIR: '' });
+    try {
+      const [, url] = await first.waitFor(listening, 60_000);
+      expect(first.output()).toContain(
+        'Store: the embedded store in ./data, applied 20261126T2200-audit-log',
+      );
+      expect(existsSync(join(install.dir, 'data', 'pglite', 'PG_VERSION'))).toBe(true);
+      expect((await fetch(`${url}/api/ready`)).status).toBe(200);
+      const second = runBuiltServer(install, { PORT: '0', DATA_DIR: '' });
+      expect(await second.exited).toBe(1);
+      expect(second.stderr()).toMatch(
+        new RegExp(
+          `^DATA_DIR=\\./data is in use by another process \\(pid \\d+\\): [^\\n]*delete ${join(install.dir, 'data', 'haulview.lock')}\\.\\n$`,
+        ),
+      );
+      expect(second.output()).not.toMatch(/^\s+at /m);
+      expect(second.output()).not.toMatch(/Simulator:|Haulview: http/);
+    } finally {
+      await first.stop();
+    }
+    // Stopped with SIGTERM, it closed the store and gave the folder back.
+    expect(existsSync(join(install.dir, 'data', 'haulview.lock'))).toBe(false);
+  }, 90_000);
+
+  it('a DATABASE_URL that does not answer: one line naming it, exit code 1, nothing listening', async () => {
+    const port = new URL(await refusingUrl()).port;
+    const free = new URL(await refusingUrl()).port;
+    const server = runBuiltServer(install, {
+      PORT: free,
+      DATABASE_URL: `postgres://haulview:hunter2-secret@127.0.0.1:${port}/haulview`,
+    });
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toMatch(
+        new RegExp(
+          `^DATABASE_URL: cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port}/haulview \\([^\\n]*\\n$`,
+        ),
+      );
+      expect(server.output()).not.toContain('hunter2');
+      expect(server.output()).not.toMatch(/^\s+at /m);
+      await expect(fetch(`http://127.0.0.1:${free}/api/health`)).rejects.toThrow();
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });
 
 describe('production (NODE_ENV=production)', () => {

@@ -8,6 +8,8 @@ import { isLoopback } from './middleware/access';
 import { buildProxy, listen, listenProblem, type Listening, type Upstream } from './start';
 import { toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
+import { openAndMigrate, StoreStartError } from './store/open-at-start';
+import type { Store } from './store/store';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
 async function listenOrExit<T>(
@@ -22,6 +24,25 @@ async function listenOrExit<T>(
     const problem = listenProblem(error, variable, host, port);
     if (problem === undefined) throw error;
     console.error(problem);
+    process.exit(1);
+  }
+}
+
+/**
+ * Opens the store (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR) and migrates it. A database
+ * that does not answer, or a DATA_DIR another process holds, ends the process with one line and
+ * exit code 1.
+ */
+async function openStoreOrExit(env: Env): Promise<Store> {
+  try {
+    const { store, applied } = await openAndMigrate({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    console.log(
+      `Store: ${store.where}, ${applied.length === 0 ? 'schema up to date' : `applied ${applied.join(', ')}`}`,
+    );
+    return store;
+  } catch (error) {
+    if (!(error instanceof StoreStartError)) throw error;
+    console.error(error.message);
     process.exit(1);
   }
 }
@@ -108,10 +129,12 @@ async function main(): Promise<void> {
     console.error('No built app in dist/: run `npm run build` first (`npm start` does both).');
     process.exit(2);
   }
+  const store = await openStoreOrExit(env);
   const upstream = await resolveUpstream(env);
   const app = buildProxy(env, upstream, {
     distDir: dev ? undefined : distDir,
     log: toStdout,
+    storePing: store.ping,
   });
   let server: Listening;
   if (dev) {
@@ -133,7 +156,11 @@ async function main(): Promise<void> {
   console.log(
     `Haulview: ${server.url}  (upstream: ${upstream.mode === 'simulator' ? 'embedded simulator' : 'remote'})`,
   );
-  const stop = () => void server.close().then(() => process.exit(0));
+  const stop = () =>
+    void server
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -31,7 +31,7 @@ function tileOrigin(tileUrl: string): string[] {
 export function buildProxy(
   env: Env,
   upstream: Upstream,
-  options: { distDir?: string; log: LogSink; now?: () => number },
+  options: { distDir?: string; log: LogSink; now?: () => number; storePing?: () => Promise<void> },
 ) {
   const client = createUpstreamClient({
     baseUrl: upstream.baseUrl,
@@ -61,6 +61,7 @@ export function buildProxy(
     log: options.log,
     dashboardToken: env.DASHBOARD_TOKEN,
     drift,
+    storePing: options.storePing,
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),

@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readProcessEnv } from '@/server/config';
+import { openAndMigrate } from '@/server/store/open-at-start';
 import { buildServer, SERVER_OUTFILE, type ServerImports } from '../../scripts/server-build';
 
 export interface ProductionInstall {
   /** The folder, laid out as after `npm run build`: dist/index.html, dist/server/main.js, node_modules. */
   dir: string;
   imports: ServerImports;
+  /** An embedded store, migrated: each server gets a copy (PGlite's first start costs seconds). */
+  dataTemplate: string;
   remove: () => void;
 }
 
@@ -22,7 +25,10 @@ export async function productionInstall(): Promise<ProductionInstall> {
   writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>Haulview</title>');
   symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
   const imports = await buildServer(join(dir, SERVER_OUTFILE));
-  return { dir, imports, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const dataTemplate = join(dir, 'data-template');
+  const { store } = await openAndMigrate({ dataDir: dataTemplate });
+  await store.close();
+  return { dir, imports, dataTemplate, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface ServerProcess {
@@ -39,11 +45,18 @@ export interface ServerProcess {
 /**
  * Runs `node dist/server/main.js` in `install` as an operator would, with plain node (no loader)
  * and only PATH from this environment: Haulview's variables are those given, nothing inherited.
+ * Unless `env` says where the store is (DATA_DIR, DATABASE_URL), each server gets its own copy of
+ * the install's store (DATA_DIR '' is the default, ./data).
  */
 export function runBuiltServer(install: ProductionInstall, env: Record<string, string>): ServerProcess {
+  const store: Record<string, string> = {};
+  if (env.DATA_DIR === undefined && env.DATABASE_URL === undefined) {
+    store.DATA_DIR = mkdtempSync(join(install.dir, 'data-'));
+    cpSync(install.dataTemplate, store.DATA_DIR, { recursive: true });
+  }
   const child = spawn(process.execPath, [SERVER_OUTFILE], {
     cwd: install.dir,
-    env: { PATH: readProcessEnv().PATH ?? '', TILE_URL: 'none', SIM_LOADS: '3', ...env },
+    env: { PATH: readProcessEnv().PATH ?? '', TILE_URL: 'none', SIM_LOADS: '3', ...store, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -33,6 +33,8 @@ export async function startStack(
     credentials?: { partnerId: number; accountId: string };
     /** A built SPA to serve (a folder with index.html). */
     distDir?: string;
+    /** The store's ping, for `/api/ready` (not mounted without it). */
+    storePing?: () => Promise<void>;
   } = {},
 ): Promise<Stack> {
   const credentials = options.credentials ?? TEST_CREDENTIALS;
@@ -55,7 +57,12 @@ export async function startStack(
     ...options.upstream,
   };
   const proxy = await listen(
-    buildProxy(env, upstream, { log: (l) => logs.push(l), now: options.now, distDir: options.distDir }),
+    buildProxy(env, upstream, {
+      log: (l) => logs.push(l),
+      now: options.now,
+      distDir: options.distDir,
+      storePing: options.storePing,
+    }),
     '127.0.0.1',
     0,
   );

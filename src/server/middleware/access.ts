@@ -66,7 +66,9 @@ export function createAccess(token: string | undefined, now: () => number = Date
       }
       return next();
     }
-    if (c.req.path === '/api/session' || c.req.path === '/api/health') return next();
+    // Health and readiness are asked by balancers and monitors, which hold no session.
+    if (c.req.path === '/api/session' || c.req.path === '/api/health' || c.req.path === '/api/ready')
+      return next();
     if (!valid(getCookie(c, COOKIE)))
       throw new ProxyError(401, 'login_required', 'log in with the dashboard token first');
     await next();

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { ProxyError } from '../errors';
+
+/** How long the store may take to answer a readiness probe. */
+const PING_TIMEOUT_MS = 2000;
+
+/**
+ * `GET /api/ready`: 200 when the store answers, 503 `store_unavailable` when it does not (a balancer
+ * stops sending users here). `/api/health` stays about liveness: a lost database is not a reason to
+ * restart the process.
+ */
+export function readyRoutes(ping: () => Promise<void>) {
+  return new Hono().get('/', async (c) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error('timed out')), PING_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([ping(), late]);
+    } catch {
+      throw new ProxyError(503, 'store_unavailable', 'the store does not answer');
+    } finally {
+      clearTimeout(timer);
+    }
+    return c.json({ ready: true });
+  });
+}

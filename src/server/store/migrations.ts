@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as auditLog from './migrations/20261126T2200-audit-log';
+
+/**
+ * Every migration, oldest first, by the name of its file in `migrations/` (a timestamp, then what it
+ * does). Listed rather than read from the folder at run time: the server is bundled into one file
+ * (`npm run build`), where there is no folder to read. A test checks this list against the folder.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '20261126T2200-audit-log': auditLog,
+};
