@@ -264,9 +264,12 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
   expect(await stored()).toBe(`e:${kept},${dropped}`);
   await expect(board(page)).toHaveAccessibleName('Loads, 2 shown');
 
-  // "Stop watching" under the selected load: that load's row goes, the other stays. (Clicked on its
-  // id: the row's middle may be the driver's phone link, which calls rather than selects.)
-  await page.getByRole('row').filter({ hasText: dropped! }).getByRole('gridcell').first().click();
+  // "Stop watching" under the selected load: that load's row goes, the other stays. Clicked in the
+  // row's middle, where the driver's phone once was a link that called rather than selected; the
+  // phone is now an icon at the row's end, named by its full number.
+  const droppedRow = page.getByRole('row').filter({ hasText: dropped! });
+  await expect(droppedRow.getByRole('link', { name: /^Call .+ at \+\d{11}$/ })).toBeVisible();
+  await droppedRow.click();
   const selected = page.getByRole('region', { name: 'Selected load' });
   await expect(selected).toContainText(dropped!);
   await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);
