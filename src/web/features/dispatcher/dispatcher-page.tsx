@@ -53,6 +53,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             track={selected.track}
             trackLoading={selected.trackLoading}
             trackFailed={selected.trackFailed}
+            now={now}
             onClose={selected.close}
           />
         )}
