@@ -133,3 +133,50 @@ describe('POST /api/webhooks', () => {
     }
   });
 });
+
+describe('POST /api/webhooks, a client URL the service must not call', () => {
+  it('refuses localhost, loopback and private-range addresses with a 400 naming clientUrl, without an upstream call', async () => {
+    const upstream = await startFakeUpstream((_req, res) => json(res, 201, { uuid: 'u-1' }));
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      for (const clientUrl of [
+        'https://localhost/hooks',
+        'https://app.localhost/hooks',
+        'https://127.0.0.1/hooks',
+        'https://127.1/hooks',
+        'https://10.1.2.3/hooks',
+        'https://172.16.0.1/hooks',
+        'https://172.31.255.1/hooks',
+        'https://192.168.1.10:8443/hooks',
+        'https://169.254.169.254/latest',
+        'https://[::1]/hooks',
+        'https://[fd12:3456::1]/hooks',
+        'https://[::ffff:10.0.0.1]/hooks',
+      ]) {
+        const answer = await stack.post(
+          '/api/webhooks',
+          { eventType: 'PdvRequestCompleted', clientUrl },
+          { Authorization: 'Bearer good.token' },
+        );
+        expect(answer.status, clientUrl).toBe(400);
+        const body = ProxyErrorBody.parse(await answer.json());
+        expect(body.error.code).toBe('invalid_request');
+        expect(body.error.details).toEqual([expect.objectContaining({ path: 'clientUrl' })]);
+      }
+      expect(upstream.seen).toHaveLength(0);
+      // Public addresses, and private-looking ones outside the ranges, go to the service.
+      for (const clientUrl of ['https://hooks.example.com/x', 'https://172.32.0.1/x', 'https://8.8.8.8/x']) {
+        const answer = await stack.post(
+          '/api/webhooks',
+          { eventType: 'PdvRequestCompleted', clientUrl },
+          { Authorization: 'Bearer good.token' },
+        );
+        expect(answer.status, clientUrl).toBe(201);
+      }
+      expect(upstream.seen).toHaveLength(3);
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});

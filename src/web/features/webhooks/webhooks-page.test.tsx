@@ -227,6 +227,26 @@ describe('WebhooksPage', () => {
     expect(screen.queryByRole('region', { name: 'Webhook created' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    'https://localhost/hooks',
+    'https://127.0.0.1/hooks',
+    'https://10.0.0.5/hooks',
+    'https://172.20.1.1/hooks',
+    'https://192.168.0.10/hooks',
+    'https://169.254.169.254/hooks',
+    'https://[::1]/hooks',
+    'https://[fc00::1]/hooks',
+  ])('refuses %s as a client URL before any request', async (url) => {
+    const { user } = renderPage();
+    // user.type reads "[" and "{" as keys unless doubled.
+    await fillAndSend(user, url.replace(/[[{]/g, '$&$&'));
+    expect(urlField()).toHaveValue(url);
+    expect(urlField()).toHaveAttribute('aria-invalid', 'true');
+    expect(description(urlField())).toMatch(/this machine|private network|link-local/);
+    expect(urlField()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('on a network failure keeps the form and offers a retry that sends it again', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(createdAnswer());
     const { user } = renderPage();
