@@ -180,3 +180,64 @@ describe('POST /api/webhooks, a client URL the service must not call', () => {
     }
   });
 });
+
+describe('GET /api/diagnostics, the service’s state', () => {
+  it('says the last success and error, a 429’s Retry-After while it lasts, and a pause after repeated failures', async () => {
+    let answer: 'ok' | 'slow down' | 'fail' = 'ok';
+    const upstream = await startFakeUpstream((_req, res) =>
+      answer === 'ok'
+        ? json(res, 200, { status: true, details: [] })
+        : answer === 'slow down'
+          ? json(res, 429, { message: 'slow down' }, { 'Retry-After': '30' })
+          : json(res, 500, { message: 'boom' }),
+    );
+    const clock = manualClock();
+    const stack = await startStack({ upstream: { baseUrl: upstream.url }, now: clock.now });
+    const state = async () =>
+      Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json()).upstream!;
+    const pull = (id: string) => stack.post('/api/pull/by-external-id', { ids: [id] });
+    try {
+      expect(await state()).toEqual({
+        lastSuccessAt: null,
+        lastError: null,
+        rateLimited: null,
+        consecutiveFailures: 0,
+        pauseAfterFailures: 5,
+        pausedUntil: null,
+      });
+      await pull('1');
+      const okAt = new Date(clock.now()).toISOString();
+      expect((await state()).lastSuccessAt).toBe(okAt);
+
+      answer = 'slow down';
+      clock.advance(60_000);
+      expect((await pull('2')).status).toBe(429);
+      const limited = await state();
+      expect(limited.rateLimited).toEqual({
+        retryAfterSeconds: 30,
+        until: new Date(clock.now() + 30_000).toISOString(),
+      });
+      expect(limited.lastError).toMatchObject({ code: 'upstream_rate_limited' });
+      expect(limited.lastSuccessAt).toBe(okAt);
+      // Past its wait, it is no longer said.
+      clock.advance(31_000);
+      expect((await state()).rateLimited).toBeNull();
+
+      answer = 'fail';
+      for (let i = 0; i < 5; i++) {
+        clock.advance(60_000);
+        await pull(`f${i}`);
+      }
+      const paused = await state();
+      expect(paused.consecutiveFailures).toBe(5);
+      expect(paused.pausedUntil).toBe(new Date(clock.now() + 30_000).toISOString());
+      expect(paused.lastError).toMatchObject({ code: 'upstream_error' });
+      // A refusal while paused is the proxy's own: the last error stays the service's.
+      expect((await pull('g')).status).toBe(503);
+      expect((await state()).lastError).toMatchObject({ code: 'upstream_error' });
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});
