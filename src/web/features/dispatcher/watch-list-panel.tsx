@@ -32,13 +32,14 @@ export const WatchListPanel = memo(function WatchListPanel({
   const inputId = useId();
   const refusedId = useId();
   // Only loads the service knows count as watched; the others are listed below as not found.
-  const known = useMemo(() => {
-    if (notFound.length === 0) return entries.length;
-    const unknown = new Set(notFound.map(loadKey));
-    return entries.reduce((n, e) => (unknown.has(loadKey(e)) ? n : n + 1), 0);
+  // Only those still watched: one just removed stays in the last answer until the next one comes,
+  // and a list emptied is not pulled again at all.
+  const unknown = useMemo(() => {
+    if (notFound.length === 0) return notFound;
+    const watchedKeys = new Set(entries.map(loadKey));
+    return notFound.filter((e) => watchedKeys.has(loadKey(e)));
   }, [entries, notFound]);
-  // Those just removed may still be in the last answer's list until the next one comes.
-  const unknownWatched = entries.length - known;
+  const known = entries.length - unknown.length;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +76,7 @@ export const WatchListPanel = memo(function WatchListPanel({
         <label htmlFor={inputId} className="block font-medium">
           Watch loads{' '}
           <span className="font-normal text-ink-muted">
-            ({formatCount(known)} watched{unknownWatched > 0 && ` · ${formatCount(unknownWatched)} not found`}
+            ({formatCount(known)} watched{unknown.length > 0 && ` · ${formatCount(unknown.length)} not found`}
             )
           </span>
         </label>
@@ -153,20 +154,20 @@ export const WatchListPanel = memo(function WatchListPanel({
           </ul>
         </div>
       )}
-      {notFound.length > 0 && (
+      {unknown.length > 0 && (
         <div className="rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950">
           <div className="flex items-center gap-2">
-            <p className="font-semibold">Not found by the tracking service ({notFound.length}):</p>
+            <p className="font-semibold">Not found by the tracking service ({unknown.length}):</p>
             <button
               type="button"
-              onClick={() => watchList.removeAll(notFound)}
+              onClick={() => watchList.removeAll(unknown)}
               className="ml-auto rounded border border-amber-400 bg-white px-2 py-0.5 hover:bg-amber-100"
             >
-              {notFound.length === 1 ? 'Remove it' : `Remove all ${formatCount(notFound.length)}`}
+              {unknown.length === 1 ? 'Remove it' : `Remove all ${formatCount(unknown.length)}`}
             </button>
           </div>
           <ul className="mt-1 flex flex-wrap gap-1">
-            {notFound.map((e) => (
+            {unknown.map((e) => (
               <li key={loadKey(e)} className="flex items-center gap-1 rounded bg-white px-1.5 py-0.5">
                 <span>
                   {e.id} <span className="text-ink-muted">({BY_NAME[e.by]})</span>
