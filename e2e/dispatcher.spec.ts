@@ -240,7 +240,14 @@ test('an unknown id shows as not found, and a malformed one is refused with the 
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('alert')).toContainText('at most 64 characters');
   await expect(page.getByText(/Not found by the tracking service \(1\)/)).toBeVisible();
-  await expect(page.getByText('no-such-load (external id)')).toBeVisible();
+  // Not all digits, so not an external id: read as a load number, and said so.
+  await expect(page.getByText('no-such-load (load number)')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'read as load numbers' })).toBeVisible();
+  // Not counted as watched; removed in one click.
+  await expect(page.getByText('(0 watched · 1 not found)')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove it' }).click();
+  await expect(page.getByText(/Not found by the tracking service/)).toHaveCount(0);
+  await expect(page.getByText('(0 watched)')).toBeVisible();
 });
 
 test('stop watching one load: the × on an id not found, and "Stop watching" on the selected load', async ({
@@ -248,25 +255,29 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
 }) => {
   const demo = await emptyBoard(page);
   const [kept, dropped] = demo.externalIds;
-  await page.getByLabel(/Watch loads/).fill(`${kept}\n${dropped}\nno-such-load`);
+  await page.getByLabel(/Watch loads/).fill(`${kept}\n${dropped}\n999999999`);
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(board(page)).toHaveAccessibleName('Loads, 2 shown');
   await expect(page.getByText(/Not found by the tracking service \(1\)/)).toBeVisible();
   const watched = () => new URL(page.url()).searchParams.get('w');
   const stored = () => page.evaluate(() => window.localStorage.getItem('haulview.watch'));
-  expect(watched()).toBe(`e:${kept},${dropped},no-such-load`);
+  await expect(page.getByText('(2 watched · 1 not found)')).toBeVisible();
+  expect(watched()).toBe(`e:${kept},${dropped},999999999`);
 
   // The × beside the id not found: it leaves the list, the loads found stay.
-  await page.getByRole('button', { name: 'Stop watching no-such-load (external id)' }).click();
+  await page.getByRole('button', { name: 'Stop watching 999999999 (external id)' }).click();
   await expect(page.getByText(/Not found by the tracking service/)).toHaveCount(0);
   await expect(page.getByText(/ of 2 loads on the map$/)).toBeVisible();
   await expect.poll(watched).toBe(`e:${kept},${dropped}`);
   expect(await stored()).toBe(`e:${kept},${dropped}`);
   await expect(board(page)).toHaveAccessibleName('Loads, 2 shown');
 
-  // "Stop watching" under the selected load: that load's row goes, the other stays. (Clicked on its
-  // id: the row's middle may be the driver's phone link, which calls rather than selects.)
-  await page.getByRole('row').filter({ hasText: dropped! }).getByRole('gridcell').first().click();
+  // "Stop watching" under the selected load: that load's row goes, the other stays. Clicked in the
+  // row's middle, where the driver's phone once was a link that called rather than selected; the
+  // phone is now an icon at the row's end, named by its full number.
+  const droppedRow = page.getByRole('row').filter({ hasText: dropped! });
+  await expect(droppedRow.getByRole('link', { name: /^Call .+ at \+\d{11}$/ })).toBeVisible();
+  await droppedRow.click();
   const selected = page.getByRole('region', { name: 'Selected load' });
   await expect(selected).toContainText(dropped!);
   await expect(map(page)).toHaveAttribute('data-breadcrumb', /^[1-9]\d*$/);

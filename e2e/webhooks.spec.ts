@@ -22,7 +22,31 @@ test.describe('webhook admin', () => {
     await expect(page.getByRole('region', { name: 'Created from this browser' })).toContainText(clientUrl);
     await page.screenshot({ path: 'test-results/screenshots/webhook-created.png', fullPage: true });
     await page.getByRole('button', { name: 'Create webhook' }).click();
-    await expect(page.getByText('A webhook for this event type and URL already exists')).toBeVisible();
+    const title = page.getByText('A webhook for this event type and URL already exists');
+    await expect(title).toBeVisible();
+    // It points to the entry it duplicates; the service's own lines stay behind "Details".
+    const summary = page.locator('[aria-labelledby="webhook-failure-title"]');
+    await expect(summary.getByRole('link', { name: /^created .+, UUID [0-9a-f-]{36}$/ })).toHaveAttribute(
+      'href',
+      /^#created-webhook-[0-9a-f-]{36}$/,
+    );
+    await expect(
+      page.getByRole('region', { name: 'Created from this browser' }).locator('tr[aria-current="true"]'),
+    ).toContainText(clientUrl);
+    await expect(summary.locator('details')).not.toHaveAttribute('open');
+    await page.screenshot({ path: 'test-results/screenshots/webhook-duplicate.png', fullPage: true });
+  });
+
+  test('refuses a private address as a client URL before sending anything', async ({ page }) => {
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/webhooks')) sent++;
+    });
+    await page.getByLabel('Client URL').fill('https://192.168.1.20/hooks');
+    await page.getByRole('button', { name: 'Use the demo token' }).click();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(page.getByText(/private network/).first()).toBeVisible();
+    expect(sent).toBe(0);
   });
 
   test('blocks an http:// address before sending anything', async ({ page }) => {

@@ -1,11 +1,15 @@
 import * as z from 'zod/mini';
+import { privateAddressReason } from './client-url';
 import { orAbsent, text } from './mini-fields';
 import './zod-locale';
 
 /** The only event type the upstream accepts for self-service webhooks (4.4). */
 export const WEBHOOK_EVENT_TYPES = ['PdvRequestCompleted'] as const;
 
-/** A valid `https://` URL, as 4.4 requires of `clientUrl`. */
+/**
+ * A valid `https://` URL, as 4.4 requires of `clientUrl`, that names no address of this machine or a
+ * private network (`privateAddressReason`).
+ */
 export const HttpsUrl = z.string().check(
   z.trim(),
   z.minLength(1, 'enter the address that is to receive notifications'),
@@ -14,6 +18,10 @@ export const HttpsUrl = z.string().check(
     (v) => !URL.canParse(v) || new URL(v).protocol === 'https:',
     'the address must start with https://',
   ),
+  z.superRefine((v, ctx) => {
+    const reason = privateAddressReason(v);
+    if (reason) ctx.addIssue({ code: 'custom', message: reason, input: v });
+  }),
 );
 
 /** 4.4 request body: what we send, strict. */

@@ -133,3 +133,111 @@ describe('POST /api/webhooks', () => {
     }
   });
 });
+
+describe('POST /api/webhooks, a client URL the service must not call', () => {
+  it('refuses localhost, loopback and private-range addresses with a 400 naming clientUrl, without an upstream call', async () => {
+    const upstream = await startFakeUpstream((_req, res) => json(res, 201, { uuid: 'u-1' }));
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      for (const clientUrl of [
+        'https://localhost/hooks',
+        'https://app.localhost/hooks',
+        'https://127.0.0.1/hooks',
+        'https://127.1/hooks',
+        'https://10.1.2.3/hooks',
+        'https://172.16.0.1/hooks',
+        'https://172.31.255.1/hooks',
+        'https://192.168.1.10:8443/hooks',
+        'https://169.254.169.254/latest',
+        'https://[::1]/hooks',
+        'https://[fd12:3456::1]/hooks',
+        'https://[::ffff:10.0.0.1]/hooks',
+      ]) {
+        const answer = await stack.post(
+          '/api/webhooks',
+          { eventType: 'PdvRequestCompleted', clientUrl },
+          { Authorization: 'Bearer good.token' },
+        );
+        expect(answer.status, clientUrl).toBe(400);
+        const body = ProxyErrorBody.parse(await answer.json());
+        expect(body.error.code).toBe('invalid_request');
+        expect(body.error.details).toEqual([expect.objectContaining({ path: 'clientUrl' })]);
+      }
+      expect(upstream.seen).toHaveLength(0);
+      // Public addresses, and private-looking ones outside the ranges, go to the service.
+      for (const clientUrl of ['https://hooks.example.com/x', 'https://172.32.0.1/x', 'https://8.8.8.8/x']) {
+        const answer = await stack.post(
+          '/api/webhooks',
+          { eventType: 'PdvRequestCompleted', clientUrl },
+          { Authorization: 'Bearer good.token' },
+        );
+        expect(answer.status, clientUrl).toBe(201);
+      }
+      expect(upstream.seen).toHaveLength(3);
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});
+
+describe('GET /api/diagnostics, the service’s state', () => {
+  it('says the last success and error, a 429’s Retry-After while it lasts, and a pause after repeated failures', async () => {
+    let answer: 'ok' | 'slow down' | 'fail' = 'ok';
+    const upstream = await startFakeUpstream((_req, res) =>
+      answer === 'ok'
+        ? json(res, 200, { status: true, details: [] })
+        : answer === 'slow down'
+          ? json(res, 429, { message: 'slow down' }, { 'Retry-After': '30' })
+          : json(res, 500, { message: 'boom' }),
+    );
+    const clock = manualClock();
+    const stack = await startStack({ upstream: { baseUrl: upstream.url }, now: clock.now });
+    const state = async () =>
+      Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json()).upstream!;
+    const pull = (id: string) => stack.post('/api/pull/by-external-id', { ids: [id] });
+    try {
+      expect(await state()).toEqual({
+        lastSuccessAt: null,
+        lastError: null,
+        rateLimited: null,
+        consecutiveFailures: 0,
+        pauseAfterFailures: 5,
+        pausedUntil: null,
+      });
+      await pull('1');
+      const okAt = new Date(clock.now()).toISOString();
+      expect((await state()).lastSuccessAt).toBe(okAt);
+
+      answer = 'slow down';
+      clock.advance(60_000);
+      expect((await pull('2')).status).toBe(429);
+      const limited = await state();
+      expect(limited.rateLimited).toEqual({
+        retryAfterSeconds: 30,
+        until: new Date(clock.now() + 30_000).toISOString(),
+      });
+      expect(limited.lastError).toMatchObject({ code: 'upstream_rate_limited' });
+      expect(limited.lastSuccessAt).toBe(okAt);
+      // Past its wait, it is no longer said.
+      clock.advance(31_000);
+      expect((await state()).rateLimited).toBeNull();
+
+      answer = 'fail';
+      for (let i = 0; i < 5; i++) {
+        clock.advance(60_000);
+        await pull(`f${i}`);
+      }
+      const paused = await state();
+      expect(paused.consecutiveFailures).toBe(5);
+      expect(paused.pausedUntil).toBe(new Date(clock.now() + 30_000).toISOString());
+      expect(paused.lastError).toMatchObject({ code: 'upstream_error' });
+      // A refusal while paused is the proxy's own: the last error stays the service's.
+      expect((await pull('g')).status).toBe(503);
+      expect((await state()).lastError).toMatchObject({ code: 'upstream_error' });
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});

@@ -53,7 +53,7 @@ export function createApp(o: AppOptions) {
   api.use(limitBody(maxBodyBytes(o.maxIds)));
   api.use(access.guard);
   api.route('/session', access.routes);
-  api.route('/diagnostics', diagnosticsRoutes(o.drift));
+  api.route('/diagnostics', diagnosticsRoutes(o.drift, o.upstream.stats, o.upstream.now));
   api.route('/pull', pullRoutes(o));
   api.route('/webhooks', webhookRoutes(o.upstream));
   api.route('/config', configRoutes(o.clientConfig));

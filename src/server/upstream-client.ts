@@ -25,6 +25,17 @@ export interface UpstreamStats {
   /** Requests that left for the upstream. */
   calls: number;
   lastReachableAt: number | null;
+  /** The last 2xx answer. */
+  lastSuccessAt: number | null;
+  /** The last call that failed, as the proxy told the browser; the proxy's own fast refusals aside. */
+  lastError: { at: number; code: string; message: string } | null;
+  /** The last 429: its wait in seconds and when calls may resume. */
+  rateLimit: { retryAfterSeconds: number; until: number } | null;
+  consecutiveFailures: number;
+  /** Failures in a row after which calls fail fast for a while. */
+  pauseAfterFailures: number;
+  /** While failing fast: until when (then one probe goes through). */
+  pausedUntil: number | null;
 }
 
 /** Reads `Retry-After` (seconds or an HTTP date) as milliseconds from now; 1 s when unreadable. */
@@ -59,7 +70,16 @@ export function createUpstreamClient(o: UpstreamOptions) {
     text.split(o.accountId).join('[account id]').replace(partnerIdPattern, '[partner id]');
   const threshold = o.breakerThreshold ?? 5;
   const openMs = o.breakerOpenMs ?? 30_000;
-  const stats: UpstreamStats = { calls: 0, lastReachableAt: null };
+  const stats: UpstreamStats = {
+    calls: 0,
+    lastReachableAt: null,
+    lastSuccessAt: null,
+    lastError: null,
+    rateLimit: null,
+    consecutiveFailures: 0,
+    pauseAfterFailures: threshold,
+    pausedUntil: null,
+  };
   const transport = createTransport({ timeoutMs: o.timeoutMs, maxBytes: o.maxBytes });
   let blockedUntil = 0;
   let failures = 0;
@@ -69,6 +89,15 @@ export function createUpstreamClient(o: UpstreamOptions) {
   let lastFailure: { code: string; upstreamStatus?: number } | null = null;
 
   function gate(): void {
+    try {
+      closedGate();
+    } catch (error) {
+      if (error instanceof ProxyError) gateRefusals.add(error);
+      throw error;
+    }
+  }
+
+  function closedGate(): void {
     const t = now();
     if (t < blockedUntil) {
       const seconds = Math.ceil((blockedUntil - t) / 1000);
@@ -100,12 +129,32 @@ export function createUpstreamClient(o: UpstreamOptions) {
     lastFailure = upstreamStatus === undefined ? { code } : { code, upstreamStatus };
     probing = false;
     if (failures >= threshold) openUntil = now() + openMs;
+    stats.consecutiveFailures = failures;
+    stats.pausedUntil = failures >= threshold ? openUntil : null;
   }
 
   function succeeded(): void {
     failures = 0;
     probing = false;
+    stats.consecutiveFailures = 0;
+    stats.pausedUntil = null;
   }
+
+  /**
+   * Runs a call and notes how it went for the diagnostics page: a 2xx answer as the last success, a
+   * proxy error as the last error, except the gate's own refusals (the service was not called).
+   */
+  async function noted<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProxyError && !gateRefusals.has(error)) {
+        stats.lastError = { at: now(), code: error.code, message: error.message };
+      }
+      throw error;
+    }
+  }
+  const gateRefusals = new WeakSet<ProxyError>();
 
   async function attempt(url: string, headers: Record<string, string>, body: string) {
     for (let tries = 0; ; tries++) {
@@ -182,6 +231,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
       const wait = retryAfterMs(answer.header('retry-after'), now());
       blockedUntil = Math.max(blockedUntil, now() + wait);
       const seconds = String(Math.ceil(wait / 1000));
+      stats.rateLimit = { retryAfterSeconds: Math.ceil(wait / 1000), until: blockedUntil };
       throw new ProxyError(
         429,
         'upstream_rate_limited',
@@ -192,6 +242,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
     }
     if (answer.status >= 500) failed('upstream_error', answer.status);
     else succeeded();
+    if (answer.status >= 200 && answer.status < 300) stats.lastSuccessAt = now();
     return answer;
   }
 
@@ -308,7 +359,14 @@ export function createUpstreamClient(o: UpstreamOptions) {
     };
   }
 
-  return { pull, createWebhook, stats, urls };
+  return {
+    pull: (...args: Parameters<typeof pull>) => noted(() => pull(...args)),
+    createWebhook: (...args: Parameters<typeof createWebhook>) => noted(() => createWebhook(...args)),
+    stats,
+    urls,
+    /** The client's clock, for reading `stats` in its time. */
+    now,
+  };
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

@@ -38,6 +38,18 @@ export function parseIdText(text: string): ParsedIds {
   return { ids, refused };
 }
 
+/** Digits only: all an external id can be (the service's answers carry it as an integer). */
+const DIGITS_ONLY = /^[0-9]+$/;
+
+/**
+ * The kind of each pasted id, where its form makes it certain: with "external ids" chosen, an id
+ * that is not all digits ("LN482913-7") cannot be one, so it is read as a load number. Any other id
+ * is of the kind chosen: a load number may be all digits too, so a number says nothing.
+ */
+export function kindOfPasted(id: string, chosen: LoadBy): LoadBy {
+  return chosen === 'external-id' && !DIGITS_ONLY.test(id) ? 'load-number' : chosen;
+}
+
 /** A plain whole number, as a run of them may be written `first:last`. */
 const PLAIN_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
 /** Runs this long or longer are written as a range. */
@@ -200,6 +212,11 @@ export const watchList = {
   },
   remove(entry: LoadRef): void {
     write(snapshot().filter((e) => !(e.by === entry.by && e.id === entry.id)));
+  },
+  /** Stops watching all these at once (the ids the service does not know, say): one write. */
+  removeAll(entries: readonly LoadRef[]): void {
+    const gone = new Set(entries.map(loadKey));
+    write(snapshot().filter((e) => !gone.has(loadKey(e))));
   },
   clear(): void {
     write([]);

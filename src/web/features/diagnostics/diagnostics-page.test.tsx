@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { createQueryClient } from '../../data/query-client';
+import { viewerTime } from '../../lib/format';
 import { DiagnosticsPage } from './diagnostics-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -103,5 +104,56 @@ describe('DiagnosticsPage', () => {
     await new Promise((done) => setTimeout(done, 20));
     expect(fetch).toHaveBeenCalledWith('/api/config', expect.anything());
     expect(screen.queryByText(/This is the demo/)).toBeNull();
+  });
+
+  it('shows the service’s state: last success and error, a 429’s Retry-After, calls paused after failures', async () => {
+    answer({
+      since: '2026-11-22T13:00:00.000Z',
+      answersRead: 9,
+      entries: [],
+      upstream: {
+        lastSuccessAt: '2026-11-22T13:58:00.000Z',
+        lastError: {
+          at: '2026-11-22T14:00:00.000Z',
+          code: 'upstream_rate_limited',
+          message: 'the upstream asks us to slow down; next call in 30 s',
+        },
+        rateLimited: { retryAfterSeconds: 30, until: '2026-11-22T14:00:30.000Z' },
+        consecutiveFailures: 5,
+        pauseAfterFailures: 5,
+        pausedUntil: '2026-11-22T14:01:00.000Z',
+      },
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'The tracking service, as the proxy sees it' });
+    const value = (term: string) => within(section).getByText(term).nextElementSibling?.textContent ?? '';
+    expect(value('Last success')).toContain(viewerTime(Date.parse('2026-11-22T13:58:00.000Z')));
+    expect(value('Last error')).toContain('the upstream asks us to slow down; next call in 30 s');
+    expect(value('Last error')).toContain('upstream_rate_limited');
+    expect(value('Rate limiting')).toBe(
+      `The service asked the proxy to slow down (429, Retry-After 30 s): no call before ${viewerTime(Date.parse('2026-11-22T14:00:30.000Z'))}.`,
+    );
+    expect(value('Calls')).toMatch(/^Paused after 5 failures in a row/);
+  });
+
+  it('says all is well when the service answers and is not limiting', async () => {
+    answer({
+      since: '2026-11-22T13:00:00.000Z',
+      answersRead: 1,
+      entries: [],
+      upstream: {
+        lastSuccessAt: null,
+        lastError: null,
+        rateLimited: null,
+        consecutiveFailures: 0,
+        pauseAfterFailures: 5,
+        pausedUntil: null,
+      },
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'The tracking service, as the proxy sees it' });
+    expect(section).toHaveTextContent('Last successnone since the server started');
+    expect(section).toHaveTextContent('None: the service has not asked the proxy to wait.');
+    expect(section).toHaveTextContent('CallsGoing through.');
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { configQuery } from '../../data/load-queries';
 import { diagnosticsQueries } from './diagnostics-queries';
+import { UpstreamStateSection } from './upstream-state-section';
 
 const KIND_LABELS: Record<string, string> = {
   unknown_field: 'undocumented field (kept)',
@@ -43,6 +44,7 @@ export function DiagnosticsPage() {
       {report.isPending && <p className="mt-4 text-ink-muted">Loading…</p>}
       {report.data && (
         <>
+          {report.data.upstream && <UpstreamStateSection state={report.data.upstream} />}
           <p className="mt-3 text-sm">
             {report.data.answersRead} {report.data.answersRead === 1 ? 'answer' : 'answers'} read since{' '}
             {new Date(report.data.since).toLocaleString()}.

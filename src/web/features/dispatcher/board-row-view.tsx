@@ -4,6 +4,15 @@ import { formatAccuracy, telHref } from '../../lib/format';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import type { BoardRow } from './board-rows';
 
+/** A handset, drawn in the text's colour. */
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
+      <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
+    </svg>
+  );
+}
+
 /** One load's row of the board: its id and place, status and driver, and how fresh its position is. */
 export const BoardRowView = memo(function BoardRowView({
   row,
@@ -39,7 +48,7 @@ export const BoardRowView = memo(function BoardRowView({
       aria-selected={selected}
       data-load={row.key}
       onClick={() => onSelect(row)}
-      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-1 text-sm ${border} ${
+      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem_1.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-1 text-sm ${border} ${
         // The selected row stands out; the keyboard's row only while the board has the keyboard.
         selected
           ? 'bg-blue-100 text-status-selected'
@@ -65,20 +74,9 @@ export const BoardRowView = memo(function BoardRowView({
         </div>
         <div className="truncate text-xs text-ink-muted">
           {row.driver ?? 'driver unknown'}
-          {row.phone && (
-            <>
-              {' · '}
-              {/* Dialled as its digits ("+1 (402) 555-0100" as +14025550100); text when it holds no
-                  number. A click calls without selecting the row. */}
-              {tel ? (
-                <a href={tel} className="text-status-selected underline" onClick={(e) => e.stopPropagation()}>
-                  {row.phone}
-                </a>
-              ) : (
-                row.phone
-              )}
-            </>
-          )}
+          {/* A phone that holds no number to dial is only text; one that does is the call button at
+              the row's end. */}
+          {row.phone && !tel && ` · ${row.phone}`}
         </div>
       </div>
       <div role="gridcell" className="text-right whitespace-nowrap">
@@ -97,6 +95,22 @@ export const BoardRowView = memo(function BoardRowView({
           )}
           {row.excursion && <span className="ml-1 font-semibold text-status-silent">Excursion</span>}
         </div>
+      </div>
+      <div role="gridcell" className="flex items-center justify-center">
+        {/* Calling is one deliberate action at the row's edge, a small icon named by the full number
+            (dialled as its digits: "+1 (402) 555-0100" as +14025550100); the rest of the row selects.
+            It calls without selecting the row. */}
+        {tel && (
+          <a
+            href={tel}
+            aria-label={`Call ${row.driver ?? 'the driver'} at ${row.phone}`}
+            title={`Call ${row.driver ?? 'the driver'} at ${row.phone}`}
+            className="flex h-6 w-6 items-center justify-center rounded text-status-selected hover:bg-panel-line"
+            onClick={(e) => e.stopPropagation()}
+          >
+            <PhoneIcon />
+          </a>
+        )}
       </div>
     </div>
   );

@@ -39,6 +39,7 @@ function RefreshButton({
 
 export interface DispatcherHeaderProps {
   onMap: number;
+  /** Watched loads the service knows; those it does not are `notFound`. */
   watched: number;
   /** The board's filter is set: the map draws only what passes it. */
   filtered: boolean;
@@ -74,7 +75,11 @@ export function DispatcherHeader(props: DispatcherHeaderProps) {
       <span className="text-ink-muted">
         {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
       </span>
-      <RefreshButton hashes={props.boardHashes} onRefresh={props.onRefresh} disabled={watched === 0} />
+      <RefreshButton
+        hashes={props.boardHashes}
+        onRefresh={props.onRefresh}
+        disabled={watched + notFound === 0}
+      />
       <ul className="ml-auto flex gap-3" aria-label="Legend">
         {LEGEND.map(([level, text]) => (
           <LegendItem key={level} swatch="h-3 w-3 rounded-full" color={statusColors[level]}>

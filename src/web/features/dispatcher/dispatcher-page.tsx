@@ -27,7 +27,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
     <div className="grid h-full grid-cols-[minmax(22rem,26rem)_1fr] grid-rows-[auto_1fr]">
       <DispatcherHeader
         onMap={map.onMap}
-        watched={board.entries.length}
+        watched={Math.max(0, board.entries.length - board.notFound.length)}
         filtered={map.filtered}
         onShowAll={map.showAll}
         notFound={board.notFound.length}
@@ -53,6 +53,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             track={selected.track}
             trackLoading={selected.trackLoading}
             trackFailed={selected.trackFailed}
+            now={now}
             onClose={selected.close}
           />
         )}

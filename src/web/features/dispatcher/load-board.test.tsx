@@ -95,9 +95,9 @@ describe('LoadBoard, the driver’s phone', () => {
     return l;
   }
 
-  it('makes the phone a tel: link named by the number; a row without a phone has no link', () => {
+  it('makes the phone an icon at the row’s end, named by the full number; a row without a phone has none', () => {
     const rows = [
-      driven('A', 'Elena Smith', '+14025550100'),
+      driven('A', 'Elena Smith', '+18015550123'),
       driven('B', 'Marcus Lee', undefined),
       load('C', 2),
     ].map((l) => toRow(l, NOW, T, 5));
@@ -106,9 +106,14 @@ describe('LoadBoard, the driver’s phone', () => {
       screen.getAllByRole('row').find((r) => r.getAttribute('data-load') === `external-id:${id}`)!;
 
     const call = within(rowOf('A')).getByRole('link');
-    expect(call).toHaveAccessibleName('+14025550100');
-    expect(call).toHaveAttribute('href', 'tel:+14025550100');
-    expect(rowOf('A')).toHaveTextContent('Elena Smith · +14025550100');
+    expect(call).toHaveAccessibleName('Call Elena Smith at +18015550123');
+    expect(call).toHaveAttribute('href', 'tel:+18015550123');
+    // An icon, not the number as text across the row's middle: the driver's cell is not a link.
+    expect(call).toHaveTextContent('');
+    const cells = within(rowOf('A')).getAllByRole('gridcell');
+    expect(cells[cells.length - 1]).toContainElement(call);
+    expect(within(cells[1]!).queryByRole('link')).toBeNull();
+    expect(cells[1]).toHaveTextContent('Elena Smith');
     // The only link on the board is that one: a driver without a phone, or no driver, is text.
     expect(screen.getAllByRole('link')).toEqual([call]);
     expect(within(rowOf('B')).queryByRole('link')).toBeNull();
@@ -122,8 +127,8 @@ describe('LoadBoard, the driver’s phone', () => {
       (l) => toRow(l, NOW, T, 5),
     );
     render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
-    // Shown as written, dialled as digits.
-    expect(screen.getByRole('link', { name: '+1 (402) 555-0100' })).toHaveAttribute(
+    // Named as written, dialled as digits.
+    expect(screen.getByRole('link', { name: 'Call Ana Diaz at +1 (402) 555-0100' })).toHaveAttribute(
       'href',
       'tel:+14025550100',
     );
@@ -131,17 +136,20 @@ describe('LoadBoard, the driver’s phone', () => {
     expect(screen.getByText(/Bo Li · ask dispatch/)).toBeInTheDocument();
   });
 
-  it('calls without selecting the row the link is in', () => {
+  it('selects on a click anywhere in the row but the call icon, which calls without selecting', () => {
     const rows = [driven('A', 'Elena Smith', '+14025550100')].map((l) => toRow(l, NOW, T, 5));
     const select = vi.fn();
     render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={select} />);
-    const call = screen.getByRole('link', { name: '+14025550100' });
+    const call = screen.getByRole('link', { name: 'Call Elena Smith at +14025550100' });
     // jsdom does not navigate: keep it from trying (and logging that it cannot).
     call.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(call);
     expect(select).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('row'));
+    // The driver's line, in the row's middle, selects.
+    fireEvent.click(screen.getByText('Elena Smith'));
     expect(select).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('row'));
+    expect(select).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,9 +1,11 @@
 import { Link } from 'wouter';
 import type { Load } from '@/domain/model';
-import { formatAccuracy } from '../../lib/format';
+import { formatAge } from '@/domain/staleness';
+import { formatAccuracy, telHref, viewerTime } from '../../lib/format';
 import { loadPageHref, type LoadRef } from '../../lib/load-ref';
+import { nextStop, tripStops, type TripStop } from '../../lib/trip-stops';
 import { watchList } from '../../lib/watch-list';
-import type { BoardRow } from './board-rows';
+import { placeText, type BoardRow } from './board-rows';
 
 export interface SelectedLoadPanelProps {
   selection: LoadRef;
@@ -13,6 +15,8 @@ export interface SelectedLoadPanelProps {
   track: Load | null | undefined;
   trackLoading: boolean;
   trackFailed: boolean;
+  /** The board's clock, for the ages. */
+  now: number;
   onClose: () => void;
 }
 
@@ -24,14 +28,93 @@ function trackText({ track, trackLoading, trackFailed }: SelectedLoadPanelProps)
   return trackFailed ? 'Its track could not be loaded.' : 'The tracking service does not know this load.';
 }
 
+/** "12 min ago", the viewer's own time on hover. */
+function Age({ instant, now }: { instant: number; now: number }) {
+  return (
+    <time dateTime={new Date(instant).toISOString()} title={`Your time: ${viewerTime(instant)}`}>
+      {formatAge(now - instant)}
+    </time>
+  );
+}
+
+const stopText = (stop: TripStop): string =>
+  [
+    stop.kind === 'pickup' ? 'Pickup' : stop.kind === 'delivery' ? 'Delivery' : undefined,
+    placeText(stop.place),
+  ]
+    .filter(Boolean)
+    .join(' · ') || `Stop ${stop.order ?? ''}`.trim();
+
+/**
+ * Where the load is, its status and its next stop: from its own track once that is in (the board's
+ * answer carries no stops), from its row before. The next stop is said only where it is certain
+ * (`nextStop`); otherwise nothing is.
+ */
+function LoadFacts({ load, now }: { load: Load; now: number }) {
+  const at = load.latestLocation;
+  const status = load.latestStatus;
+  const driver = at?.driver ?? status?.driver;
+  const tel = driver?.phone ? telHref(driver.phone) : undefined;
+  const next = nextStop(load, tripStops(load));
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs">
+      <dt className="text-ink-muted">Where</dt>
+      <dd className="truncate">
+        {at ? (
+          <>
+            {placeText(at.place) ?? `${at.lat.toFixed(3)}, ${at.lon.toFixed(3)}`} ·{' '}
+            <Age instant={at.instant} now={now} />
+          </>
+        ) : (
+          'no position yet'
+        )}
+      </dd>
+      <dt className="text-ink-muted">Status</dt>
+      <dd className="truncate">
+        {status ? (
+          <>
+            {status.name ?? status.code ?? 'unnamed'}
+            {status.name && status.code && ` (${status.code})`} · <Age instant={status.instant} now={now} />
+          </>
+        ) : (
+          'no status yet'
+        )}
+      </dd>
+      {next && (
+        <>
+          <dt className="text-ink-muted">{'at' in next ? 'At' : 'Next stop'}</dt>
+          <dd className="truncate">
+            {'done' in next ? 'none: delivered' : stopText('at' in next ? next.at : next.next)}
+          </dd>
+        </>
+      )}
+      {driver?.phone && (
+        <>
+          <dt className="text-ink-muted">Driver</dt>
+          <dd className="truncate">
+            {driver.name && `${driver.name} · `}
+            {tel ? (
+              <a href={tel} className="text-status-selected underline">
+                {driver.phone}
+              </a>
+            ) : (
+              driver.phone
+            )}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
 /** The selected load under the board: what it is, a link to its page, and a way to stop watching it. */
 export function SelectedLoadPanel(props: SelectedLoadPanelProps) {
-  const { selection, row, filteredOut, onClose } = props;
+  const { selection, row, filteredOut, onClose, track, now } = props;
+  const load = track ?? row?.load;
   return (
     <section aria-label="Selected load" className="border-t border-panel-line bg-blue-50 p-2 text-sm">
       <div className="flex items-center gap-2">
         <strong className="truncate">{row?.label ?? selection.id}</strong>
-        <span className="truncate text-ink-muted">{row?.status ?? ''}</span>
         {/* The header counts it, the rows do not. */}
         {filteredOut && <span className="text-xs text-ink-muted">not in the board's filter</span>}
         <Link
@@ -49,6 +132,7 @@ export function SelectedLoadPanel(props: SelectedLoadPanelProps) {
           ×
         </button>
       </div>
+      {load && <LoadFacts load={load} now={now} />}
       <div className="mt-1 flex items-baseline gap-2">
         <p className="min-w-0 flex-1 text-xs text-ink-muted">{trackText(props)}</p>
         {/* Away from "Details": a slip should not drop the load from the watch list. */}

@@ -25,8 +25,10 @@ describe('WatchListPanel, an id the service does not know', () => {
   it('lists it as not found with a × that stops watching that id of that kind, and only it', async () => {
     const user = userEvent.setup();
     render(<Panel notFound={[{ by: 'external-id', id: 'GHOST' }]} />);
-    expect(screen.getByText('(5 watched)')).toBeInTheDocument();
-    const notFound = screen.getByText(/Not found by the tracking service \(1\)/).parentElement!;
+    // Only the loads the service knows count as watched.
+    expect(screen.getByText('(4 watched · 1 not found)')).toBeInTheDocument();
+    const notFound = screen.getByText(/Not found by the tracking service \(1\)/).parentElement!
+      .parentElement!;
     expect(notFound).toHaveTextContent('GHOST (external id)');
 
     await user.click(within(notFound).getByRole('button', { name: 'Stop watching GHOST (external id)' }));
@@ -55,6 +57,54 @@ describe('WatchListPanel, an id the service does not know', () => {
     await user.click(screen.getByRole('button', { name: 'Stop watching 700200 (external id)' }));
     expect(stored()).toBe('e:700100,GHOST;n:GHOST');
     expect(screen.getByText('(3 watched)')).toBeInTheDocument();
+  });
+
+  it('counts only the loads the service knows, and removes all those it does not in one click', async () => {
+    const user = userEvent.setup();
+    const unknown: LoadRef[] = [
+      { by: 'external-id', id: 'GHOST' },
+      { by: 'external-id', id: '700200' },
+      { by: 'load-number', id: 'GHOST' },
+    ];
+    const { rerender } = render(<Panel notFound={unknown} />);
+    expect(screen.getByText('(2 watched · 3 not found)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove all 3' }));
+    expect(stored()).toBe('e:700100;n:LN1');
+    expect(inUrl()).toBe('e:700100;n:LN1');
+    // The next answer names none.
+    rerender(<Panel notFound={[]} />);
+    expect(screen.getByText('(2 watched)')).toBeInTheDocument();
+    expect(screen.queryByText(/Not found by the tracking service/)).toBeNull();
+  });
+});
+
+describe('WatchListPanel, a mixed pasted column', () => {
+  beforeEach(() => {
+    window.localStorage.setItem('haulview.watch', '');
+    watchList.reset();
+  });
+
+  it('reads an id that is not all digits as a load number, the numbers as the kind chosen', async () => {
+    const user = userEvent.setup();
+    render(<Panel notFound={[]} />);
+    // A spreadsheet column: external ids and load numbers as the demo writes them.
+    await user.type(screen.getByRole('textbox'), '700101{enter}LN482913-7{enter}700102{enter}LN100204-12');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(stored()).toBe('e:700101,700102;n:LN482913-7,LN100204-12');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '4 added. 2 read as load numbers: not all digits, so not external ids.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the choice of load numbers for every id: a load number may be all digits', async () => {
+    const user = userEvent.setup();
+    render(<Panel notFound={[]} />);
+    await user.click(screen.getByRole('radio', { name: 'Load number' }));
+    await user.type(screen.getByRole('textbox'), '700101 LN482913-7');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(stored()).toBe('n:700101,LN482913-7');
+    expect(screen.getByRole('status')).toHaveTextContent(/^2 added\.$/);
   });
 });
 

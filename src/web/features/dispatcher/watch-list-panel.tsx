@@ -1,7 +1,7 @@
-import { memo, useId, useState, type FormEvent } from 'react';
+import { memo, useId, useMemo, useState, type FormEvent } from 'react';
 import type { LoadBy } from '@/domain/model';
 import { BY_NAME, LOAD_BYS, loadKey, type LoadRef } from '../../lib/load-ref';
-import { parseIdText, watchList } from '../../lib/watch-list';
+import { kindOfPasted, parseIdText, watchList } from '../../lib/watch-list';
 import { formatCount } from '../../lib/format';
 
 export interface WatchListPanelProps {
@@ -16,7 +16,8 @@ const byLabel = (by: LoadBy) => BY_NAME[by].charAt(0).toUpperCase() + BY_NAME[by
 
 /**
  * Add loads by external id or load number, one or many pasted at once; remove one, clear all. Malformed
- * ids are refused with the reason; ids the service does not know stay listed as "not found".
+ * ids are refused with the reason; ids the service does not know are not counted as watched: they are
+ * listed as "not found", each with a ×, and all removed in one click.
  */
 // Memoized: the dispatcher renders again at each refresh and each fetch's start and end.
 export const WatchListPanel = memo(function WatchListPanel({
@@ -27,23 +28,45 @@ export const WatchListPanel = memo(function WatchListPanel({
   const [text, setText] = useState('');
   const [by, setBy] = useState<LoadBy>('external-id');
   const [refused, setRefused] = useState<{ text: string; reason: string }[]>([]);
-  const [added, setAdded] = useState<{ added: number; already: number } | null>(null);
+  const [added, setAdded] = useState<{ added: number; already: number; switched: number } | null>(null);
   const inputId = useId();
   const refusedId = useId();
+  // Only loads the service knows count as watched; the others are listed below as not found.
+  // Only those still watched: one just removed stays in the last answer until the next one comes,
+  // and a list emptied is not pulled again at all.
+  const unknown = useMemo(() => {
+    if (notFound.length === 0) return notFound;
+    const watchedKeys = new Set(entries.map(loadKey));
+    return notFound.filter((e) => watchedKeys.has(loadKey(e)));
+  }, [entries, notFound]);
+  const known = entries.length - unknown.length;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseIdText(text);
-    // Ids already watched are neither added again nor counted against the room left.
-    const watched = new Set(entries.flatMap((e) => (e.by === by ? [e.id] : [])));
-    const fresh = parsed.ids.filter((id) => !watched.has(id));
-    const room = Math.max(0, maxIds - watched.size);
-    const accepted = fresh.slice(0, room);
-    const overflow = fresh
-      .slice(room)
-      .map((id) => ({ text: id, reason: `the board holds at most ${maxIds} ids of one kind` }));
+    const overflow: { text: string; reason: string }[] = [];
+    let addedCount = 0;
+    let already = 0;
+    let switched = 0;
+    // A mixed column: each id to its kind where its form says (kindOfPasted), else to the one chosen.
+    for (const kind of LOAD_BYS) {
+      const ids = parsed.ids.filter((id) => kindOfPasted(id, by) === kind);
+      if (ids.length === 0) continue;
+      if (kind !== by) switched += ids.length;
+      // Ids already watched are neither added again nor counted against the room left.
+      const watched = new Set(entries.flatMap((e) => (e.by === kind ? [e.id] : [])));
+      const fresh = ids.filter((id) => !watched.has(id));
+      const room = Math.max(0, maxIds - watched.size);
+      overflow.push(
+        ...fresh
+          .slice(room)
+          .map((id) => ({ text: id, reason: `the board holds at most ${maxIds} ids of one kind` })),
+      );
+      addedCount += watchList.add(kind, fresh.slice(0, room));
+      already += ids.length - fresh.length;
+    }
     setRefused([...parsed.refused, ...overflow]);
-    setAdded({ added: watchList.add(by, accepted), already: parsed.ids.length - fresh.length });
+    setAdded({ added: addedCount, already, switched });
     if (parsed.refused.length === 0 && overflow.length === 0) setText('');
   };
 
@@ -52,7 +75,10 @@ export const WatchListPanel = memo(function WatchListPanel({
       <form onSubmit={submit} className="space-y-2">
         <label htmlFor={inputId} className="block font-medium">
           Watch loads{' '}
-          <span className="font-normal text-ink-muted">({formatCount(entries.length)} watched)</span>
+          <span className="font-normal text-ink-muted">
+            ({formatCount(known)} watched{unknown.length > 0 && ` · ${formatCount(unknown.length)} not found`}
+            )
+          </span>
         </label>
         <textarea
           id={inputId}
@@ -104,7 +130,11 @@ export const WatchListPanel = memo(function WatchListPanel({
         </div>
         <p role="status" className="text-xs text-ink-muted">
           {added !== null &&
-            `${formatCount(added.added)} added.${added.already > 0 ? ` ${formatCount(added.already)} already watched.` : ''}`}
+            `${formatCount(added.added)} added.${added.already > 0 ? ` ${formatCount(added.already)} already watched.` : ''}${
+              added.switched > 0
+                ? ` ${formatCount(added.switched)} read as load numbers: not all digits, so not external ids.`
+                : ''
+            }`}
         </p>
       </form>
       {refused.length > 0 && (
@@ -124,11 +154,20 @@ export const WatchListPanel = memo(function WatchListPanel({
           </ul>
         </div>
       )}
-      {notFound.length > 0 && (
+      {unknown.length > 0 && (
         <div className="rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-950">
-          <p className="font-semibold">Not found by the tracking service ({notFound.length}):</p>
+          <div className="flex items-center gap-2">
+            <p className="font-semibold">Not found by the tracking service ({unknown.length}):</p>
+            <button
+              type="button"
+              onClick={() => watchList.removeAll(unknown)}
+              className="ml-auto rounded border border-amber-400 bg-white px-2 py-0.5 hover:bg-amber-100"
+            >
+              {unknown.length === 1 ? 'Remove it' : `Remove all ${formatCount(unknown.length)}`}
+            </button>
+          </div>
           <ul className="mt-1 flex flex-wrap gap-1">
-            {notFound.map((e) => (
+            {unknown.map((e) => (
               <li key={loadKey(e)} className="flex items-center gap-1 rounded bg-white px-1.5 py-0.5">
                 <span>
                   {e.id} <span className="text-ink-muted">({BY_NAME[e.by]})</span>

@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { clearCreatedWebhooks, useCreatedWebhooks } from './created-webhooks-log';
 import { formatInstant } from './format-time';
 
-/** The webhooks created from this browser: the service lists none, so this is all there is. */
-export function CreatedWebhooksList() {
+/** A row's element id, so that a 409 can point to the entry it duplicates. */
+export const createdWebhookRowId = (uuid: string): string => `created-webhook-${uuid}`;
+
+/**
+ * The webhooks created from this browser: the service lists none, so this is all there is. The
+ * entry `highlight` names (the one a 409 duplicates) is marked.
+ */
+export function CreatedWebhooksList({ highlight }: { highlight?: string }) {
   const { entries, problem } = useCreatedWebhooks();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -50,7 +56,14 @@ export function CreatedWebhooksList() {
                 {entries.map((e) => {
                   const time = formatInstant(e.createdAt);
                   return (
-                    <tr key={e.uuid} className="border-b border-panel-line last:border-0 align-top">
+                    <tr
+                      key={e.uuid}
+                      id={createdWebhookRowId(e.uuid)}
+                      aria-current={e.uuid === highlight ? 'true' : undefined}
+                      className={`border-b border-panel-line align-top last:border-0 ${
+                        e.uuid === highlight ? 'bg-amber-100 outline-2 outline-amber-500' : ''
+                      }`}
+                    >
                       <td className="py-1 pr-3 whitespace-nowrap">
                         {time ? (
                           <time dateTime={e.createdAt} title={time.utc}>

@@ -32,3 +32,14 @@ export function ProblemList({ id, problems }: { id?: string; problems: readonly 
     </ul>
   );
 }
+
+/** The service's own lines, behind a disclosure: the friendly message above them says what matters. */
+export function ServiceDetails({ problems }: { problems: readonly Problem[] | undefined }) {
+  if (!problems || problems.length === 0) return null;
+  return (
+    <details className="mt-1 text-sm">
+      <summary className="cursor-pointer text-ink-muted">Details</summary>
+      <ProblemList problems={problems} />
+    </details>
+  );
+}

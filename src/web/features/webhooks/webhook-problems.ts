@@ -29,6 +29,14 @@ export interface FailureView {
   note?: string;
   /** Where focus goes once the failure is shown. */
   focus: FormField | 'summary' | 'none';
+  /**
+   * The service's own lines when the friendly message already says it all ("jwt expired", "clientUrl:
+   * … conflict"): kept behind a "Details" disclosure, under `detailsField` or else in the summary.
+   */
+  details?: readonly Problem[];
+  detailsField?: FormField;
+  /** A 409: the webhook exists; the page points to it in the list of those created here. */
+  duplicate?: boolean;
 }
 
 const MAY_EXIST_NOTE =
@@ -142,27 +150,27 @@ function describeProxy(f: Extract<WebhookFailure, { kind: 'proxy' }>): FailureVi
 function describeRejected(status: number, errors: WebhookErrorItem[]): FailureView {
   const problems = errors.map(toProblem);
   if (status === 401) {
-    // The only field a 401 can be about is the token: the message stands there.
+    // The only field a 401 can be about is the token: the message stands there, the service's
+    // own words behind "Details".
     return {
       problems: [],
-      fieldProblems: {
-        token: [
-          { message: 'The token is invalid or expired' },
-          ...problems.filter((p) => p.message !== 'The token is invalid or expired'),
-        ],
-      },
+      fieldProblems: { token: [{ message: 'The token is invalid or expired' }] },
       retryable: false,
       focus: 'token',
+      details: problems.filter((p) => p.message !== 'The token is invalid or expired'),
+      detailsField: 'token',
     };
   }
   if (status === 409) {
     return {
       title: 'A webhook for this event type and URL already exists',
-      problems,
+      problems: [],
       fieldProblems: {},
       retryable: false,
       note: 'Nothing new was created. Use another address, or keep the existing webhook.',
       focus: 'summary',
+      details: problems,
+      duplicate: true,
     };
   }
   const fieldProblems: Partial<Record<FormField, Problem[]>> = {};

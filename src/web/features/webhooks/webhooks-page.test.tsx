@@ -214,17 +214,81 @@ describe('WebhooksPage', () => {
     await waitFor(() => expect(tokenField()).toHaveFocus());
     expect(tokenField()).toHaveAttribute('aria-invalid', 'true');
     expect(description(tokenField())).toContain('The token is invalid or expired');
-    expect(description(tokenField())).toContain('jwt expired');
+    // The service's own line is behind "Details", closed, not under the friendly message.
+    expect(description(tokenField())).not.toContain('jwt expired');
+    const details = screen.getByText('Details').closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toHaveTextContent('jwt expired');
   });
 
-  it('on 409 says the webhook already exists', async () => {
-    fetchMock.mockResolvedValueOnce(rejected(409, [entry('duplicate', 'conflict')]));
+  it('on 409 says the webhook already exists, the service’s lines behind Details', async () => {
+    fetchMock.mockResolvedValueOnce(rejected(409, [entry('clientUrl: duplicate', 'conflict')]));
     const { user } = renderPage();
     await fillAndSend(user);
     const title = await screen.findByText('A webhook for this event type and URL already exists');
-    expect(title.parentElement).toHaveFocus();
+    const summary = title.parentElement!;
+    expect(summary).toHaveFocus();
+    const details = within(summary).getByText('Details').closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(details).toHaveTextContent('clientUrl: duplicate');
+    // Nothing in this browser's list to point to.
+    expect(summary).toHaveTextContent(
+      'It was not created from this browser, so it is not in the list below.',
+    );
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Webhook created' })).not.toBeInTheDocument();
+  });
+
+  it('on 409 points to the matching entry of the list of webhooks created here', async () => {
+    const other = {
+      ...created,
+      uuid: '11111111-2222-4333-8444-555555555555',
+      clientUrl: 'https://b.example/x',
+    };
+    localStorage.setItem(
+      CREATED_WEBHOOKS_KEY,
+      JSON.stringify([
+        {
+          uuid: other.uuid,
+          eventType: other.eventType,
+          clientUrl: other.clientUrl,
+          createdAt: other.createdAt,
+        },
+        { uuid: UUID, eventType: created.eventType, clientUrl: URL_OK, createdAt: created.createdAt },
+      ]),
+    );
+    fetchMock.mockResolvedValueOnce(rejected(409, [entry('duplicate', 'conflict')]));
+    const { user } = renderPage();
+    // Written otherwise, the same address.
+    await fillAndSend(user, 'HTTPS://Hooks.Example.com/haulview');
+    const summary = (await screen.findByText('A webhook for this event type and URL already exists'))
+      .parentElement!;
+    const link = within(summary).getByRole('link', { name: new RegExp(`UUID ${UUID}`) });
+    expect(link).toHaveAttribute('href', `#created-webhook-${UUID}`);
+    const log = screen.getByRole('region', { name: 'Created from this browser' });
+    const rows = within(log).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual([null, 'true']);
+    expect(rows[1]).toHaveAttribute('id', `created-webhook-${UUID}`);
+  });
+
+  it.each([
+    'https://localhost/hooks',
+    'https://127.0.0.1/hooks',
+    'https://10.0.0.5/hooks',
+    'https://172.20.1.1/hooks',
+    'https://192.168.0.10/hooks',
+    'https://169.254.169.254/hooks',
+    'https://[::1]/hooks',
+    'https://[fc00::1]/hooks',
+  ])('refuses %s as a client URL before any request', async (url) => {
+    const { user } = renderPage();
+    // user.type reads "[" and "{" as keys unless doubled.
+    await fillAndSend(user, url.replace(/[[{]/g, '$&$&'));
+    expect(urlField()).toHaveValue(url);
+    expect(urlField()).toHaveAttribute('aria-invalid', 'true');
+    expect(description(urlField())).toMatch(/this machine|private network|link-local/);
+    expect(urlField()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('on a network failure keeps the form and offers a retry that sends it again', async () => {

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { HttpsUrl, WEBHOOK_EVENT_TYPES } from '@/contract/webhook';
-import { CreatedWebhooksList } from './created-webhooks-list';
-import { ProblemList } from './problem-list';
+import { createdWebhookRowId, CreatedWebhooksList } from './created-webhooks-list';
+import { useCreatedWebhooks, type LoggedWebhook } from './created-webhooks-log';
+import { formatInstant } from './format-time';
+import { ProblemList, ServiceDetails } from './problem-list';
 import { useCreateWebhook } from './webhook-mutations';
 import {
   describeFailure,
@@ -51,6 +53,45 @@ function sentence(text: string): string {
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
 
+/** The same address however it is written ("HTTPS://Example.com" is "https://example.com/"). */
+function sameUrl(a: string, b: string): boolean {
+  const norm = (u: string) => (URL.canParse(u.trim()) ? new URL(u.trim()).href : u.trim());
+  return norm(a) === norm(b);
+}
+
+/** The entry of this browser's list that a 409 for this request duplicates, if it is there. */
+function duplicateOf(
+  entries: readonly LoggedWebhook[],
+  sent: { eventType: string; clientUrl: string } | undefined,
+): LoggedWebhook | undefined {
+  if (!sent) return undefined;
+  return entries.find((e) => e.eventType === sent.eventType && sameUrl(e.clientUrl, sent.clientUrl));
+}
+
+/** Where a 409 points: the entry it duplicates in the list below, or that it is not there. */
+function DuplicatePointer({ entry }: { entry: LoggedWebhook | undefined }) {
+  if (!entry) {
+    return <p className="mt-1">It was not created from this browser, so it is not in the list below.</p>;
+  }
+  const time = formatInstant(entry.createdAt);
+  return (
+    <p className="mt-1">
+      It is in the list below:{' '}
+      <a
+        href={`#${createdWebhookRowId(entry.uuid)}`}
+        className="font-medium underline"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById(createdWebhookRowId(entry.uuid))?.scrollIntoView({ block: 'center' });
+        }}
+      >
+        created {time?.local ?? entry.createdAt}, UUID <code>{entry.uuid}</code>
+      </a>
+      .
+    </p>
+  );
+}
+
 /** `/webhooks`: an admin registers an address the service notifies (4.4), and sees what was created. */
 export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
   const [values, setValues] = useState<Values>({
@@ -84,6 +125,8 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
 
   const errors = validate(values);
   const failure: FailureView | undefined = mutation.isError ? describeFailure(mutation.error) : undefined;
+  const created = useCreatedWebhooks();
+  const duplicate = failure?.duplicate ? duplicateOf(created.entries, mutation.variables) : undefined;
   const pending = mutation.isPending;
 
   function change(field: FormField, value: string) {
@@ -134,6 +177,12 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
     return [];
   }
 
+  /** The service's own words under a field, behind "Details", while its verdict stands there. */
+  function detailsOf(field: FormField): readonly Problem[] | undefined {
+    if (!failure || failure.detailsField !== field || problemsOf(field).length === 0) return undefined;
+    return failure.details;
+  }
+
   const demoToken = config.demo?.webhookToken ?? null;
   const showSummary = failure && (failure.title || failure.problems.length > 0);
 
@@ -160,7 +209,9 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
               {failure.title ?? 'The webhook was not created.'}
             </p>
             <ProblemList problems={failure.problems} />
+            {failure.duplicate && <DuplicatePointer entry={duplicate} />}
             {failure.note && <p className="mt-1">{failure.note}</p>}
+            {!failure.detailsField && <ServiceDetails problems={failure.details} />}
             {failure.retryable && (
               <button
                 type="button"
@@ -231,6 +282,7 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
             label="Bearer token"
             hint="The access token (a JWT) of the webhook service. It is sent with the request and held by this page while it is open, never saved, not even in this browser."
             problems={problemsOf('token')}
+            details={detailsOf('token')}
           >
             {(a11y) => (
               <div className="flex flex-wrap items-center gap-2">
@@ -285,7 +337,7 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
 
         {mutation.isSuccess && <WebhookResultCard created={mutation.data} headingRef={result} />}
 
-        <CreatedWebhooksList />
+        <CreatedWebhooksList highlight={duplicate?.uuid} />
       </div>
     </div>
   );
@@ -306,11 +358,14 @@ function Field({
   label,
   hint,
   problems,
+  details,
   children,
 }: {
   label: string;
   hint: string;
   problems: readonly Problem[];
+  /** The service's own lines about the field, behind a disclosure. */
+  details?: readonly Problem[];
   children: (a11y: FieldA11y) => ReactNode;
 }) {
   const id = useId();
@@ -328,6 +383,7 @@ function Field({
         'aria-invalid': invalid,
       })}
       <ProblemList id={errorId} problems={problems} />
+      <ServiceDetails problems={details} />
       <p id={hintId} className="text-xs text-ink-muted">
         {hint}
       </p>
