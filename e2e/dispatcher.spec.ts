@@ -301,7 +301,7 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
   await expect(page.getByRole('row')).toContainText(kept!);
 });
 
-test('the board’s filter reaches the map and the URL: stale only, the selected load kept, reload, show all', async ({
+test('the board’s filter reaches the map and the URL: needs attention, the selected load kept, reload, show all', async ({
   page,
 }) => {
   await page.goto('/');
@@ -313,10 +313,10 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
   const header = page.getByText(/ loads on the map/);
   await expect(header).toHaveText(`${allPoints} of ${total} loads on the map`);
 
-  // A fresh load selected first: it stays on the map whatever the filter.
+  // A load that needs no attention selected first: it stays on the map whatever the filter.
   const freshRow = page
     .getByRole('row')
-    .filter({ hasNotText: /Stale|Silent|No ping yet/ })
+    .filter({ hasNotText: /Stale|Silent|Excursion|No ping yet/ })
     .first();
   const freshKey = await freshRow.getAttribute('data-load');
   await freshRow.getByRole('gridcell').first().click();
