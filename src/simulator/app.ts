@@ -6,7 +6,7 @@ import type { LoadDetailWire } from '@/contract/load-detail';
 import { documentSvg } from './documents';
 import { createFaultInjector, truncateJson, type FaultInjector, type FaultPlan } from './faults';
 import { tripClock, tripNumber, type LoadPlan } from './fleet';
-import { stamps, trackAt, type Timed, type TrackOptions } from './track';
+import { joinTracks, stamps, trackAt, type Timed, type TrackOptions } from './track';
 import { createWebhookOperation } from './webhooks';
 
 export interface SimulatorOptions extends TrackOptions {
@@ -68,18 +68,23 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
   const faults = o.faults ?? createFaultInjector(o.seed);
   const createWebhook = createWebhookOperation({ jwtSecret: o.jwtSecret, now: o.now });
   const byExternalId = new Map(o.fleet.map((p) => [String(p.externalId), p]));
-  const tripAt = tripClock(o);
+  const tripsAt = tripClock(o);
   const byLoadNumber = new Map(o.fleet.map((p) => [p.loadNumber, p]));
   /** `sendNewData` cursors: partner and load → instant of that partner's previous request. */
   const cursors = new Map<string, number>();
 
   function detail(slot: LoadPlan, op: Operation, body: PullBody, now: number): LoadDetailWire {
-    // The slot's trip now: a load that delivered is dispatched again, under the same ids (fleet.ts).
-    const plan = tripAt(slot, now);
+    // A load that delivered is dispatched again, under the same ids (fleet.ts): its track is all of
+    // its trips so far, in time order; its latest location, status and stops are its trip's now.
+    const trips = tripsAt(slot, now);
+    const plan = trips[trips.length - 1] as LoadPlan;
     const key = `${String(body.partnerId)}:${plan.index}`;
     const since = body.sendNewData === 'yes' ? (cursors.get(key) ?? -Infinity) : -Infinity;
     cursors.set(key, now);
-    const track = trackAt(plan, now, o, since);
+    const track =
+      trips.length === 1
+        ? trackAt(plan, now, o, since)
+        : joinTracks(trips.map((t) => trackAt(t, now, o, since)));
     const fresh = <T>(list: Timed<T>[]) => list.filter((t) => t.at > since).map((t) => t.item);
     const lastPing = track.pings[track.pings.length - 1];
     const mainEvents = track.events.filter((e) => e.item.main);
@@ -245,7 +250,7 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
   app.get('/_sim/fleet', (c) =>
     c.json({
       loads: o.fleet
-        .map((slot) => tripAt(slot, o.now()))
+        .map((slot) => tripsAt(slot, o.now()).at(-1) as LoadPlan)
         .map((p) => ({
           externalId: String(p.externalId),
           trip: p.trip,

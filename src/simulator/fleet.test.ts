@@ -73,7 +73,7 @@ describe('a steady fleet: loads are dispatched again as they deliver (issue 36)'
   /** Each slot's latest main status at `instant`, as the pull would report it. */
   const statusesAt = (tripAt: ReturnType<typeof tripClock>, instant: number) =>
     fleet.map((slot) => {
-      const plan = tripAt(slot, instant);
+      const plan = tripAt(slot, instant).at(-1)!;
       const main = trackAt(plan, instant, track).events.filter((e) => e.item.main);
       return main.at(-1)?.item.code ?? 'none';
     });
@@ -82,7 +82,7 @@ describe('a steady fleet: loads are dispatched again as they deliver (issue 36)'
 
   it('starts as it did: every load on its first trip, the first trip as planned', () => {
     const tripAt = tripClock(o);
-    expect(fleet.every((slot) => tripAt(slot, startedAt) === slot)).toBe(true);
+    expect(fleet.every((slot) => tripAt(slot, startedAt).length === 1)).toBe(true);
     expect(fleet.every((slot) => slot.trip === 0)).toBe(true);
   });
 
@@ -95,7 +95,7 @@ describe('a steady fleet: loads are dispatched again as they deliver (issue 36)'
       expect(codes.filter((c) => c === 'DLV').length).toBeLessThan(28);
     }
     // A day on, a slot is some trips further, with the same ids.
-    const later = fleet.map((slot) => tripAt(slot, startedAt + 24 * hour));
+    const later = fleet.map((slot) => tripAt(slot, startedAt + 24 * hour).at(-1)!);
     expect(Math.min(...later.map((p) => p.trip))).toBeGreaterThan(3);
     expect(later.map((p) => p.externalId)).toEqual(fleet.map((p) => p.externalId));
     expect(later.map((p) => p.loadNumber)).toEqual(fleet.map((p) => p.loadNumber));
@@ -105,11 +105,12 @@ describe('a steady fleet: loads are dispatched again as they deliver (issue 36)'
     const at = startedAt + 10 * hour;
     const forward = tripClock(o);
     for (let h = 0; h <= 10; h++) for (const slot of fleet) forward(slot, startedAt + h * hour);
+    // Every trip started by then, oldest first.
     const jump = tripClock(o);
     const again = generateFleet({ ...o, loads: 40, startedAt });
     expect(again.map((slot) => jump(slot, at))).toEqual(fleet.map((slot) => forward(slot, at)));
     // Set back: the first trip again.
-    expect(forward(fleet[3]!, startedAt)).toBe(fleet[3]);
+    expect(forward(fleet[3]!, startedAt)).toEqual([fleet[3]]);
   }, 60_000);
 
   it('starts each trip where the last one delivered, after it, with ids no other trip has', () => {
@@ -140,6 +141,6 @@ describe('a steady fleet: loads are dispatched again as they deliver (issue 36)'
   it('leaves the long-track load (benchmarks) on its one trip', () => {
     const [long] = generateFleet({ ...o, loads: 1, startedAt, longTrackPings: 500 });
     expect(nextTrip(long!, o)).toBeUndefined();
-    expect(tripClock(o)(long!, startedAt + 72 * hour)).toBe(long);
+    expect(tripClock(o)(long!, startedAt + 72 * hour)).toEqual([long]);
   });
 });

@@ -383,26 +383,31 @@ export function nextTrip(plan: LoadPlan, o: { seed: number; speed: number }): Lo
 }
 
 /**
- * A slot's trip at a real instant: its first trip until the next one's first item, and so on. Each
- * slot's latest trip is kept, so a clock that moves on walks a trip or two, not the whole chain (a
- * clock set back starts again from the first trip). Only the current trip is served: a load's track
- * is its trip's, so a demo left running for days serves tracks no longer than a trip's.
+ * A slot's trips that have started by a real instant, oldest first: its first trip, and each next
+ * one from its first item on. The chain of each slot is kept, so a clock that moves on plans a trip
+ * or two, not the whole chain, and a clock set back reads a shorter part of it. A load's track is
+ * all of its trips (a load's history never vanishes, so a full pull equals the deltas merged); a
+ * demo left running for days serves longer tracks, as a truck's tracking history grows.
  */
 export function tripClock(o: {
   seed: number;
   speed: number;
-}): (first: LoadPlan, instant: number) => LoadPlan {
-  const latest = new Map<LoadPlan, LoadPlan>();
+}): (first: LoadPlan, instant: number) => readonly LoadPlan[] {
+  const chains = new Map<LoadPlan, LoadPlan[]>();
   return (first, instant) => {
-    let plan = latest.get(first) ?? first;
-    if (instant < tripStartsAt(plan, o.speed) && plan !== first) plan = first;
+    let chain = chains.get(first);
+    if (!chain) chains.set(first, (chain = [first]));
     for (;;) {
-      const next = nextTrip(plan, o);
-      if (!next || instant < tripStartsAt(next, o.speed)) break;
-      plan = next;
+      const last = chain[chain.length - 1] as LoadPlan;
+      if (instant < tripStartsAt(last, o.speed)) break;
+      const next = nextTrip(last, o);
+      if (!next) break;
+      chain.push(next);
+      if (instant < tripStartsAt(next, o.speed)) break;
     }
-    latest.set(first, plan);
-    return plan;
+    let n = chain.length;
+    while (n > 1 && instant < tripStartsAt(chain[n - 1] as LoadPlan, o.speed)) n--;
+    return chain.slice(0, n);
   };
 }
 

@@ -418,3 +418,14 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
   }
   return track;
 }
+
+/** The tracks of a load's trips, oldest first, as one track: each kind still in time order. */
+export function joinTracks(tracks: readonly Track[]): Track {
+  return {
+    pings: tracks.flatMap((t) => t.pings),
+    events: tracks.flatMap((t) => t.events),
+    comments: tracks.flatMap((t) => t.comments),
+    documents: tracks.flatMap((t) => t.documents),
+    readings: tracks.flatMap((t) => t.readings),
+  };
+}
