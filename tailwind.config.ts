@@ -9,6 +9,8 @@ export const statusColors = {
   stale: '#b45309',
   silent: '#b91c1c',
   unknown: '#6b7280',
+  /** A delivered or cancelled load: its ping age is no alarm (domain/attention.ts). */
+  finished: '#cbd5e1',
   selected: '#1d4ed8',
   accuracy: '#2563eb',
   /** Where along a trail a document or a comment was sent from. */

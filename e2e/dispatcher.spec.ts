@@ -167,7 +167,13 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
     }, colors);
   // At least one marker's ring (radius 7 around a dot of 3: about 90 pixels, less the smoothed edges)…
   expect(
-    await paintedIn([statusColors.fresh, statusColors.stale, statusColors.silent, statusColors.unknown]),
+    await paintedIn([
+      statusColors.fresh,
+      statusColors.stale,
+      statusColors.silent,
+      statusColors.unknown,
+      statusColors.finished,
+    ]),
   ).toBeGreaterThan(30);
   // …and its dot, in its load's trip phase (the demo's reporting loads are on their way).
   expect(await paintedIn(Object.values(phaseColors))).toBeGreaterThan(5);
@@ -209,7 +215,13 @@ test('paste 3 external ids and 2 load numbers: 5 rows, 5 markers; select one: br
       }
       return null;
     },
-    [statusColors.fresh, statusColors.stale, statusColors.silent, statusColors.unknown],
+    [
+      statusColors.fresh,
+      statusColors.stale,
+      statusColors.silent,
+      statusColors.unknown,
+      statusColors.finished,
+    ],
   );
   expect(spot).not.toBeNull();
   await page.mouse.move(spot!.x, spot!.y);
@@ -300,7 +312,7 @@ test('stop watching one load: the × on an id not found, and "Stop watching" on 
   await expect(page.getByRole('row')).toContainText(kept!);
 });
 
-test('the board’s filter reaches the map and the URL: stale only, the selected load kept, reload, show all', async ({
+test('the board’s filter reaches the map and the URL: needs attention, the selected load kept, reload, show all', async ({
   page,
 }) => {
   await page.goto('/');
@@ -312,16 +324,16 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
   const header = page.getByText(/ loads on the map/);
   await expect(header).toHaveText(`${allPoints} of ${total} loads on the map`);
 
-  // A fresh load selected first: it stays on the map whatever the filter.
+  // A load that needs no attention selected first: it stays on the map whatever the filter.
   const freshRow = page
     .getByRole('row')
-    .filter({ hasNotText: /Stale|Silent|No ping yet/ })
+    .filter({ hasNotText: /Stale|Silent|Excursion|No ping yet/ })
     .first();
   const freshKey = await freshRow.getAttribute('data-load');
   await freshRow.getByRole('gridcell').first().click();
   await expect(page.getByRole('region', { name: 'Selected load' })).toBeVisible();
 
-  const staleOnly = page.getByRole('checkbox', { name: /Stale only/ });
+  const staleOnly = page.getByRole('checkbox', { name: /Needs attention/ });
   const stale = Number((await staleOnly.locator('xpath=..').textContent())?.match(/\((\d+)\)/)?.[1]);
   expect(stale).toBeGreaterThan(0);
   await staleOnly.check();
@@ -342,7 +354,7 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
 
   // A reload (or the link) opens the same filtered board and map.
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: /Stale only/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Needs attention/ })).toBeChecked();
   await expect(board(page)).toHaveAccessibleName(`Loads, ${stale} shown`);
   await expect(map(page)).toHaveAttribute('data-points', String(stale + 1));
 
@@ -350,7 +362,7 @@ test('the board’s filter reaches the map and the URL: stale only, the selected
   await page.getByRole('button', { name: 'Show all' }).click();
   // The button goes with the filter; the keyboard's focus goes to the filter's text box, not the page.
   await expect(page.getByRole('searchbox', { name: 'Filter loads' })).toBeFocused();
-  await expect(page.getByRole('checkbox', { name: /Stale only/ })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Needs attention/ })).not.toBeChecked();
   await expect(board(page)).toHaveAccessibleName(`Loads, ${total} shown`);
   await expect(map(page)).toHaveAttribute('data-points', String(allPoints));
   await expect(header).toHaveText(`${allPoints} of ${total} loads on the map`);
@@ -497,7 +509,7 @@ test('zoomed out, nearby loads are clusters with counts that add up; a pan keeps
   const [x, y, count, late] = panned.badges[0]!;
   await page.mouse.move(box.x + x, box.y + y);
   await expect(page.locator('.leaflet-tooltip')).toHaveText(
-    late > 0 ? `${count} loads, ${late} stale or silent` : `${count} loads`,
+    late > 0 ? `${count} loads, ${late} need attention` : `${count} loads`,
   );
   await page.mouse.click(box.x + x, box.y + y);
   await expect.poll(() => view()?.[2]).toBeGreaterThan(4);

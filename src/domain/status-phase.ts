@@ -38,10 +38,11 @@ const BY_CODE: ReadonlyMap<string, StatusPhase> = new Map([
  * only that something is scheduled, says nothing of where the load is ("Delivery attempted, not
  * delivered", "Delivery appointment scheduled"); "Arrived at delivery" is not yet "delivered", "Pickup
  * completed" is at pickup, a truck en route to its shipper has not picked up, one en route to its
- * receiver is on the road, and "Unloaded" is at delivery although it holds "loaded".
+ * receiver is on the road, and "Unloaded" is at delivery although it holds "loaded". A cancelled
+ * load is at no place in a trip ("Delivery cancelled" is not at delivery): `isFinished` says it.
  */
 const BY_NAME: readonly [RegExp, StatusPhase][] = [
-  [/\bnot\b|\bunable\b|\bfailed\b|\battempt|\bscheduled\b|\bappointment\b/i, 'other'],
+  [/\bnot\b|\bunable\b|\bfailed\b|\battempt|\bscheduled\b|\bappointment\b|\bcancel/i, 'other'],
   [/\b(delivered|proof of delivery|pod)\b|deliver(y|ed) complete|complete[ds]? deliver/i, 'delivered'],
   [/(en[- ]?route|heading|on the way) to (the )?(pick[- ]?up|shipper)/i, 'planned'],
   [/transit|en[- ]?route|on the (way|road)|departed|driving|moving/i, 'transit'],
@@ -61,4 +62,25 @@ export function statusPhase(
   const name = status.name ?? '';
   for (const [words, phase] of BY_NAME) if (words.test(name)) return phase;
   return 'other';
+}
+
+/** Codes of a cancelled load: the service's spellings of it are not published, these are the usual. */
+const CANCELLED_CODES: ReadonlySet<string> = new Set(['CAN', 'CNL', 'CXL']);
+/** "Cancelled", "Load canceled", "Cancellation": not "Not cancelled" nor "Cancellation requested". */
+const CANCELLED_NAME = /\bcancel(?:l?ed|lation)\b/i;
+const NOT_DONE = /\bnot\b|\bunable\b|\bfailed\b|\battempt|\brequest/i;
+
+/**
+ * Whether a load's trip is over: delivered, or cancelled. A finished load needs no one's attention,
+ * however long its phone has been quiet (`attention.ts`).
+ */
+export function isFinished(
+  status: { name?: string | undefined; code?: string | undefined } | undefined,
+): boolean {
+  if (!status) return false;
+  const code = status.code?.trim().toUpperCase();
+  if (code && CANCELLED_CODES.has(code)) return true;
+  const name = status.name ?? '';
+  if (CANCELLED_NAME.test(name) && !NOT_DONE.test(name)) return true;
+  return statusPhase(status) === 'delivered';
 }

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { LoadDetailWire } from '@/contract/load-detail';
 import { documentSvg } from './documents';
 import { createFaultInjector, truncateJson, type FaultInjector, type FaultPlan } from './faults';
-import type { LoadPlan } from './fleet';
-import { stamps, trackAt, type Timed, type TrackOptions } from './track';
+import { tripClock, tripNumber, type LoadPlan } from './fleet';
+import { joinTracks, stamps, trackAt, type Timed, type TrackOptions } from './track';
 import { createWebhookOperation } from './webhooks';
 
 export interface SimulatorOptions extends TrackOptions {
@@ -68,15 +68,23 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
   const faults = o.faults ?? createFaultInjector(o.seed);
   const createWebhook = createWebhookOperation({ jwtSecret: o.jwtSecret, now: o.now });
   const byExternalId = new Map(o.fleet.map((p) => [String(p.externalId), p]));
+  const tripsAt = tripClock(o);
   const byLoadNumber = new Map(o.fleet.map((p) => [p.loadNumber, p]));
   /** `sendNewData` cursors: partner and load → instant of that partner's previous request. */
   const cursors = new Map<string, number>();
 
-  function detail(plan: LoadPlan, op: Operation, body: PullBody, now: number): LoadDetailWire {
+  function detail(slot: LoadPlan, op: Operation, body: PullBody, now: number): LoadDetailWire {
+    // A load that delivered is dispatched again, under the same ids (fleet.ts): its track is all of
+    // its trips so far, in time order; its latest location, status and stops are its trip's now.
+    const trips = tripsAt(slot, now);
+    const plan = trips[trips.length - 1] as LoadPlan;
     const key = `${String(body.partnerId)}:${plan.index}`;
     const since = body.sendNewData === 'yes' ? (cursors.get(key) ?? -Infinity) : -Infinity;
     cursors.set(key, now);
-    const track = trackAt(plan, now, o, since);
+    const track =
+      trips.length === 1
+        ? trackAt(plan, now, o, since)
+        : joinTracks(trips.map((t) => trackAt(t, now, o, since)));
     const fresh = <T>(list: Timed<T>[]) => list.filter((t) => t.at > since).map((t) => t.item);
     const lastPing = track.pings[track.pings.length - 1];
     const mainEvents = track.events.filter((e) => e.item.main);
@@ -238,21 +246,27 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
   app.post('/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber', (c) => pull('load-number', c));
   app.post('/api/v1/webhooks', (c) => createWebhook(c.req.raw));
 
-  // Beside the interface: the fleet list and the document images.
+  // Beside the interface: the fleet list (each load's trip now) and the document images.
   app.get('/_sim/fleet', (c) =>
     c.json({
-      loads: o.fleet.map((p) => ({
-        externalId: String(p.externalId),
-        loadNumber: p.loadNumber,
-        reefer: p.reefer,
-        driver: p.driver.name,
-        from: `${p.stops[0]?.city.name}, ${p.stops[0]?.city.state}`,
-        to: `${p.stops[p.stops.length - 1]?.city.name}, ${p.stops[p.stops.length - 1]?.city.state}`,
-      })),
+      loads: o.fleet
+        .map((slot) => tripsAt(slot, o.now()).at(-1) as LoadPlan)
+        .map((p) => ({
+          externalId: String(p.externalId),
+          trip: p.trip,
+          loadNumber: p.loadNumber,
+          reefer: p.reefer,
+          driver: p.driver.name,
+          from: `${p.stops[0]?.city.name}, ${p.stops[0]?.city.state}`,
+          to: `${p.stops[p.stops.length - 1]?.city.name}, ${p.stops[p.stops.length - 1]?.city.state}`,
+        })),
     }),
   );
   app.get('/_sim/documents/:externalId/:file', (c) => {
-    const plan = byExternalId.get(c.req.param('externalId'));
+    const slot = byExternalId.get(c.req.param('externalId'));
+    // A later trip's documents say which trip (`?trip=3`): drawn with that trip's stops.
+    const trip = Number(c.req.query('trip') ?? 0);
+    const plan = slot && Number.isInteger(trip) && trip >= 0 ? tripNumber(slot, trip, o) : undefined;
     const n = Number(c.req.param('file').replace(/\.svg$/, ''));
     if (!plan || !Number.isInteger(n) || n < 1 || n > 4 + (plan.bulk?.documents ?? 0)) return c.notFound();
     return c.body(documentSvg(plan, n), 200, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, generateFleet } from './fleet';
+import { distanceKm, generateFleet, nextTrip, tripClock, tripEndsAt, tripStartsAt } from './fleet';
 import { CITIES } from './cities';
 import { nearestPlace } from './places';
 import { trackAt } from './track';
@@ -63,5 +63,84 @@ describe('the fleet’s routes', () => {
     expect(new Set(fleet.map((plan) => plan.stops.at(-1)?.city.name)).size).toBeGreaterThan(
       CITIES.length * 0.8,
     );
+  });
+});
+
+describe('a steady fleet: loads are dispatched again as they deliver (issue 36)', () => {
+  const o = { seed: 20261122, speed: 60 };
+  const fleet = generateFleet({ ...o, loads: 40, startedAt });
+  const hour = 3_600_000;
+  /** Each slot's latest main status at `instant`, as the pull would report it. */
+  const statusesAt = (tripAt: ReturnType<typeof tripClock>, instant: number) =>
+    fleet.map((slot) => {
+      const plan = tripAt(slot, instant).at(-1)!;
+      const main = trackAt(plan, instant, track).events.filter((e) => e.item.main);
+      return main.at(-1)?.item.code ?? 'none';
+    });
+  const onTheRoad = (codes: string[]) =>
+    codes.filter((c) => c === 'ITR' || c === 'LDD' || c === 'APU').length;
+
+  it('starts as it did: every load on its first trip, the first trip as planned', () => {
+    const tripAt = tripClock(o);
+    expect(fleet.every((slot) => tripAt(slot, startedAt).length === 1)).toBe(true);
+    expect(fleet.every((slot) => slot.trip === 0)).toBe(true);
+  });
+
+  it('still has loads on the road an hour, a day and three days after start', () => {
+    const tripAt = tripClock(o);
+    for (const after of [1, 24, 72]) {
+      const codes = statusesAt(tripAt, startedAt + after * hour);
+      // At start about two thirds are on the road; without new trips none were after a day.
+      expect(onTheRoad(codes), `${after} h after start: ${codes.join(' ')}`).toBeGreaterThanOrEqual(12);
+      expect(codes.filter((c) => c === 'DLV').length).toBeLessThan(28);
+    }
+    // A day on, a slot is some trips further, with the same ids.
+    const later = fleet.map((slot) => tripAt(slot, startedAt + 24 * hour).at(-1)!);
+    expect(Math.min(...later.map((p) => p.trip))).toBeGreaterThan(3);
+    expect(later.map((p) => p.externalId)).toEqual(fleet.map((p) => p.externalId));
+    expect(later.map((p) => p.loadNumber)).toEqual(fleet.map((p) => p.loadNumber));
+  }, 60_000);
+
+  it('gives the same trips for the same seed and clock, whichever way the clock went', () => {
+    const at = startedAt + 10 * hour;
+    const forward = tripClock(o);
+    for (let h = 0; h <= 10; h++) for (const slot of fleet) forward(slot, startedAt + h * hour);
+    // Every trip started by then, oldest first.
+    const jump = tripClock(o);
+    const again = generateFleet({ ...o, loads: 40, startedAt });
+    expect(again.map((slot) => jump(slot, at))).toEqual(fleet.map((slot) => forward(slot, at)));
+    // Set back: the first trip again.
+    expect(forward(fleet[3]!, startedAt)).toEqual([fleet[3]]);
+  }, 60_000);
+
+  it('starts each trip where the last one delivered, after it, with ids no other trip has', () => {
+    const slot = fleet[7]!;
+    const trips = [slot];
+    for (let k = 0; k < 5; k++) trips.push(nextTrip(trips.at(-1)!, o)!);
+    const ids = new Set<string>();
+    const urls = new Set<string>();
+    trips.forEach((plan, k) => {
+      expect(plan.trip).toBe(k);
+      if (k === 0) return;
+      const before = trips[k - 1]!;
+      expect(plan.stops[0]?.city).toBe(before.stops[1]?.city);
+      expect(tripStartsAt(plan, o.speed)).toBeGreaterThan(tripEndsAt(before, o.speed));
+    });
+    for (const plan of trips) {
+      const t = trackAt(plan, tripEndsAt(plan, o.speed) + 1, track);
+      for (const e of t.events) ids.add(String(e.item.id));
+      for (const d of t.documents) urls.add(d.item.url);
+      expect(t.events.at(-1)?.item.code).toBe('DLV');
+    }
+    expect(ids.size).toBe(
+      trips.reduce((n, p) => n + trackAt(p, tripEndsAt(p, o.speed) + 1, track).events.length, 0),
+    );
+    expect(urls.size).toBe(trips.length * 4);
+  });
+
+  it('leaves the long-track load (benchmarks) on its one trip', () => {
+    const [long] = generateFleet({ ...o, loads: 1, startedAt, longTrackPings: 500 });
+    expect(nextTrip(long!, o)).toBeUndefined();
+    expect(tripClock(o)(long!, startedAt + 72 * hour)).toEqual([long]);
   });
 });

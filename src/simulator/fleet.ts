@@ -38,6 +38,11 @@ export interface Stop {
 
 export interface LoadPlan {
   index: number;
+  /**
+   * Which trip of its slot this is: 0 is the one the simulator starts with; each next one is
+   * dispatched after the last one's pause, under the same ids (`nextTrip`).
+   */
+  trip: number;
   externalId: number;
   loadNumber: string;
   driver: { name: string; phoneNumber: string };
@@ -180,13 +185,19 @@ function cumulativeKm(route: Point[]): number[] {
   return out;
 }
 
-export function planLoad(options: FleetOptions, index: number): LoadPlan {
-  const r = stream(options.seed, index, 0xf1ee7);
-  const from = r.pick(CITIES);
+/**
+ * A trip from `from` of a sensible length whose route stays on land: a straight leg from Houston to
+ * Miami crossed the Gulf, and its trucks reported from the sea, named after a coast 270 km away.
+ * `bendIndex` seeds the route's bends (a slot's index for its first trip).
+ */
+function routeFrom(
+  seed: number,
+  bendIndex: number,
+  r: ReturnType<typeof stream>,
+  from: City,
+): { to: City; route: Point[] } {
   let to = r.pick(CITIES);
   let route: Point[] | undefined;
-  // A trip of a sensible length whose route stays on land: a straight leg from Houston to Miami
-  // crossed the Gulf, and its trucks reported from the sea, named after a coast 270 km away.
   for (let tries = 0; ; tries++) {
     const km = distanceKm(from, to);
     // Past MAX_ROUTE_TRIES a way on land unbent will do (Halifax's bend into the Bay of Fundy); past
@@ -194,12 +205,18 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
     const late = tries >= MAX_ROUTE_TRIES;
     const any = tries >= 2 * MAX_ROUTE_TRIES;
     if (to !== from && km >= 250 && km <= 3200 && (any || farthestFromTown(from, to) <= LAND_KM)) {
-      route = buildRoute(options.seed, index, from, to);
+      route = buildRoute(seed, bendIndex, from, to);
       // Its bends can take a way along a coast out to sea: checked as bent, unless it runs inland.
-      if (late || farthestFromTown(from, to) <= INLAND_KM || onLand(route)) break;
+      if (late || farthestFromTown(from, to) <= INLAND_KM || onLand(route)) return { to, route };
     }
     to = r.pick(CITIES);
   }
+}
+
+export function planLoad(options: FleetOptions, index: number): LoadPlan {
+  const r = stream(options.seed, index, 0xf1ee7);
+  const from = r.pick(CITIES);
+  const { to, route } = routeFrom(options.seed, index, r, from);
   const routeKm = cumulativeKm(route);
   const km = routeKm[routeKm.length - 1] as number;
   const driveMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
@@ -216,6 +233,7 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
   const externalId = 700_100 + index;
   const plan: LoadPlan = {
     index,
+    trip: 0,
     externalId,
     loadNumber: `LN${(hash32(options.seed, index) % 900_000) + 100_000}-${index}`,
     driver: {
@@ -298,4 +316,115 @@ export function instantOf(plan: LoadPlan, minute: number, speed: number): number
 /** Simulated minute of a load's schedule at a real instant. */
 export function minuteAt(plan: LoadPlan, instant: number, speed: number): number {
   return ((instant - plan.departAt) * speed) / 60_000;
+}
+
+// --- a steady fleet: each slot's next trip -------------------------------------------------------
+
+/** Simulated minute of a trip's schedule at which its first status ("Load track created") comes. */
+export const TRIP_FIRST_MINUTE = -240;
+/** Simulated minutes after arrival at delivery when a trip's last item comes (its phone's last ping). */
+export const TRIP_LAST_MINUTE_AFTER_DRIVE = 60;
+
+/** How long (real time) a load whose phone went dark stays on its trip before its slot's next one. */
+export const QUIET_MS = 6 * 3_600_000;
+
+/** The real instant a trip's first item comes: the load's next trip is under way from then on. */
+export const tripStartsAt = (plan: LoadPlan, speed: number): number =>
+  instantOf(plan, TRIP_FIRST_MINUTE, speed);
+
+/** The real instant of a trip's last item: its phone's last ping after delivery. */
+export const tripEndsAt = (plan: LoadPlan, speed: number): number =>
+  instantOf(plan, plan.driveMinutes + TRIP_LAST_MINUTE_AFTER_DRIVE, speed);
+
+/**
+ * The trip a slot's truck is dispatched on after `plan`: from where that one delivered, after a pause
+ * of one to four simulated hours (six real hours after its phone went dark, if it did), with the same ids, driver and trailer (a reefer stays a reefer). A
+ * new trip may go silent partway (its phone stops), or have an excursion, as the first trips do. A
+ * pure function of the seed, the slot and the trip's number: the same seed gives the same trips.
+ * The long-track load (benchmarks) has no next trip: its track stays as the bench expects it.
+ */
+export function nextTrip(plan: LoadPlan, o: { seed: number; speed: number }): LoadPlan | undefined {
+  if (plan.bulk) return undefined;
+  const trip = plan.trip + 1;
+  const r = stream(o.seed, plan.index, trip, 0x7219);
+  const from = (plan.stops[plan.stops.length - 1] as Stop).city;
+  // Bends seeded apart from every slot's first trip (whose bend index is the slot's index).
+  const { to, route } = routeFrom(o.seed, 0x4000_0000 + plan.index * 4096 + (trip % 4096), r, from);
+  const routeKm = cumulativeKm(route);
+  const km = routeKm[routeKm.length - 1] as number;
+  const driveMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
+  const pauseMinutes = 60 + r.next() * 180;
+  const minute = 60_000 / o.speed;
+  // A dark phone's load is let go QUIET_MS after it went dark (real time, as `silentSince` is): the
+  // demo's silent loads stay silent for hours from start, and then take new trips.
+  const ended = Math.max(tripEndsAt(plan, o.speed), (plan.silentSince ?? -Infinity) + QUIET_MS);
+  const departAt = ended + (pauseMinutes - TRIP_FIRST_MINUTE) * minute;
+  // Rarer than at start (15%): a dark load keeps its slot for hours, a trip takes a fraction of one.
+  const silent = r.next() < 0.015;
+  const silentSince = silent ? departAt + driveMinutes * (0.2 + r.next() * 0.6) * minute : undefined;
+  const excursion = plan.reefer && r.next() < 0.4 ? excursionWindow(r.next(), driveMinutes) : undefined;
+  // Stop ids go on growing with the trips; the first trip's are S<id>-1 and S<id>-2.
+  const stop = (n: number) => `S${plan.externalId}-${2 * trip + n}`;
+  return {
+    ...plan,
+    trip,
+    stops: [
+      { stopExternalId: stop(1), stopOrderNumber: 1, city: from, kind: 'pickup' },
+      { stopExternalId: stop(2), stopOrderNumber: 2, city: to, kind: 'delivery' },
+    ],
+    route,
+    routeKm,
+    driveMinutes,
+    departAt,
+    silentSince,
+    appNotInstalled: false,
+    excursion,
+  };
+}
+
+/**
+ * A slot's trips that have started by a real instant, oldest first: its first trip, and each next
+ * one from its first item on. The chain of each slot is kept, so a clock that moves on plans a trip
+ * or two, not the whole chain, and a clock set back reads a shorter part of it. A load's track is
+ * all of its trips (a load's history never vanishes, so a full pull equals the deltas merged); a
+ * demo left running for days serves longer tracks, as a truck's tracking history grows.
+ */
+export function tripClock(o: {
+  seed: number;
+  speed: number;
+}): (first: LoadPlan, instant: number) => readonly LoadPlan[] {
+  const chains = new Map<LoadPlan, LoadPlan[]>();
+  return (first, instant) => {
+    let chain = chains.get(first);
+    if (!chain) chains.set(first, (chain = [first]));
+    for (;;) {
+      const last = chain[chain.length - 1] as LoadPlan;
+      if (instant < tripStartsAt(last, o.speed)) break;
+      const next = nextTrip(last, o);
+      if (!next) break;
+      chain.push(next);
+      if (instant < tripStartsAt(next, o.speed)) break;
+    }
+    let n = chain.length;
+    while (n > 1 && instant < tripStartsAt(chain[n - 1] as LoadPlan, o.speed)) n--;
+    return chain.slice(0, n);
+  };
+}
+
+/**
+ * A slot's trip by its number (a document of an earlier trip, say); undefined when that trip has not
+ * started by `now` (a made-up number walks no further than the trips so far).
+ */
+export function tripNumber(
+  first: LoadPlan,
+  trip: number,
+  o: { seed: number; speed: number; now: () => number },
+): LoadPlan | undefined {
+  const now = o.now();
+  let plan: LoadPlan | undefined = first;
+  while (plan && plan.trip < trip) {
+    plan = nextTrip(plan, o);
+    if (plan && tripStartsAt(plan, o.speed) > now) return undefined;
+  }
+  return plan;
 }

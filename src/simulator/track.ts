@@ -167,11 +167,27 @@ const BROKER_COMMENTS = [
   'Thanks, got the BOL',
 ];
 
+/**
+ * The index a load's items draw their randomness from: its slot's for its first trip, another per
+ * later trip, so that a slot's trips do not repeat one another's fixes and comments.
+ */
+const noiseOf = (plan: LoadPlan): number => plan.index + plan.trip * 0x100000;
+
+/**
+ * A status event's id: unique across a slot's trips (which keep the load's ids), the first trip's
+ * as they were (externalId * 100 + n).
+ */
+const eventId = (plan: LoadPlan, n: number): number => plan.trip * 1e10 + plan.externalId * 100 + n;
+
+/** A document's address: the first trip's as they were, a later trip's with its number. */
+const documentUrl = (o: TrackOptions, plan: LoadPlan, n: number): string =>
+  `${o.publicUrl}/_sim/documents/${plan.externalId}/${n}.svg${plan.trip > 0 ? `?trip=${plan.trip}` : ''}`;
+
 function accuracyFor(plan: LoadPlan, i: number, seed: number): number {
-  const u = unit(seed, plan.index, i, 0xacc);
-  if (u < 0.03) return Math.round(1000 + unit(seed, plan.index, i, 1) * 2000); // cell-tower fix
-  if (u < 0.12) return Math.round(100 + unit(seed, plan.index, i, 2) * 400);
-  return Math.round(5 + unit(seed, plan.index, i, 3) * 40);
+  const u = unit(seed, noiseOf(plan), i, 0xacc);
+  if (u < 0.03) return Math.round(1000 + unit(seed, noiseOf(plan), i, 1) * 2000); // cell-tower fix
+  if (u < 0.12) return Math.round(100 + unit(seed, noiseOf(plan), i, 2) * 400);
+  return Math.round(5 + unit(seed, noiseOf(plan), i, 3) * 40);
 }
 
 /** Displaces a point by up to its accuracy, the way a poor fix wanders. */
@@ -212,14 +228,14 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
     i * plan.pingEveryMinutes <= lastPingMinute;
     i++
   ) {
-    const minute = i * plan.pingEveryMinutes + unit(o.seed, plan.index, i, 7) * 0.8;
+    const minute = i * plan.pingEveryMinutes + unit(o.seed, noiseOf(plan), i, 7) * 0.8;
     if (minute > lastPingMinute) break;
     const accuracy = accuracyFor(plan, i, o.seed);
     const point = jitter(
       positionAt(plan, minute),
       accuracy,
-      unit(o.seed, plan.index, i, 8),
-      unit(o.seed, plan.index, i, 9),
+      unit(o.seed, noiseOf(plan), i, 8),
+      unit(o.seed, noiseOf(plan), i, 9),
     );
     const city = nearestPlace(point);
     const instant = at(minute);
@@ -251,7 +267,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
     track.events.push({
       at: instant,
       item: {
-        id: plan.externalId * 100 + n,
+        id: eventId(plan, n),
         ...stamps(instant, zone),
         name: e.name,
         code: e.code,
@@ -280,16 +296,16 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
     });
   }
 
-  const commentCount = Math.floor(unit(o.seed, plan.index, 0xc0) * 4);
+  const commentCount = Math.floor(unit(o.seed, noiseOf(plan), 0xc0) * 4);
   for (let c = 0; c < commentCount; c++) {
-    const minute = Math.round(plan.driveMinutes * (0.1 + 0.85 * unit(o.seed, plan.index, c, 0xc1)));
-    const byDriver = unit(o.seed, plan.index, c, 0xc2) < 0.65;
+    const minute = Math.round(plan.driveMinutes * (0.1 + 0.85 * unit(o.seed, noiseOf(plan), c, 0xc1)));
+    const byDriver = unit(o.seed, noiseOf(plan), c, 0xc2) < 0.65;
     if (minute > (byDriver ? phoneMinute : nowMinute)) continue;
     const point = positionAt(plan, minute);
     const city = nearestPlace(point);
     const instant = at(minute);
     const pick = (list: string[]) =>
-      list[Math.floor(unit(o.seed, plan.index, c, 0xc3) * list.length)] as string;
+      list[Math.floor(unit(o.seed, noiseOf(plan), c, 0xc3) * list.length)] as string;
     track.comments.push({
       at: instant,
       item: {
@@ -331,7 +347,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
       item: {
         type: 'PICTURE',
         timestamp: stamps(instant, city.zone).timestamp,
-        url: `${o.publicUrl}/_sim/documents/${plan.externalId}/${docs.length + k + 1}.svg`,
+        url: documentUrl(o, plan, docs.length + k + 1),
         location: {
           lat: fix(point.lat),
           lon: fix(point.lon),
@@ -353,7 +369,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
       item: {
         type: d.type,
         timestamp: stamps(instant, c.zone).timestamp,
-        url: `${o.publicUrl}/_sim/documents/${plan.externalId}/${n + 1}.svg`,
+        url: documentUrl(o, plan, n + 1),
         location: {
           lat: fix(c.lat),
           lon: fix(c.lon),
@@ -380,7 +396,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
       const instant = at(m);
       const point = positionAt(plan, m);
       const inExcursion = plan.excursion !== undefined && m >= plan.excursion[0] && m <= plan.excursion[1];
-      const noise = (k: number) => (unit(o.seed, plan.index, i, k) - 0.5) * 1.2;
+      const noise = (k: number) => (unit(o.seed, noiseOf(plan), i, k) - 0.5) * 1.2;
       const rise = inExcursion ? 6 + 4 * Math.sin(((m - (plan.excursion?.[0] ?? 0)) / 60) * Math.PI) : 0;
       track.readings.push({
         at: instant,
@@ -401,4 +417,15 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
     }
   }
   return track;
+}
+
+/** The tracks of a load's trips, oldest first, as one track: each kind still in time order. */
+export function joinTracks(tracks: readonly Track[]): Track {
+  return {
+    pings: tracks.flatMap((t) => t.pings),
+    events: tracks.flatMap((t) => t.events),
+    comments: tracks.flatMap((t) => t.comments),
+    documents: tracks.flatMap((t) => t.documents),
+    readings: tracks.flatMap((t) => t.readings),
+  };
 }

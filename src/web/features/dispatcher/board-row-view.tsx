@@ -34,12 +34,16 @@ export const BoardRowView = memo(function BoardRowView({
   onRender: ProfilerOnRenderCallback | undefined;
 }) {
   const tel = row.phone ? telHref(row.phone) : undefined;
-  const border = {
-    fresh: 'border-l-status-fresh',
-    stale: 'border-l-status-stale',
-    silent: 'border-l-status-silent',
-    unknown: 'border-l-status-unknown',
-  }[row.staleness];
+  // A finished load's ping age is said, not coloured: it is no alarm (domain/attention.ts).
+  const { finished, reasons } = row.attention;
+  const border = finished
+    ? 'border-l-panel-line'
+    : {
+        fresh: 'border-l-status-fresh',
+        stale: 'border-l-status-stale',
+        silent: 'border-l-status-silent',
+        unknown: 'border-l-status-unknown',
+      }[row.staleness];
   const content = (
     <div
       id={id}
@@ -80,11 +84,11 @@ export const BoardRowView = memo(function BoardRowView({
         </div>
       </div>
       <div role="gridcell" className="text-right whitespace-nowrap">
-        <div className={STALENESS_CLASS[row.staleness]}>
+        <div className={finished ? 'text-ink-muted' : STALENESS_CLASS[row.staleness]}>
           {row.lastPingAt === undefined ? STALENESS_TEXT.unknown : formatAge(now - row.lastPingAt)}
         </div>
         <div className="text-xs text-ink-muted">
-          {row.staleness === 'stale' || row.staleness === 'silent'
+          {row.staleness !== 'fresh' && row.staleness !== 'unknown' && reasons.includes(row.staleness)
             ? `${STALENESS_TEXT[row.staleness]} · `
             : ''}
           {formatAccuracy(row.accuracy)}

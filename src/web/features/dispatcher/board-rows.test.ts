@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Load, TemperatureReading } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { isExcursion } from '@/domain/temperature';
+import { attentionAt, urgencyRank } from '@/domain/attention';
+import type { Staleness } from '@/domain/staleness';
 import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { compareLabels, compareText } from '../../lib/collate';
 import {
@@ -70,6 +72,20 @@ function load(
 
 const rows = (loads: Load[]) => loads.map((l) => toRow(l, NOW, T, 5));
 
+/** A made-up row's attention, as `toRow` judges it from its level and its status. */
+const attentionOf = (staleness: string, status: string | undefined) =>
+  attentionAt(
+    {
+      latestStatus:
+        status === undefined
+          ? undefined
+          : { key: 's', instant: 0, time, id: undefined, name: status, code: undefined, driver: undefined },
+      latestTemperature: undefined,
+    },
+    staleness as Staleness,
+    5,
+  );
+
 /** The board's order of `rows`, sorted from scratch. */
 const sortRows = (rows: readonly BoardRow[], by: SortKey) => rowSorter()(rows, by);
 
@@ -112,7 +128,7 @@ describe('board rows', () => {
     expect(isExcursion({ ...r(50, 50), set: undefined }, 5)).toBe(false);
   });
 
-  it('sort most urgent first: silent, stale, never reported, fresh; oldest ping first within a level', () => {
+  it('sort most urgent first: silent, excursion, stale, never reported, fresh, finished; oldest ping first within a level', () => {
     const sorted = sortRows(
       rows([
         load('fresh', { minutesAgo: 2 }),
@@ -120,10 +136,24 @@ describe('board rows', () => {
         load('stale', { minutesAgo: 40 }),
         load('silent', { minutesAgo: 500 }),
         load('silent2', { minutesAgo: 130 }),
+        // Delivered long ago: at the very end, however old its last ping.
+        load('delivered', { minutesAgo: 3000, status: 'Delivered', code: 'DLV' }),
+        load('cancelled', { minutesAgo: 900, status: 'Cancelled' }),
+        // A reefer out of its set point, its phone reporting: before the stale phones.
+        load('warm', { minutesAgo: 3, reading: { supply: 34, return: 47, set: 34 } }),
       ]),
       'staleness',
     );
-    expect(sorted.map((r) => r.label)).toEqual(['silent', 'silent2', 'stale', 'never', 'fresh']);
+    expect(sorted.map((r) => r.label)).toEqual([
+      'silent',
+      'silent2',
+      'warm',
+      'stale',
+      'never',
+      'fresh',
+      'delivered',
+      'cancelled',
+    ]);
   });
 
   it('sort by status and by id, numbers in numeric order', () => {
@@ -165,7 +195,7 @@ describe('board rows', () => {
     ]);
   });
 
-  it('filter by text, status, stale only and reefer only, and count per status', () => {
+  it('filter by text, status, needs attention and reefer only, and count per status', () => {
     const list = rows([
       load('A1', { minutesAgo: 5, status: 'In transit', city: 'Omaha' }),
       load('B2', { minutesAgo: 50, status: 'In transit', city: 'Denver', reading: { set: 0 } }),
@@ -174,7 +204,7 @@ describe('board rows', () => {
     expect(filterRows(list, { ...NO_FILTER, text: 'omaha' }).map((r) => r.label)).toEqual(['A1']);
     expect(filterRows(list, { ...NO_FILTER, text: '+1555' }).map((r) => r.label)).toEqual(['A1', 'B2']);
     expect(filterRows(list, { ...NO_FILTER, status: 'Dispatched' }).map((r) => r.label)).toEqual(['C3']);
-    expect(filterRows(list, { ...NO_FILTER, staleOnly: true }).map((r) => r.label)).toEqual(['B2']);
+    expect(filterRows(list, { ...NO_FILTER, attentionOnly: true }).map((r) => r.label)).toEqual(['B2']);
     expect(filterRows(list, { ...NO_FILTER, reeferOnly: true }).map((r) => r.label)).toEqual(['B2']);
     expect(countByStatus(list)).toEqual([
       ['In transit', 2],
@@ -187,13 +217,16 @@ describe('board rows', () => {
       load('A1', { minutesAgo: 5, status: 'In transit', city: 'Montréal' }),
       load('B2', { minutesAgo: 50, status: 'In transit', city: 'Montreal' }),
       load('C3', { minutesAgo: 200, status: 'Delivered', city: 'Zürich' }),
+      load('D4', { minutesAgo: 200, status: 'In transit', city: 'Zürich' }),
     ]);
     const found = (text: string) => filterRows(list, { ...NO_FILTER, text }).map((r) => r.label);
     expect(found('montreal')).toEqual(['A1', 'B2']);
     expect(found('MONTRÉAL')).toEqual(['A1', 'B2']);
-    expect(found('zurich')).toEqual(['C3']);
+    expect(found('zurich')).toEqual(['C3', 'D4']);
     expect(found('stale')).toEqual(['B2']);
-    expect(found('silent')).toEqual(['C3']);
+    // A delivered load's quiet phone is no alarm: not "silent", but "finished".
+    expect(found('silent')).toEqual(['D4']);
+    expect(found('finished')).toEqual(['C3']);
     // "transit" is the status, "IL" the state: a query spanning both finds nothing.
     expect(found('transit montreal')).toEqual([]);
   });
@@ -247,10 +280,9 @@ describe('the board’s order against the plain comparator', () => {
   // The order the board promises, written as plainly as possible; sortRows computes it faster.
   const phaseRank = (r: BoardRow) =>
     r.status === undefined ? Infinity : STATUS_PHASES.indexOf(statusPhase({ name: r.status, code: r.code }));
-  const LEVEL = { silent: 0, stale: 1, unknown: 2, fresh: 3 } as const;
   const reference = {
     staleness: (a: BoardRow, b: BoardRow) =>
-      LEVEL[a.staleness] - LEVEL[b.staleness] ||
+      urgencyRank(a.attention.urgency) - urgencyRank(b.attention.urgency) ||
       (a.lastPingAt ?? Infinity) - (b.lastPingAt ?? Infinity) ||
       compareLabels(a.label, b.label),
     status: (a: BoardRow, b: BoardRow) =>
@@ -282,6 +314,7 @@ describe('the board’s order against the plain comparator', () => {
           const rows = list.map((r) => ({
             ...r,
             labelNumber: labelNumber(r.label),
+            attention: attentionOf(r.staleness, r.status),
           })) as unknown as BoardRow[];
           // Both sorts are stable: rows the comparator calls equal keep their input order in both.
           const view = (r: BoardRow) => [r.staleness, r.lastPingAt, r.status, r.label].join('|');
@@ -310,7 +343,12 @@ describe('rowSorter, refresh after refresh', () => {
     status: string | undefined;
   };
   const asRow = (key: string, f: Fields) =>
-    ({ ...f, key, labelNumber: labelNumber(f.label) }) as unknown as BoardRow;
+    ({
+      ...f,
+      key,
+      labelNumber: labelNumber(f.label),
+      attention: attentionOf(f.staleness, f.status),
+    }) as unknown as BoardRow;
   const view = (r: BoardRow) => r.key;
 
   it('gives the order a sort from scratch gives, whatever each refresh replaced', () => {
@@ -347,7 +385,7 @@ describe('rowSorter, refresh after refresh', () => {
     expect(sorter([...rows].reverse(), 'id').map(view)).toEqual(['e:1', 'e:2', 'e:3']);
     const more = [
       ...rows,
-      asRow('e:0', { label: '0', staleness: 'silent', lastPingAt: NOW, status: 'Delivered' }),
+      asRow('e:0', { label: '0', staleness: 'silent', lastPingAt: NOW, status: 'In transit' }),
     ];
     expect(sorter(more, 'id').map(view)).toEqual(['e:0', 'e:1', 'e:2', 'e:3']);
     expect(sorter(more.slice(1), 'id').map(view)).toEqual(['e:0', 'e:1', 'e:2']);
@@ -362,16 +400,56 @@ describe('rowSorter, refresh after refresh', () => {
   });
 });
 
+describe('the attention rule on the board (issue 36)', () => {
+  const list = rows([
+    load('moving', { minutesAgo: 50, status: 'In transit', code: 'ITR' }),
+    load('done', { minutesAgo: 50, status: 'Delivered', code: 'DLV' }),
+    load('old', { minutesAgo: 600, status: 'Delivered', code: 'DLV' }),
+    load('off', { minutesAgo: 600, status: 'Cancelled' }),
+    load('warm', { minutesAgo: 2, status: 'In transit', reading: { supply: 30, return: 45, set: 34 } }),
+    load('warm-done', { minutesAgo: 2, status: 'Delivered', reading: { supply: 30, return: 45, set: 34 } }),
+    load('cool', { minutesAgo: 2, status: 'In transit', reading: { supply: 33, return: 36, set: 34 } }),
+  ]);
+  const labels = (f: Partial<typeof NO_FILTER>) =>
+    filterRows(list, { ...NO_FILTER, ...f }).map((r) => r.label);
+
+  it('leaves delivered and cancelled loads out of "needs attention", and counts them as finished', () => {
+    expect(labels({ attentionOnly: true })).toEqual(['moving', 'warm']);
+    const tally = boardTally()(list);
+    expect(tally.late).toBe(2);
+    expect(tally.finished).toBe(4);
+  });
+
+  it('hides the finished loads with one filter, and the others stay', () => {
+    expect(labels({ hideFinished: true })).toEqual(['moving', 'warm', 'cool']);
+    expect(labels({ hideFinished: true, reeferOnly: true })).toEqual(['warm', 'cool']);
+  });
+
+  it('finds a reefer in excursion by the word, not a finished one', () => {
+    expect(labels({ text: 'excursion' })).toEqual(['warm']);
+    expect(labels({ text: 'EXCURSION' })).toEqual(['warm']);
+    const warm = list.find((r) => r.label === 'warm');
+    expect(warm).toMatchObject({
+      excursion: true,
+      attention: { reasons: ['excursion'], urgency: 'excursion' },
+    });
+    expect(list.find((r) => r.label === 'warm-done')).toMatchObject({ excursion: false });
+  });
+});
+
 describe('boardTally, refresh after refresh', () => {
   const fields = fc.record({
     staleness: fc.constantFrom('fresh', 'stale', 'silent', 'unknown'),
     status: fc.option(fc.constantFrom('In transit', 'Delivered', 'at pickup'), { nil: undefined }),
   });
   const asRow = (key: string, f: { staleness: string; status: string | undefined }) =>
-    ({ ...f, key, label: key }) as unknown as BoardRow;
+    ({ ...f, key, label: key, attention: attentionOf(f.staleness, f.status) }) as unknown as BoardRow;
   const fromScratch = (rows: readonly BoardRow[]) => ({
     byStatus: countByStatus(rows),
-    late: rows.filter((r) => r.staleness === 'stale' || r.staleness === 'silent').length,
+    late: rows.filter(
+      (r) => r.status !== 'Delivered' && (r.staleness === 'stale' || r.staleness === 'silent'),
+    ).length,
+    finished: rows.filter((r) => r.status === 'Delivered').length,
   });
 
   it('counts what a count from scratch counts, whatever each refresh replaced, added or took away', () => {

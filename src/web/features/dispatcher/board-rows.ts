@@ -1,5 +1,5 @@
 import type { Load, Place } from '@/domain/model';
-import { isExcursion } from '@/domain/temperature';
+import { attentionAt, needsAttention, REASON_TEXT, urgencyRank, type Attention } from '@/domain/attention';
 import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
 import { compareLabels, compareText } from '../../lib/collate';
@@ -19,12 +19,16 @@ export interface BoardRow {
   status: string | undefined;
   code: string | undefined;
   lastPingAt: number | undefined;
+  /** How old its last ping is: said on every row, an alarm only as `attention` says. */
   staleness: Staleness;
+  /** Whether it needs attention and why (`domain/attention.ts`): what the board sorts and filters by. */
+  attention: Attention;
   place: string | undefined;
   driver: string | undefined;
   phone: string | undefined;
   accuracy: number | null;
   reefer: boolean;
+  /** A reefer out of its set point on the road: one of its reasons for attention. */
   excursion: boolean;
 }
 
@@ -40,11 +44,20 @@ export type SortKey = 'staleness' | 'status' | 'id';
 export interface BoardFilter {
   text: string;
   status: string | null;
-  staleOnly: boolean;
+  /** Only the loads that need attention (silent, excursion, stale). */
+  attentionOnly: boolean;
   reeferOnly: boolean;
+  /** Leave out the finished loads (delivered or cancelled). */
+  hideFinished: boolean;
 }
 
-export const NO_FILTER: BoardFilter = { text: '', status: null, staleOnly: false, reeferOnly: false };
+export const NO_FILTER: BoardFilter = {
+  text: '',
+  status: null,
+  attentionOnly: false,
+  reeferOnly: false,
+  hideFinished: false,
+};
 
 /**
  * "City, State" of a place, with its country when it is not the US ("Monterrey, NL, MX": NL and BC
@@ -72,6 +85,7 @@ export function toRow(
   const at = load.latestLocation;
   const driver = at?.driver ?? load.latestStatus?.driver;
   const label = loadLabel(load);
+  const attention = attentionAt(load, level, tolerance);
   return {
     key: loadKey(load),
     load,
@@ -81,12 +95,13 @@ export function toRow(
     code: load.latestStatus?.code,
     lastPingAt: at?.instant,
     staleness: level,
+    attention,
     place: at ? placeText(at.place) : undefined,
     driver: driver?.name,
     phone: driver?.phone,
     accuracy: at?.accuracy ?? null,
     reefer: load.latestTemperature !== undefined || load.readings.length > 0,
-    excursion: isExcursion(load.latestTemperature, tolerance),
+    excursion: attention.reasons.includes('excursion'),
   };
 }
 
@@ -101,12 +116,11 @@ export function boardRows(
 ): (loads: readonly Load[], now: number) => BoardRow[] {
   return levelCache(
     (load: Load, now: number) => loadStaleness(load, now, thresholds),
-    // The level judged once, by the cache: the row takes it as given.
+    // The level judged once, by the cache: the row takes it as given. Its attention follows from
+    // the level and the load (status, temperature), so a row kept by the cache keeps it true too.
     (load, level, now) => toRow(load, now, thresholds, tolerance, level),
   );
 }
-
-const STALENESS_ORDER: Record<Staleness, number> = { silent: 0, stale: 1, unknown: 2, fresh: 3 };
 
 /** Ties of the first key go by label: numbers by value, anything else through the collator. */
 function byLabel(a: BoardRow, b: BoardRow): number {
@@ -120,7 +134,7 @@ function byLabel(a: BoardRow, b: BoardRow): number {
 function firstKey(rows: readonly BoardRow[], by: SortKey): { of: (r: BoardRow) => number; scheme: string } {
   if (by === 'staleness') {
     // Ping times are epoch ms (about 1.8e12): a level is worth more than any of them.
-    return { of: (r) => STALENESS_ORDER[r.staleness] * 1e13 + (r.lastPingAt ?? 9e12), scheme: by };
+    return { of: (r) => urgencyRank(r.attention.urgency) * 1e13 + (r.lastPingAt ?? 9e12), scheme: by };
   }
   if (by === 'status') {
     // The few distinct statuses are ranked once: in trip order (created, at pickup, in transit, at
@@ -143,7 +157,8 @@ function firstKey(rows: readonly BoardRow[], by: SortKey): { of: (r: BoardRow) =
 }
 
 /**
- * Most urgent first: silent, stale, never reported, fresh; within a level the oldest ping first;
+ * Most urgent first (`URGENCY_ORDER`: silent, excursion, stale, never reported, reporting, finished);
+ * within a level the oldest ping first;
  * then by label (numbers by value, worked out once per row in `toRow`); rows still equal keep their
  * order in the list. A function that sorts the board again and again: when the rows come with every
  * load in its place and a few of them replaced (a refresh), the others keep their order from the last
@@ -215,8 +230,9 @@ function mergeIn(
 export const foldText = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
- * What the text filter searches in a row: its ids, status and code, place, driver and phone, and its
- * staleness in words ("stale", "silent"), one field a line so that no query matches across two.
+ * What the text filter searches in a row: its ids, status and code, place, driver and phone, and why
+ * it needs attention in words ("silent", "excursion", "stale"; else "reporting", "no ping yet" or
+ * "finished"), one field a line so that no query matches across two.
  * Made the first time a text filter looks at the row, and kept with it (a row is replaced when its
  * load or its level changes).
  */
@@ -234,7 +250,7 @@ function searchTextOf(r: BoardRow): string {
       r.place,
       r.driver,
       r.phone,
-      STALENESS_TEXT[r.staleness],
+      ...attentionWords(r),
     ];
     text = foldText(fields.filter((f) => f !== undefined && f !== null).join('\n'));
     searchTexts.set(r, text);
@@ -242,9 +258,16 @@ function searchTextOf(r: BoardRow): string {
   return text;
 }
 
+/** A row's attention in the filter's words: its reasons, else what it is. */
+function attentionWords(r: BoardRow): string[] {
+  if (r.attention.finished) return ['Finished'];
+  if (needsAttention(r.attention)) return r.attention.reasons.map((reason) => REASON_TEXT[reason]);
+  return [STALENESS_TEXT[r.staleness]];
+}
+
 /** Nothing filtered: the board shows, and the map draws, every watched load. */
 export const isUnfiltered = (f: BoardFilter): boolean =>
-  f.text.trim() === '' && f.status === null && !f.staleOnly && !f.reeferOnly;
+  f.text.trim() === '' && f.status === null && !f.attentionOnly && !f.reeferOnly && !f.hideFinished;
 
 /** The rows that pass the filter, in their order; the very same list when nothing is filtered. */
 export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
@@ -254,13 +277,15 @@ export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
     (r) =>
       (!text || searchTextOf(r).includes(text)) &&
       (f.status === null || (r.status ?? 'No status') === f.status) &&
-      (!f.staleOnly || r.staleness === 'stale' || r.staleness === 'silent') &&
-      (!f.reeferOnly || r.reefer),
+      (!f.attentionOnly || needsAttention(r.attention)) &&
+      (!f.reeferOnly || r.reefer) &&
+      (!f.hideFinished || !r.attention.finished),
   );
 }
 
 const statusName = (r: BoardRow) => r.status ?? 'No status';
-const isLate = (r: BoardRow) => (r.staleness === 'stale' || r.staleness === 'silent' ? 1 : 0);
+const isLate = (r: BoardRow) => (needsAttention(r.attention) ? 1 : 0);
+const isFinished = (r: BoardRow) => (r.attention.finished ? 1 : 0);
 const ranked = (counts: ReadonlyMap<string, number>): [string, number][] =>
   [...counts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]));
 
@@ -271,10 +296,11 @@ export function countByStatus(rows: readonly BoardRow[]): [string, number][] {
   return ranked(counts);
 }
 
-/** The board's counts: loads per status (as `countByStatus`), and how many are stale or silent. */
+/** The board's counts: loads per status (as `countByStatus`), how many need attention, how many are finished. */
 export interface BoardTally {
   byStatus: [string, number][];
   late: number;
+  finished: number;
 }
 
 /**
@@ -289,13 +315,16 @@ export function boardTally(): (rows: readonly BoardRow[]) => BoardTally {
     const replaced = last ? replacedPlaces(last.rows, rows, (r) => r.key) : undefined;
     let counts: Map<string, number>;
     let late: number;
+    let finished: number;
     if (last && replaced) {
       counts = new Map(last.counts);
       late = last.tally.late;
+      finished = last.tally.finished;
       for (const i of replaced) {
         const was = last.rows[i] as BoardRow;
         const now = rows[i] as BoardRow;
         late += isLate(now) - isLate(was);
+        finished += isFinished(now) - isFinished(was);
         if (statusName(was) === statusName(now)) continue;
         counts.set(statusName(was), (counts.get(statusName(was)) ?? 0) - 1);
         counts.set(statusName(now), (counts.get(statusName(now)) ?? 0) + 1);
@@ -303,9 +332,11 @@ export function boardTally(): (rows: readonly BoardRow[]) => BoardTally {
     } else {
       counts = new Map();
       late = 0;
+      finished = 0;
       for (const r of rows) {
         counts.set(statusName(r), (counts.get(statusName(r)) ?? 0) + 1);
         late += isLate(r);
+        finished += isFinished(r);
       }
     }
     const byStatus = ranked(counts);
@@ -315,7 +346,7 @@ export function boardTally(): (rows: readonly BoardRow[]) => BoardTally {
       byStatus.every(
         ([name, n], i) => last?.tally.byStatus[i]?.[0] === name && last.tally.byStatus[i][1] === n,
       );
-    const tally = { byStatus: kept && last ? last.tally.byStatus : byStatus, late };
+    const tally = { byStatus: kept && last ? last.tally.byStatus : byStatus, late, finished };
     last = { rows, counts, tally };
     return tally;
   };

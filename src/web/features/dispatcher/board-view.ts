@@ -8,34 +8,39 @@ const SORT_KEYS: readonly SortKey[] = ['staleness', 'status', 'id'];
 const MAX_TEXT = 200;
 
 /**
- * The board's filter, kept in the URL (`q`, `status`, `stale=1`, `reefer=1`) so a reload or a shared
- * link opens the same selection of loads, and read by the page too: the map draws what the board shows.
- * The setter changes the fields it is given and keeps the others.
+ * The board's filter, kept in the URL (`q`, `status`, `stale=1`: needs attention, `reefer=1`,
+ * `hide=finished`) so a reload or a shared link opens the same selection of loads, and read by the
+ * page too: the map draws what the board shows. `stale=1` keeps the name it had as "stale only", so
+ * links made before still open the loads that need attention. The setter changes the fields it is
+ * given and keeps the others.
  */
 export function useBoardFilter(): [BoardFilter, (change: Partial<BoardFilter>) => void] {
   const [text, setText] = useUrlParam('q');
   const [status, setStatus] = useUrlParam('status');
   const [stale, setStale] = useUrlParam('stale');
   const [reefer, setReefer] = useUrlParam('reefer');
+  const [hide, setHide] = useUrlParam('hide');
   const filter = useMemo(
     (): BoardFilter => ({
       text: (text ?? '').slice(0, MAX_TEXT),
       // An empty `status=` is no status filter, not a filter on an empty name.
       status: status || null,
-      staleOnly: stale === '1',
+      attentionOnly: stale === '1',
       reeferOnly: reefer === '1',
+      hideFinished: hide === 'finished',
     }),
-    [text, status, stale, reefer],
+    [text, status, stale, reefer, hide],
   );
   const change = useCallback(
     (next: Partial<BoardFilter>) => {
       // Each writer reads the query as it is when it runs, so several fields can change at once.
       if (next.text !== undefined) setText(next.text === '' ? null : next.text.slice(0, MAX_TEXT));
       if (next.status !== undefined) setStatus(next.status);
-      if (next.staleOnly !== undefined) setStale(next.staleOnly ? '1' : null);
+      if (next.attentionOnly !== undefined) setStale(next.attentionOnly ? '1' : null);
       if (next.reeferOnly !== undefined) setReefer(next.reeferOnly ? '1' : null);
+      if (next.hideFinished !== undefined) setHide(next.hideFinished ? 'finished' : null);
     },
-    [setText, setStatus, setStale, setReefer],
+    [setText, setStatus, setStale, setReefer, setHide],
   );
   return [filter, change];
 }

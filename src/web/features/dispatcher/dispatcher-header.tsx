@@ -9,6 +9,7 @@ const LEGEND = [
   ['stale', 'Stale'],
   ['silent', 'Silent'],
   ['unknown', 'No ping'],
+  ['finished', 'Finished'],
 ] as const;
 
 /**

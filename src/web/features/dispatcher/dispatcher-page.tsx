@@ -71,6 +71,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
           loads={map.mapLoads}
           now={board.levelNow}
           thresholds={board.thresholds}
+          excursionTolerance={config.excursionTolerance}
           lowConfidenceMeters={config.lowConfidenceMeters}
           selectedKey={selectedKey}
           track={selected.track ?? null}

@@ -19,6 +19,8 @@ export interface FleetMapProps {
   /** The time staleness is judged at (it moves on when a load changes level: see useLevelNow). */
   now: number;
   thresholds: StalenessThresholds;
+  /** Degrees out of its set point at which a reefer's reading is an excursion (it needs attention). */
+  excursionTolerance: number;
   lowConfidenceMeters: number;
   selectedKey: string | null;
   /** The selected load with its whole track (pings, documents, comments), once loaded. */
@@ -51,8 +53,12 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   // markers are not rebuilt on every clock tick, and when `now` moves on only the loads that
   // changed level get another point.
   const pointsOf = useMemo(
-    () => levelCache((l: Load, at: number) => loadStaleness(l, at, p.thresholds), pointOf),
-    [p.thresholds],
+    () =>
+      levelCache(
+        (l: Load, at: number) => loadStaleness(l, at, p.thresholds),
+        (l, level) => pointOf(l, level, p.excursionTolerance),
+      ),
+    [p.thresholds, p.excursionTolerance],
   );
   const points = useSameList(
     useMemo(

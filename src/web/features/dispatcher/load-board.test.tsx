@@ -79,8 +79,8 @@ describe('LoadBoard', () => {
     grid.focus();
     // Down to the last row (A, the freshest but one)…
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
-    // …then "Stale only" leaves two rows: Enter selects the first of them, not the last.
-    await userEvent.click(screen.getByRole('checkbox', { name: /Stale only/ }));
+    // …then "Needs attention" leaves two rows: Enter selects the first of them, not the last.
+    await userEvent.click(screen.getByRole('checkbox', { name: /Needs attention/ }));
     grid.focus();
     await userEvent.keyboard('{Enter}');
     expect(select).toHaveBeenLastCalledWith(expect.objectContaining({ key: 'external-id:C' }));
@@ -163,11 +163,34 @@ describe('LoadBoard when the watch list empties', () => {
   });
 });
 
-describe('LoadBoard, the stale count', () => {
-  it('says how many loads are stale with thousands separated, as the chips count', () => {
+describe('LoadBoard, the attention count', () => {
+  it('says how many loads need attention with thousands separated, as the chips count', () => {
     const rows = Array.from({ length: 1200 }, (_, i) => toRow(load(`S${i}`, 45), NOW, T, 5));
     render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
-    expect(screen.getByRole('checkbox', { name: 'Stale only (1,200)' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Needs attention (1,200)' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Hide finished (0)' })).not.toBeChecked();
+  });
+
+  it('shows a delivered load’s ping age, but not as an alarm, and counts it as finished', () => {
+    const done = load('D1', 300);
+    done.latestStatus = {
+      key: 's',
+      instant: NOW,
+      time: testTime(),
+      id: undefined,
+      name: 'Delivered',
+      code: 'DLV',
+      driver: undefined,
+    };
+    const rows = [toRow(done, NOW, T, 5), toRow(load('S1', 300), NOW, T, 5)];
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    expect(screen.getByRole('checkbox', { name: 'Needs attention (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Hide finished (1)' })).toBeInTheDocument();
+    const [first, second] = screen.getAllByRole('row');
+    // Most urgent first: the silent load on the road, then the delivered one, its age said plainly.
+    expect(first).toHaveTextContent('Silent');
+    expect(second).toHaveTextContent('5 h ago');
+    expect(second).not.toHaveTextContent(/Silent|Stale/);
   });
 });
 
@@ -328,7 +351,7 @@ describe('LoadBoard, its filter and sort in the URL', () => {
 
   it('writes what the user chose to the URL, so a reload or a shared link opens the same board', async () => {
     render(board(three()));
-    await userEvent.click(screen.getByRole('checkbox', { name: /Stale only/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Needs attention/ }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter loads' }), 'denver');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'id');
     const params = new URLSearchParams(window.location.search);
@@ -337,16 +360,42 @@ describe('LoadBoard, its filter and sort in the URL', () => {
 
     // Cleared, each goes from the URL: a bare board leaves a bare URL.
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Filter loads' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: /Stale only/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Needs attention/ }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'staleness');
     expect(window.location.search).toBe('');
     expect(shownIds()).toEqual(['external-id:L2', 'external-id:L1', 'external-id:L0']);
   });
 
+  it('hides the finished loads with one click, kept in the URL as hide=finished', async () => {
+    const rows = three();
+    const done = load('L3', 600);
+    done.latestStatus = {
+      key: 's',
+      instant: NOW,
+      time: testTime(),
+      id: undefined,
+      name: 'Delivered',
+      code: 'DLV',
+      driver: undefined,
+    };
+    const { unmount } = render(board([...rows, toRow(done, NOW, T, 5)]));
+    expect(shownIds()).toEqual(['external-id:L2', 'external-id:L1', 'external-id:L0', 'external-id:L3']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hide finished (1)' }));
+    expect(window.location.search).toBe('?hide=finished');
+    expect(shownIds()).toEqual(['external-id:L2', 'external-id:L1', 'external-id:L0']);
+    unmount();
+    // A reload, or a shared link: the same board.
+    render(board([...rows, toRow(done, NOW, T, 5)]));
+    expect(screen.getByRole('checkbox', { name: /Hide finished/ })).toBeChecked();
+    expect(shownIds()).not.toContain('external-id:L3');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Hide finished/ }));
+    expect(window.location.search).toBe('');
+  });
+
   it('opens with the filter and sort the URL carries, and ignores a sort it does not know', () => {
     window.history.replaceState(null, '', '/?stale=1&sort=id');
     const { unmount } = render(board(three()));
-    expect(screen.getByRole('checkbox', { name: /Stale only/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Needs attention/ })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('id');
     expect(shownIds()).toEqual(['external-id:L1', 'external-id:L2']);
     unmount();

@@ -33,7 +33,7 @@ export const BOARD_FILTER_ID = 'board-filter';
 
 /**
  * The load board: one row per watched load, most urgent first by default; filters by text, status,
- * stale only and reefer only; virtualized, so long lists scroll smoothly; arrows move, Enter selects.
+ * needs attention, reefer only and hide finished; virtualized, so long lists scroll smoothly; arrows move, Enter selects.
  */
 export const LoadBoard = memo(function LoadBoard({
   rows,
@@ -53,7 +53,7 @@ export const LoadBoard = memo(function LoadBoard({
   const shown = useMemo(() => filterRows(sorted, filter), [sorted, filter]);
   // Counted again from the rows a refresh replaced, not from every row at each refresh.
   const [tally] = useState(boardTally);
-  const { byStatus: counts, late: stale } = useMemo(() => tally(rows), [tally, rows]);
+  const { byStatus: counts, late, finished } = useMemo(() => tally(rows), [tally, rows]);
   // A chip sets the status the select shows; the pressed chip clears it.
   const toggleStatus = useCallback(
     (status: string) => setFilter({ status: filter.status === status ? null : status }),
@@ -133,13 +133,16 @@ export const LoadBoard = memo(function LoadBoard({
               )}
             </select>
           </label>
-          <label className="flex items-center gap-1">
+          <label
+            className="flex items-center gap-1"
+            title="Silent or stale phones, and reefers out of their set point; never a finished load"
+          >
             <input
               type="checkbox"
-              checked={filter.staleOnly}
-              onChange={(e) => setFilter({ staleOnly: e.target.checked })}
+              checked={filter.attentionOnly}
+              onChange={(e) => setFilter({ attentionOnly: e.target.checked })}
             />
-            Stale only ({formatCount(stale)})
+            Needs attention ({formatCount(late)})
           </label>
           <label className="flex items-center gap-1">
             <input
@@ -148,6 +151,14 @@ export const LoadBoard = memo(function LoadBoard({
               onChange={(e) => setFilter({ reeferOnly: e.target.checked })}
             />
             Reefer only
+          </label>
+          <label className="flex items-center gap-1" title="Leave out delivered and cancelled loads">
+            <input
+              type="checkbox"
+              checked={filter.hideFinished}
+              onChange={(e) => setFilter({ hideFinished: e.target.checked })}
+            />
+            Hide finished ({formatCount(finished)})
           </label>
           <label className="ml-auto flex items-center gap-1">
             Sort

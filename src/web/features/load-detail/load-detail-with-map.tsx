@@ -31,7 +31,10 @@ export function LoadDetailWithMap({ loadRef, config }: { loadRef: LoadRef; confi
     staleAfterMinutes: config.staleAfterMinutes,
     silentAfterMinutes: config.silentAfterMinutes,
   });
-  const latest = useMemo(() => (load ? pointOf(load, level) : undefined), [load, level]);
+  const latest = useMemo(
+    () => (load ? pointOf(load, level, config.excursionTolerance) : undefined),
+    [load, level, config.excursionTolerance],
+  );
   const latestPoints = useMemo(() => (latest ? [latest] : []), [latest]);
   return (
     <div className="grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

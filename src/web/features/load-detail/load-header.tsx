@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { Driver, Load, TemperatureReading } from '@/domain/model';
+import { attentionAt } from '@/domain/attention';
 import { formatAge, staleness, type StalenessThresholds } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
@@ -120,6 +121,8 @@ export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: L
   const lastPing = load.pings[load.pings.length - 1];
   const lastFix = at && (!lastPing || at.instant >= lastPing.instant) ? at : lastPing;
   const level = staleness(lastFix?.instant, now, thresholds);
+  // As the board and the map say it: a finished load's quiet phone is no alarm (domain/attention.ts).
+  const { finished, reasons } = attentionAt(load, level, excursionTolerance);
   const status = load.latestStatus ?? load.events[load.events.length - 1];
   const driver = currentDriver(load);
   const reading = latestReading(load);
@@ -145,8 +148,10 @@ export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: L
         <Field label="Last ping" wide>
           {lastFix ? (
             <span>
-              <strong className={STALENESS_CLASS[level]}>{formatAge(now - lastFix.instant)}</strong>
-              {(level === 'stale' || level === 'silent') && (
+              <strong className={finished ? 'text-ink-muted' : STALENESS_CLASS[level]}>
+                {formatAge(now - lastFix.instant)}
+              </strong>
+              {(level === 'stale' || level === 'silent') && reasons.includes(level) && (
                 <>
                   {' · '}
                   <span className={STALENESS_CLASS[level]}>{STALENESS_TEXT[level]}</span>

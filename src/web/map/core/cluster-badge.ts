@@ -31,7 +31,7 @@ const pillOffset = (size: number): [dx: number, dy: number] => [
 
 /** What a badge's tooltip says: its loads, and how many of them are late. */
 export const badgeText = (count: number, late: number) =>
-  `${formatCount(count)} loads${late > 0 ? `, ${formatCount(late)} stale or silent` : ''}`;
+  `${formatCount(count)} loads${late > 0 ? `, ${formatCount(late)} need attention` : ''}`;
 
 /**
  * The discs, one per badge size (four) and pixel ratio: the count is written over the disc on the
@@ -77,7 +77,7 @@ type Internals = L.CircleMarker & {
 export interface ClusterBadgeOptions extends L.CircleMarkerOptions {
   /** How many loads it counts. */
   count: number;
-  /** How many of them are late (stale or silent). */
+  /** How many of them need attention (silent, excursion, stale: domain/attention.ts). */
   late: number;
   /** The cluster's id in the index that made it (a rebuilt index renumbers). */
   clusterId: number;

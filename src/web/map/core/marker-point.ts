@@ -11,7 +11,7 @@ export interface MarkerPoint {
   /** The colour of a dot in the marker's middle (a load's trip phase); null or absent: no dot. */
   centre?: string | null;
   label: string;
-  /** It needs attention (a stale or silent load): a cluster's badge says how many of its points are. */
+  /** It needs attention (silent, excursion, stale; never a finished load): its cluster's badge counts it. */
   late?: boolean;
 }
 

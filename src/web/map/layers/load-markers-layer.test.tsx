@@ -386,7 +386,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     expect(late()).toBe(1);
     const badge = container.querySelector('path.haulview-cluster')!;
     badge.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    expect(tooltip()).toBe('3 loads, 1 stale or silent');
+    expect(tooltip()).toBe('3 loads, 1 need attention');
     // The third turns late where it is (nothing moved): the badge counts it.
     update([a, b, { ...c, late: true }]);
     expect(late()).toBe(2);

@@ -1,4 +1,5 @@
 import type { Load } from '@/domain/model';
+import { attentionAt, needsAttention, type Attention } from '@/domain/attention';
 import type { Staleness } from '@/domain/staleness';
 import { statusPhase } from '@/domain/status-phase';
 import { formatAccuracy } from '../../lib/format';
@@ -7,7 +8,8 @@ import type { MarkerPoint } from './load-markers-layer';
 import { phaseColors, statusColors } from '../../../../tailwind.config';
 
 /**
- * A load's latest position as the map marks it: coloured by how long since its last ping, with a dot
+ * A load's latest position as the map marks it: coloured by how long since its last ping (a finished
+ * load in a pale grey whatever its age: no alarm), with a dot
  * for where in its trip it is (its latest status's phase). Its tooltip's text is written when a pointer asks
  * for it, not for each of the thousand loads a refresh moves (a text of seven parts each, kept until
  * the load moved again).
@@ -19,32 +21,44 @@ class LoadPoint implements MarkerPoint {
   readonly accuracy: number | null;
   readonly color: string;
   readonly centre: string | null;
-  /** Stale or silent: counted on its cluster's badge as a load that needs attention. */
+  /** It needs attention (silent, excursion, stale: `domain/attention.ts`): its cluster's badge counts it. */
   readonly late: boolean;
+  private readonly attention: Attention;
   constructor(
     private readonly load: Load,
     private readonly level: Staleness,
+    excursionTolerance: number,
   ) {
     const at = load.latestLocation as NonNullable<Load['latestLocation']>;
     this.key = loadKey(load);
     this.lat = at.lat;
     this.lon = at.lon;
     this.accuracy = at.accuracy;
-    this.color = statusColors[level];
+    this.attention = attentionAt(load, level, excursionTolerance);
+    this.color = this.attention.finished ? statusColors.finished : statusColors[level];
     const phase = statusPhase(load.latestStatus);
     this.centre = phase === 'other' ? null : phaseColors[phase];
-    this.late = level === 'stale' || level === 'silent';
+    this.late = needsAttention(this.attention);
   }
   get label(): string {
-    const level = this.level === 'fresh' ? 'reporting' : this.level;
-    return `${loadLabel(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level} · ${formatAccuracy(this.accuracy)}`;
+    const { finished, reasons } = this.attention;
+    const level = finished
+      ? 'finished'
+      : this.level === 'fresh'
+        ? 'reporting'
+        : this.level === 'unknown'
+          ? 'unknown'
+          : this.level;
+    const excursion = reasons.includes('excursion') ? ' · excursion' : '';
+    return `${loadLabel(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level}${excursion} · ${formatAccuracy(this.accuracy)}`;
   }
 }
 
 /**
  * A load's point at a staleness level; none without a position. Each call makes a new point: the map
- * keeps an unchanged load's point by its place in the list (`levelCache`), not per load object.
+ * keeps an unchanged load's point by its place in the list (`levelCache`), not per load object. Its
+ * attention follows from the level and the load, so a kept point keeps it true.
  */
-export function pointOf(load: Load, level: Staleness): MarkerPoint | undefined {
-  return load.latestLocation ? new LoadPoint(load, level) : undefined;
+export function pointOf(load: Load, level: Staleness, excursionTolerance: number): MarkerPoint | undefined {
+  return load.latestLocation ? new LoadPoint(load, level, excursionTolerance) : undefined;
 }
