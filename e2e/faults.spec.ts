@@ -81,8 +81,10 @@ async function groundTruth(): Promise<Map<string, Load>> {
 
 /** "123 pings · 4 status events · 2 documents": the selected load's track as the page holds it. */
 async function trackShown(page: Page) {
-  const text = (await page.getByRole('region', { name: 'Selected load' }).textContent()) ?? '';
-  const m = /(\d+) pings · (\d+) status events · (\d+) documents/.exec(text);
+  // The panel's track line alone: the driver's phone stands right before it in the panel's text.
+  const line = page.getByRole('region', { name: 'Selected load' }).getByText(/^\d+ pings · /);
+  const text = (await line.count()) > 0 ? ((await line.first().textContent()) ?? '') : '';
+  const m = /^(\d+) pings · (\d+) status events · (\d+) documents/.exec(text);
   return m ? { pings: Number(m[1]), events: Number(m[2]), documents: Number(m[3]) } : null;
 }
 
