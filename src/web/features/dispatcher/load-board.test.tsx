@@ -28,6 +28,17 @@ function load(id: string, minutesAgo: number): Load {
 Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 600 });
 Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 400 });
 
+/** A latest status that says the load was delivered. */
+const deliveredStatus = () => ({
+  key: 's',
+  instant: NOW,
+  time: testTime(),
+  id: undefined,
+  name: 'Delivered',
+  code: 'DLV',
+  driver: undefined,
+});
+
 describe('LoadBoard', () => {
   it('re-renders only the row whose load changed when the data refreshes', () => {
     const loads = Array.from({ length: 6 }, (_, i) => load(`L${i}`, i));
@@ -173,15 +184,7 @@ describe('LoadBoard, the attention count', () => {
 
   it('shows a delivered load’s ping age, but not as an alarm, and counts it as finished', () => {
     const done = load('D1', 300);
-    done.latestStatus = {
-      key: 's',
-      instant: NOW,
-      time: testTime(),
-      id: undefined,
-      name: 'Delivered',
-      code: 'DLV',
-      driver: undefined,
-    };
+    done.latestStatus = deliveredStatus();
     const rows = [toRow(done, NOW, T, 5), toRow(load('S1', 300), NOW, T, 5)];
     render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
     expect(screen.getByRole('checkbox', { name: 'Needs attention (1)' })).toBeInTheDocument();
@@ -369,15 +372,7 @@ describe('LoadBoard, its filter and sort in the URL', () => {
   it('hides the finished loads with one click, kept in the URL as hide=finished', async () => {
     const rows = three();
     const done = load('L3', 600);
-    done.latestStatus = {
-      key: 's',
-      instant: NOW,
-      time: testTime(),
-      id: undefined,
-      name: 'Delivered',
-      code: 'DLV',
-      driver: undefined,
-    };
+    done.latestStatus = deliveredStatus();
     const { unmount } = render(board([...rows, toRow(done, NOW, T, 5)]));
     expect(shownIds()).toEqual(['external-id:L2', 'external-id:L1', 'external-id:L0', 'external-id:L3']);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Hide finished (1)' }));
