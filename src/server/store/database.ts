@@ -6,6 +6,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
  */
 export interface Database {
   audit_log: AuditLogTable;
+  users: UsersTable;
+  sessions: SessionsTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -24,3 +26,28 @@ export interface AuditLogTable {
 
 export type AuditEntry = Selectable<AuditLogTable>;
 export type NewAuditEntry = Insertable<AuditLogTable>;
+
+/** A person who logs in, with one role (src/server/auth/users.ts keeps this table). */
+export interface UsersTable {
+  id: Generated<string>;
+  /** As given when added: shown, and kept as typed. */
+  name: string;
+  /** The name as compared (`nameKey`): unique, so names differing only in case are one name. */
+  name_key: string;
+  role: 'dispatcher' | 'broker' | 'admin';
+  /** `scrypt$N$r$p$salt$hash` (src/server/auth/passwords.ts). */
+  password_hash: string;
+  disabled_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A login that lasts: valid on any instance and after a restart (used from issue 34's login). */
+export interface SessionsTable {
+  /** A hash of the session token, never the token. */
+  id: string;
+  user_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+}

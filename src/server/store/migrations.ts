@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as auditLog from './migrations/20261126T2200-audit-log';
+import * as usersAndSessions from './migrations/20261126T2300-users-and-sessions';
 
 /**
  * Every migration, oldest first, by the name of its file in `migrations/` (a timestamp, then what it
@@ -8,4 +9,5 @@ import * as auditLog from './migrations/20261126T2200-audit-log';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126T2200-audit-log': auditLog,
+  '20261126T2300-users-and-sessions': usersAndSessions,
 };

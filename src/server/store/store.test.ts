@@ -8,6 +8,7 @@ import { MIGRATIONS } from './migrations';
 import { openStore, StoreUnavailableError, type Store } from './store';
 
 const ALL = Object.keys(MIGRATIONS);
+const TABLES = ['audit_log', 'sessions', 'users'];
 
 async function tables<DB>(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.introspection.getTables({ withInternalKyselyTables: false });
@@ -45,7 +46,7 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
   it('migrates an empty database to the latest schema', async () => {
     expect(await tables(store.db)).toEqual([]);
     expect(await migrateToLatest(store.db)).toEqual(ALL);
-    expect(await tables(store.db)).toEqual(['audit_log']);
+    expect(await tables(store.db)).toEqual(TABLES);
     expect(await migrationRows(store.db)).toEqual(ALL);
   });
 
@@ -136,7 +137,22 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     expect(down.error).toBeUndefined();
     expect(await tables(store.db)).toEqual([]);
     expect(await migrateToLatest(store.db)).toEqual(ALL);
+    expect(await tables(store.db)).toEqual(TABLES);
+  });
+
+  it('upgrades from the previous version, keeping its rows', async () => {
+    const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => MIGRATIONS } });
+    const previous = ALL.at(-2) ?? NO_MIGRATIONS;
+    expect((await migrator.migrateTo(previous)).error).toBeUndefined();
     expect(await tables(store.db)).toEqual(['audit_log']);
+    await store.db
+      .insertInto('audit_log')
+      .values({ actor: 'kept', action: 'review', subject: null })
+      .execute();
+    expect(await migrateToLatest(store.db)).toEqual([ALL.at(-1)]);
+    expect(await tables(store.db)).toEqual(TABLES);
+    const kept = await store.db.selectFrom('audit_log').select('actor').where('actor', '=', 'kept').execute();
+    expect(kept).toEqual([{ actor: 'kept' }]);
   });
 
   it('answers a ping', async () => {
