@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { StoreOptions } from '@/server/store/store';
+import { migrateToLatest } from '@/server/store/migrate';
+import { openStore, type Store, type StoreOptions } from '@/server/store/store';
 
 /** The two stores every store test runs on: a real server (DATABASE_URL), and the embedded default. */
 export const STORE_KINDS = ['postgres', 'pglite'] as const;
@@ -44,5 +45,24 @@ export async function createTestDatabase(kind: StoreKind): Promise<TestDatabase>
   return {
     options: { databaseUrl: url.href, dataDir: '/nonexistent-unused' },
     drop: () => asAdmin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`))),
+  };
+}
+
+/**
+ * A store on an empty database of that kind, migrated to the latest schema, for a test file's
+ * tests: open it in beforeAll and `close` it in afterAll (that closes the store and drops the database).
+ */
+export async function openMigratedTestStore(
+  kind: StoreKind,
+): Promise<{ store: Store; close: () => Promise<void> }> {
+  const database = await createTestDatabase(kind);
+  const store = await openStore(database.options);
+  await migrateToLatest(store.db);
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await database.drop();
+    },
   };
 }
