@@ -1,10 +1,13 @@
 import { build } from 'esbuild';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where `npm run build` puts the server: `node dist/server/main.js` runs it. */
 export const SERVER_OUTFILE = 'dist/server/main.js';
+/** Beside it, `npm run users` for production: `node dist/server/users.js list`. */
+export const USERS_OUTFILE = 'dist/server/users.js';
 
 /** The packages a built server imports at run time, each by name: `hono/cookie` is `hono`. */
 export interface ServerImports {
@@ -22,15 +25,18 @@ const packageName = (path: string) =>
 
 /**
  * Bundles the server (and the embedded simulator it may start) into one ES module that plain
- * `node` runs, so production needs no TypeScript loader. Packages stay imports, found in
- * node_modules at run time; the `@/` alias is resolved from tsconfig.json. A source map beside it
+ * `node` runs, so production needs no TypeScript loader, and the users command (`users.js`) into
+ * another beside it. Packages stay imports, found in node_modules at run time; the `@/` alias is resolved from tsconfig.json. A source map beside it
  * turns stack traces back into `src/` lines under `node --enable-source-maps`.
  */
 export async function buildServer(outfile: string = SERVER_OUTFILE): Promise<ServerImports> {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/server/main.ts'],
-    outfile,
+    entryPoints: {
+      [basename(outfile, '.js')]: 'src/server/main.ts',
+      [basename(USERS_OUTFILE, '.js')]: 'src/server/users-cli.ts',
+    },
+    outdir: dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,9 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusingUrl } from '@/testing/fake-upstream';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
+import { USERS_OUTFILE } from '../../scripts/server-build';
+import { readProcessEnv } from './config';
 
 /** The server as production runs it: built by `npm run build`, started by `node dist/server/main.js`. */
 let install: ProductionInstall;
@@ -153,6 +156,25 @@ describe('the store', () => {
       await server.stop();
     }
   }, 30_000);
+});
+
+describe('the users command', () => {
+  it('runs under plain node from the build: node dist/server/users.js', () => {
+    const dataDir = mkdtempSync(join(install.dir, 'data-'));
+    cpSync(install.dataTemplate, dataDir, { recursive: true });
+    const added = spawnSync(process.execPath, [USERS_OUTFILE, 'add', 'ana', '--role', 'admin'], {
+      cwd: install.dir,
+      env: { PATH: readProcessEnv().PATH ?? '', DATA_DIR: dataDir },
+      input: 'a long enough password\n',
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect({ status: added.status, stdout: added.stdout, stderr: added.stderr }).toEqual({
+      status: 0,
+      stdout: 'Added ana (admin).\n',
+      stderr: '',
+    });
+  }, 90_000);
 });
 
 describe('production (NODE_ENV=production)', () => {
