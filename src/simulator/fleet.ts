@@ -359,7 +359,7 @@ export function nextTrip(plan: LoadPlan, o: { seed: number; speed: number }): Lo
   // demo's silent loads stay silent for hours from start, and then take new trips.
   const ended = Math.max(tripEndsAt(plan, o.speed), (plan.silentSince ?? -Infinity) + QUIET_MS);
   const departAt = ended + (pauseMinutes - TRIP_FIRST_MINUTE) * minute;
-  // Rarer than at start (15%): a dark load keeps its slot for hours, a trip takes a fraction of one.
+  // Rarer than among the first trips: a dark load keeps its slot for hours, a trip a fraction of one.
   const silent = r.next() < 0.015;
   const silentSince = silent ? departAt + driveMinutes * (0.2 + r.next() * 0.6) * minute : undefined;
   const excursion = plan.reefer && r.next() < 0.4 ? excursionWindow(r.next(), driveMinutes) : undefined;

@@ -13,7 +13,10 @@ export interface ScryptParameters {
   p: number;
 }
 
-/** OWASP's scrypt minimum is 2^17 with r=8; 2^15 keeps a login under about 100 ms on a small server. */
+/**
+ * Below OWASP's scrypt minimum (2^17) so that a login stays quick on a small server; the encoded
+ * string names its parameters, so they can be raised later and old hashes still verify.
+ */
 export const SCRYPT_PARAMETERS: Readonly<ScryptParameters> = { N: 2 ** 15, r: 8, p: 1 };
 
 const SALT_BYTES = 16;
