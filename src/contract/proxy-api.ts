@@ -262,10 +262,21 @@ export const ClientConfig = z.object({
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
 
-/** `GET|POST|DELETE /api/session`: whether a login is needed, and whether this browser has one. */
+/** What a user may do: every role pulls and sees loads; brokers and admins review; admins manage. */
+export const ROLES = ['dispatcher', 'broker', 'admin'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const SessionUser = z.object({ name: z.string(), role: Role });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/**
+ * `GET /api/session`: who this browser is logged in as (null: nobody). In `open` mode (a loopback
+ * demo with no user in the store) everyone acts as admin, or as the role they chose to view as.
+ */
 export const SessionState = z.object({
-  required: z.optional(z.boolean()),
-  active: z.boolean(),
+  mode: z.enum(['open', 'users']),
+  user: z.nullable(SessionUser),
 });
 export type SessionState = z.infer<typeof SessionState>;
 

@@ -1,6 +1,9 @@
-/** Per-request values that routes report to the request log. */
+import type { SessionUser } from '@/contract/proxy-api';
+
+/** Per-request values: who the request acts as (set by the access guard), and what routes report to the request log. */
 export interface AppEnv {
   Variables: {
+    user: SessionUser;
     upstreamCalls: number;
     loadsServed: number;
   };

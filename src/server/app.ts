@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import type { ClientConfig, Health, ProxyErrorBody } from '@/contract/proxy-api';
 import type { AppEnv } from './app-env';
 import { ProxyError } from './errors';
-import { createAccess } from './middleware/access';
+import { createAccess, requireRole, type AccessOptions } from './middleware/access';
 import { requestLog, type LogSink } from './middleware/logging';
 import { limitBody, maxBodyBytes, requireSameOriginPost, securityHeaders } from './middleware/security';
 import { configRoutes } from './routes/config';
@@ -30,8 +30,8 @@ export interface AppOptions {
   /** Extra image sources for the CSP (the tile host, the simulator's origin). */
   imageSources: string[];
   log: LogSink;
-  /** DASHBOARD_TOKEN: when set, `/api` needs a session obtained with it. */
-  dashboardToken?: string;
+  /** Who may use `/api`: the store's users and sessions, or open demo mode. */
+  access: AccessOptions;
   drift: DriftReport;
   /** Whether the store answers (`/api/ready`); without a store the route is not mounted. */
   storePing?: () => Promise<void>;
@@ -41,6 +41,9 @@ function errorBody(code: string, message: string, details?: unknown): ProxyError
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 
+/** Routes only admins reach: the others get 403 `forbidden_role`. */
+const adminOnly = (routes: Hono<AppEnv>) => new Hono<AppEnv>().use(requireRole('admin')).route('/', routes);
+
 /** The proxy: `/api/*` routes, then the built SPA with its security headers. */
 export function createApp(o: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -48,14 +51,14 @@ export function createApp(o: AppOptions) {
   app.use(securityHeaders(o.imageSources));
 
   const api = new Hono<AppEnv>();
-  const access = createAccess(o.dashboardToken);
-  api.use(requireSameOriginPost());
+  const access = createAccess(o.access);
+  api.use(requireSameOriginPost(o.access));
   api.use(limitBody(maxBodyBytes(o.maxIds)));
   api.use(access.guard);
   api.route('/session', access.routes);
-  api.route('/diagnostics', diagnosticsRoutes(o.drift, o.upstream.stats, o.upstream.now));
+  api.route('/diagnostics', adminOnly(diagnosticsRoutes(o.drift, o.upstream.stats, o.upstream.now)));
   api.route('/pull', pullRoutes(o));
-  api.route('/webhooks', webhookRoutes(o.upstream));
+  api.route('/webhooks', adminOnly(webhookRoutes(o.upstream)));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));
   if (o.storePing) api.route('/ready', readyRoutes(o.storePing));

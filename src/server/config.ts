@@ -123,7 +123,22 @@ export const EnvSchema = z
     NOISE_RULES_WITHOUT_CODE: textList.optional(),
     /** `false` drops the built-in list, leaving only the two above. */
     NOISE_RULES_BUILT_IN: z.stringbool({ error: 'must be true or false' }).default(true),
-    DASHBOARD_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** No longer used (users log in now): a start with it set stops and says what to do instead. */
+    DASHBOARD_TOKEN: z.string().optional(),
+    /**
+     * The origin browsers reach Haulview at, e.g. https://haulview.example.com behind a TLS terminator:
+     * the Origin check compares with it, and when https the session cookie is Secure and `__Host-`.
+     */
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin, e.g. https://haulview.example.com' })
+      .transform((u) => new URL(u).origin)
+      .optional(),
+    /** How many proxies of your own stand in front: X-Forwarded-For/-Proto are believed only then. */
+    TRUST_PROXY: int(0, 10).default(0),
+    /** A session ends after this long without a request (an open map keeps it alive). */
+    SESSION_IDLE_MINUTES: int(5, 10_080).default(480),
+    /** …and this long after its login, whatever happens. */
+    SESSION_MAX_HOURS: int(1, 8760).default(24),
     MAX_IDS: int(1, 10_000).default(DEFAULT_MAX_IDS),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
     UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(15_000),
@@ -190,11 +205,19 @@ export function tileAttributionOf(env: Env): string {
 }
 
 /**
- * Why this configuration must not start, in one line; undefined when it may. A production server
+ * Why this configuration must not start, in one line; undefined when it may. A DASHBOARD_TOKEN left
+ * from before users would otherwise be silently ignored. A production server
  * without an upstream would serve the simulator's made-up fleet as if it were the real one: a
  * forgotten UPSTREAM_BASE_URL must stop it, and a demo must be asked for.
  */
 export function startRefusal(env: Env): string | undefined {
+  if (env.DASHBOARD_TOKEN !== undefined) {
+    return (
+      'DASHBOARD_TOKEN is no longer used: people log in as users now. Add an admin with ' +
+      '`npm run users -- add NAME --role admin` (or `node dist/server/users.js add NAME --role admin`), ' +
+      'give each colleague a user with their role, then unset DASHBOARD_TOKEN.'
+    );
+  }
   if (env.NODE_ENV !== 'production' || env.UPSTREAM_BASE_URL !== undefined || env.DEMO) return undefined;
   return (
     "NODE_ENV=production but UPSTREAM_BASE_URL is not set: refusing to serve the simulator's made-up fleet. " +

@@ -5,14 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startFakeUpstream } from '@/testing/fake-upstream';
+import { loginAs } from '@/testing/login';
 import { startStack, type Stack } from '@/testing/stack';
+import { openMigratedTestStore } from '@/testing/test-store';
 import { readProcessEnv } from './config';
 import { isLoopback } from './middleware/access';
 
 /**
  * Hardening of the proxy as a browser or an attacker meets it (issue 10): security headers on every
  * HTML answer, path and method tricks, headers that must not travel upstream, credentials that must
- * not travel anywhere, and the refusal to listen on a network without a dashboard token.
+ * not travel anywhere, and who may reach /api when the dashboard runs open or has users.
  */
 
 /** Distinctive credentials: any occurrence of them in an answer or a log line is a leak. */
@@ -222,7 +224,7 @@ describe('requests that try to reach another upstream path, or carry the browser
       );
       expect(pull.status, name).toBe(403);
       expect(pull.text, name).toContain('"code":"host_not_allowed"');
-      expect(pull.text, name).toContain('DASHBOARD_TOKEN');
+      expect(pull.text, name).toContain('npm run users -- add');
       const config = await rawRequest(stack.proxy.url, 'GET /api/config HTTP/1.1', '', site);
       expect(config.status, name).toBe(403);
     }
@@ -243,16 +245,11 @@ describe('requests that try to reach another upstream path, or carry the browser
     expect(upstream.seen.length).toBe(before + 6);
   });
 
-  it('with DASHBOARD_TOKEN, a session is what counts, whatever name the dashboard is reached by', async () => {
-    const token = 'a-dashboard-token-of-some-length';
-    const guarded = await startStack({
-      upstream: { baseUrl: upstream.url },
-      env: { DASHBOARD_TOKEN: token },
-    });
+  it('with users, a session is what counts, whatever name the dashboard is reached by', async () => {
+    const { store, close } = await openMigratedTestStore('pglite');
+    const guarded = await startStack({ upstream: { baseUrl: upstream.url }, store });
     try {
-      const login = await guarded.post('/api/session', { token });
-      expect(login.status).toBe(200);
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const { cookie } = await loginAs(guarded, store.db, 'dispatcher');
       const site = `dashboard.example.com:${new URL(guarded.proxy.url).port}`;
       const config = (withCookie: boolean) =>
         rawRequest(
@@ -265,6 +262,7 @@ describe('requests that try to reach another upstream path, or carry the browser
       expect((await config(false)).status).toBe(401);
     } finally {
       await guarded.close();
+      await close();
     }
   });
 
@@ -471,16 +469,18 @@ describe('listening on a network', () => {
       expect(isLoopback(host), host).toBe(false);
   });
 
-  it('refuses to start on 0.0.0.0 without DASHBOARD_TOKEN: exit code 2 and a message saying why', async () => {
+  it('refuses to start with DASHBOARD_TOKEN, left from before users: exit code 2 and what to do instead', async () => {
     const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-      env: { ...readProcessEnv(), HOST: '0.0.0.0', PORT: '8484', SIM_PORT: '8485', DASHBOARD_TOKEN: '' },
+      env: { ...readProcessEnv(), PORT: '8484', SIM_PORT: '8485', DASHBOARD_TOKEN: 'an-old-shared-token' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(output).toContain('HOST=0.0.0.0 is not a loopback address: set DASHBOARD_TOKEN');
+    expect(output).toContain('DASHBOARD_TOKEN is no longer used');
+    expect(output).toContain('npm run users -- add NAME --role admin');
+    expect(output).not.toContain('an-old-shared-token');
     expect(output).not.toMatch(/Haulview: http/);
     expect(code).toBe(2);
   }, 30_000);

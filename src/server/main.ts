@@ -10,6 +10,7 @@ import { toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
 import { openAndMigrate, StoreStartError } from './store/open-at-start';
 import type { Store } from './store/store';
+import { anyUser } from './auth/users';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
 async function listenOrExit<T>(
@@ -100,6 +101,17 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
   return upstream;
 }
 
+/**
+ * How people get in, said at start when it needs saying: open demo mode (and how to end it), or a
+ * server nobody can log in to yet.
+ */
+async function accessLine(env: Env, store: Store): Promise<string | undefined> {
+  if (await anyUser(store.db)) return undefined;
+  if (isLoopback(env.HOST) && env.PUBLIC_ORIGIN === undefined)
+    return 'Open demo mode: no users yet, so everyone on this machine acts as admin. `npm run users -- add NAME --role admin` ends it.';
+  return `No users yet, so nobody can log in (HOST=${env.HOST}${env.PUBLIC_ORIGIN ? `, PUBLIC_ORIGIN=${env.PUBLIC_ORIGIN}` : ''}): add an admin with \`npm run users -- add NAME --role admin\`.`;
+}
+
 async function main(): Promise<void> {
   let env: Env;
   try {
@@ -117,12 +129,6 @@ async function main(): Promise<void> {
     console.error(refusal);
     process.exit(2);
   }
-  if (!isLoopback(env.HOST) && env.DASHBOARD_TOKEN === undefined) {
-    console.error(
-      `HOST=${env.HOST} is not a loopback address: set DASHBOARD_TOKEN so that only people with the token can reach the partner's data.`,
-    );
-    process.exit(2);
-  }
   const dev = process.argv.includes('--dev');
   const distDir = resolve('dist');
   if (!dev && !existsSync(resolve(distDir, 'index.html'))) {
@@ -130,11 +136,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const store = await openStoreOrExit(env);
+  const access = await accessLine(env, store);
+  if (access) console.log(access);
   const upstream = await resolveUpstream(env);
   const app = buildProxy(env, upstream, {
     distDir: dev ? undefined : distDir,
     log: toStdout,
-    storePing: store.ping,
+    store,
   });
   let server: Listening;
   if (dev) {

@@ -8,6 +8,7 @@ import { createDriftReport } from './drift-report';
 import { createTrackCache } from './track-cache';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
+import type { Store } from './store/store';
 
 export interface Upstream {
   baseUrl: string;
@@ -31,7 +32,15 @@ function tileOrigin(tileUrl: string): string[] {
 export function buildProxy(
   env: Env,
   upstream: Upstream,
-  options: { distDir?: string; log: LogSink; now?: () => number; storePing?: () => Promise<void> },
+  options: {
+    distDir?: string;
+    log: LogSink;
+    now?: () => number;
+    /** The team's store: users and sessions (without one, the dashboard can only run open). */
+    store?: Pick<Store, 'db' | 'ping'>;
+    /** The store's ping alone, for `/api/ready` in tests without users. */
+    storePing?: () => Promise<void>;
+  },
 ) {
   const client = createUpstreamClient({
     baseUrl: upstream.baseUrl,
@@ -59,9 +68,16 @@ export function buildProxy(
     cache,
     distDir: options.distDir,
     log: options.log,
-    dashboardToken: env.DASHBOARD_TOKEN,
+    access: {
+      db: options.store?.db,
+      host: env.HOST,
+      publicOrigin: env.PUBLIC_ORIGIN,
+      trustProxy: env.TRUST_PROXY,
+      sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_MAX_HOURS * 3_600_000 },
+      now: options.now,
+    },
     drift,
-    storePing: options.storePing,
+    storePing: options.store?.ping ?? options.storePing,
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),

@@ -3,6 +3,7 @@ import { buildProxy, listen, type Listening, type Upstream } from '@/server/star
 import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import type { FaultOptions } from '@/simulator/faults';
 import { startSimulator, type RunningSimulator } from '@/simulator/start';
+import type { Store } from '@/server/store/store';
 
 /** A clock tests move by hand. */
 export function manualClock(start = Date.parse('2026-11-22T15:00:00Z')) {
@@ -35,6 +36,8 @@ export async function startStack(
     distDir?: string;
     /** The store's ping, for `/api/ready` (not mounted without it). */
     storePing?: () => Promise<void>;
+    /** The team's store: users and sessions (without one the dashboard runs open). */
+    store?: Pick<Store, 'db' | 'ping'>;
   } = {},
 ): Promise<Stack> {
   const credentials = options.credentials ?? TEST_CREDENTIALS;
@@ -62,6 +65,7 @@ export async function startStack(
       now: options.now,
       distDir: options.distDir,
       storePing: options.storePing,
+      store: options.store,
     }),
     '127.0.0.1',
     0,

@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { ROLES, type Role } from '@/contract/proxy-api';
 import type { Database, UsersTable } from '../store/database';
+import { recordAudit } from '../store/audit';
 import { hashPassword } from './passwords';
 
-/** What each role may do is issue 34's: every role pulls; brokers and admins review; admins manage. */
-export const ROLES = ['dispatcher', 'broker', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 export const NAME_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 12;
@@ -102,10 +102,7 @@ async function audit(
   subject: string,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({ actor, action, subject, details: JSON.stringify(details) })
-    .execute();
+  await recordAudit(trx, { actor, action, subject, details });
 }
 
 /** The user's row, locked until the transaction ends, or a UserError when there is none. */
@@ -131,19 +128,27 @@ async function changeUser(
   action: string,
   change: (
     row: UserRow,
-  ) => { set: { role?: Role; password_hash?: string; disabled?: true }; details?: object } | undefined,
+  ) => { set: { role?: Role; password_hash?: string; disabled?: boolean }; details?: object } | undefined,
 ): Promise<User> {
   return db.transaction().execute(async (trx) => {
     const before = await lockUser(trx, name);
     const wanted = change(before);
     if (wanted === undefined) return toUser(before);
     const { disabled, ...set } = wanted.set;
+    const disabledAt = disabled === undefined ? {} : { disabled_at: disabled ? sql<Date>`now()` : null };
     const after = await trx
       .updateTable('users')
-      .set({ ...set, ...(disabled ? { disabled_at: sql<Date>`now()` } : {}), updated_at: sql<Date>`now()` })
+      .set({ ...set, ...disabledAt, updated_at: sql<Date>`now()` })
       .where('id', '=', before.id)
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
+    // Nobody could manage the users any more: the change is undone.
+    if (before.role === 'admin' && before.disabled_at === null && !(await anyActiveAdmin(trx)))
+      throw new UserError(
+        'invalid',
+        'role',
+        `${quoted(before.name)} is the last active admin: add another first`,
+      );
     // A disabled user, or one whose password changed, is logged out everywhere.
     if (disabled || set.password_hash !== undefined)
       await trx.deleteFrom('sessions').where('user_id', '=', before.id).execute();
@@ -218,6 +223,13 @@ export function disableUser(db: Kysely<Database>, name: string, actor: Actor): P
   );
 }
 
+/** Lets a disabled user log in again. Enabling an active user changes nothing. */
+export function enableUser(db: Kysely<Database>, name: string, actor: Actor): Promise<User> {
+  return changeUser(db, name, actor, 'user.enable', (row) =>
+    row.disabled_at === null ? undefined : { set: { disabled: false } },
+  );
+}
+
 /** Gives a user another role; the audit entry says from which. The same role changes nothing. */
 export async function setRole(
   db: Kysely<Database>,
@@ -240,4 +252,21 @@ export async function setPassword(
 ): Promise<User> {
   const passwordHash = await hashPassword(validPassword(password));
   return changeUser(db, name, actor, 'user.password', () => ({ set: { password_hash: passwordHash } }));
+}
+
+async function anyActiveAdmin(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether any user exists (disabled ones too): the first one ends open demo mode. */
+export async function anyUser(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,15 +1,19 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { Hono } from 'hono';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { ROLES, type Role, type SessionState, type SessionUser } from '@/contract/proxy-api';
+import type { AppEnv } from '../app-env';
+import { clientAddress, requestProtocol } from '../auth/client-address';
+import { createLoginThrottle, type ThrottlePolicy } from '../auth/login-throttle';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { createSession, endSession, findSession, type SessionPolicy } from '../auth/sessions';
+import { anyUser, findCredentials, nameKey } from '../auth/users';
 import { ProxyError } from '../errors';
+import { recordAudit } from '../store/audit';
+import type { Database } from '../store/database';
 import { validate } from '../validation';
-
-const COOKIE = 'haulview_session';
-const SESSION_MS = 12 * 60 * 60 * 1000;
-/** Failed logins allowed per minute, for the whole process: a token cannot be guessed by brute force. */
-const MAX_FAILURES_PER_MINUTE = 10;
 
 /** A loopback address to listen on: `localhost`, 127.0.0.0/8, ::1. */
 export function isLoopback(host: string): boolean {
@@ -26,91 +30,214 @@ export function isLoopbackName(hostname: string): boolean {
   return isLoopback(name) || name.endsWith('.localhost');
 }
 
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+export interface AccessOptions {
+  /** The store's database; without one (some tests) there are no users, so the demo stays open. */
+  db?: Kysely<Database>;
+  /** The address the server listens on (HOST): open mode needs a loopback one. */
+  host: string;
+  /** PUBLIC_ORIGIN: the origin browsers use, e.g. behind a TLS terminator. */
+  publicOrigin?: string;
+  /** TRUST_PROXY: how many proxies of our own stand in front (0: believe no X-Forwarded-* header). */
+  trustProxy: number;
+  sessions: SessionPolicy;
+  throttle?: ThrottlePolicy;
+  now?: () => number;
 }
 
-/**
- * Access to the dashboard when `DASHBOARD_TOKEN` is set: `POST /api/session` exchanges the token for an
- * HttpOnly, SameSite=Strict session cookie; every other `/api` call (but health) needs that session.
- * Without a token the dashboard runs open, which main.ts allows on loopback only; then `/api` answers
- * only requests that name a loopback host. A page on another site whose name was re-pointed at
- * 127.0.0.1 (DNS rebinding) is same-origin with itself, so the Origin check alone would let its script
- * pull the partner's data through this machine's open dashboard; its Host header still names its site.
- */
-export function createAccess(token: string | undefined, now: () => number = Date.now) {
-  const sessions = new Map<string, number>();
-  let failures: number[] = [];
-  const expected = token === undefined ? undefined : digest(token);
+/** The session cookie, `view as` cookie of open mode, and the `__Host-` prefix when served over https. */
+const COOKIE = 'haulview_session';
+const VIEW_AS_COOKIE = 'haulview_view_as';
 
-  const valid = (id: string | undefined): boolean => {
-    if (id === undefined) return false;
-    const until = sessions.get(id);
-    if (until === undefined) return false;
-    if (until < now()) {
-      sessions.delete(id);
-      return false;
-    }
-    return true;
+/** Open mode asks the store whether a user exists at most this often (the CLI may add one meanwhile). */
+const USERS_CHECK_MS = 2000;
+
+/** A hash to verify against when the name is unknown, so a wrong name takes as long as a wrong password. */
+const decoy = hashPassword('not the password of anyone at all');
+
+const storeUnavailable = (error: unknown): never => {
+  if (error instanceof ProxyError) throw error;
+  throw new ProxyError(
+    503,
+    'store_unavailable',
+    'the store does not answer: logins and sessions wait for it',
+  );
+};
+
+/**
+ * Who may use `/api`. With users in the store, a login (`POST /api/session`) opens a session kept in the
+ * store; every other `/api` call but health and readiness needs one. Without any user, on a loopback
+ * HOST and with no PUBLIC_ORIGIN, the dashboard runs open: everyone acts as admin (or views as another
+ * role), and `/api` answers only requests that name a loopback host. A page on another site whose name
+ * was re-pointed at 127.0.0.1 (DNS rebinding) is same-origin with itself, so the Origin check alone
+ * would let its script pull the partner's data through this machine's open dashboard; its Host header
+ * still names its site.
+ */
+export function createAccess(o: AccessOptions) {
+  const now = o.now ?? Date.now;
+  const throttle = createLoginThrottle(o.throttle, now);
+  const openPossible = isLoopback(o.host) && o.publicOrigin === undefined;
+  let usersKnown: { any: boolean; at: number } | undefined;
+
+  /** Whether the dashboard runs open now: possible here, and no user in the store. */
+  const isOpen = async (): Promise<boolean> => {
+    if (!openPossible) return false;
+    if (o.db === undefined) return true;
+    // Once a user exists, open mode is over for good: no need to ask again.
+    if (usersKnown?.any) return false;
+    if (usersKnown === undefined || now() - usersKnown.at >= USERS_CHECK_MS)
+      usersKnown = { any: await anyUser(o.db).catch(storeUnavailable), at: now() };
+    return !usersKnown.any;
   };
 
-  const guard: MiddlewareHandler = async (c, next) => {
-    if (expected === undefined) {
-      const host = new URL(c.req.url).hostname;
-      if (!isLoopbackName(host)) {
-        throw new ProxyError(
-          403,
-          'host_not_allowed',
-          `without DASHBOARD_TOKEN the dashboard answers only loopback names (localhost, *.localhost, 127.0.0.0/8, [::1]), not "${host.slice(0, 100)}"`,
-        );
-      }
-      return next();
+  const secure = (c: Context) =>
+    o.publicOrigin !== undefined
+      ? o.publicOrigin.startsWith('https:')
+      : requestProtocol(c, o.trustProxy) === 'https';
+  // Browsers accept a `__Host-` cookie only when Secure: a plain-http demo keeps the bare name.
+  const cookieName = (c: Context) => (secure(c) ? `__Host-${COOKIE}` : COOKIE);
+
+  const viewAs = (c: Context): Role => {
+    const wanted = getCookie(c, VIEW_AS_COOKIE);
+    return ROLES.includes(wanted as Role) ? (wanted as Role) : 'admin';
+  };
+
+  const requireLoopbackName = (c: Context) => {
+    const host = new URL(c.req.url).hostname;
+    if (!isLoopbackName(host)) {
+      throw new ProxyError(
+        403,
+        'host_not_allowed',
+        `in open demo mode the dashboard answers only loopback names (localhost, *.localhost, 127.0.0.0/8, [::1]), not "${host.slice(0, 100)}"; add a user (npm run users -- add) to log in from elsewhere`,
+      );
     }
-    // Health and readiness are asked by balancers and monitors, which hold no session.
-    if (c.req.path === '/api/session' || c.req.path === '/api/health' || c.req.path === '/api/ready')
+  };
+
+  /** The user this request acts as, or undefined when it has no session. */
+  const userOf = async (c: Context): Promise<SessionUser | undefined> => {
+    if (await isOpen()) {
+      requireLoopbackName(c);
+      return { name: 'Demo', role: viewAs(c) };
+    }
+    const token = getCookie(c, cookieName(c));
+    if (token === undefined || o.db === undefined || token.length > 200) return undefined;
+    return findSession(o.db, token, o.sessions, now()).catch(storeUnavailable);
+  };
+
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    // Health and readiness are asked by balancers and monitors, which hold no session; the session
+    // routes say themselves who is logged in.
+    if (c.req.path === '/api/health' || c.req.path === '/api/ready' || c.req.path.startsWith('/api/session'))
       return next();
-    if (!valid(getCookie(c, COOKIE)))
-      throw new ProxyError(401, 'login_required', 'log in with the dashboard token first');
+    const user = await userOf(c);
+    if (user === undefined) throw new ProxyError(401, 'login_required', 'log in first');
+    c.set('user', user);
     await next();
   };
 
-  const routes = new Hono()
-    .get('/', (c) =>
-      c.json({
-        required: expected !== undefined,
-        active: expected === undefined || valid(getCookie(c, COOKIE)),
-      }),
-    )
-    .post('/', validate('json', z.strictObject({ token: z.string().min(1).max(1000) })), (c) => {
-      if (expected === undefined) return c.json({ active: true });
-      const t = now();
-      failures = failures.filter((f) => f > t - 60_000);
-      if (failures.length >= MAX_FAILURES_PER_MINUTE) {
-        throw new ProxyError(429, 'too_many_attempts', 'too many failed logins; wait a minute', undefined, {
-          'Retry-After': '60',
-        });
-      }
-      if (!timingSafeEqual(digest(c.req.valid('json').token), expected)) {
-        failures.push(t);
-        throw new ProxyError(401, 'wrong_token', 'that is not the dashboard token');
-      }
-      const id = randomBytes(32).toString('base64url');
-      sessions.set(id, t + SESSION_MS);
-      setCookie(c, COOKIE, id, {
+  const audit = (entry: Parameters<typeof recordAudit>[1]) =>
+    o.db ? recordAudit(o.db, entry).catch(storeUnavailable) : Promise.resolve();
+
+  const Login = z.strictObject({
+    username: z.string().min(1).max(200),
+    password: z.string().min(1).max(1024),
+  });
+
+  const routes = new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const open = await isOpen();
+      const body: SessionState = { mode: open ? 'open' : 'users', user: (await userOf(c)) ?? null };
+      return c.json(body);
+    })
+    // Open demo only: each role's view, one click away.
+    .post('/view-as', validate('json', z.strictObject({ role: z.enum(ROLES) })), async (c) => {
+      if (!(await isOpen()))
+        throw new ProxyError(403, 'not_open_mode', 'viewing as another role is for the open demo only');
+      requireLoopbackName(c);
+      setCookie(c, VIEW_AS_COOKIE, c.req.valid('json').role, {
         httpOnly: true,
         sameSite: 'Strict',
         path: '/',
-        secure: new URL(c.req.url).protocol === 'https:',
-        maxAge: SESSION_MS / 1000,
       });
-      return c.json({ active: true });
+      return c.body(null, 204);
     })
-    .delete('/', (c) => {
-      const id = getCookie(c, COOKIE);
-      if (id) sessions.delete(id);
-      deleteCookie(c, COOKIE, { path: '/' });
-      return c.json({ active: false });
+    .post('/', validate('json', Login), async (c) => {
+      const input = c.req.valid('json');
+      if (o.db === undefined || (await isOpen()))
+        throw new ProxyError(401, 'wrong_credentials', 'there are no users yet: the demo is open to all');
+      const address = clientAddress(c, o.trustProxy);
+      const key = nameKey(input.username);
+      const refusal = throttle.check(address, key);
+      if (refusal) {
+        const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
+        const whose = {
+          address: 'from this address',
+          username: 'for this username',
+          everyone: 'from everyone',
+        }[refusal.scope];
+        throw new ProxyError(
+          429,
+          'too_many_attempts',
+          `too many failed logins ${whose}: try again in ${seconds} s`,
+          { retryAfterSeconds: seconds },
+          { 'Retry-After': String(seconds) },
+        );
+      }
+      const found = await findCredentials(o.db, input.username).catch(storeUnavailable);
+      const usable = found !== undefined && found.user.disabledAt === null;
+      const matches = await verifyPassword(input.password, usable ? found.passwordHash : await decoy);
+      if (!usable || !matches) {
+        throttle.failed(address, key);
+        await audit({
+          actor: 'anonymous',
+          action: 'login.failed',
+          subject: input.username.slice(0, 64),
+          details: { address },
+        });
+        throw new ProxyError(401, 'wrong_credentials', 'wrong username or password');
+      }
+      throttle.succeeded(address, key);
+      const token = await createSession(o.db, found.user.id, o.sessions, now()).catch(storeUnavailable);
+      await audit({
+        actor: found.user.name,
+        action: 'login',
+        subject: found.user.name,
+        details: { address },
+      });
+      setCookie(c, cookieName(c), token, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+        secure: secure(c),
+        maxAge: Math.floor(o.sessions.absoluteMs / 1000),
+      });
+      return c.body(null, 204);
+    })
+    .delete('/', async (c) => {
+      const token = getCookie(c, cookieName(c));
+      if (token !== undefined && o.db !== undefined && token.length <= 200) {
+        const user = await findSession(o.db, token, o.sessions, now()).catch(storeUnavailable);
+        await endSession(o.db, token).catch(storeUnavailable);
+        if (user) await audit({ actor: user.name, action: 'logout', subject: user.name });
+      }
+      deleteCookie(c, cookieName(c), { path: '/', secure: secure(c) });
+      deleteCookie(c, VIEW_AS_COOKIE, { path: '/' });
+      return c.body(null, 204);
     });
 
   return { guard, routes };
+}
+
+/** Lets only these roles through (403 `forbidden_role` for the others); after the access guard. */
+export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.get('user');
+    if (!roles.includes(user.role)) {
+      throw new ProxyError(
+        403,
+        'forbidden_role',
+        `your role (${user.role}) may not do this: it is for ${roles.join(' or ')}`,
+      );
+    }
+    await next();
+  };
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { requestProtocol } from '../auth/client-address';
 import { DEFAULT_MAX_IDS } from '../config';
 import { ProxyError } from '../errors';
 
@@ -21,9 +22,11 @@ export function maxBodyBytes(maxIds: number): number {
 
 /**
  * Every `POST /api/*` must carry the SPA's header and come from this origin (or name none):
- * a form or script on another site cannot make the proxy spend the partner's credentials.
+ * a form or script on another site cannot make the proxy spend the partner's credentials. This
+ * origin is PUBLIC_ORIGIN when set; else the one the request names, with the scheme a trusted proxy
+ * forwards (a TLS terminator speaks plain HTTP to us).
  */
-export function requireSameOriginPost(): MiddlewareHandler {
+export function requireSameOriginPost(o: { publicOrigin?: string; trustProxy: number }): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       if (c.req.header('x-requested-with') !== 'haulview') {
@@ -34,7 +37,9 @@ export function requireSameOriginPost(): MiddlewareHandler {
         );
       }
       const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+      const url = new URL(c.req.url);
+      const own = o.publicOrigin ?? `${requestProtocol(c, o.trustProxy)}://${url.host}`;
+      if (origin !== undefined && origin !== own) {
         throw new ProxyError(403, 'foreign_origin', 'cross-origin requests are refused');
       }
       const type = c.req.header('content-type') ?? '';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Diagnostics, UpstreamState } from '@/contract/proxy-api';
+import type { AppEnv } from '../app-env';
 import type { DriftReport } from '../drift-report';
 import type { UpstreamStats } from '../upstream-client';
 
@@ -23,7 +24,7 @@ export function upstreamState(stats: UpstreamStats, now: number): UpstreamState 
 
 /** `GET /api/diagnostics`: the drift report of the upstream's answers since start, and its state. */
 export function diagnosticsRoutes(report: DriftReport, stats: UpstreamStats, now: () => number) {
-  return new Hono().get('/', (c) => {
+  return new Hono<AppEnv>().get('/', (c) => {
     const body: Diagnostics = { ...report.snapshot(), upstream: upstreamState(stats, now()) };
     return c.json(body);
   });

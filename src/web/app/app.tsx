@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Route, Switch, useRoute } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
 import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
 import { configQuery } from '../data/load-queries';
-import { sessionQueries } from '../data/session-queries';
+import { may, MAY, sessionQueries } from '../data/session-queries';
 import { DispatcherRoute } from './routes/dispatcher-route';
 import { LoginPage } from '../features/session/login-page';
+import { OpenModeBanner, SessionMenu } from '../features/session/session-bar';
+import type { SessionUser } from '@/contract/proxy-api';
 
 // Pages beyond the first screen load on demand, so the map comes up with less JavaScript.
 const LoadDetailRoute = lazy(() =>
@@ -22,12 +24,34 @@ const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
 
+/** The pages, each with what its user must be allowed (none: every role). */
 const NAV = [
-  ['/', 'Map'],
-  ['/documents', 'Documents'],
-  ['/webhooks', 'Webhooks'],
-  ['/diagnostics', 'Diagnostics'],
+  ['/', 'Map', undefined],
+  ['/documents', 'Documents', 'reviewDocuments'],
+  ['/webhooks', 'Webhooks', 'manageWebhooks'],
+  ['/diagnostics', 'Diagnostics', 'seeDiagnostics'],
 ] as const;
+
+/** A page the user's role may not open says so, instead of failing with the server's 403s. */
+function Allowed({
+  user,
+  what,
+  children,
+}: {
+  user: SessionUser;
+  what: keyof typeof MAY;
+  children: ReactNode;
+}) {
+  if (may(user, what)) return children;
+  return (
+    <p className="p-4">
+      This page is for {MAY[what].join(' and ')} users; you are logged in as a {user.role}.{' '}
+      <Link href="/" className="text-status-selected underline">
+        Back to the map
+      </Link>
+    </p>
+  );
+}
 
 /** How many documents of the watched loads wait for review, beside the Documents link. */
 function DocumentsBadge() {
@@ -53,25 +77,41 @@ export function App() {
   const session = useQuery(sessionQueries.state());
   if (session.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
   if (session.isError) return <ErrorBanner error={session.error} onRetry={() => void session.refetch()} />;
-  if (session.data.required && !session.data.active) return <LoginPage />;
+  const user = session.data.user;
+  if (user === null) return <LoginPage />;
+  const links = NAV.filter(([, , what]) => what === undefined || may(user, what));
   return (
     <div className="flex h-full flex-col">
       <header className="flex items-center gap-4 bg-ink px-4 py-2 text-white">
         <h1 className="text-lg font-semibold tracking-tight">Haulview</h1>
         <nav aria-label="Main" className="flex gap-1">
-          {NAV.map(([href, label]) => (
+          {links.map(([href, label]) => (
             <NavLink key={href} href={href} label={label} />
           ))}
         </nav>
+        <SessionMenu session={session.data} />
       </header>
+      <OpenModeBanner session={session.data} />
       <main className="min-h-0 flex-1">
         <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
           <Switch>
             <Route path="/" component={DispatcherRoute} />
             <Route path="/loads/:by/:id" component={LoadDetailRoute} />
-            <Route path="/documents" component={DocumentsRoute} />
-            <Route path="/webhooks" component={WebhooksRoute} />
-            <Route path="/diagnostics" component={DiagnosticsPage} />
+            <Route path="/documents">
+              <Allowed user={user} what="reviewDocuments">
+                <DocumentsRoute />
+              </Allowed>
+            </Route>
+            <Route path="/webhooks">
+              <Allowed user={user} what="manageWebhooks">
+                <WebhooksRoute />
+              </Allowed>
+            </Route>
+            <Route path="/diagnostics">
+              <Allowed user={user} what="seeDiagnostics">
+                <DiagnosticsPage />
+              </Allowed>
+            </Route>
             <Route>
               <p className="p-4">
                 There is no page here.{' '}

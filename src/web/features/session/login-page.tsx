@@ -1,30 +1,37 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { SessionState } from '@/contract/proxy-api';
-import { apiPost, ApiError } from '../../data/api-client';
+import { ApiError } from '../../data/api-client';
+import { useSessionChange } from '../../data/session-queries';
 
-/** The login screen: exchanges the dashboard token for a session cookie the browser cannot read. */
+function loginMessage(error: unknown): string | undefined {
+  if (!error) return undefined;
+  if (!(error instanceof ApiError)) return 'Logging in failed. Try again.';
+  switch (error.code) {
+    case 'wrong_credentials':
+      return 'Wrong username or password.';
+    case 'too_many_attempts':
+      return `Too many failed logins. Try again in ${error.retryAfter ?? 'a few'} seconds.`;
+    case 'store_unavailable':
+      return 'Haulview’s database does not answer, so nobody can log in right now. Try again shortly.';
+    case 'network':
+      return 'Haulview’s server cannot be reached. Is it running?';
+    default:
+      return error.message;
+  }
+}
+
+/** The login screen: a username and password for a session cookie the page itself cannot read. */
 export function LoginPage() {
-  const client = useQueryClient();
-  const [token, setToken] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
   const errorId = useId();
-  const login = useMutation({
-    mutationFn: (value: string) => apiPost('/api/session', { token: value }, SessionState),
-    onSuccess: () => client.invalidateQueries(),
-  });
+  const login = useSessionChange();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (token.trim() && !login.isPending) login.mutate(token.trim());
+    if (username.trim() && password && !login.isPending)
+      login.mutate({ kind: 'login', username: username.trim(), password });
   };
-  const error = login.error;
-  const message =
-    error instanceof ApiError && error.code === 'wrong_token'
-      ? 'That is not the dashboard token.'
-      : error instanceof ApiError && error.code === 'too_many_attempts'
-        ? 'Too many wrong tokens: wait a minute, then try again.'
-        : error
-          ? 'Logging in failed. Is the server running?'
-          : undefined;
+  const message = loginMessage(login.error);
+  const invalid = message ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <main className="flex h-full items-center justify-center bg-panel-sunk p-4">
       <form
@@ -33,18 +40,29 @@ export function LoginPage() {
       >
         <h1 className="text-xl font-semibold">Log in to Haulview</h1>
         <p className="text-sm text-ink-muted">
-          This dashboard shows a partner’s live freight data. Enter the dashboard token your admin gave you.
+          This dashboard shows a partner’s live freight data. Log in with the user your admin gave you.
         </p>
         <label className="block text-sm font-medium">
-          Dashboard token
+          Username
           <input
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            {...invalid}
+            className="mt-1 block w-full rounded border border-panel-line px-2 py-1.5"
+          />
+        </label>
+        <label className="block text-sm font-medium">
+          Password
+          <input
+            name="password"
             type="password"
             autoComplete="current-password"
-            autoFocus
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? errorId : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...invalid}
             className="mt-1 block w-full rounded border border-panel-line px-2 py-1.5"
           />
         </label>
