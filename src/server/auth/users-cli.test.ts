@@ -61,15 +61,19 @@ describe('npm run users', () => {
 
   it('lists the users with role and status, never a hash', async () => {
     expect((await run(['role', 'bo', 'dispatcher'])).out).toBe('bo is dispatcher.');
-    expect((await run(['disable', 'ana'])).out).toMatch(
-      /^ana is disabled \(since \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\.$/,
+    // Disabling the last active admin would leave nobody to manage the users.
+    const last = await run(['disable', 'ana']);
+    expect(last.code).toBe(2);
+    expect(last.err).toContain('"ana" is the last active admin: add another first');
+    expect((await run(['disable', 'bo'])).out).toMatch(
+      /^bo is disabled \(since \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\.$/,
     );
     const { code, out } = await run(['list']);
     expect(code).toBe(0);
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^NAME +ROLE +STATUS +CREATED \(UTC\)$/);
-    expect(lines[1]).toMatch(/^ana +admin +disabled \d{4}-\d\d-\d\d \d\d:\d\d +\d{4}-/);
-    expect(lines[2]).toMatch(/^bo +dispatcher +active +\d{4}-/);
+    expect(lines[1]).toMatch(/^ana +admin +active +\d{4}-/);
+    expect(lines[2]).toMatch(/^bo +dispatcher +disabled \d{4}-\d\d-\d\d \d\d:\d\d +\d{4}-/);
     expect(out).not.toContain('scrypt');
     const actors = await store.db.selectFrom('audit_log').select('actor').distinct().execute();
     expect(actors).toEqual([{ actor: 'cli' }]);
@@ -78,8 +82,8 @@ describe('npm run users', () => {
   it('refuses bad usage with exit code 2 and one line saying why, before opening the store', async () => {
     const cases: [string[], string][] = [
       [[], 'no command given'],
-      [['frob'], 'unknown command "frob": use add, list, disable, role, password'],
-      [['toString'], 'unknown command "toString": use add, list, disable, role, password'],
+      [['frob'], 'unknown command "frob": use add, list, disable, enable, role, password'],
+      [['toString'], 'unknown command "toString": use add, list, disable, enable, role, password'],
       [['add', 'cy'], 'add takes --role (dispatcher, broker, admin)'],
       [['add', 'cy', '--role', 'owner'], 'role: must be one of dispatcher, broker, admin'],
       [['add', '', '--role', 'broker'], 'name: must be 1 to 64 characters (got 0)'],

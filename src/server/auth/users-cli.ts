@@ -6,6 +6,7 @@ import { generatePassword } from './passwords';
 import {
   addUser,
   disableUser,
+  enableUser,
   listUsers,
   ROLES,
   setPassword,
@@ -31,7 +32,7 @@ export interface UsersCliIo {
 export const CLI_ACTOR = 'cli';
 
 export const USAGE =
-  'usage: npm run users -- add NAME --role ROLE [--generate] | list | disable NAME | role NAME ROLE | ' +
+  'usage: npm run users -- add NAME --role ROLE [--generate] | list | disable NAME | enable NAME | role NAME ROLE | ' +
   `password NAME [--generate]   (ROLE: ${ROLES.join(', ')}; the password is read from standard input, ` +
   'or generated and printed once when it is a terminal or with --generate)';
 
@@ -42,6 +43,7 @@ const COMMANDS: Record<string, { names: string[]; options: ('role' | 'generate')
   add: { names: ['NAME'], options: ['role', 'generate'] },
   list: { names: [], options: [] },
   disable: { names: ['NAME'], options: [] },
+  enable: { names: ['NAME'], options: [] },
   role: { names: ['NAME', 'ROLE'], options: [] },
   password: { names: ['NAME'], options: ['generate'] },
 };
@@ -152,6 +154,11 @@ async function run(
     case 'disable': {
       const user = await disableUser(store.db, name, CLI_ACTOR);
       io.out(`${user.name} is disabled (since ${when(user.disabledAt ?? user.updatedAt)} UTC).`);
+      break;
+    }
+    case 'enable': {
+      const user = await enableUser(store.db, name, CLI_ACTOR);
+      io.out(`${user.name} may log in again.`);
       break;
     }
     case 'role': {
