@@ -4,6 +4,8 @@ import type { SessionUser } from '@/contract/proxy-api';
 export interface AppEnv {
   Variables: {
     user: SessionUser;
+    /** Open demo mode: no user in the store, everyone acts as admin. */
+    open: boolean;
     upstreamCalls: number;
     loadsServed: number;
   };

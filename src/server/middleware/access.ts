@@ -128,9 +128,11 @@ export function createAccess(o: AccessOptions) {
     // routes say themselves who is logged in.
     if (c.req.path === '/api/health' || c.req.path === '/api/ready' || c.req.path.startsWith('/api/session'))
       return next();
+    const open = await isOpen();
     const user = await userOf(c);
     if (user === undefined) throw new ProxyError(401, 'login_required', 'log in first');
     c.set('user', user);
+    c.set('open', open);
     await next();
   };
 
@@ -224,7 +226,12 @@ export function createAccess(o: AccessOptions) {
       return c.body(null, 204);
     });
 
-  return { guard, routes };
+  /** A user was added here: open mode is over at once, not at the next check. */
+  const userAdded = () => {
+    usersKnown = { any: true, at: now() };
+  };
+
+  return { guard, routes, userAdded };
 }
 
 /** Lets only these roles through (403 `forbidden_role` for the others); after the access guard. */
