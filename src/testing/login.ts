@@ -8,9 +8,10 @@ import type { Stack } from './stack';
 /** A password long enough for the rules, the same for every test user. */
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-/** The `name=value` part of a Set-Cookie header (what a browser sends back). */
+/** The `name=value` part of the session's Set-Cookie header (what a browser sends back), else the first. */
 export function cookieOf(response: Response): string {
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  return cookies.find((c) => /^(__Host-)?haulview_session=/.test(c)) ?? cookies[0] ?? '';
 }
 
 /**

@@ -40,13 +40,15 @@ describe.each(STORE_KINDS)('/api/users, on %s', (kind) => {
     const answer = UserChanged.parse(await added.json());
     expect(answer.user).toMatchObject({ name: 'Ada', role: 'admin', disabledAt: null });
     expect(answer.password).toMatch(/^[\w-]{24}$/);
-    // At once, not after the next check: the demo's admin is gone.
+    // At once, not after the next check: the demo's admin is gone, and this browser is Ada now.
     const session = SessionState.parse(await (await fetch(`${stack.proxy.url}/api/session`)).json());
     expect(session).toEqual({ mode: 'users', user: null });
     expect((await send('GET', '/api/users', '')).status).toBe(401);
+    admin = cookieOf(added);
+    expect(admin).toMatch(/^haulview_session=/);
+    expect((await send('GET', '/api/users', admin)).status).toBe(200);
     const login = await stack.post('/api/session', { username: 'Ada', password: answer.password });
     expect(login.status).toBe(204);
-    admin = cookieOf(login);
   });
 
   it('lets an admin add, list and change users; each change audited with the admin’s name', async () => {

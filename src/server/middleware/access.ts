@@ -139,6 +139,20 @@ export function createAccess(o: AccessOptions) {
   const audit = (entry: Parameters<typeof recordAudit>[1]) =>
     o.db ? recordAudit(o.db, entry).catch(storeUnavailable) : Promise.resolve();
 
+  /** Opens a session for the user and sets its cookie on the answer; audited as a login. */
+  const logIn = async (c: Context, user: { id: string; name: string }, address: string) => {
+    if (o.db === undefined) throw new ProxyError(503, 'store_unavailable', 'this server has no store');
+    const token = await createSession(o.db, user.id, o.sessions, now()).catch(storeUnavailable);
+    await audit({ actor: user.name, action: 'login', subject: user.name, details: { address } });
+    setCookie(c, cookieName(c), token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      secure: secure(c),
+      maxAge: Math.floor(o.sessions.absoluteMs / 1000),
+    });
+  };
+
   const Login = z.strictObject({
     username: z.string().min(1).max(200),
     password: z.string().min(1).max(1024),
@@ -198,20 +212,7 @@ export function createAccess(o: AccessOptions) {
         throw new ProxyError(401, 'wrong_credentials', 'wrong username or password');
       }
       throttle.succeeded(address, key);
-      const token = await createSession(o.db, found.user.id, o.sessions, now()).catch(storeUnavailable);
-      await audit({
-        actor: found.user.name,
-        action: 'login',
-        subject: found.user.name,
-        details: { address },
-      });
-      setCookie(c, cookieName(c), token, {
-        httpOnly: true,
-        sameSite: 'Strict',
-        path: '/',
-        secure: secure(c),
-        maxAge: Math.floor(o.sessions.absoluteMs / 1000),
-      });
+      await logIn(c, found.user, address);
       return c.body(null, 204);
     })
     .delete('/', async (c) => {
@@ -226,9 +227,16 @@ export function createAccess(o: AccessOptions) {
       return c.body(null, 204);
     });
 
-  /** A user was added here: open mode is over at once, not at the next check. */
-  const userAdded = () => {
+  /**
+   * A user was added here: open mode is over at once, not at the next check. The first one, added
+   * from the open demo, is the person at this browser: they go on logged in as that user.
+   */
+  const userAdded = async (c: Context, user: { id: string; name: string }, wasOpen: boolean) => {
     usersKnown = { any: true, at: now() };
+    if (wasOpen) {
+      deleteCookie(c, VIEW_AS_COOKIE, { path: '/' });
+      await logIn(c, user, clientAddress(c, o.trustProxy));
+    }
   };
 
   return { guard, routes, userAdded };

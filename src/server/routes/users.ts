@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ROLES, type UserChanged, type UserRecord, type UsersAnswer } from '@/contract/proxy-api';
@@ -62,9 +62,12 @@ const UserChange = z
 /**
  * `/api/users`, for admins (the app mounts it behind the role check): list, add, and change one
  * user's role, status or password. Each change is audited with the acting admin's name.
- * `onUserAdded` lets access know open demo mode is over.
+ * `onUserAdded` lets access know open demo mode is over (and log the first user in).
  */
-export function userRoutes(db: Kysely<Database> | undefined, onUserAdded: () => void) {
+export function userRoutes(
+  db: Kysely<Database> | undefined,
+  onUserAdded: (c: Context, user: User, wasOpen: boolean) => Promise<void>,
+) {
   const store = () => {
     if (db === undefined) throw new ProxyError(503, 'store_unavailable', 'this server has no store');
     return db;
@@ -84,7 +87,7 @@ export function userRoutes(db: Kysely<Database> | undefined, onUserAdded: () => 
         );
       const password = input.password ?? generatePassword();
       const user = await addUser(store(), { ...input, password }, actor.name).catch(asProxyError);
-      onUserAdded();
+      await onUserAdded(c, user, c.get('open'));
       const answer: UserChanged = { user: toRecord(user), ...(input.password ? {} : { password }) };
       return c.json(answer, 201);
     })
