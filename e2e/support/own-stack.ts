@@ -1,8 +1,12 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startStack, type Stack } from '@/testing/stack';
 import type { FaultOptions } from '@/simulator/faults';
 import type { Upstream } from '@/server/start';
+import { migrateToLatest } from '@/server/store/migrate';
+import { openStore, type Store } from '@/server/store/store';
 import { E2E_CREDENTIALS, secretsIn } from './credentials';
 
 /**
@@ -16,12 +20,28 @@ export function startOwnStack(options: {
   faults?: FaultOptions;
   loads?: number;
   now?: () => number;
+  /** The team's store (see `openTestStore`); without one the dashboard runs open. */
+  store?: Store;
 }): Promise<Stack> {
   return startStack({
     ...options,
     distDir: resolve('dist'),
     credentials: { partnerId: Number(E2E_CREDENTIALS.partnerId), accountId: E2E_CREDENTIALS.accountId },
   });
+}
+
+/** An empty embedded store (PGlite) in a temporary folder, migrated; `close` also removes the folder. */
+export async function openTestStore(): Promise<{ store: Store; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'haulview-e2e-store-'));
+  const store = await openStore({ dataDir });
+  await migrateToLatest(store.db);
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Log lines of a stack that carry a secret (none expected), and proof that the log was written at all. */

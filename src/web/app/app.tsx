@@ -20,6 +20,7 @@ const DocumentsRoute = lazy(() =>
 const WebhooksRoute = lazy(() =>
   import('./routes/webhooks-route').then((m) => ({ default: m.WebhooksRoute })),
 );
+const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
@@ -30,6 +31,7 @@ const NAV = [
   ['/documents', 'Documents', 'reviewDocuments'],
   ['/webhooks', 'Webhooks', 'manageWebhooks'],
   ['/diagnostics', 'Diagnostics', 'seeDiagnostics'],
+  ['/admin/users', 'Users', 'manageUsers'],
 ] as const;
 
 /** A page the user's role may not open says so, instead of failing with the server's 403s. */
@@ -105,6 +107,11 @@ export function App() {
             <Route path="/webhooks">
               <Allowed user={user} what="manageWebhooks">
                 <WebhooksRoute />
+              </Allowed>
+            </Route>
+            <Route path="/admin/users">
+              <Allowed user={user} what="manageUsers">
+                <UsersPage session={session.data} />
               </Allowed>
             </Route>
             <Route path="/diagnostics">

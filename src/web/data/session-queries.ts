@@ -21,6 +21,7 @@ export const MAY = {
   reviewDocuments: ['broker', 'admin'],
   manageWebhooks: ['admin'],
   seeDiagnostics: ['admin'],
+  manageUsers: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export function may(user: SessionUser | null | undefined, what: keyof typeof MAY): boolean {
@@ -48,7 +49,12 @@ export function useSessionChange() {
       change.kind === 'logout'
         ? apiSend('DELETE', '/api/session', {}, NoContent)
         : change.kind === 'login'
-          ? apiSend('POST', '/api/session', { username: change.username, password: change.password }, NoContent)
+          ? apiSend(
+              'POST',
+              '/api/session',
+              { username: change.username, password: change.password },
+              NoContent,
+            )
           : apiSend('POST', '/api/session/view-as', { role: change.role }, NoContent),
     onSuccess: async () => {
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { ROLES, type SessionState } from '@/contract/proxy-api';
 import { useSessionChange } from '../../data/session-queries';
 
@@ -41,8 +42,11 @@ export function OpenModeBanner({ session }: { session: SessionState }) {
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-sm text-amber-950"
     >
       <span>
-        <strong>Open demo:</strong> no users yet, so anyone on this machine acts as admin. Add a user (
-        <code>npm run users -- add NAME --role admin</code>) to require logins.
+        <strong>Open demo:</strong> no users yet, so anyone on this machine acts as admin.{' '}
+        <Link href="/admin/users" className="underline">
+          Add the first user
+        </Link>{' '}
+        to require logins.
       </span>
       <span className="flex items-center gap-1" role="group" aria-label="View as">
         View as
