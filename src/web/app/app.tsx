@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link, Route, Switch, useRoute } from 'wouter';
+import { Link, Route, Switch } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
-import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
-import { configQuery } from '../data/load-queries';
 import { sessionQueries } from '../data/session-queries';
 import { DispatcherRoute } from './routes/dispatcher-route';
+import { MainNav } from './main-nav';
 import { LoginPage } from '../features/session/login-page';
 
 // Pages beyond the first screen load on demand, so the map comes up with less JavaScript.
@@ -23,31 +22,11 @@ const DiagnosticsPage = lazy(() =>
 );
 
 const NAV = [
-  ['/', 'Map'],
-  ['/documents', 'Documents'],
-  ['/webhooks', 'Webhooks'],
-  ['/diagnostics', 'Diagnostics'],
+  { href: '/', label: 'Map' },
+  { href: '/documents', label: 'Documents' },
+  { href: '/webhooks', label: 'Webhooks' },
+  { href: '/diagnostics', label: 'Diagnostics' },
 ] as const;
-
-/** How many documents of the watched loads wait for review, beside the Documents link. */
-function DocumentsBadge() {
-  const config = useQuery(configQuery());
-  return config.data ? <DocumentsNavBadge config={config.data} /> : null;
-}
-
-function NavLink({ href, label }: { href: string; label: string }) {
-  const [active] = useRoute(href);
-  return (
-    <Link
-      href={href}
-      aria-current={active ? 'page' : undefined}
-      className={`rounded px-2 py-1 text-sm ${active ? 'bg-white/15 text-white' : 'text-ink-faint hover:text-white'}`}
-    >
-      {label}
-      {href === '/documents' && <DocumentsBadge />}
-    </Link>
-  );
-}
 
 export function App() {
   const session = useQuery(sessionQueries.state());
@@ -56,13 +35,9 @@ export function App() {
   if (session.data.required && !session.data.active) return <LoginPage />;
   return (
     <div className="flex h-full flex-col">
-      <header className="flex items-center gap-4 bg-ink px-4 py-2 text-white">
+      <header className="relative flex items-center justify-between gap-4 bg-ink px-4 py-1 text-white md:justify-start">
         <h1 className="text-lg font-semibold tracking-tight">Haulview</h1>
-        <nav aria-label="Main" className="flex gap-1">
-          {NAV.map(([href, label]) => (
-            <NavLink key={href} href={href} label={label} />
-          ))}
-        </nav>
+        <MainNav links={NAV} />
       </header>
       <main className="min-h-0 flex-1">
         <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
