@@ -52,3 +52,18 @@ export function useBoardSort(): [SortKey, (sort: SortKey) => void] {
   const set = useCallback((next: SortKey) => setText(next === 'staleness' ? null : next), [setText]);
   return [sort, set];
 }
+
+/** What a phone shows of the dispatcher's page: the board, or the map. */
+export type DispatcherView = 'board' | 'map';
+
+/**
+ * The phone's choice between the board and the map, in the URL as `view=map` (the board needs none)
+ * like the rest of the board's state, so a reload or a shared link opens the same. Wider screens
+ * show both and ignore it.
+ */
+export function useDispatcherView(): [DispatcherView, (view: DispatcherView) => void] {
+  const [text, setText] = useUrlParam('view');
+  const view: DispatcherView = text === 'map' ? 'map' : 'board';
+  const set = useCallback((next: DispatcherView) => setText(next === 'board' ? null : next), [setText]);
+  return [view, set];
+}
