@@ -96,6 +96,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             selectedKey={selectedKey}
             track={selected.track ?? null}
             onSelect={selected.select}
+            onShowLate={map.showOnly}
             settled={!board.pending}
           />
         </Suspense>

@@ -26,6 +26,8 @@ export interface FleetMapProps {
   /** The selected load with its whole track (pings, documents, comments), once loaded. */
   track: Load | null;
   onSelect: (key: string) => void;
+  /** A cluster's late count was clicked: the keys of the loads it counts. */
+  onShowLate?: (keys: string[]) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
 }
@@ -85,7 +87,12 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
         {p.track && p.track.pings.length > 0 && (
           <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}
-        <LoadMarkersLayer points={points} selectedKey={p.selectedKey} onSelect={p.onSelect} />
+        <LoadMarkersLayer
+          points={points}
+          selectedKey={p.selectedKey}
+          onSelect={p.onSelect}
+          onShowLate={p.onShowLate}
+        />
         <PanToSelection selectedKey={p.selectedKey} place={selectedPoint} />
         <FitButtons all={points} selected={selectedPoints} />
       </MapShell>

@@ -178,6 +178,18 @@ export const LoadBoard = memo(function LoadBoard({
           </label>
         </div>
         <StatusChips counts={counts} status={filter.status} onToggle={toggleStatus} />
+        {filter.only && (
+          <p className="flex items-center gap-2 rounded bg-blue-50 px-2 py-1 text-xs">
+            Showing the {formatCount(filter.only.size)} loads of a cluster’s red count on the map
+            <button
+              type="button"
+              onClick={() => setFilter({ only: null })}
+              className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5 hover:bg-panel-sunk"
+            >
+              Show every load
+            </button>
+          </p>
+        )}
       </div>
       <div
         ref={scroller}
