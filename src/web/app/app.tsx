@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Route, Switch, useRoute } from 'wouter';
+import { Link, Route, Switch } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
-import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
-import { configQuery } from '../data/load-queries';
 import { may, MAY, sessionQueries } from '../data/session-queries';
 import { DispatcherRoute } from './routes/dispatcher-route';
+import { MainNav, type NavLinkItem } from './main-nav';
 import { LoginPage } from '../features/session/login-page';
 import { OpenModeBanner, SessionMenu } from '../features/session/session-bar';
 import type { SessionUser } from '@/contract/proxy-api';
@@ -27,12 +26,12 @@ const DiagnosticsPage = lazy(() =>
 
 /** The pages, each with what its user must be allowed (none: every role). */
 const NAV = [
-  ['/', 'Map', undefined],
-  ['/documents', 'Documents', 'reviewDocuments'],
-  ['/webhooks', 'Webhooks', 'manageWebhooks'],
-  ['/diagnostics', 'Diagnostics', 'seeDiagnostics'],
-  ['/admin/users', 'Users', 'manageUsers'],
-] as const;
+  { href: '/', label: 'Map' },
+  { href: '/documents', label: 'Documents', what: 'reviewDocuments' },
+  { href: '/webhooks', label: 'Webhooks', what: 'manageWebhooks' },
+  { href: '/diagnostics', label: 'Diagnostics', what: 'seeDiagnostics' },
+  { href: '/admin/users', label: 'Users', what: 'manageUsers' },
+] as const satisfies readonly (NavLinkItem & { what?: keyof typeof MAY })[];
 
 /** A page the user's role may not open says so, instead of failing with the server's 403s. */
 function Allowed({
@@ -55,42 +54,18 @@ function Allowed({
   );
 }
 
-/** How many documents of the watched loads wait for review, beside the Documents link. */
-function DocumentsBadge() {
-  const config = useQuery(configQuery());
-  return config.data ? <DocumentsNavBadge config={config.data} /> : null;
-}
-
-function NavLink({ href, label }: { href: string; label: string }) {
-  const [active] = useRoute(href);
-  return (
-    <Link
-      href={href}
-      aria-current={active ? 'page' : undefined}
-      className={`rounded px-2 py-1 text-sm ${active ? 'bg-white/15 text-white' : 'text-ink-faint hover:text-white'}`}
-    >
-      {label}
-      {href === '/documents' && <DocumentsBadge />}
-    </Link>
-  );
-}
-
 export function App() {
   const session = useQuery(sessionQueries.state());
   if (session.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
   if (session.isError) return <ErrorBanner error={session.error} onRetry={() => void session.refetch()} />;
   const user = session.data.user;
   if (user === null) return <LoginPage />;
-  const links = NAV.filter(([, , what]) => what === undefined || may(user, what));
+  const links = NAV.filter((link) => !('what' in link) || may(user, link.what));
   return (
     <div className="flex h-full flex-col">
-      <header className="flex items-center gap-4 bg-ink px-4 py-2 text-white">
+      <header className="relative flex items-center justify-between gap-4 bg-ink px-4 py-1 text-white md:justify-start">
         <h1 className="text-lg font-semibold tracking-tight">Haulview</h1>
-        <nav aria-label="Main" className="flex gap-1">
-          {links.map(([href, label]) => (
-            <NavLink key={href} href={href} label={label} />
-          ))}
-        </nav>
+        <MainNav links={links} />
         <SessionMenu session={session.data} />
       </header>
       <OpenModeBanner session={session.data} />

@@ -52,7 +52,7 @@ export const BoardRowView = memo(function BoardRowView({
       aria-selected={selected}
       data-load={row.key}
       onClick={() => onSelect(row)}
-      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem_1.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-1 text-sm ${border} ${
+      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem_1.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-[3px] text-sm ${border} ${
         // The selected row stands out; the keyboard's row only while the board has the keyboard.
         selected
           ? 'bg-blue-100 text-status-selected'

@@ -206,6 +206,12 @@ describe('board rows', () => {
     expect(filterRows(list, { ...NO_FILTER, status: 'Dispatched' }).map((r) => r.label)).toEqual(['C3']);
     expect(filterRows(list, { ...NO_FILTER, attentionOnly: true }).map((r) => r.label)).toEqual(['B2']);
     expect(filterRows(list, { ...NO_FILTER, reeferOnly: true }).map((r) => r.label)).toEqual(['B2']);
+    // The loads a cluster's late count named, by key; a key no row has finds nothing, an empty set nothing.
+    const keys = list.map((r) => r.key);
+    const only = (picked: string[]) =>
+      filterRows(list, { ...NO_FILTER, only: new Set(picked) }).map((r) => r.label);
+    expect(only([keys[2]!, keys[0]!, 'external-id:nowhere'])).toEqual(['A1', 'C3']);
+    expect(only([])).toEqual([]);
     expect(countByStatus(list)).toEqual([
       ['In transit', 2],
       ['Dispatched', 1],

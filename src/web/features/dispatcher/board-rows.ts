@@ -49,6 +49,8 @@ export interface BoardFilter {
   reeferOnly: boolean;
   /** Leave out the finished loads (delivered or cancelled). */
   hideFinished: boolean;
+  /** Only these loads, by key (those a cluster's late count named on the map); null: any. */
+  only: ReadonlySet<string> | null;
 }
 
 export const NO_FILTER: BoardFilter = {
@@ -57,6 +59,7 @@ export const NO_FILTER: BoardFilter = {
   attentionOnly: false,
   reeferOnly: false,
   hideFinished: false,
+  only: null,
 };
 
 /**
@@ -267,7 +270,12 @@ function attentionWords(r: BoardRow): string[] {
 
 /** Nothing filtered: the board shows, and the map draws, every watched load. */
 export const isUnfiltered = (f: BoardFilter): boolean =>
-  f.text.trim() === '' && f.status === null && !f.attentionOnly && !f.reeferOnly && !f.hideFinished;
+  f.text.trim() === '' &&
+  f.status === null &&
+  !f.attentionOnly &&
+  !f.reeferOnly &&
+  !f.hideFinished &&
+  f.only === null;
 
 /** The rows that pass the filter, in their order; the very same list when nothing is filtered. */
 export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
@@ -279,7 +287,8 @@ export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
       (f.status === null || (r.status ?? 'No status') === f.status) &&
       (!f.attentionOnly || needsAttention(r.attention)) &&
       (!f.reeferOnly || r.reefer) &&
-      (!f.hideFinished || !r.attention.finished),
+      (!f.hideFinished || !r.attention.finished) &&
+      (f.only === null || f.only.has(r.key)),
   );
 }
 

@@ -1,5 +1,7 @@
 import { useCallback, useMemo } from 'react';
+import { loadKey, parseLoadKey } from '../../lib/load-ref';
 import { useUrlParam } from '../../lib/url-state';
+import { decodeWatch, encodeWatch } from '../../lib/watch-list';
 import type { BoardFilter, SortKey } from './board-rows';
 
 const SORT_KEYS: readonly SortKey[] = ['staleness', 'status', 'id'];
@@ -9,7 +11,7 @@ const MAX_TEXT = 200;
 
 /**
  * The board's filter, kept in the URL (`q`, `status`, `stale=1`: needs attention, `reefer=1`,
- * `hide=finished`) so a reload or a shared link opens the same selection of loads, and read by the
+ * `hide=finished`, `only=`: the loads a cluster's late count named) so a reload or a shared link opens the same selection of loads, and read by the
  * page too: the map draws what the board shows. `stale=1` keeps the name it had as "stale only", so
  * links made before still open the loads that need attention. The setter changes the fields it is
  * given and keeps the others.
@@ -20,6 +22,7 @@ export function useBoardFilter(): [BoardFilter, (change: Partial<BoardFilter>) =
   const [stale, setStale] = useUrlParam('stale');
   const [reefer, setReefer] = useUrlParam('reefer');
   const [hide, setHide] = useUrlParam('hide');
+  const [only, setOnly] = useUrlParam('only');
   const filter = useMemo(
     (): BoardFilter => ({
       text: (text ?? '').slice(0, MAX_TEXT),
@@ -28,8 +31,10 @@ export function useBoardFilter(): [BoardFilter, (change: Partial<BoardFilter>) =
       attentionOnly: stale === '1',
       reeferOnly: reefer === '1',
       hideFinished: hide === 'finished',
+      // Written as the watch list is (`e:700114,700135;n:LN1`); a list that names no load is none.
+      only: only === null ? null : new Set(decodeWatch(only).map(loadKey)),
     }),
-    [text, status, stale, reefer, hide],
+    [text, status, stale, reefer, hide, only],
   );
   const change = useCallback(
     (next: Partial<BoardFilter>) => {
@@ -39,8 +44,12 @@ export function useBoardFilter(): [BoardFilter, (change: Partial<BoardFilter>) =
       if (next.attentionOnly !== undefined) setStale(next.attentionOnly ? '1' : null);
       if (next.reeferOnly !== undefined) setReefer(next.reeferOnly ? '1' : null);
       if (next.hideFinished !== undefined) setHide(next.hideFinished ? 'finished' : null);
+      if (next.only !== undefined)
+        setOnly(
+          next.only === null ? null : encodeWatch([...next.only].flatMap((key) => parseLoadKey(key) ?? [])),
+        );
     },
-    [setText, setStatus, setStale, setReefer, setHide],
+    [setText, setStatus, setStale, setReefer, setHide, setOnly],
   );
   return [filter, change];
 }
@@ -51,4 +60,19 @@ export function useBoardSort(): [SortKey, (sort: SortKey) => void] {
   const sort = SORT_KEYS.find((k) => k === text) ?? 'staleness';
   const set = useCallback((next: SortKey) => setText(next === 'staleness' ? null : next), [setText]);
   return [sort, set];
+}
+
+/** What a phone shows of the dispatcher's page: the board, or the map. */
+export type DispatcherView = 'board' | 'map';
+
+/**
+ * The phone's choice between the board and the map, in the URL as `view=map` (the board needs none)
+ * like the rest of the board's state, so a reload or a shared link opens the same. Wider screens
+ * show both and ignore it.
+ */
+export function useDispatcherView(): [DispatcherView, (view: DispatcherView) => void] {
+  const [text, setText] = useUrlParam('view');
+  const view: DispatcherView = text === 'map' ? 'map' : 'board';
+  const set = useCallback((next: DispatcherView) => setText(next === 'board' ? null : next), [setText]);
+  return [view, set];
 }

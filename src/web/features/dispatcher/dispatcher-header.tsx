@@ -51,13 +51,17 @@ export interface DispatcherHeaderProps {
   now: number;
   boardHashes: readonly string[];
   onRefresh: () => void;
+  /** Where the page places it. */
+  className?: string;
 }
 
 /** Above the board and the map: how many loads are drawn, how fresh the answer is, and the legend. */
 export function DispatcherHeader(props: DispatcherHeaderProps) {
   const { onMap, watched, filtered, notFound, pending, updatedAt, now } = props;
   return (
-    <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-4 py-2 text-sm">
+    <div
+      className={`flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-3 py-1 text-sm ${props.className ?? ''}`}
+    >
       <span>
         <strong>{formatCount(onMap)}</strong> of {formatCount(watched)} loads on the map
         {filtered && ', as filtered on the board'}
@@ -81,7 +85,7 @@ export function DispatcherHeader(props: DispatcherHeaderProps) {
         onRefresh={props.onRefresh}
         disabled={watched + notFound === 0}
       />
-      <ul className="ml-auto flex gap-3" aria-label="Legend">
+      <ul className="ml-auto flex flex-wrap gap-x-3 text-xs" aria-label="Legend">
         {LEGEND.map(([level, text]) => (
           <LegendItem key={level} swatch="h-3 w-3 rounded-full" color={statusColors[level]}>
             {text}

@@ -7,6 +7,8 @@ import { SelectedLoadPanel } from './selected-load-panel';
 import { useDispatcherLoads } from './use-dispatcher-loads';
 import { useMapLoads } from './use-map-loads';
 import { useSelection } from './use-selection';
+import { useDispatcherView } from './board-view';
+import { ViewSwitch } from './view-switch';
 import { WatchListPanel } from './watch-list-panel';
 
 // The map (Leaflet and its layers) is its own chunk, requested as soon as the route loads: the board
@@ -15,17 +17,21 @@ const fleetMapModule = () => import('./fleet-map');
 const FleetMap = lazy(() => fleetMapModule().then((m) => ({ default: m.FleetMap })));
 export const preloadFleetMap = (): void => void fleetMapModule();
 
-/** `/`: the dispatcher's view: the watch list and the board beside the fleet map. */
+/** `/`: the dispatcher's view: the watch list and the board beside the fleet map (on a phone, one of them). */
 export function DispatcherPage({ config }: { config: ClientConfig }) {
   const board = useDispatcherLoads(config);
   const { rows, now } = board;
   const selected = useSelection(rows, config.refreshSeconds);
   const { selection, selectedKey, selectedRow } = selected;
   const map = useMapLoads(board.loads, rows, selectedRow);
+  const [view, setView] = useDispatcherView();
 
   return (
-    <div className="grid h-full grid-cols-[minmax(22rem,26rem)_1fr] grid-rows-[auto_1fr]">
+    // A phone shows the board or the map (the switch, in the URL); wider screens both side by side,
+    // the header over the map only, so the board has the column's whole height for its rows.
+    <div className="grid h-full grid-cols-1 grid-rows-[auto_auto_minmax(0,1fr)_auto] md:grid-cols-[minmax(22rem,26rem)_minmax(0,1fr)] md:grid-rows-[auto_minmax(0,1fr)]">
       <DispatcherHeader
+        className="md:col-start-2 md:row-start-1"
         onMap={map.onMap}
         watched={Math.max(0, board.entries.length - board.notFound.length)}
         filtered={map.filtered}
@@ -37,15 +43,22 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
         boardHashes={board.boardHashes}
         onRefresh={board.refresh}
       />
-      <div className="flex min-h-0 flex-col border-r border-panel-line">
+      <ViewSwitch view={view} onChange={setView} className="md:hidden" />
+      <div
+        className={`${view === 'map' ? 'hidden' : 'flex'} row-start-3 min-h-0 flex-col border-panel-line md:col-start-1 md:row-span-2 md:row-start-1 md:flex md:border-r`}
+      >
         <WatchListPanel entries={board.entries} notFound={board.notFound} maxIds={config.maxIds} />
         {board.error && <ErrorBanner error={board.error} onRetry={board.retry} />}
         <div className="min-h-0 flex-1">
           <LoadBoard rows={rows} now={now} selectedKey={selectedKey} onSelect={selected.selectRow} />
         </div>
-        {/* Below the board, not above it: a click on a row that opened it above pushed every row
-            down under the pointer, and the next click landed on another load. */}
-        {selection && (
+      </div>
+      {/* Not above the board: a click on a row that opened it there pushed every row down under the
+          pointer, and the next click landed on another load. Not below it on a wide screen either,
+          where it took the room of half the rows: over the map's top right corner, beside the
+          board. On a phone, under the board or the map. */}
+      {selection && (
+        <div className="row-start-4 md:relative md:z-10 md:col-start-2 md:row-start-2 md:m-2 md:mt-12 md:w-80 md:self-start md:justify-self-end md:shadow-lg">
           <SelectedLoadPanel
             selection={selection}
             row={selectedRow}
@@ -56,29 +69,38 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             now={now}
             onClose={selected.close}
           />
-        )}
-      </div>
-      <Suspense
-        fallback={
-          <div role="status" className="flex items-center justify-center bg-panel-sunk text-ink-muted">
-            Loading the map…
-          </div>
-        }
+        </div>
+      )}
+      {/* Its own stacking context: Leaflet's panes and controls stay under the selected load's panel. */}
+      <div
+        className={`${view === 'map' ? 'block' : 'hidden'} relative isolate row-start-3 min-h-0 md:col-start-2 md:row-start-2 md:block`}
       >
-        <FleetMap
-          tileUrl={config.tileUrl}
-          tileAttribution={config.tileAttribution}
-          loads={map.mapLoads}
-          now={board.levelNow}
-          thresholds={board.thresholds}
-          excursionTolerance={config.excursionTolerance}
-          lowConfidenceMeters={config.lowConfidenceMeters}
-          selectedKey={selectedKey}
-          track={selected.track ?? null}
-          onSelect={selected.select}
-          settled={!board.pending}
-        />
-      </Suspense>
+        <Suspense
+          fallback={
+            <div
+              role="status"
+              className="flex h-full items-center justify-center bg-panel-sunk text-ink-muted"
+            >
+              Loading the map…
+            </div>
+          }
+        >
+          <FleetMap
+            tileUrl={config.tileUrl}
+            tileAttribution={config.tileAttribution}
+            loads={map.mapLoads}
+            now={board.levelNow}
+            thresholds={board.thresholds}
+            excursionTolerance={config.excursionTolerance}
+            lowConfidenceMeters={config.lowConfidenceMeters}
+            selectedKey={selectedKey}
+            track={selected.track ?? null}
+            onSelect={selected.select}
+            onShowLate={map.showOnly}
+            settled={!board.pending}
+          />
+        </Suspense>
+      </div>
     </div>
   );
 }

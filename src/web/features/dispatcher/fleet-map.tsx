@@ -26,6 +26,8 @@ export interface FleetMapProps {
   /** The selected load with its whole track (pings, documents, comments), once loaded. */
   track: Load | null;
   onSelect: (key: string) => void;
+  /** A cluster's late count was clicked: the keys of the loads it counts. */
+  onShowLate?: (keys: string[]) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
 }
@@ -85,15 +87,23 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
         {p.track && p.track.pings.length > 0 && (
           <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}
-        <LoadMarkersLayer points={points} selectedKey={p.selectedKey} onSelect={p.onSelect} />
+        <LoadMarkersLayer
+          points={points}
+          selectedKey={p.selectedKey}
+          onSelect={p.onSelect}
+          onShowLate={p.onShowLate}
+        />
         <PanToSelection selectedKey={p.selectedKey} place={selectedPoint} />
         <FitButtons all={points} selected={selectedPoints} />
       </MapShell>
-      <div className="pointer-events-none absolute bottom-6 left-2 z-[1000] flex flex-col items-start gap-1 text-xs">
+      <div className="pointer-events-none absolute right-2 bottom-6 left-2 z-[1000] flex flex-col items-start gap-1 text-xs">
         {/* What the selected load's trail draws, over the map while it is drawn (in the page's
             legend it wrapped the header onto a second line and moved the board). */}
         {crumbs.length > 0 && (
-          <ul aria-label="Trail legend" className="flex gap-3 rounded bg-panel/90 px-2 py-1 shadow">
+          <ul
+            aria-label="Trail legend"
+            className="flex flex-wrap gap-x-3 rounded bg-panel/90 px-2 py-1 shadow"
+          >
             <LegendItem swatch="h-0.5 w-4 bg-status-selected">Trail</LegendItem>
             {/* The very shapes the map draws: a page, a speech bubble (not a disc like a load's). */}
             {TRAIL_PLACES.map(([kind, text]) => (
@@ -105,7 +115,10 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
           </ul>
         )}
         {/* The marker's colour is its last ping's age (the page's legend); its dot, its trip phase. */}
-        <ul aria-label="Status legend" className="flex gap-3 rounded bg-panel/90 px-2 py-1 shadow">
+        <ul
+          aria-label="Status legend"
+          className="flex flex-wrap gap-x-3 rounded bg-panel/90 px-2 py-1 shadow"
+        >
           <li className="text-ink-muted">Dot: status</li>
           {PHASES.map(([phase, text]) => (
             <LegendItem

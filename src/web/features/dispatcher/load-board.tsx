@@ -26,7 +26,8 @@ export interface LoadBoardProps {
   onRowRender?: ProfilerOnRenderCallback;
 }
 
-const ROW_HEIGHT = 52;
+/** Two lines of text and little else: ten rows fit beside the map on a 720 px tall screen. */
+const ROW_HEIGHT = 44;
 
 /** The board's text filter: where the page puts the keyboard's focus when it clears the filter. */
 export const BOARD_FILTER_ID = 'board-filter';
@@ -103,15 +104,30 @@ export const LoadBoard = memo(function LoadBoard({
   return (
     <section aria-label="Load board" className="flex h-full min-h-0 flex-col bg-panel">
       <div className="space-y-2 border-b border-panel-line p-2 text-sm">
-        <input
-          id={BOARD_FILTER_ID}
-          type="search"
-          value={filter.text}
-          onChange={(e) => setFilter({ text: e.target.value })}
-          placeholder="Filter by id, status, place, driver…"
-          aria-label="Filter loads"
-          className="w-full rounded border border-panel-line px-2 py-1"
-        />
+        {/* The sort beside the text filter: one line less above the rows. */}
+        <div className="flex items-center gap-2">
+          <input
+            id={BOARD_FILTER_ID}
+            type="search"
+            value={filter.text}
+            onChange={(e) => setFilter({ text: e.target.value })}
+            placeholder="Filter by id, status, place, driver…"
+            aria-label="Filter loads"
+            className="min-w-0 flex-1 rounded border border-panel-line px-2 py-1"
+          />
+          <label className="flex shrink-0 items-center gap-1">
+            Sort
+            <select
+              value={sort}
+              onChange={(e) => setSort(e.target.value as SortKey)}
+              className="rounded border border-panel-line px-1 py-0.5"
+            >
+              <option value="staleness">most urgent</option>
+              <option value="status">status</option>
+              <option value="id">id</option>
+            </select>
+          </label>
+        </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <label className="flex items-center gap-1">
             Status
@@ -160,20 +176,20 @@ export const LoadBoard = memo(function LoadBoard({
             />
             Hide finished ({formatCount(finished)})
           </label>
-          <label className="ml-auto flex items-center gap-1">
-            Sort
-            <select
-              value={sort}
-              onChange={(e) => setSort(e.target.value as SortKey)}
-              className="rounded border border-panel-line px-1 py-0.5"
-            >
-              <option value="staleness">most urgent</option>
-              <option value="status">status</option>
-              <option value="id">id</option>
-            </select>
-          </label>
         </div>
         <StatusChips counts={counts} status={filter.status} onToggle={toggleStatus} />
+        {filter.only && (
+          <p className="flex items-center gap-2 rounded bg-blue-50 px-2 py-1 text-xs">
+            Showing the {formatCount(filter.only.size)} loads of a cluster’s red count on the map
+            <button
+              type="button"
+              onClick={() => setFilter({ only: null })}
+              className="ml-auto rounded border border-panel-line bg-panel px-2 py-0.5 hover:bg-panel-sunk"
+            >
+              Show every load
+            </button>
+          </p>
+        )}
       </div>
       <div
         ref={scroller}

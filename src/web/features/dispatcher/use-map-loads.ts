@@ -28,5 +28,11 @@ export function useMapLoads(loads: Load[], rows: BoardRow[], selectedRow: BoardR
     document.getElementById(BOARD_FILTER_ID)?.focus();
   }, [setBoardFilter]);
 
-  return { filtered, mapLoads, selectedFilteredOut, onMap, showAll };
+  // A cluster's late count: the board and the map show those loads alone, whatever was filtered.
+  const showOnly = useCallback(
+    (keys: string[]) => setBoardFilter({ ...NO_FILTER, only: new Set(keys) }),
+    [setBoardFilter],
+  );
+
+  return { filtered, mapLoads, selectedFilteredOut, onMap, showAll, showOnly };
 }

@@ -123,6 +123,7 @@ describe('WatchListPanel, ids already watched', () => {
   it('says which were already watched instead of counting them as added, and adds the new ones', async () => {
     const user = userEvent.setup();
     render(<Panel notFound={[]} />);
+    await user.click(screen.getByRole('button', { name: 'Add or clear loads' }));
     await user.type(screen.getByRole('textbox'), '700100 700300 GHOST');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getByRole('status')).toHaveTextContent('1 added. 2 already watched.');
@@ -139,10 +140,43 @@ describe('WatchListPanel, ids already watched', () => {
     const user = userEvent.setup();
     // Three external ids watched, room for one more: the two already watched do not take it.
     render(<Panel notFound={[]} maxIds={4} />);
+    await user.click(screen.getByRole('button', { name: 'Add or clear loads' }));
     await user.type(screen.getByRole('textbox'), '700100 700200 700400');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('1 added. 2 already watched.');
     expect(stored()).toBe('e:700100,GHOST,700200,700400;n:LN1,GHOST');
+  });
+});
+
+describe('WatchListPanel, folded', () => {
+  it('is one line while loads are watched: the form opens with its button and stays open after adding', async () => {
+    const user = userEvent.setup();
+    render(<Panel notFound={[{ by: 'external-id', id: 'GHOST' }]} />);
+    const toggle = screen.getByRole('button', { name: 'Add or clear loads' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+    // Folded, it still says what is watched, and the ids not found can still be removed.
+    expect(screen.getByText('(4 watched · 1 not found)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove it' })).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByRole('textbox', { name: /Watch loads/ }), '700300');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('status')).toHaveTextContent('1 added.');
+    expect(screen.getByRole('textbox', { name: /Watch loads/ })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('is open, with no button to fold it, while nothing is watched', () => {
+    window.localStorage.clear();
+    watchList.reset();
+    render(<Panel notFound={[]} />);
+    expect(screen.getByRole('textbox', { name: /Watch loads/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Add or clear loads|Hide/ })).toBeNull();
   });
 });

@@ -31,6 +31,12 @@ export const WatchListPanel = memo(function WatchListPanel({
   const [added, setAdded] = useState<{ added: number; already: number; switched: number } | null>(null);
   const inputId = useId();
   const refusedId = useId();
+  const formId = useId();
+  // Folded to one line while loads are watched, so the board's rows get the room; unfolded by its
+  // button, and kept open once ids were added with it (the form stays where it was used). Never
+  // folded while the list is empty.
+  const [unfolded, setUnfolded] = useState(false);
+  const open = unfolded || entries.length === 0;
   // Only loads the service knows count as watched; the others are listed below as not found.
   // Only those still watched: one just removed stays in the last answer until the next one comes,
   // and a list emptied is not pulled again at all.
@@ -43,6 +49,7 @@ export const WatchListPanel = memo(function WatchListPanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setUnfolded(true);
     const parsed = parseIdText(text);
     const overflow: { text: string; reason: string }[] = [];
     let addedCount = 0;
@@ -70,16 +77,42 @@ export const WatchListPanel = memo(function WatchListPanel({
     if (parsed.refused.length === 0 && overflow.length === 0) setText('');
   };
 
+  const title = (
+    <>
+      Watch loads{' '}
+      <span className="font-normal text-ink-muted">
+        ({formatCount(known)} watched{unknown.length > 0 && ` · ${formatCount(unknown.length)} not found`})
+      </span>
+    </>
+  );
+
   return (
-    <section aria-label="Watch list" className="space-y-2 border-b border-panel-line bg-panel p-2 text-sm">
-      <form onSubmit={submit} className="space-y-2">
-        <label htmlFor={inputId} className="block font-medium">
-          Watch loads{' '}
-          <span className="font-normal text-ink-muted">
-            ({formatCount(known)} watched{unknown.length > 0 && ` · ${formatCount(unknown.length)} not found`}
-            )
-          </span>
-        </label>
+    <section
+      aria-label="Watch list"
+      className={`space-y-2 border-b border-panel-line bg-panel px-2 text-sm ${open ? 'py-2' : 'py-1'}`}
+    >
+      <div className="flex items-center gap-2">
+        {/* The text box's label while it shows; the count alone while the form is folded. */}
+        {open ? (
+          <label htmlFor={inputId} className="block font-medium">
+            {title}
+          </label>
+        ) : (
+          <h2 className="font-medium">{title}</h2>
+        )}
+        {entries.length > 0 && (
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={formId}
+            onClick={() => setUnfolded(!open)}
+            className="ml-auto rounded border border-panel-line px-2 py-0.5 text-xs hover:bg-panel-sunk"
+          >
+            {open ? 'Hide' : 'Add or clear loads'}
+          </button>
+        )}
+      </div>
+      <form id={formId} onSubmit={submit} className="space-y-2" hidden={!open}>
         <textarea
           id={inputId}
           rows={2}

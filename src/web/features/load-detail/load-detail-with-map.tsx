@@ -37,8 +37,9 @@ export function LoadDetailWithMap({ loadRef, config }: { loadRef: LoadRef; confi
   );
   const latestPoints = useMemo(() => (latest ? [latest] : []), [latest]);
   return (
-    <div className="grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="min-h-0 overflow-auto border-r border-panel-line">
+    // A phone: one column, the map a strip above the page (where a ping picked below flies to).
+    <div className="grid h-full grid-cols-1 grid-rows-[14rem_minmax(0,1fr)] md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:grid-rows-1">
+      <div className="row-start-2 grid min-h-0 grid-rows-[auto_minmax(0,1fr)] border-panel-line md:row-start-1 md:border-r">
         <nav className="border-b border-panel-line bg-panel px-4 py-2 text-sm">
           <Link href={mapHref(loadRef)} className="text-status-selected underline">
             ← Back to the map
@@ -46,7 +47,7 @@ export function LoadDetailWithMap({ loadRef, config }: { loadRef: LoadRef; confi
         </nav>
         <LoadDetailPage by={by} id={id} config={config} onPanTo={panTo} />
       </div>
-      <div className="relative min-h-0" role="region" aria-label="Map of this load">
+      <div className="relative row-start-1 min-h-0" role="region" aria-label="Map of this load">
         <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
           <MapView fitTo={pings} urlParam={null} />
           {pings.length > 0 && (

@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import { useUrlParam } from '../../lib/url-state';
 
@@ -22,6 +22,11 @@ export function parseView(text: string | null): { center: L.LatLngTuple; zoom: n
   return { center: [lat, lon], zoom };
 }
 
+const hasSize = (map: L.Map) => {
+  const size = map.getSize();
+  return size.x > 0 && size.y > 0;
+};
+
 /** How long the map rests before its view is written to the URL. */
 const WRITE_AFTER_MS = 300;
 
@@ -36,9 +41,19 @@ export function MapView({ fitTo, urlParam = 'map' }: { fitTo: readonly LatLon[];
   const view = urlParam ? urlView : null;
   const setView = useCallback((v: string) => (urlParam ? setUrlView(v) : undefined), [urlParam, setUrlView]);
   const placed = useRef(false);
+  // A map laid out hidden (a phone showing the board) has no size to fit to: it is placed once it has one.
+  const [sized, setSized] = useState(() => hasSize(map));
+  useEffect(() => {
+    if (sized) return;
+    const onResize = () => setSized(hasSize(map));
+    map.on('resize', onResize);
+    return () => {
+      map.off('resize', onResize);
+    };
+  }, [map, sized]);
 
   useEffect(() => {
-    if (placed.current) return;
+    if (placed.current || !sized) return;
     const initial = parseView(view);
     if (initial) {
       placed.current = true;
@@ -51,7 +66,7 @@ export function MapView({ fitTo, urlParam = 'map' }: { fitTo: readonly LatLon[];
         animate: false,
       });
     }
-  }, [map, view, fitTo]);
+  }, [map, view, fitTo, sized]);
 
   useEffect(() => {
     const write = () => {

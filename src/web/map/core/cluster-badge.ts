@@ -148,12 +148,31 @@ export class ClusterBadge extends L.CircleMarker {
   covers(bx: number, by: number, x: number, y: number, reach: number): boolean {
     const size = badgeSize(this.options.count);
     if (Math.hypot(x - bx, y - by) < size / 2 + reach) return true;
+    return this.pillAt(x - bx, y - by, reach);
+  }
+
+  /**
+   * Whether a point (dx, dy) from its middle, in CSS pixels, is on its late count's pill (within
+   * `reach` of it); never when no load is late or its counts are written above the selected marker.
+   */
+  onLatePill(dx: number, dy: number, reach = 0): boolean {
+    return !this.options.labelAbove && this.pillAt(dx, dy, reach);
+  }
+
+  /** Whether (dx, dy) from its middle is within `reach` of where its pill is drawn, wherever its counts are written. */
+  private pillAt(dx: number, dy: number, reach: number): boolean {
     if (this.options.late <= 0) return false;
     // The pill, as wide as its digits: about 7 px each at 11 px, 4 px on each side.
     const half = (formatCount(this.options.late).length * 7 + 8) / 2;
-    const [dx, dy] = pillOffset(size);
-    const [px, py] = [bx + dx, by + dy];
-    return Math.abs(x - px) < half + reach && Math.abs(y - py) < LATE_HEIGHT / 2 + reach;
+    const [px, py] = pillOffset(badgeSize(this.options.count));
+    return Math.abs(dx - px) < half + reach && Math.abs(dy - py) < LATE_HEIGHT / 2 + reach;
+  }
+
+  /** Clicks and hovers hit the late count's pill too, where it reaches past the disc. */
+  _containsPoint(this: ClusterBadge & Internals, p: L.Point): boolean {
+    const tolerance = this._clickTolerance();
+    if (p.distanceTo(this._point) <= this.getRadius() + tolerance) return true;
+    return this.onLatePill(p.x - this._point.x, p.y - this._point.y, tolerance);
   }
 
   /** A click or hover hits the disc, ring included: the renderer's tolerance only, not half the ring again. */

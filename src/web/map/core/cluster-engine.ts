@@ -258,6 +258,18 @@ export function clusterEngine(options: ClusterOptions) {
         points.push(exclude);
       return { clusters: Float64Array.from(clusters), points: Uint32Array.from(points) };
     },
+    /**
+     * The places in the list of every point a cluster holds (none for an id the index does not know,
+     * one from an index built since): what a click on its badge zooms to, or lists.
+     */
+    leaves(id: number): Uint32Array {
+      try {
+        const found = tree ? tree.getLeaves(id, Infinity) : [];
+        return Uint32Array.from(found, (leaf) => (leaf.properties as FoundProps).i ?? 0);
+      } catch {
+        return new Uint32Array(0);
+      }
+    },
     /** The zoom at which a cluster falls apart; NaN before any points were loaded. */
     expansionZoom(id: number): number {
       try {

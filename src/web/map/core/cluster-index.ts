@@ -41,6 +41,8 @@ export interface ClusterIndex {
   ): ClusterAnswer | Promise<ClusterAnswer>;
   /** The zoom at which a cluster of the last answers falls apart (NaN if unknown). */
   expansionZoom(cluster: number): number | Promise<number>;
+  /** The places in the list of the points a cluster of the last answers holds (none if unknown). */
+  leaves(cluster: number): Uint32Array | Promise<Uint32Array>;
   /** Where the index is built and asked: in the worker, or on the page's thread. */
   where(): 'worker' | 'page';
   dispose(): void;
@@ -51,7 +53,7 @@ const startClusterWorker = () =>
     () => new Worker(new URL('./cluster-worker.ts', import.meta.url), { type: 'module', name: 'clusters' }),
   );
 
-type Asked = Extract<ClusterRequest, { kind: 'query' | 'expansion' }>;
+type Asked = Extract<ClusterRequest, { kind: 'query' | 'expansion' | 'leaves' }>;
 
 export function clusterIndex(
   options: ClusterOptions,
@@ -68,7 +70,9 @@ export function clusterIndex(
   const answerHere = (asked: Asked): ClusterReply =>
     asked.kind === 'query'
       ? { kind: 'query', id: asked.id, ...local.query(asked.bbox, asked.zoom, asked.exclude) }
-      : { kind: 'expansion', id: asked.id, zoom: local.expansionZoom(asked.cluster) };
+      : asked.kind === 'leaves'
+        ? { kind: 'leaves', id: asked.id, places: local.leaves(asked.cluster) }
+        : { kind: 'expansion', id: asked.id, zoom: local.expansionZoom(asked.cluster) };
 
   // The worker broke: the index is built here from the last points, and what it held is answered here.
   const fallBack = () => {
@@ -127,6 +131,11 @@ export function clusterIndex(
       const reply = ask({ kind: 'expansion', id: nextId++, cluster });
       const zoom = (r: ClusterReply) => (r.kind === 'expansion' ? r.zoom : Number.NaN);
       return reply instanceof Promise ? reply.then(zoom) : zoom(reply);
+    },
+    leaves(cluster) {
+      const reply = ask({ kind: 'leaves', id: nextId++, cluster });
+      const places = (r: ClusterReply) => (r.kind === 'leaves' ? r.places : new Uint32Array(0));
+      return reply instanceof Promise ? reply.then(places) : places(reply);
     },
     where: () => (worker ? 'worker' : 'page'),
     dispose() {

@@ -9,8 +9,12 @@ export type ClusterRequest =
   | { kind: 'move'; places: Uint32Array; coords: Float64Array; late: Uint8Array }
   /** `exclude`: the place of a point left out of the clusters (the selected load), or -1. */
   | { kind: 'query'; id: number; bbox: [number, number, number, number]; zoom: number; exclude: number }
-  | { kind: 'expansion'; id: number; cluster: number };
+  | { kind: 'expansion'; id: number; cluster: number }
+  /** The places of the points a cluster holds. */
+  | { kind: 'leaves'; id: number; cluster: number };
 
 /** What the worker answers. */
 export type ClusterReply =
-  ({ kind: 'query'; id: number } & ClusterAnswer) | { kind: 'expansion'; id: number; zoom: number };
+  | ({ kind: 'query'; id: number } & ClusterAnswer)
+  | { kind: 'expansion'; id: number; zoom: number }
+  | { kind: 'leaves'; id: number; places: Uint32Array };

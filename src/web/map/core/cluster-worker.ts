@@ -16,6 +16,10 @@ scope.onmessage = (event: MessageEvent<ClusterRequest>) => {
     const answer = engine.query(m.bbox, m.zoom, m.exclude);
     const reply: ClusterReply = { kind: 'query', id: m.id, ...answer };
     scope.postMessage(reply, [answer.clusters.buffer, answer.points.buffer]);
+  } else if (m.kind === 'leaves') {
+    const places = engine.leaves(m.cluster);
+    const reply: ClusterReply = { kind: 'leaves', id: m.id, places };
+    scope.postMessage(reply, [places.buffer]);
   } else {
     const reply: ClusterReply = { kind: 'expansion', id: m.id, zoom: engine.expansionZoom(m.cluster) };
     scope.postMessage(reply);

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { MapContainer } from 'react-leaflet';
 import { BasemapLayer } from '../layers/basemap-layer';
 import { WebTileLayer } from '../layers/web-tile-layer';
+import { FollowSize } from './follow-size';
 import { spriteCanvas } from './sprite-canvas';
 
 export interface MapShellProps {
@@ -36,6 +37,7 @@ export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) 
       className="h-full w-full"
       attributionControl
     >
+      <FollowSize />
       <BasemapLayer />
       {tileUrl && <WebTileLayer url={tileUrl} attribution={tileAttribution} />}
       {children}

@@ -21,21 +21,43 @@ export interface ClusterBadgesLayerProps {
   selectedKey: string | null;
   /** Below this zoom, nearby points are clustered with counts. */
   clusterBelowZoom: number;
+  /** A badge's late count was clicked: the keys of the loads it counts. */
+  onShowLate?: ((keys: string[]) => void) | undefined;
+}
+
+/** The deepest a click on a badge zooms, for loads that share a yard. */
+export const CLUSTER_FIT_MAX_ZOOM = 16;
+/** Room kept around the loads a click zooms to, in CSS pixels on each side. */
+const FIT_PADDING = 40;
+
+/**
+ * The zoom that shows a cluster's loads: the deepest at which all of them fit in view with room
+ * around them (at that zoom they are more than a cluster apart, so the cluster falls apart), one
+ * level in at least, and no deeper than a yard needs.
+ */
+export function zoomToShow(fitZoom: number, currentZoom: number): number {
+  return Math.min(CLUSTER_FIT_MAX_ZOOM, Math.max(fitZoom, currentZoom + 1));
 }
 
 /**
  * Clusters with counts at low zoom (supercluster, in a worker where the browser has them), their
  * badges on the map's canvas too (`ClusterBadge`, each with a red count of its late points). The
  * selected point is left out of the clusters: its badge counts the others. A click on a badge zooms
- * in to where its cluster falls apart, or one level past the clusters.
+ * to show its loads; a click on its late count also hands the keys of its late loads to
+ * `onShowLate` (the page lists them) and zooms to those.
  */
 export function ClusterBadgesLayer({
   engine,
   points,
   selectedKey,
   clusterBelowZoom,
+  onShowLate,
 }: ClusterBadgesLayerProps) {
   const { map } = engine;
+  const showLate = useRef(onShowLate);
+  useEffect(() => {
+    showLate.current = onShowLate;
+  }, [onShowLate]);
   const badges = useRef(new Map<string, ClusterBadge>());
   /** Badges made since the layer was (a pan or a refresh reuses the ones it has). */
   const badgesMade = useRef(0);
@@ -87,15 +109,40 @@ export function ClusterBadgesLayer({
       map.openTooltip(tooltip.setLatLng(badge.getLatLng()).setContent(badgeText(badge.count, badge.late)));
     });
     group.on('mouseout', () => engine.closeTooltip());
-    group.on('click', (e) => {
+    group.on('click', (e: L.LeafletMouseEvent) => {
       engine.closeTooltip();
       const badge = e.propagatedFrom as ClusterBadge;
-      const last = belowZoomNow.current + 1;
-      const fly = (apart: number) =>
-        map.flyTo(badge.getLatLng(), Math.min(Number.isFinite(apart) ? apart : last, last));
-      const apart = clusters.current?.expansionZoom(badge.options.clusterId) ?? Number.NaN;
-      if (typeof apart === 'number') fly(apart);
-      else void apart.then(fly);
+      const index = clusters.current;
+      const list = indexed.current;
+      if (!index || !list) return;
+      const at = map.latLngToContainerPoint(badge.getLatLng());
+      const onPill = badge.onLatePill(e.containerPoint.x - at.x, e.containerPoint.y - at.y);
+      const selected = selectedNow.current;
+      const show = (places: Uint32Array) => {
+        // The loads the badge counts: the selected one is drawn alone, out of it.
+        let loads = Array.from(places, (p) => list[p]).filter(
+          (p): p is MarkerPoint => p !== undefined && p.key !== selected,
+        );
+        if (onPill) {
+          loads = loads.filter((p) => p.late);
+          showLate.current?.(loads.map((p) => p.key));
+        }
+        if (loads.length > 0) {
+          const bounds = L.latLngBounds(loads.map((p): L.LatLngTuple => [p.lat, p.lon]));
+          const fits = map.getBoundsZoom(bounds, false, L.point(2 * FIT_PADDING, 2 * FIT_PADDING));
+          map.flyTo(bounds.getCenter(), zoomToShow(fits, map.getZoom()));
+          return;
+        }
+        // An index built again since the badge was drawn knows it no more: where it falls apart.
+        const fly = (apart: number) =>
+          map.flyTo(badge.getLatLng(), Number.isFinite(apart) ? apart : map.getZoom() + 1);
+        const apart = index.expansionZoom(badge.options.clusterId);
+        if (typeof apart === 'number') fly(apart);
+        else void apart.then(fly);
+      };
+      const places = index.leaves(badge.options.clusterId);
+      if (places instanceof Promise) void places.then(show);
+      else show(places);
     });
     const shown = badges.current;
 

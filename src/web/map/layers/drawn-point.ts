@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { MARKER_RADIUS_PX } from '../core/accuracy-circle';
 import type { MarkerPoint } from '../core/marker-point';
 
 /** A point the point markers layer holds, with its marker and circle once made. */
@@ -31,7 +32,7 @@ interface MarkerOptions extends L.CircleMarkerOptions {
 
 export function makeMarker(point: MarkerPoint): L.CircleMarker {
   const options: MarkerOptions = {
-    radius: 7,
+    radius: MARKER_RADIUS_PX,
     weight: 2,
     color: '#ffffff',
     fillColor: point.color,

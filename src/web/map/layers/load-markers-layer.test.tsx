@@ -109,6 +109,24 @@ describe('LoadMarkersLayer, as the points change', () => {
     r.unmount();
   });
 
+  it('draws a load’s accuracy circle where it reaches past its marker, and the selected load’s always', async () => {
+    // ±50 m is a fraction of a pixel at zoom 9; ±5 km is about twenty pixels.
+    const sure = point('e:1', 41, -90);
+    const unsure = { ...point('e:2', 41.3, -90.3), accuracy: 5000 };
+    const layer = renderLayer([sure, unsure]);
+    const redrawn = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(markerState(layer.map())).toMatchObject({ markers: 2, circles: 1 });
+    layer.update([sure, unsure], 'e:1');
+    expect(markerState(layer.map())).toMatchObject({ markers: 2, circles: 2 });
+    layer.update([sure, unsure], null);
+    expect(markerState(layer.map()).circles).toBe(1);
+    // Zoomed in to the street, ±50 m is wider than the marker: drawn, unselected.
+    layer.leaflet().setView([41, -90], 16, { animate: false });
+    await act(redrawn);
+    expect(markerState(layer.map())).toMatchObject({ markers: 1, circles: 1 });
+    layer.unmount();
+  });
+
   it('makes the markers not shown yet while the browser is idle, and asks again only for points without them', () => {
     const asked: IdleRequestCallback[] = [];
     // jsdom has no idle callbacks: these run when the test says so.
@@ -438,6 +456,64 @@ describe('LoadMarkersLayer, as the points change', () => {
     });
     expect(inGroups.filter(Boolean)).toEqual(['e:4']);
     unmount();
+  });
+
+  it('zooms a clicked cluster to show its loads apart, past the zoom where clusters end', () => {
+    // Five loads in one yard, a few hundred metres apart: one badge at zoom 4, still a heap at zoom 7.
+    const yard = [0, 1, 2, 3, 4].map((k) => point(`e:${k + 1}`, 41 + k * 0.002, -90 + k * 0.003));
+    const view = (onShowLate?: (keys: string[]) => void) => (
+      <LoadMarkersLayer points={yard} selectedKey={null} onShowLate={onShowLate} />
+    );
+    const r = renderOnMap(view(), { zoom: 4 });
+    const badge = r.container.querySelector<SVGPathElement>('path.haulview-cluster')!;
+    const [x, y] = markerState(r.container.querySelector('.leaflet-container')!).badges[0]!;
+    // jsdom has no 3D transforms: Leaflet's flight is a jump, done when the click returns.
+    fireEvent.click(badge, { clientX: x, clientY: y });
+    const map = r.map();
+    expect(map.getZoom()).toBeGreaterThan(7);
+    const inView = map.getBounds();
+    const spots = yard.map((p) => map.latLngToContainerPoint([p.lat, p.lon]));
+    expect(yard.every((p) => inView.contains([p.lat, p.lon]))).toBe(true);
+    // Spread over the view, not a heap of markers drawn over each other.
+    const across = Math.max(...spots.map((s) => s.x)) - Math.min(...spots.map((s) => s.x));
+    expect(across).toBeGreaterThan(200);
+    r.unmount();
+  });
+
+  it('hands the keys of a cluster’s late loads to the page when its red count is clicked, and zooms to them', () => {
+    const shown: string[][] = [];
+    const points = [
+      point('e:1', 41, -90),
+      { ...point('e:2', 41.05, -90.05), late: true },
+      { ...point('e:3', 40.95, -89.95), late: true },
+      point('e:4', 41.02, -90.02),
+      // Late, but in no cluster of these: never among them.
+      { ...point('e:9', 30, -110), late: true },
+    ];
+    const r = renderOnMap(
+      <LoadMarkersLayer points={points} selectedKey={null} onShowLate={(keys) => shown.push(keys)} />,
+      { zoom: 4 },
+    );
+    const state = () => markerState(r.container.querySelector('.leaflet-container')!);
+    // The badge of four (the size of its circle tells it from the lone late load's).
+    const badgeOfFour = () =>
+      [...r.container.querySelectorAll<SVGPathElement>('path.haulview-cluster')].find((p) =>
+        (p.getAttribute('d') ?? '').includes(`a${badgeSize(4) / 2}`),
+      )!;
+    const [x, y, count, late] = state().badges.find((b) => b[2] === 4)!;
+    expect([count, late]).toEqual([4, 2]);
+    // A click on the disc's lower half is not one on its red count: it zooms, and lists nothing.
+    fireEvent.click(badgeOfFour(), { clientX: x, clientY: y! + 5 });
+    expect(shown).toEqual([]);
+    r.map().setView([41, -90], 4, { animate: false });
+    // The pill is at the disc's top right.
+    const [px, py] = state().badges.find((b) => b[2] === 4)!;
+    fireEvent.click(badgeOfFour(), { clientX: px! + 7, clientY: py! - 7 });
+    expect(shown.map((keys) => [...keys].sort())).toEqual([['e:2', 'e:3']]);
+    const inView = r.map().getBounds();
+    expect(inView.contains([41.05, -90.05]) && inView.contains([40.95, -89.95])).toBe(true);
+    expect(r.map().getZoom()).toBeGreaterThan(7);
+    r.unmount();
   });
 
   it('puts the badge where its cluster is after the map jumps far away at the same zoom', async () => {

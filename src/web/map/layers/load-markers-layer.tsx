@@ -15,8 +15,8 @@ export interface LoadMarkersLayerProps {
   onSelect?: (key: string) => void;
   /** Below this zoom, nearby points are clustered with counts. */
   clusterBelowZoom?: number;
-  /** From this zoom on, every point shows its accuracy circle (the selected one always does). */
-  circlesFromZoom?: number;
+  /** A cluster's late count was clicked: the keys of the loads it counts. */
+  onShowLate?: (keys: string[]) => void;
 }
 
 /**
@@ -30,7 +30,7 @@ export function LoadMarkersLayer({
   selectedKey,
   onSelect,
   clusterBelowZoom = 6,
-  circlesFromZoom = 8,
+  onShowLate,
 }: LoadMarkersLayerProps) {
   const map = useMap();
   const [engine] = useState(() => new MarkerEngine(map));
@@ -44,18 +44,13 @@ export function LoadMarkersLayer({
 
   return (
     <>
-      <PointMarkersLayer
-        engine={engine}
-        points={points}
-        selectedKey={selectedKey}
-        onSelect={onSelect}
-        circlesFromZoom={circlesFromZoom}
-      />
+      <PointMarkersLayer engine={engine} points={points} selectedKey={selectedKey} onSelect={onSelect} />
       <ClusterBadgesLayer
         engine={engine}
         points={points}
         selectedKey={selectedKey}
         clusterBelowZoom={clusterBelowZoom}
+        onShowLate={onShowLate}
       />
       <CoveredBadgeLabelsLayer engine={engine} />
       <SelectedMarkerLayer point={selected} />

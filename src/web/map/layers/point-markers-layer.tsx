@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { replacedPlaces } from '../../lib/replaced-places';
+import { MARKER_RADIUS_PX, showsCircle } from '../core/accuracy-circle';
 import { FrameSlices } from '../core/frame-slices';
 import type { MarkerEngine, MarkerView } from '../core/marker-engine';
 import type { MarkerPoint } from '../core/marker-point';
@@ -22,23 +23,15 @@ export interface PointMarkersLayerProps {
   points: readonly MarkerPoint[];
   selectedKey: string | null;
   onSelect?: ((key: string) => void) | undefined;
-  /** From this zoom on, every point shows its accuracy circle (the selected one always does). */
-  circlesFromZoom: number;
 }
 
 /**
  * A marker per point on the map's shared canvas renderer (no DOM element per point) and its accuracy
- * circle at true scale; only what is in view (with a margin), or the lone points between clusters,
+ * circle at true scale where it reaches past the marker (`showsCircle`); only what is in view (with a margin), or the lone points between clusters,
  * is on the map, and the selected point always is, ringed. Updated imperatively by key and by value,
  * outside React's render, so a refresh that moves one load redraws one marker.
  */
-export function PointMarkersLayer({
-  engine,
-  points,
-  selectedKey,
-  onSelect,
-  circlesFromZoom,
-}: PointMarkersLayerProps) {
+export function PointMarkersLayer({ engine, points, selectedKey, onSelect }: PointMarkersLayerProps) {
   const { map } = engine;
   const drawn = useRef(new Map<string, Drawn>());
   /** The keys of the points whose marker or circle is on the map. */
@@ -50,15 +43,13 @@ export function PointMarkersLayer({
   const groups = useRef<{ markers: L.FeatureGroup; circles: L.LayerGroup } | null>(null);
   const select = useRef(onSelect);
   const selectedNow = useRef(selectedKey);
-  const circlesFrom = useRef(circlesFromZoom);
   useEffect(() => {
     select.current = onSelect;
   }, [onSelect]);
   useEffect(() => {
     selectedNow.current = selectedKey;
-    circlesFrom.current = circlesFromZoom;
     engine.changed();
-  }, [engine, selectedKey, circlesFromZoom]);
+  }, [engine, selectedKey]);
 
   useEffect(() => {
     const g = { markers: L.featureGroup().addTo(map), circles: L.layerGroup().addTo(map) };
@@ -96,7 +87,6 @@ export function PointMarkersLayer({
 
     /** Which markers and circles show in this view; the selected one's at once, the rest sliced. */
     function plan({ zoom, south, west, north, east }: MarkerView, visible: ReadonlySet<string> | null) {
-      const clustering = visible !== null;
       const selectedKey = selectedNow.current;
       const inView = (p: MarkerPoint) => p.lat >= south && p.lat <= north && p.lon >= west && p.lon <= east;
       let markers = 0;
@@ -111,8 +101,8 @@ export function PointMarkersLayer({
       const decide = (d: Drawn, key: string) => {
         const selected = key === selectedKey;
         const show = selected || (visible === null ? inView(d.point) : visible.has(key));
-        const showCircle =
-          d.point.accuracy !== null && (selected || (!clustering && zoom >= circlesFrom.current && show));
+        // Where it reaches past the marker (a lone load between clusters too), and always when selected.
+        const showCircle = (selected || show) && showsCircle(d.point.accuracy, d.point.lat, zoom, selected);
         if (show) markers++;
         if (showCircle) circles++;
         if (selected) {
@@ -127,7 +117,7 @@ export function PointMarkersLayer({
         const ring = selected ? SELECTED : '#ffffff';
         if (d.marker && d.marker.options.color !== ring) {
           d.marker.setStyle(selected ? { color: ring, weight: 4 } : { color: ring, weight: 2 });
-          d.marker.setRadius(selected ? SELECTED_RADIUS : 7);
+          d.marker.setRadius(selected ? SELECTED_RADIUS : MARKER_RADIUS_PX);
         }
       };
       if (visible === null) {
