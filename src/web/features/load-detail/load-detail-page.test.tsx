@@ -2,23 +2,37 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { viewerInZone } from '@/testing/viewer-zone';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
 import { createQueryClient } from '../../data/query-client';
 import { LoadDetailPage } from './load-detail-page';
-import type { TemperatureSeries } from './temperature-series';
+import type { ChartTimeAxis, TemperatureSeries } from './temperature-series';
 import { jsonResponse, pullAnswer, wireDetail, wireEvent, type Wire } from '@/testing/wire-fixtures';
 
 // uPlot needs a canvas, which jsdom lacks: the chart is replaced by a stand-in that records what it
 // is handed. The series themselves are tested in temperature-series.test.ts.
-const chart = vi.hoisted(() => ({ series: [] as TemperatureSeries[] }));
+const chart = vi.hoisted(() => ({ series: [] as TemperatureSeries[], axes: [] as ChartTimeAxis[] }));
 vi.mock('./temperature-chart', () => ({
-  TemperatureChart: ({ series, label }: { series: TemperatureSeries; label: string }) => {
+  TemperatureChart: ({
+    series,
+    label,
+    axis,
+  }: {
+    series: TemperatureSeries;
+    label: string;
+    axis: ChartTimeAxis;
+  }) => {
     chart.series.push(series);
+    chart.axes.push(axis);
     return <div role="img" aria-label={label} />;
   },
 }));
+
+// The viewer sits in Denver, in a zone none of the drivers below is in. Set before the first time
+// is written (the viewer's format is made once).
+viewerInZone('America/Denver');
 
 const CONFIG = CLIENT_CONFIG;
 
@@ -47,6 +61,8 @@ function proxyAnswer(body: { include?: Record<string, boolean> }) {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   chart.series.length = 0;
+  chart.axes.length = 0;
+  window.localStorage.clear();
   served = { details: [], missing: [] };
   fetchMock = vi.fn<typeof fetch>((_path, init) =>
     Promise.resolve(proxyAnswer(JSON.parse(String(init?.body)) as { include?: Record<string, boolean> })),
@@ -211,11 +227,11 @@ describe('LoadDetailPage', () => {
       expect.stringContaining('Loaded (LDD)'),
       expect.stringContaining('Arrived at pickup (APU)'),
     ]);
-    expect(rows()[0]).toHaveTextContent('11/22/2026 09:30:00 CST');
-    expect(rows()[1]).toHaveTextContent('11/22/2026 10:00:00 EST');
+    expect(rows()[0]).toHaveTextContent('Nov 22, 09:30 CST');
+    expect(rows()[1]).toHaveTextContent('Nov 22, 10:00 EST');
   });
 
-  it('shows the device-local time with its zone, marks an unknown zone, and the viewer’s time on hover and on request', async () => {
+  it('writes every time one way in the driver’s zone, an unknown zone marked, the rest on hover', async () => {
     answerWith(
       wireDetail({
         events: [
@@ -225,22 +241,53 @@ describe('LoadDetailPage', () => {
         comments: [],
         documents: [],
         locations: [],
-        temperatures: [],
       }),
     );
-    const { user } = renderPage();
+    renderPage();
     await loaded();
     // A zone nobody knows: its wall time is read as UTC (05:00Z), before 04:00 CST (10:00Z).
-    const [dispatched, loadedRow] = rows();
-    expect(loadedRow).toHaveTextContent('11/22/2026 05:00:00 XYZ(zone unknown)');
-    expect(dispatched).toHaveTextContent('11/22/2026 04:00:00 CST');
+    const [dispatched, loadedRow] = rows().filter((r) => r.textContent?.includes('Status'));
+    expect(loadedRow).toHaveTextContent('Nov 22, 05:00 XYZ(zone unknown)');
+    expect(dispatched).toHaveTextContent('Nov 22, 04:00 CST');
     expect(dispatched).not.toHaveTextContent('zone unknown');
-    const time = within(dispatched!).getByText('11/22/2026 04:00:00 CST');
+    const time = within(dispatched!).getByText('Nov 22, 04:00 CST');
     expect(time).toHaveAttribute('datetime', '2026-11-22T10:00:00.000Z');
-    expect(time.parentElement).toHaveAttribute('title', expect.stringMatching(/^Your time: /));
-    expect(dispatched).not.toHaveTextContent('your time');
-    await user.click(screen.getByRole('checkbox', { name: 'Also show times in my time zone' }));
-    expect(rows()[0]).toHaveTextContent('your time');
+    const hover = time.parentElement?.getAttribute('title');
+    expect(hover).toContain('Your zone: Nov 22, 03:00 MST');
+    expect(hover).toContain('2026-11-22 10:00:00 UTC');
+    expect(hover).toContain('As the phone sent it: 11/22/2026 04:00:00 CST');
+    // The header, the table and the chart's axis in the same format and zone.
+    expect(summary()).toHaveTextContent('Nov 22, 07:26 CST');
+    expect(summary()).not.toHaveTextContent(/\d\d\/\d\d\/\d{4}/);
+    expect(chart.axes.at(-1)?.label).toBe('Driver’s time (CST)');
+    expect(chart.axes.at(-1)?.zone).toEqual({ kind: 'fixed', offset: -360, name: 'CST' });
+  });
+
+  it('writes the chart, the timeline and the header in the viewer’s zone once they choose it, and keeps the choice', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    const dispatched = () => rows().find((r) => r.textContent?.includes('Dispatched'));
+    expect(dispatched()).toHaveTextContent('Nov 22, 04:00 CST');
+    await user.click(screen.getByRole('button', { name: 'My zone (MST)' }));
+    expect(screen.getByRole('button', { name: 'Driver’s zone' })).toHaveAttribute('aria-pressed', 'false');
+    expect(dispatched()).toHaveTextContent('Nov 22, 03:00 MST');
+    expect(summary()).toHaveTextContent('Nov 22, 06:26 MST');
+    expect(summary()).not.toHaveTextContent(/CST/);
+    expect(chart.axes.at(-1)).toEqual({ zone: { kind: 'mine' }, label: 'Your time (MST)' });
+    expect(within(section(/^Temperatures/)).getByRole('img')).toHaveAccessibleName(
+      /readings from Nov 22, 06:00 MST to Nov 22, 06:30 MST/,
+    );
+    expect(window.localStorage.getItem('haulview.timeZone')).toBe('mine');
+  });
+
+  it('opens in the zone chosen on another page', async () => {
+    window.localStorage.setItem('haulview.timeZone', 'mine');
+    answerWith(wireDetail());
+    renderPage();
+    await loaded();
+    expect(rows().find((r) => r.textContent?.includes('Dispatched'))).toHaveTextContent('Nov 22, 03:00 MST');
+    expect(screen.getByRole('button', { name: 'My zone (MST)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows no code where the event has none, and its id', async () => {
@@ -321,7 +368,7 @@ describe('LoadDetailPage', () => {
     await loaded();
     const list = within(section(/^Pings \(/)).getByRole('region', { name: 'Pings, newest first, 2 in all' });
     const buttons = within(list).getAllByRole('button');
-    expect(buttons[0]).toHaveTextContent('11/22/2026 07:26 CST');
+    expect(buttons[0]).toHaveTextContent('Nov 22, 07:26 CST');
     expect(buttons[0]).toHaveTextContent('unknown');
     expect(buttons[1]).toHaveTextContent('±8 m');
     expect(buttons[1]).toHaveTextContent('at 41.2000, -95.9000');
@@ -383,7 +430,7 @@ describe('LoadDetailPage', () => {
     expect(cards[0]).toHaveTextContent('uploader unknown');
     expect(cards[1]).toHaveTextContent('BOL');
     expect(cards[1]).toHaveTextContent('stop 1 (S1)');
-    expect(cards[1]).toHaveTextContent('11/22/2026 04:30 CST');
+    expect(cards[1]).toHaveTextContent('Nov 22, 04:30 CST');
     expect(cards[1]).toHaveTextContent('by Elena Smith · Omaha, NE, US');
     const thumb = cards[1]!.querySelector('img');
     expect(thumb).toHaveAttribute('src', 'https://docs.example.com/bol.jpg');

@@ -5,7 +5,7 @@ import { attentionAt } from '@/domain/attention';
 import { formatAge, staleness, type StalenessThresholds } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import { ItemTimeText } from './item-time';
+import { ItemTimeText } from '../../components/item-time';
 import { SectionBoundary } from './section-boundary';
 import { readStops } from './stops';
 import { formatTemperature, isExcursionReading } from './temperature-series';
@@ -111,11 +111,10 @@ export interface LoadHeaderProps {
   excursionTolerance: number;
   /** When a load is stale or silent, as the board judges it. */
   thresholds: StalenessThresholds;
-  showMine: boolean;
 }
 
 /** Who and where at a glance: ids, latest status, last ping, driver, temperature, stops, skipped items. */
-export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: LoadHeaderProps) {
+export function LoadHeader({ load, excursionTolerance, thresholds }: LoadHeaderProps) {
   const now = useNow(10_000);
   const at = load.latestLocation;
   const lastPing = load.pings[load.pings.length - 1];
@@ -162,7 +161,7 @@ export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: L
               {' · '}
               {formatAccuracy(lastFix.accuracy)}
               <span className="block text-xs text-ink-muted">
-                <ItemTimeText time={lastFix.time} instant={lastFix.instant} showMine={showMine} />
+                <ItemTimeText time={lastFix.time} instant={lastFix.instant} />
               </span>
             </span>
           ) : (
@@ -201,7 +200,7 @@ export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: L
               )}
             </span>
             <span className="block text-xs text-ink-muted">
-              <ItemTimeText time={reading.time} instant={reading.instant} showMine={showMine} />
+              <ItemTimeText time={reading.time} instant={reading.instant} />
             </span>
           </Field>
         )}

@@ -3,7 +3,7 @@ import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState }
 import type { Position } from '@/domain/model';
 import { documentPlace, documentStop, documentTitle } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
-import { ItemTimeText } from './item-time';
+import { ItemTimeText } from '../../components/item-time';
 import { formatTemperature } from './temperature-series';
 import {
   ALL_KINDS,
@@ -21,7 +21,6 @@ export interface TimelineProps {
   items: readonly TimelineItem[];
   /** Keys of items that just arrived: briefly highlighted. */
   fresh: ReadonlySet<string>;
-  showMine: boolean;
   onOpenDocument: (index: number) => void;
   onPanTo?: (p: Position) => void;
 }
@@ -145,13 +144,11 @@ function ItemBody({
 const TimelineRow = memo(function TimelineRow({
   item,
   fresh,
-  showMine,
   onOpenDocument,
   onPanTo,
 }: {
   item: TimelineItem;
   fresh: boolean;
-  showMine: boolean;
   onOpenDocument: (index: number) => void;
   onPanTo: ((p: Position) => void) | undefined;
 }) {
@@ -169,7 +166,7 @@ const TimelineRow = memo(function TimelineRow({
           <span aria-hidden="true">{badge.glyph} </span>
           {badge.word}
         </span>
-        <ItemTimeText time={item.time} instant={item.instant} showMine={showMine} />
+        <ItemTimeText time={item.time} instant={item.instant} />
         {fresh && <strong className="rounded bg-amber-200 px-1 text-amber-900">New</strong>}
       </div>
       <div className="mt-0.5">
@@ -183,7 +180,7 @@ const TimelineRow = memo(function TimelineRow({
  * Everything that happened to a load as one list, newest first, filtered by kind and text. App and
  * system notices are hidden unless asked for. Virtualized: a long haul has tens of thousands of pings.
  */
-export function Timeline({ items, fresh, showMine, onOpenDocument, onPanTo }: TimelineProps) {
+export function Timeline({ items, fresh, onOpenDocument, onPanTo }: TimelineProps) {
   const [kinds, setKinds] = useState<ReadonlySet<TimelineKind>>(ALL_KINDS);
   const [text, setText] = useState('');
   const [showNoise, setShowNoise] = useState(false);
@@ -278,7 +275,7 @@ export function Timeline({ items, fresh, showMine, onOpenDocument, onPanTo }: Ti
                 <TimelineRow
                   item={item}
                   fresh={fresh.has(item.key)}
-                  showMine={showMine}
+
                   onOpenDocument={onOpenDocument}
                   onPanTo={onPanTo}
                 />
