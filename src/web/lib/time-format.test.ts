@@ -50,7 +50,7 @@ describe('itemTimeWords', () => {
       expect(title).toContain('Driver’s zone: Nov 26, 13:26 MST');
       expect(title).toContain('Your zone: Nov 26, 14:26 CST');
       expect(title).toContain('2026-11-26 20:26:03 UTC');
-      expect(title).toContain('As the phone sent it: 11/26/2026 13:26:03 MST');
+      expect(title).toContain('As sent: 11/26/2026 13:26:03 MST');
     }
   });
 

@@ -110,7 +110,7 @@ export function itemTimeWords(time: ItemTime, instant: number | null, choice: Ti
       note: time.local === undefined ? undefined : 'not a readable time',
       title: 'No readable time',
     };
-  const sent = time.local === undefined ? [] : [`As the phone sent it: ${time.local}`];
+  const sent = time.local === undefined ? [] : [`As sent: ${time.local}`];
   if (time.approximate) {
     // The instant is the wall time read as UTC: written "in UTC", it reads as the wall time sent.
     const text = formatTime(instant, { kind: 'fixed', offset: 0, name: time.zone ?? '' });

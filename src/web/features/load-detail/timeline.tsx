@@ -6,7 +6,7 @@ import { formatAccuracy } from '../../lib/format';
 import { ItemTimeText } from '../../components/item-time';
 import { formatTemperature } from './temperature-series';
 import {
-  ALL_KINDS,
+  DEFAULT_KINDS,
   commentAuthor,
   coordinatesText,
   countByKind,
@@ -52,7 +52,6 @@ function ItemBody({
         <p>
           <strong>{e.name ?? <em className="font-normal text-ink-muted">unnamed status</em>}</strong>
           {e.code && <span className="text-ink-muted"> ({e.code})</span>}
-          {e.id && <span className="text-xs text-ink-muted"> · id {e.id}</span>}
           {item.noise && <span className="text-xs text-ink-muted italic"> · app notice</span>}
           {e.driver?.name && <span className="text-xs text-ink-muted"> · by {e.driver.name}</span>}
         </p>
@@ -181,7 +180,7 @@ const TimelineRow = memo(function TimelineRow({
  * system notices are hidden unless asked for. Virtualized: a long haul has tens of thousands of pings.
  */
 export function Timeline({ items, fresh, onOpenDocument, onPanTo }: TimelineProps) {
-  const [kinds, setKinds] = useState<ReadonlySet<TimelineKind>>(ALL_KINDS);
+  const [kinds, setKinds] = useState<ReadonlySet<TimelineKind>>(DEFAULT_KINDS);
   const [text, setText] = useState('');
   const [showNoise, setShowNoise] = useState(false);
   const deferredText = useDeferredValue(text);
@@ -245,6 +244,9 @@ export function Timeline({ items, fresh, onOpenDocument, onPanTo }: TimelineProp
           {shown.length === items.length
             ? `${items.length} ${items.length === 1 ? 'item' : 'items'}`
             : `${shown.length} of ${items.length} items shown`}
+          {!kinds.has('ping') &&
+            counts.ping > 0 &&
+            ` · ${counts.ping} ${counts.ping === 1 ? 'ping' : 'pings'} not shown`}
         </p>
       </div>
       <div
