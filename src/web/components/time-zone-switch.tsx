@@ -14,11 +14,15 @@ export function TimeZoneSwitch({ className }: { className?: string }) {
     ['mine', `My zone (${viewerZoneName()})`],
   ];
   return (
-    <div role="group" aria-labelledby={labelId} className={`flex items-center gap-2 ${className ?? ''}`}>
-      <span id={labelId} className="text-ink-muted">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      className={`flex flex-wrap items-center gap-x-2 gap-y-1 ${className ?? ''}`}
+    >
+      <span id={labelId} className="whitespace-nowrap text-ink-muted">
         Times in
       </span>
-      <div className="flex">
+      <div className="flex flex-wrap">
         {options.map(([value, label]) => (
           <button
             key={value}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { perfMark } from '../../lib/perf-marks';
-import { timeTickLabels, type ZoneSpec } from '../../lib/time-format';
+import { formatTime, timeTickLabels, type ZoneSpec } from '../../lib/time-format';
 import { statusColors } from '../../../../tailwind.config';
 import { unitLabel, type Band, type ChartTimeAxis, type TemperatureSeries } from './temperature-series';
 
@@ -77,7 +77,8 @@ export function TemperatureChart({
           scales: { x: { time: true } },
           tzDate: (ts) => wallDate(ts * 1000, zone),
           series: [
-            {},
+            // The legend's time under the pointer, written as the axis is.
+            { value: (_u, x) => (x === null ? '--' : formatTime(x * 1000, zone)) },
             { label: 'Supply', stroke: statusColors.accuracy, width: 2 },
             { label: 'Return', stroke: statusColors.stale, width: 2, dash: [8, 4] },
             { label: 'Set', stroke: statusColors.unknown, width: 1.5, dash: [2, 4] },
