@@ -102,6 +102,11 @@ export const ItemTime = z.strictObject({
   /** The zone abbreviation of the local text, and whether its offset is known. */
   zone: z.optional(z.string()),
   zoneKnown: z.boolean(),
+  /**
+   * Minutes east of UTC of that zone, when known: the page writes times in the driver's zone from
+   * the instant with it, without a copy of the zone tables.
+   */
+  offset: z.optional(z.number()),
 });
 
 const timedFields = {

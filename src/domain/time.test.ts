@@ -106,6 +106,15 @@ describe('itemTime', () => {
       approximate: true,
     });
     expect(t.instant).toBe(utc('2026-01-15T12:00:00Z'));
+    expect(t).not.toHaveProperty('offset');
+  });
+
+  it('says the offset of a known zone, so a page can write the driver’s time without the zone tables', () => {
+    // Sent with its UTC form: the offset is the local text's, not the one the instant came from.
+    const t = itemTime({ timestampSec: '11/22/2026 06:26:00 MST', timestampUTC: '11/22/2026 13:26:00 UTC' });
+    expect(t).toMatchObject({ zone: 'MST', offset: -420, instant: utc('2026-11-22T13:26:00Z') });
+    expect(itemTime({ timestampSec: '07/04/2026 09:00:00 EDT' }).offset).toBe(-240);
+    expect(itemTime({ deviceTimeGmt: '2026-07-04 13:00:00' })).not.toHaveProperty('offset');
   });
 
   it('has no instant when no form is readable', () => {
@@ -168,12 +177,14 @@ const reference = (() => {
     }
     const approximate = instant === undefined && parsedLocal !== undefined;
     if (approximate) instant = parsedLocal.wall;
+    const offset = parsedLocal?.zone === undefined ? undefined : ZONE_OFFSETS_MINUTES[parsedLocal.zone];
     return {
       instant,
       approximate,
       local: localText?.trim(),
       zone: parsedLocal?.zone,
       zoneKnown: parsedLocal?.zoneKnown ?? false,
+      ...(offset === undefined ? {} : { offset }),
     };
   }
   return { local, gmt, item };

@@ -317,11 +317,14 @@ function readItemTime(
   }
   const approximate = instant === undefined && hasLocal;
   if (approximate) instant = wall;
-  return {
+  const time: ItemTime = {
     instant,
     approximate,
     local: local?.trim(),
     zone,
     zoneKnown: offset !== undefined,
   };
+  // Left out rather than undefined: JSON of 20,000 pings carries the key only where it says something.
+  if (offset !== undefined) time.offset = offset;
+  return time;
 }

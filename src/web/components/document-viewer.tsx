@@ -1,6 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Document } from '@/domain/model';
+import { itemTimeWords } from '../lib/time-format';
+import { useTimeZoneChoice } from '../lib/time-zone-choice';
 import { DocumentViewerToolbar } from './document-viewer-toolbar';
 import { trapTab, useModalFocus } from './modal-focus';
 
@@ -150,6 +152,7 @@ export function DocumentViewer({
   const zoomIndex = view.url === doc?.url ? view.zoom : DEFAULT_ZOOM;
   const rotation = view.url === doc?.url ? view.rotation : 0;
   const [failed, setFailed] = useState<string | null>(null);
+  const zone = useTimeZoneChoice();
 
   const safe = doc ? safeHttpUrl(doc.url) : null;
   const picture = doc ? isPictureDocument(doc) : false;
@@ -214,7 +217,9 @@ export function DocumentViewer({
   const meta = [
     caption?.(doc),
     stop,
-    doc.time.local ? `uploaded ${doc.time.local}` : 'upload time unknown',
+    doc.instant === null
+      ? 'upload time unknown'
+      : `uploaded ${itemTimeWords(doc.time, doc.instant, zone).text}`,
     uploader ? `by ${uploader}` : undefined,
     place ? `at ${place}` : undefined,
   ].filter(Boolean);

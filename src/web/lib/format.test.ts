@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatSinceUpdate, telHref, viewerTime, viewerZone } from './format';
-
-describe('viewerZone', () => {
-  it('names the zone the viewer’s own times are written in, in winter and in summer', () => {
-    for (const instant of [Date.UTC(2026, 0, 15, 12), Date.UTC(2026, 6, 15, 12)]) {
-      const zone = viewerZone(instant);
-      expect(zone).not.toBe('');
-      expect(viewerTime(instant).endsWith(zone)).toBe(true);
-    }
-  });
-});
+import { formatCount, formatSinceUpdate, telHref } from './format';
 
 describe('formatSinceUpdate', () => {
   it('counts seconds in the first minute, then minutes and hours as ages are written', () => {

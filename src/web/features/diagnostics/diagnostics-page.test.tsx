@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { createQueryClient } from '../../data/query-client';
-import { viewerTime } from '../../lib/format';
+import { viewerTime } from '../../lib/time-format';
 import { DiagnosticsPage } from './diagnostics-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBanner } from '../../components/error-banner';
 import { configQuery } from '../../data/load-queries';
+import { viewerTime } from '../../lib/time-format';
 import { diagnosticsQueries } from './diagnostics-queries';
 import { UpstreamStateSection } from './upstream-state-section';
 
@@ -47,7 +48,7 @@ export function DiagnosticsPage() {
           {report.data.upstream && <UpstreamStateSection state={report.data.upstream} />}
           <p className="mt-3 text-sm">
             {report.data.answersRead} {report.data.answersRead === 1 ? 'answer' : 'answers'} read since{' '}
-            {new Date(report.data.since).toLocaleString()}.
+            {viewerTime(Date.parse(report.data.since))}.
           </p>
           {report.data.entries.length === 0 ? (
             <p className="mt-4 rounded border border-panel-line bg-panel p-4">No departures seen so far.</p>
@@ -90,7 +91,7 @@ export function DiagnosticsPage() {
                     <td className="p-2 text-right tabular-nums">{e.count}</td>
                     <td className="p-2">{e.skipped ? 'skipped' : 'kept'}</td>
                     <td className="p-2 text-ink-muted">{e.example}</td>
-                    <td className="p-2 whitespace-nowrap">{new Date(e.lastSeen).toLocaleTimeString()}</td>
+                    <td className="p-2 whitespace-nowrap">{viewerTime(Date.parse(e.lastSeen))}</td>
                   </tr>
                 ))}
               </tbody>

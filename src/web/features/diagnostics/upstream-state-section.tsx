@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UpstreamState } from '@/contract/proxy-api';
-import { viewerTime } from '../../lib/format';
+import { viewerTime } from '../../lib/time-format';
 
 const at = (iso: string): string => viewerTime(Date.parse(iso));
 

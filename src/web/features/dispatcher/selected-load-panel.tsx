@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import type { Load } from '@/domain/model';
 import { formatAge } from '@/domain/staleness';
-import { formatAccuracy, telHref, viewerTime } from '../../lib/format';
+import { formatAccuracy, telHref } from '../../lib/format';
+import { viewerTime } from '../../lib/time-format';
 import { loadPageHref, type LoadRef } from '../../lib/load-ref';
 import { nextStop, tripStops, type TripStop } from '../../lib/trip-stops';
 import { watchList } from '../../lib/watch-list';

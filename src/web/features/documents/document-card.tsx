@@ -8,19 +8,27 @@ import {
   isPictureDocument,
   safeHttpUrl,
 } from '../../components/document-viewer';
-import { DocumentTime, documentTimeText } from './document-time';
+import { ItemTimeText } from '../../components/item-time';
+import { itemTimeWords, type TimeZoneChoice } from '../../lib/time-format';
+import { useTimeZoneChoice } from '../../lib/time-zone-choice';
 import type { InboxDocument } from './inbox-model';
 
 /** "BOL of load 700100": how a document is named in labels and announcements. */
 export const documentName = (d: InboxDocument) => `${documentTitle(d.doc)} of load ${d.load.label}`;
 
 /** Everything a screen reader says when a document gets focus. */
-export function documentSummary(d: InboxDocument, position: number, total: number, isNew: boolean): string {
+export function documentSummary(
+  d: InboxDocument,
+  position: number,
+  total: number,
+  isNew: boolean,
+  zone: TimeZoneChoice,
+): string {
   const stop = documentStop(d.doc);
   return [
     `${position} of ${total}: ${documentName(d)}`,
     stop,
-    documentTimeText(d.doc),
+    itemTimeWords(d.doc.time, d.doc.instant, zone).text,
     d.doc.driver?.name ? `by ${d.doc.driver.name}` : 'uploader unknown',
     d.reviewed ? 'reviewed' : 'not reviewed',
     isNew ? 'new' : undefined,
@@ -68,6 +76,7 @@ export const DocumentCard = memo(function DocumentCard({
   const stop = documentStop(doc);
   const place = documentPlace(doc);
   const name = documentName(item);
+  const zone = useTimeZoneChoice();
   // Only the current document's controls are in the Tab order; j/k and the arrows move between documents.
   const tab = current ? undefined : -1;
 
@@ -76,7 +85,7 @@ export const DocumentCard = memo(function DocumentCard({
       data-document-item=""
       data-url={doc.url}
       tabIndex={current ? 0 : -1}
-      aria-label={documentSummary(item, position, total, isNew)}
+      aria-label={documentSummary(item, position, total, isNew, zone)}
       onFocus={() => onFocusItem(doc.url)}
       className={`flex gap-3 rounded border bg-panel p-2 text-sm focus:outline-2 focus:outline-offset-2 focus:outline-status-selected ${
         current ? 'border-status-selected shadow' : 'border-panel-line'
@@ -105,7 +114,7 @@ export const DocumentCard = memo(function DocumentCard({
         <p className="text-xs">
           {stop ?? <span className="text-ink-muted">no stop given</span>}
           {' · '}
-          <DocumentTime doc={doc} />
+          <ItemTimeText time={doc.time} instant={doc.instant} withAge />
         </p>
         <p className="text-xs text-ink-muted">
           {doc.driver?.name ? `by ${doc.driver.name}` : 'uploader unknown'}

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { viewerInZone } from '@/testing/viewer-zone';
 import { createQueryClient } from '../../data/query-client';
 import { watchList } from '../../lib/watch-list';
 import { DocumentsNavBadge } from './documents-nav-badge';
@@ -18,6 +19,10 @@ const URL_LN1 = 'https://docs.example.com/ln1/bol.png';
 const URL_LUMPER = 'https://docs.example.com/700200/lumper.pdf';
 
 let proxy: ReturnType<typeof fakeProxy>;
+
+// The viewer sits in Denver, in a zone none of the drivers below is in. Set before the first time
+// is written (the viewer's format is made once).
+viewerInZone('America/Denver');
 
 /** Two loads by external id and one by load number, five documents; one without a time, one in an unknown zone. */
 function standardFleet() {
@@ -123,9 +128,12 @@ describe('DocumentsPage', () => {
     expect(pod).toHaveTextContent('stop 2 (S2)');
     expect(pod).toHaveTextContent('by Elena Smith · Omaha, NE, US');
     expect(pod).toHaveTextContent('Not reviewed');
-    const podTime = within(pod!).getByText('11/22/2026 09:00 CST');
+    const podTime = within(pod!).getByText('Nov 22, 09:00 CST');
     expect(podTime).toHaveAttribute('datetime', '2026-11-22T15:00:00.000Z');
-    expect(podTime.parentElement).toHaveAttribute('title', expect.stringMatching(/^Your time: /));
+    expect(podTime.parentElement).toHaveAttribute(
+      'title',
+      expect.stringContaining('Your zone: Nov 22, 08:00 MST'),
+    );
     expect(within(pod!).getByRole('link', { name: 'Show on map: load 700100' })).toHaveAttribute(
       'href',
       '/?load=e:700100',
@@ -143,7 +151,7 @@ describe('DocumentsPage', () => {
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     // An unknown zone is said in words; so are a missing stop, uploader and time.
-    expect(ln1).toHaveTextContent('11/22/2026 06:15 XYZ(zone unknown)');
+    expect(ln1).toHaveTextContent('Nov 22, 06:15 XYZ(zone unknown)');
     expect(ln1).toHaveTextContent('no stop given');
     expect(ln1).toHaveTextContent('uploader unknown');
     expect(within(ln1!).getByRole('link', { name: 'Show on map: load LN1' })).toHaveAttribute(
@@ -152,6 +160,48 @@ describe('DocumentsPage', () => {
     );
     expect(lumper).toHaveTextContent('time unknown');
     expect(screen.getByText(/not reviewed of 5 documents from 3 loads/)).toBeInTheDocument();
+  });
+
+  it('shows each time with its age, so newest first reads in order, and in the viewer’s zone on request', async () => {
+    standardFleet();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2026-11-22T16:00:00Z'));
+      const { user } = renderPage();
+      await loaded();
+      const times = () =>
+        articles().map((a) => {
+          const time = a.querySelector('time[datetime]');
+          return time ? time.parentElement?.textContent : undefined;
+        });
+      // In the drivers' zones, the wall times of several zones alone would read out of order
+      // (09:00 CST, 08:00 EST): their ages say the order.
+      expect(times()).toEqual([
+        '1 h ago · Nov 22, 09:00 CST',
+        '3 h ago · Nov 22, 08:00 EST',
+        '5 h 30 min ago · Nov 22, 04:30 CST',
+        expect.stringMatching(/^9 h 45 min ago · Nov 22, 06:15 XYZ\(zone unknown\)/),
+        undefined,
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Driver’s zone', pressed: true }));
+      await user.click(screen.getByRole('button', { name: 'My zone (MST)' }));
+      expect(screen.getByRole('button', { name: 'My zone (MST)' })).toHaveAttribute('aria-pressed', 'true');
+      // One zone for all: the wall times now fall in order too. An unknown zone cannot be converted.
+      expect(times()).toEqual([
+        '1 h ago · Nov 22, 08:00 MST',
+        '3 h ago · Nov 22, 06:00 MST',
+        '5 h 30 min ago · Nov 22, 03:30 MST',
+        expect.stringMatching(/06:15 XYZ\(zone unknown\)/),
+        undefined,
+      ]);
+      expect(articles()[0]).toHaveAccessibleName(
+        /^1 of 5: POD of load 700100, stop 2 \(S2\), Nov 22, 08:00 MST/,
+      );
+      // A view preference, kept in this browser for every page.
+      expect(window.localStorage.getItem('haulview.timeZone')).toBe('mine');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('filters by type, load, stop, date range and review state, and groups by load', async () => {
@@ -209,8 +259,8 @@ describe('DocumentsPage', () => {
         .getAllByRole('article')
         .map((a) => a.getAttribute('aria-label')),
     ).toEqual([
-      expect.stringMatching(/^1 of 7: POD of load 700300, stop 1 \(S1\), 11\/26\/2026 12:00 UTC/),
-      expect.stringMatching(/^2 of 7: POD of load 700300, stop 1 \(S1\), 11\/18\/2026 12:00 UTC/),
+      expect.stringMatching(/^1 of 7: POD of load 700300, stop 1 \(S1\), Nov 26, 12:00 UTC/),
+      expect.stringMatching(/^2 of 7: POD of load 700300, stop 1 \(S1\), Nov 18, 12:00 UTC/),
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { TimeZoneSwitch } from '../../components/time-zone-switch';
 import { UpdatedAge } from '../../components/updated-age';
 import type { InboxDocument } from './inbox-model';
 import { INBOX_BUTTON, plural } from './inbox-text';
@@ -42,8 +43,9 @@ export function InboxHeader({
       <span aria-live="polite" className="text-blue-900">
         {arrived > 0 ? `${plural(arrived, 'new document')} since you opened this page` : ''}
       </span>
+      <TimeZoneSwitch className="ml-auto" />
       <UpdatedAge
-        className="ml-auto text-ink-muted"
+        className="text-ink-muted"
         updatedAt={updatedAt}
         fetching={fetching}
         refreshSeconds={refreshSeconds}

@@ -1,5 +1,5 @@
 import type { Comment, Position } from '@/domain/model';
-import { ItemTimeText } from './item-time';
+import { ItemTimeText } from '../../components/item-time';
 import { commentAuthor, placeText } from './timeline-items';
 
 /** The most comments drawn at once: the latest; all of them are in the timeline. */
@@ -9,7 +9,6 @@ export interface CommentsProps {
   /** Oldest first, as the domain keeps them: a conversation reads downwards. */
   comments: readonly Comment[];
   fresh: ReadonlySet<string>;
-  showMine: boolean;
   onPanTo?: (p: Position) => void;
 }
 
@@ -17,7 +16,7 @@ export interface CommentsProps {
  * The conversation between driver and broker: the driver's messages on the left marked D, the
  * broker's on the right marked B, each also named in words. Text is shown as text, never as markup.
  */
-export function CommentsThread({ comments, fresh, showMine, onPanTo }: CommentsProps) {
+export function CommentsThread({ comments, fresh, onPanTo }: CommentsProps) {
   if (comments.length === 0) return <p className="text-sm text-ink-muted">No comments yet.</p>;
   const shown = comments.slice(-MAX_SHOWN);
   return (
@@ -66,7 +65,7 @@ export function CommentsThread({ comments, fresh, showMine, onPanTo }: CommentsP
                   {c.text ?? <em className="text-ink-muted">empty comment</em>}
                 </p>
                 <p className="mt-0.5 text-xs text-ink-muted">
-                  <ItemTimeText time={c.time} instant={c.instant} showMine={showMine} />
+                  <ItemTimeText time={c.time} instant={c.instant} />
                   {place && ` · from ${place}`}
                   {position && onPanTo && (
                     <button

@@ -23,7 +23,7 @@ describe('DocumentsGrid', () => {
     const documents = Array.from({ length: DOCUMENTS_PAGE * 2 + 5 }, (_, n) => doc(n));
     const onOpen = vi.fn();
     const user = userEvent.setup();
-    render(<DocumentsGrid documents={documents} fresh={new Set()} showMine={false} onOpen={onOpen} />);
+    render(<DocumentsGrid documents={documents} fresh={new Set()} onOpen={onOpen} />);
     const cards = () => screen.getAllByRole('listitem');
     expect(cards()).toHaveLength(DOCUMENTS_PAGE);
     expect(within(cards()[0]!).getByText('POD')).toBeInTheDocument();
@@ -40,9 +40,7 @@ describe('DocumentsGrid', () => {
   });
 
   it('shows every document of a load with few, without the buttons', () => {
-    render(
-      <DocumentsGrid documents={[doc(0), doc(1)]} fresh={new Set()} showMine={false} onOpen={() => {}} />,
-    );
+    render(<DocumentsGrid documents={[doc(0), doc(1)]} fresh={new Set()} onOpen={() => {}} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /^Show/ })).toBeNull();
   });

@@ -7,13 +7,12 @@ import {
   documentTitle,
   isPictureDocument,
 } from '../../components/document-viewer';
-import { ItemTimeText } from './item-time';
+import { ItemTimeText } from '../../components/item-time';
 
 export interface DocumentsGridProps {
   /** In the order shown (newest first); `onOpen` gets an index into it. */
   documents: readonly Document[];
   fresh: ReadonlySet<string>;
-  showMine: boolean;
   onOpen: (index: number) => void;
 }
 
@@ -25,7 +24,7 @@ export const DOCUMENTS_PAGE = 24;
  * the viewer (which steps through all of them). The newest come first, a page at a time. An address
  * that is not `http(s)` is never loaded or linked: the card says so.
  */
-export function DocumentsGrid({ documents, fresh, showMine, onOpen }: DocumentsGridProps) {
+export function DocumentsGrid({ documents, fresh, onOpen }: DocumentsGridProps) {
   const [shown, setShown] = useState(DOCUMENTS_PAGE);
   if (documents.length === 0) return <p className="text-sm text-ink-muted">No documents uploaded yet.</p>;
   const hidden = documents.length - shown;
@@ -63,7 +62,7 @@ export function DocumentsGrid({ documents, fresh, showMine, onOpen }: DocumentsG
                 </p>
                 {stop && <p className="text-xs">{stop}</p>}
                 <p className="text-xs text-ink-muted">
-                  <ItemTimeText time={doc.time} instant={doc.instant} showMine={showMine} />
+                  <ItemTimeText time={doc.time} instant={doc.instant} />
                 </p>
                 <p className="text-xs text-ink-muted">
                   {doc.driver?.name ? `by ${doc.driver.name}` : 'uploader unknown'}

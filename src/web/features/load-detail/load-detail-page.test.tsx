@@ -2,23 +2,37 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { viewerInZone } from '@/testing/viewer-zone';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
 import { createQueryClient } from '../../data/query-client';
 import { LoadDetailPage } from './load-detail-page';
-import type { TemperatureSeries } from './temperature-series';
+import type { ChartTimeAxis, TemperatureSeries } from './temperature-series';
 import { jsonResponse, pullAnswer, wireDetail, wireEvent, type Wire } from '@/testing/wire-fixtures';
 
 // uPlot needs a canvas, which jsdom lacks: the chart is replaced by a stand-in that records what it
 // is handed. The series themselves are tested in temperature-series.test.ts.
-const chart = vi.hoisted(() => ({ series: [] as TemperatureSeries[] }));
+const chart = vi.hoisted(() => ({ series: [] as TemperatureSeries[], axes: [] as ChartTimeAxis[] }));
 vi.mock('./temperature-chart', () => ({
-  TemperatureChart: ({ series, label }: { series: TemperatureSeries; label: string }) => {
+  TemperatureChart: ({
+    series,
+    label,
+    axis,
+  }: {
+    series: TemperatureSeries;
+    label: string;
+    axis: ChartTimeAxis;
+  }) => {
     chart.series.push(series);
+    chart.axes.push(axis);
     return <div role="img" aria-label={label} />;
   },
 }));
+
+// The viewer sits in Denver, in a zone none of the drivers below is in. Set before the first time
+// is written (the viewer's format is made once).
+viewerInZone('America/Denver');
 
 const CONFIG = CLIENT_CONFIG;
 
@@ -47,6 +61,8 @@ function proxyAnswer(body: { include?: Record<string, boolean> }) {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   chart.series.length = 0;
+  chart.axes.length = 0;
+  window.localStorage.clear();
   served = { details: [], missing: [] };
   fetchMock = vi.fn<typeof fetch>((_path, init) =>
     Promise.resolve(proxyAnswer(JSON.parse(String(init?.body)) as { include?: Record<string, boolean> })),
@@ -116,13 +132,14 @@ describe('LoadDetailPage', () => {
     expect(phone).toHaveAttribute('href', 'tel:+14025550100');
     expect(head).toHaveTextContent('Supply 33 °F · Return 36 °F · Set 34 °F');
 
-    const stops = within(head).getByRole('region', { name: 'Stops (4)' });
-    expect(stops).toHaveTextContent('Stop 1');
-    expect(stops).toHaveTextContent('Stop external idS1');
-    expect(stops).toHaveTextContent('Stop typePickup');
-    expect(stops).toHaveTextContent('Address cityDenver');
-    expect(stops).toHaveTextContent('a bare string');
-    expect(stops).not.toHaveTextContent(/weird|nothing/i);
+    // The stops that are objects, as a trip; a bare string or null is no stop.
+    const stops = within(head).getByRole('region', { name: 'Stops (2)' });
+    expect(
+      within(stops)
+        .getAllByRole('listitem')
+        .map((li) => li.firstElementChild?.textContent),
+    ).toEqual(['Pickup·Omaha, NE', 'Stop 2·Denver']);
+    expect(stops).not.toHaveTextContent(/weird|nothing|bare string/i);
   });
 
   it('says in words, not colour alone, when the last ping is stale or silent, as the board does', async () => {
@@ -211,11 +228,11 @@ describe('LoadDetailPage', () => {
       expect.stringContaining('Loaded (LDD)'),
       expect.stringContaining('Arrived at pickup (APU)'),
     ]);
-    expect(rows()[0]).toHaveTextContent('11/22/2026 09:30:00 CST');
-    expect(rows()[1]).toHaveTextContent('11/22/2026 10:00:00 EST');
+    expect(rows()[0]).toHaveTextContent('Nov 22, 09:30 CST');
+    expect(rows()[1]).toHaveTextContent('Nov 22, 10:00 EST');
   });
 
-  it('shows the device-local time with its zone, marks an unknown zone, and the viewer’s time on hover and on request', async () => {
+  it('writes every time one way in the driver’s zone, an unknown zone marked, the rest on hover', async () => {
     answerWith(
       wireDetail({
         events: [
@@ -225,33 +242,150 @@ describe('LoadDetailPage', () => {
         comments: [],
         documents: [],
         locations: [],
-        temperatures: [],
+      }),
+    );
+    renderPage();
+    await loaded();
+    // A zone nobody knows: its wall time is read as UTC (05:00Z), before 04:00 CST (10:00Z).
+    const [dispatched, loadedRow] = rows().filter((r) => r.textContent?.includes('Status'));
+    expect(loadedRow).toHaveTextContent('Nov 22, 05:00 XYZ(zone unknown)');
+    expect(dispatched).toHaveTextContent('Nov 22, 04:00 CST');
+    expect(dispatched).not.toHaveTextContent('zone unknown');
+    const time = within(dispatched!).getByText('Nov 22, 04:00 CST');
+    expect(time).toHaveAttribute('datetime', '2026-11-22T10:00:00.000Z');
+    const hover = time.parentElement?.getAttribute('title');
+    expect(hover).toContain('Your zone: Nov 22, 03:00 MST');
+    expect(hover).toContain('2026-11-22 10:00:00 UTC');
+    expect(hover).toContain('As sent: 11/22/2026 04:00:00 CST');
+    // The header, the table and the chart's axis in the same format and zone.
+    expect(summary()).toHaveTextContent('Nov 22, 07:26 CST');
+    expect(summary()).not.toHaveTextContent(/\d\d\/\d\d\/\d{4}/);
+    expect(chart.axes.at(-1)?.label).toBe('Driver’s time (CST)');
+    expect(chart.axes.at(-1)?.zone).toEqual({ kind: 'fixed', offset: -360, name: 'CST' });
+  });
+
+  it('writes the chart, the timeline and the header in the viewer’s zone once they choose it, and keeps the choice', async () => {
+    answerWith(wireDetail());
+    const { user } = renderPage();
+    await loaded();
+    const dispatched = () => rows().find((r) => r.textContent?.includes('Dispatched'));
+    expect(dispatched()).toHaveTextContent('Nov 22, 04:00 CST');
+    await user.click(screen.getByRole('button', { name: 'My zone (MST)' }));
+    expect(screen.getByRole('button', { name: 'Driver’s zone' })).toHaveAttribute('aria-pressed', 'false');
+    expect(dispatched()).toHaveTextContent('Nov 22, 03:00 MST');
+    expect(summary()).toHaveTextContent('Nov 22, 06:26 MST');
+    expect(summary()).not.toHaveTextContent(/CST/);
+    expect(chart.axes.at(-1)).toEqual({ zone: { kind: 'mine' }, label: 'Your time (MST)' });
+    expect(within(section(/^Temperatures/)).getByRole('img')).toHaveAccessibleName(
+      /readings from Nov 22, 06:00 MST to Nov 22, 06:30 MST/,
+    );
+    expect(window.localStorage.getItem('haulview.timeZone')).toBe('mine');
+  });
+
+  it('opens in the zone chosen on another page', async () => {
+    window.localStorage.setItem('haulview.timeZone', 'mine');
+    answerWith(wireDetail());
+    renderPage();
+    await loaded();
+    expect(rows().find((r) => r.textContent?.includes('Dispatched'))).toHaveTextContent('Nov 22, 03:00 MST');
+    expect(screen.getByRole('button', { name: 'My zone (MST)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows no code where the event has none, and never the service’s internal ids', async () => {
+    answerWith(
+      wireDetail({
+        events: [
+          wireEvent(70013406, 'Dispatched', 'DSP', '11/22/2026 04:00:00 CST'),
+          wireEvent(70013407, 'In transit', null, '11/22/2026 07:15:47 CST'),
+        ],
       }),
     );
     const { user } = renderPage();
     await loaded();
-    // A zone nobody knows: its wall time is read as UTC (05:00Z), before 04:00 CST (10:00Z).
-    const [dispatched, loadedRow] = rows();
-    expect(loadedRow).toHaveTextContent('11/22/2026 05:00:00 XYZ(zone unknown)');
-    expect(dispatched).toHaveTextContent('11/22/2026 04:00:00 CST');
-    expect(dispatched).not.toHaveTextContent('zone unknown');
-    const time = within(dispatched!).getByText('11/22/2026 04:00:00 CST');
-    expect(time).toHaveAttribute('datetime', '2026-11-22T10:00:00.000Z');
-    expect(time.parentElement).toHaveAttribute('title', expect.stringMatching(/^Your time: /));
-    expect(dispatched).not.toHaveTextContent('your time');
-    await user.click(screen.getByRole('checkbox', { name: 'Also show times in my time zone' }));
-    expect(rows()[0]).toHaveTextContent('your time');
+    const inTransit = rows().find((r) => r.textContent?.includes('In transit'));
+    expect(inTransit?.lastElementChild).toHaveTextContent(/^In transit$/);
+    const dispatched = rows().find((r) => r.textContent?.includes('Dispatched'));
+    expect(dispatched?.lastElementChild).toHaveTextContent(/^Dispatched \(DSP\)$/);
+    expect(document.body).not.toHaveTextContent('7001340');
+    // Nor found by them.
+    await user.type(screen.getByRole('searchbox', { name: 'Search the timeline' }), '70013406');
+    await waitFor(() => expect(rows()).toHaveLength(0));
   });
 
-  it('shows no code where the event has none, and its id', async () => {
+  it('starts the timeline with what happened (status events, comments, documents); pings on request', async () => {
     answerWith(wireDetail());
-    renderPage();
+    const { user } = renderPage();
     await loaded();
-    const inTransit = rows().find((r) => r.textContent?.includes('In transit'));
-    expect(inTransit).toHaveTextContent('In transit · id 2');
-    expect(inTransit).not.toHaveTextContent(/null|\(\)/);
-    const dispatched = rows().find((r) => r.textContent?.includes('Dispatched'));
-    expect(dispatched).toHaveTextContent('Dispatched (DSP) · id 1');
+    const kinds = () =>
+      new Set(rows().map((r) => r.textContent?.match(/^\W*(Status|Comment|Document|Excursion|Ping)/)?.[1]));
+    expect(kinds()).toEqual(new Set(['Status', 'Comment', 'Document', 'Excursion']));
+    const toggle = screen.getByRole('checkbox', { name: 'Pings (2)' });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/^\d+ of \d+ items shown/)).toHaveTextContent(
+      /^7 of 11 items shown · 2 pings not shown$/,
+    );
+    await user.click(toggle);
+    expect(kinds()).toContain('Ping');
+    expect(screen.getByText(/^\d+ of \d+ items shown/)).toHaveTextContent(/^9 of 11 items shown$/);
+  });
+
+  it('shows the stops as a trip: kind, place and appointment, every other field behind details, no internal id', async () => {
+    answerWith(
+      wireDetail({
+        stops: [
+          // As the service sends them (its schema lists none), delivery first, fields it may add later.
+          {
+            id: 99120731,
+            orderNumber: 2,
+            stopType: 'DELIVERY',
+            locationName: 'Fresh Foods DC',
+            city: 'Denver',
+            state: 'CO',
+            zipcode: '80216',
+            datetime: '11/23/2026 08:00',
+            stopGMTDiff: '-7',
+            eta: { at: '2026-11-23T14:40:00Z', late: false },
+          },
+          {
+            id: 99120730,
+            orderNumber: 1,
+            stopType: 'PICKUP',
+            city: 'Omaha',
+            state: 'NE',
+            stopExternalId: 'S700134-1',
+            datetime: 'tomorrow morning',
+          },
+          { stopOrderNumber: 3, city: 'Boise', datetime: '11/24/2026 09:00' },
+        ],
+      }),
+    );
+    const { user } = renderPage();
+    await loaded();
+    const stops = within(summary()).getByRole('region', { name: 'Stops (3)' });
+    const [pickup, delivery, third] = within(stops).getAllByRole('listitem');
+    // Pickup first, by their order numbers. An appointment that is not a time is shown as sent.
+    expect(pickup!.firstElementChild).toHaveTextContent(/^Pickup·Omaha, NE·appointment tomorrow morning$/);
+    expect(delivery!.firstElementChild).toHaveTextContent(
+      /^Delivery·Fresh Foods DC, Denver, CO·appointment Nov 23, 08:00 UTC−7$/,
+    );
+    // Without its offset from GMT, a wall time has no zone: shown as sent, never guessed.
+    expect(third!.firstElementChild).toHaveTextContent(/^Stop 3·Boise·appointment 11\/24\/2026 09:00$/);
+    // The raw fields are not on show; behind "details", in words. The service's own id nowhere.
+    expect(within(stops).getByText('S700134-1')).not.toBeVisible();
+    expect(stops).not.toHaveTextContent(/Order number|Stop type|99120731|99120730/);
+    const details = within(delivery!).getByText('details');
+    expect(within(delivery!).getByText('80216')).not.toBeVisible();
+    await user.click(details);
+    expect(within(delivery!).getByText('80216')).toBeVisible();
+    expect(delivery).toHaveTextContent('Zipcode80216');
+    expect(delivery).toHaveTextContent('Eta at2026-11-23T14:40:00Z');
+    expect(delivery).not.toHaveTextContent(/99120731|Stop GMT diff/i);
+    expect(pickup).toHaveTextContent('Stop external idS700134-1');
+    expect(within(third!).queryByText('details')).not.toBeInTheDocument();
+
+    // The appointment follows the zone chosen, as every time does.
+    await user.click(screen.getByRole('button', { name: 'My zone (MST)' }));
+    expect(delivery!.firstElementChild).toHaveTextContent(/appointment Nov 23, 08:00 MST$/);
   });
 
   it('hides app and system notices behind a toggle that says how many', async () => {
@@ -286,7 +420,9 @@ describe('LoadDetailPage', () => {
     await loaded();
     const kinds = () =>
       rows().map((r) => r.textContent?.match(/^\W*(Status|Comment|Document|Excursion|Ping)/)?.[1]);
-    expect(new Set(kinds())).toEqual(new Set(['Status', 'Comment', 'Document', 'Excursion', 'Ping']));
+    expect(new Set(kinds())).toEqual(new Set(['Status', 'Comment', 'Document', 'Excursion']));
+    await user.click(screen.getByRole('checkbox', { name: 'Pings (2)' }));
+    expect(kinds()).toContain('Ping');
     await user.click(screen.getByRole('checkbox', { name: 'Pings (2)' }));
     expect(kinds()).not.toContain('Ping');
     await user.click(screen.getByRole('checkbox', { name: 'Status events (4)' }));
@@ -294,7 +430,9 @@ describe('LoadDetailPage', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search the timeline' }), 'pallets');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(rows()[0]).toHaveTextContent('Seal intact, pallets look good');
-    expect(screen.getByText('1 of 11 items shown')).toBeInTheDocument();
+    expect(screen.getByText(/^\d+ of \d+ items shown/)).toHaveTextContent(
+      '1 of 11 items shown · 2 pings not shown',
+    );
   });
 
   it('shows the conversation with driver and broker told apart in words; a comment with a position pans the map', async () => {
@@ -321,7 +459,7 @@ describe('LoadDetailPage', () => {
     await loaded();
     const list = within(section(/^Pings \(/)).getByRole('region', { name: 'Pings, newest first, 2 in all' });
     const buttons = within(list).getAllByRole('button');
-    expect(buttons[0]).toHaveTextContent('11/22/2026 07:26 CST');
+    expect(buttons[0]).toHaveTextContent('Nov 22, 07:26 CST');
     expect(buttons[0]).toHaveTextContent('unknown');
     expect(buttons[1]).toHaveTextContent('±8 m');
     expect(buttons[1]).toHaveTextContent('at 41.2000, -95.9000');
@@ -383,7 +521,7 @@ describe('LoadDetailPage', () => {
     expect(cards[0]).toHaveTextContent('uploader unknown');
     expect(cards[1]).toHaveTextContent('BOL');
     expect(cards[1]).toHaveTextContent('stop 1 (S1)');
-    expect(cards[1]).toHaveTextContent('11/22/2026 04:30 CST');
+    expect(cards[1]).toHaveTextContent('Nov 22, 04:30 CST');
     expect(cards[1]).toHaveTextContent('by Elena Smith · Omaha, NE, US');
     const thumb = cards[1]!.querySelector('img');
     expect(thumb).toHaveAttribute('src', 'https://docs.example.com/bol.jpg');

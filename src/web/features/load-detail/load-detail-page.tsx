@@ -18,6 +18,7 @@ import { Temperatures, type ReadingsState } from './temperature-section';
 import { Timeline } from './timeline';
 import { documentsNewestFirst, excursionTimeline, mergeNewestFirst, trackTimeline } from './timeline-items';
 import { useNewKeys } from './use-new-keys';
+import { TimeZoneSwitch } from '../../components/time-zone-switch';
 import { UpdatedAge } from '../../components/updated-age';
 import { BY_NAME, loadKey, loadLabel, loadTitle } from '../../lib/load-ref';
 
@@ -213,7 +214,6 @@ function LoadDetail({
   updatedAt,
   fetching,
 }: LoadDetailProps) {
-  const [showMine, setShowMine] = useState(false);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const documents = useMemo(() => documentsNewestFirst(load.documents), [load.documents]);
   const { events, comments, pings, readings: list } = load;
@@ -264,10 +264,7 @@ function LoadDetail({
         >
           Refresh now
         </button>
-        <label className="ml-auto flex items-center gap-1">
-          <input type="checkbox" checked={showMine} onChange={(e) => setShowMine(e.target.checked)} />
-          Also show times in my time zone
-        </label>
+        <TimeZoneSwitch className="ml-auto" />
       </div>
       <nav aria-label="Go to" className="flex flex-wrap gap-x-3 text-sm">
         <span className="text-ink-muted">Go to:</span>
@@ -279,12 +276,7 @@ function LoadDetail({
       </nav>
       <section aria-label="Summary" className="rounded border border-panel-line bg-panel p-3">
         <SectionBoundary name="Summary">
-          <LoadHeader
-            load={load}
-            excursionTolerance={config.excursionTolerance}
-            thresholds={thresholds}
-            showMine={showMine}
-          />
+          <LoadHeader load={load} excursionTolerance={config.excursionTolerance} thresholds={thresholds} />
         </SectionBoundary>
       </section>
       {/* Side by side only when the panel itself is wide (it shares the screen with the map): in a
@@ -294,28 +286,23 @@ function LoadDetail({
           <Timeline
             items={items}
             fresh={fresh}
-            showMine={showMine}
+
             onOpenDocument={openDocument}
             onPanTo={onPanTo}
           />
         </Section>
         <div className="min-w-0 space-y-3">
           <Section id="load-temperatures" title="Temperatures">
-            <Temperatures
-              load={load}
-              readings={readings}
-              excursionTolerance={config.excursionTolerance}
-              showMine={showMine}
-            />
+            <Temperatures load={load} readings={readings} excursionTolerance={config.excursionTolerance} />
           </Section>
           <Section id="load-documents" title={`Documents (${documents.length})`}>
-            <DocumentsGrid documents={documents} fresh={fresh} showMine={showMine} onOpen={openDocument} />
+            <DocumentsGrid documents={documents} fresh={fresh} onOpen={openDocument} />
           </Section>
           <Section id="load-comments" title={`Comments (${load.comments.length})`}>
-            <CommentsThread comments={load.comments} fresh={fresh} showMine={showMine} onPanTo={onPanTo} />
+            <CommentsThread comments={load.comments} fresh={fresh} onPanTo={onPanTo} />
           </Section>
           <Section id="load-pings" title={`Pings (${load.pings.length})`}>
-            <PingsList pings={load.pings} fresh={fresh} showMine={showMine} onPanTo={onPanTo} />
+            <PingsList pings={load.pings} fresh={fresh} onPanTo={onPanTo} />
           </Section>
         </div>
       </div>

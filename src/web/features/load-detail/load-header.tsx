@@ -5,9 +5,9 @@ import { attentionAt } from '@/domain/attention';
 import { formatAge, staleness, type StalenessThresholds } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import { ItemTimeText } from './item-time';
+import { ItemTimeText } from '../../components/item-time';
 import { SectionBoundary } from './section-boundary';
-import { readStops } from './stops';
+import { stopKindText, tripStops, type StopAppointment } from '../../lib/trip-stops';
 import { formatTemperature, isExcursionReading } from './temperature-series';
 import { placeText } from './timeline-items';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
@@ -74,32 +74,67 @@ export function SkippedItems({ issues }: { issues: readonly ParseIssue[] }) {
   );
 }
 
-function Stops({ stops }: { stops: unknown }) {
+function Appointment({ appointment }: { appointment: StopAppointment }) {
+  return (
+    <span>
+      appointment{' '}
+      {'time' in appointment ? (
+        <ItemTimeText time={appointment.time} instant={appointment.instant} />
+      ) : (
+        <span>{appointment.text}</span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The load's stops as a trip, one line each: "Pickup · Acme DC, Omaha, NE · appointment …", with
+ * whatever else the service sends for a stop behind its "details".
+ */
+function Trip({ load }: { load: Load }) {
   const headingId = useId();
-  const views = readStops(stops);
-  if (views === null) return null;
+  const stops = tripStops(load);
+  if (stops === null) return null;
   return (
     <section aria-labelledby={headingId} className="mt-3">
       <h3 id={headingId} className="text-sm font-semibold">
-        Stops ({Array.isArray(stops) ? stops.length : 0})
+        Stops ({stops.length})
       </h3>
-      {views.length === 0 ? (
+      {stops.length === 0 ? (
         <p className="text-sm text-ink-muted">The service lists no readable stops.</p>
       ) : (
-        <ol className="mt-1 flex flex-wrap gap-2">
-          {views.map((stop, i) => (
-            <li key={i} className="min-w-40 rounded border border-panel-line bg-panel-sunk px-2 py-1 text-sm">
-              <p className="font-semibold">{stop.title}</p>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-                {stop.fields.map(([label, value], j) => (
-                  <div key={j} className="contents">
-                    <dt className="text-ink-muted">{label}</dt>
-                    <dd className="break-words">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
+        <ol className="mt-1 space-y-1 text-sm">
+          {stops.map((stop, i) => {
+            const where = [stop.name, placeText(stop.place)].filter(Boolean).join(', ');
+            return (
+              <li key={i} className="rounded border border-panel-line bg-panel-sunk px-2 py-1">
+                <p className="flex flex-wrap gap-x-1">
+                  <strong>{stopKindText(stop, i)}</strong>
+                  <span aria-hidden="true">·</span>
+                  <span>{where || <span className="text-ink-muted">place not given</span>}</span>
+                  {stop.appointment && (
+                    <>
+                      <span aria-hidden="true">·</span>
+                      <Appointment appointment={stop.appointment} />
+                    </>
+                  )}
+                </p>
+                {stop.details.length > 0 && (
+                  <details className="text-xs">
+                    <summary className="cursor-pointer text-ink-muted">details</summary>
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+                      {stop.details.map(([label, value], j) => (
+                        <div key={j} className="contents">
+                          <dt className="text-ink-muted">{label}</dt>
+                          <dd className="break-words">{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </details>
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>
@@ -111,11 +146,10 @@ export interface LoadHeaderProps {
   excursionTolerance: number;
   /** When a load is stale or silent, as the board judges it. */
   thresholds: StalenessThresholds;
-  showMine: boolean;
 }
 
 /** Who and where at a glance: ids, latest status, last ping, driver, temperature, stops, skipped items. */
-export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: LoadHeaderProps) {
+export function LoadHeader({ load, excursionTolerance, thresholds }: LoadHeaderProps) {
   const now = useNow(10_000);
   const at = load.latestLocation;
   const lastPing = load.pings[load.pings.length - 1];
@@ -162,7 +196,7 @@ export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: L
               {' · '}
               {formatAccuracy(lastFix.accuracy)}
               <span className="block text-xs text-ink-muted">
-                <ItemTimeText time={lastFix.time} instant={lastFix.instant} showMine={showMine} />
+                <ItemTimeText time={lastFix.time} instant={lastFix.instant} />
               </span>
             </span>
           ) : (
@@ -201,13 +235,13 @@ export function LoadHeader({ load, excursionTolerance, thresholds, showMine }: L
               )}
             </span>
             <span className="block text-xs text-ink-muted">
-              <ItemTimeText time={reading.time} instant={reading.instant} showMine={showMine} />
+              <ItemTimeText time={reading.time} instant={reading.instant} />
             </span>
           </Field>
         )}
       </dl>
       <SectionBoundary name="Stops">
-        <Stops stops={load.extras.stops} />
+        <Trip load={load} />
       </SectionBoundary>
       <div className="mt-3">
         <SkippedItems issues={load.issues} />

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Ping, Position } from '@/domain/model';
 import { formatAccuracy } from '../../lib/format';
-import { ItemTimeText } from './item-time';
+import { ItemTimeText } from '../../components/item-time';
 import { coordinatesText } from './timeline-items';
 
 const ROW_HEIGHT = 48;
@@ -11,7 +11,6 @@ export interface PingsListProps {
   /** Oldest first, as the domain keeps them; shown newest first. */
   pings: readonly Ping[];
   fresh: ReadonlySet<string>;
-  showMine: boolean;
   onPanTo?: (p: Position) => void;
 }
 
@@ -19,7 +18,7 @@ export interface PingsListProps {
  * Every ping of the load, newest first: time, accuracy, place. Clicking one (or Enter on it) pans
  * the map there; the arrow keys move between pings. Virtualized.
  */
-export function PingsList({ pings, fresh, showMine, onPanTo }: PingsListProps) {
+export function PingsList({ pings, fresh, onPanTo }: PingsListProps) {
   const newestFirst = useMemo(() => [...pings].reverse(), [pings]);
   const scroller = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
@@ -72,7 +71,7 @@ export function PingsList({ pings, fresh, showMine, onPanTo }: PingsListProps) {
           const isNew = fresh.has(`ping:${ping.key}`);
           const content = (
             <>
-              <ItemTimeText time={ping.time} instant={ping.instant} showMine={showMine} />
+              <ItemTimeText time={ping.time} instant={ping.instant} />
               <span className="flex gap-3 text-xs text-ink-muted">
                 <span>{formatAccuracy(ping.accuracy)}</span>
                 <span>at {coordinatesText(ping)}</span>

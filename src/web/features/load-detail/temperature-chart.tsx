@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { viewerZone } from '../../lib/format';
 import { perfMark } from '../../lib/perf-marks';
+import { formatTime, timeTickLabels, type ZoneSpec } from '../../lib/time-format';
 import { statusColors } from '../../../../tailwind.config';
-import { unitLabel, type Band, type TemperatureSeries } from './temperature-series';
+import { unitLabel, type Band, type ChartTimeAxis, type TemperatureSeries } from './temperature-series';
 
 const HEIGHT = 260;
 const SHADE = 'rgba(185, 28, 28, 0.14)';
@@ -25,16 +25,37 @@ function drawBands(u: uPlot, bands: readonly Band[]) {
 }
 
 /**
+ * A date whose local fields read as the wall time of a fixed zone: uPlot places its ticks on whole
+ * hours and days of the dates `tzDate` gives.
+ */
+function wallDate(ms: number, zone: ZoneSpec): Date {
+  if (zone.kind === 'mine') return new Date(ms);
+  const wall = ms + zone.offset * 60_000;
+  return new Date(wall + new Date(wall).getTimezoneOffset() * 60_000);
+}
+
+/**
  * Supply, return and set temperatures over time, excursions shaded. uPlot draws on a canvas, so
  * it is made here, in an effect, and loaded on demand; where it cannot draw (no canvas) the section
  * says so and its table shows the same readings. Tests check the series handed in, not pixels.
  */
-export function TemperatureChart({ series, label }: { series: TemperatureSeries; label: string }) {
+export function TemperatureChart({
+  series,
+  label,
+  axis,
+}: {
+  series: TemperatureSeries;
+  label: string;
+  /** The zone the time axis is written in, and its label. */
+  axis: ChartTimeAxis;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(series);
   const [failed, setFailed] = useState(false);
   const unit = unitLabel(series.unit);
+  const { zone, label: axisLabel } = axis;
+  const zoneKey = zone.kind === 'mine' ? 'mine' : `${zone.offset} ${zone.name}`;
 
   useEffect(() => {
     latest.current = series;
@@ -54,16 +75,26 @@ export function TemperatureChart({ series, label }: { series: TemperatureSeries;
           width: Math.max(280, target.clientWidth),
           height: HEIGHT,
           scales: { x: { time: true } },
+          tzDate: (ts) => wallDate(ts * 1000, zone),
           series: [
-            {},
+            // The legend's time under the pointer, written as the axis is.
+            { value: (_u, x) => (x === null ? '--' : formatTime(x * 1000, zone)) },
             { label: 'Supply', stroke: statusColors.accuracy, width: 2 },
             { label: 'Return', stroke: statusColors.stale, width: 2, dash: [8, 4] },
             { label: 'Set', stroke: statusColors.unknown, width: 1.5, dash: [2, 4] },
           ],
-          // The axis reads the viewer's own clock, while the rest of the panel shows the driver's:
-          // it says so.
+          // The axis is written as every other time on the page, in the zone the viewer chose.
           axes: [
-            { label: `Your time (${viewerZone()})`, labelSize: 24 },
+            {
+              label: axisLabel,
+              labelSize: 24,
+              size: 56,
+              values: (_u, splits) =>
+                timeTickLabels(
+                  splits.map((x) => x * 1000),
+                  zone,
+                ),
+            },
             { label: unit ? `Temperature (${unit})` : 'Temperature', size: 60 },
           ],
           hooks: {
@@ -95,7 +126,9 @@ export function TemperatureChart({ series, label }: { series: TemperatureSeries;
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [unit]);
+    // A new zone draws the chart anew: uPlot takes its axes once. `zoneKey` stands for `zone`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unit, zoneKey, axisLabel]);
 
   if (failed)
     return (

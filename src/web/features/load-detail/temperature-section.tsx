@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
-import type { Load } from '@/domain/model';
-import { ItemTimeText } from './item-time';
+import type { Load, TemperatureReading } from '@/domain/model';
+import { itemTimeWords } from '../../lib/time-format';
+import { ItemTimeText } from '../../components/item-time';
+import { useTimeZoneChoice } from '../../lib/time-zone-choice';
 import { TemperatureChart } from './temperature-chart';
-import { formatTemperature, temperatureSeries, unitLabel } from './temperature-series';
+import { chartTimeAxis, formatTemperature, temperatureSeries, unitLabel } from './temperature-series';
 
 /** The most readings the table lists at once: the latest. */
 const MAX_TABLE_ROWS = 500;
@@ -14,19 +16,20 @@ export interface TemperaturesProps {
   load: Load;
   readings: ReadingsState;
   excursionTolerance: number;
-  showMine: boolean;
 }
 
 /**
  * A reefer's readings: supply, return and set over time with excursions shaded, or as a table.
  * The by-load-number operation sends no temperatures at all; that is said in words.
  */
-export function Temperatures({ load, readings, excursionTolerance, showMine }: TemperaturesProps) {
+export function Temperatures({ load, readings, excursionTolerance }: TemperaturesProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const series = useMemo(
     () => temperatureSeries(load.readings, excursionTolerance),
     [load.readings, excursionTolerance],
   );
+  const choice = useTimeZoneChoice();
+  const axis = useMemo(() => chartTimeAxis(load.readings, choice), [load.readings, choice]);
 
   if (readings === 'not-sent')
     return (
@@ -58,9 +61,11 @@ export function Temperatures({ load, readings, excursionTolerance, showMine }: T
   const excursions = series.bands.length;
   const first = load.readings[0];
   const last = load.readings[load.readings.length - 1];
-  const label = `Temperature chart: ${load.readings.length} readings from ${first?.time.local ?? '?'} to ${
-    last?.time.local ?? '?'
-  }; ${excursions} ${excursions === 1 ? 'excursion' : 'excursions'} shaded.`;
+  const when = (r: TemperatureReading | undefined) =>
+    r ? itemTimeWords(r.time, r.instant, choice).text : '?';
+  const label = `Temperature chart: ${load.readings.length} readings from ${when(first)} to ${when(last)}; ${excursions} ${
+    excursions === 1 ? 'excursion' : 'excursions'
+  } shaded.`;
   const rows = load.readings.slice(-MAX_TABLE_ROWS).reverse();
   const rowOffset = load.readings.length - rows.length;
 
@@ -90,7 +95,7 @@ export function Temperatures({ load, readings, excursionTolerance, showMine }: T
       </div>
       {view === 'chart' ? (
         <>
-          <TemperatureChart series={series} label={label} />
+          <TemperatureChart series={series} label={label} axis={axis} />
           <p className="text-xs text-ink-muted">
             Supply: solid line · Return: long dashes · Set: short dashes · Shaded: excursion.
           </p>
@@ -124,7 +129,7 @@ export function Temperatures({ load, readings, excursionTolerance, showMine }: T
                 return (
                   <tr key={r.key} className={`border-t border-panel-line ${out ? 'bg-red-50' : ''}`}>
                     <td className="px-2 py-1">
-                      <ItemTimeText time={r.time} instant={r.instant} showMine={showMine} />
+                      <ItemTimeText time={r.time} instant={r.instant} />
                     </td>
                     <td className="px-2 py-1">{formatTemperature(r.supply, r.unit)}</td>
                     <td className="px-2 py-1">{formatTemperature(r.return, r.unit)}</td>

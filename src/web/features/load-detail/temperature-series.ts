@@ -1,5 +1,12 @@
 import type { TemperatureReading } from '@/domain/model';
 import { isExcursion } from '@/domain/temperature';
+import {
+  driverZoneOf,
+  UTC_ZONE,
+  viewerZoneName,
+  type TimeZoneChoice,
+  type ZoneSpec,
+} from '../../lib/time-format';
 
 /** Supply or return outside set ± tolerance: the domain's rule. */
 export const isExcursionReading = (r: TemperatureReading, tolerance: number): boolean =>
@@ -123,4 +130,29 @@ export function excursionRuns(readings: readonly TemperatureReading[], tolerance
   const lastRun = runs[runs.length - 1];
   if (lastRun && lastRun.last === readings[readings.length - 1]) lastRun.ongoing = true;
   return runs;
+}
+
+/** The zone a chart's time axis is written in, and the label that names it. */
+export interface ChartTimeAxis {
+  zone: ZoneSpec;
+  label: string;
+}
+
+/**
+ * The chart's time axis in the zone the viewer chose. In the driver's, it takes the zone of the
+ * latest reading that has a known one (a load crossing zones is drawn in the one it is in now), or
+ * UTC when none has.
+ */
+export function chartTimeAxis(
+  readings: readonly TemperatureReading[],
+  choice: TimeZoneChoice,
+): ChartTimeAxis {
+  if (choice === 'mine') {
+    const last = readings[readings.length - 1];
+    return { zone: { kind: 'mine' }, label: `Your time (${viewerZoneName(last?.instant)})` };
+  }
+  const zoned = readings.findLast((r) => driverZoneOf(r.time) !== undefined);
+  const zone = zoned && driverZoneOf(zoned.time);
+  if (zone?.kind === 'fixed' && zone.name) return { zone, label: `Driver’s time (${zone.name})` };
+  return { zone: UTC_ZONE, label: 'Time (UTC: the readings name no zone)' };
 }

@@ -179,7 +179,7 @@ function describe(item: TimelineItem): string {
   switch (item.kind) {
     case 'status': {
       const e = item.event;
-      return words('status', e.name, e.code, e.id, e.driver?.name, e.time.local);
+      return words('status', e.name, e.code, e.driver?.name, e.time.local);
     }
     case 'comment': {
       const c = item.comment;
@@ -213,6 +213,14 @@ export interface TimelineFilter {
 }
 
 export const ALL_KINDS: ReadonlySet<TimelineKind> = new Set(TIMELINE_KINDS.map((k) => k.kind));
+
+/**
+ * What the timeline opens with: what happened to the load. Pings (most of its items: one every few
+ * minutes) would bury the status events; they come on request, and have a list of their own.
+ */
+export const DEFAULT_KINDS: ReadonlySet<TimelineKind> = new Set(
+  TIMELINE_KINDS.map((k) => k.kind).filter((k) => k !== 'ping'),
+);
 
 export function filterTimeline(items: readonly TimelineItem[], f: TimelineFilter): TimelineItem[] {
   const terms = f.text.trim().toLowerCase().split(/\s+/).filter(Boolean);

@@ -3,10 +3,10 @@ import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState }
 import type { Position } from '@/domain/model';
 import { documentPlace, documentStop, documentTitle } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
-import { ItemTimeText } from './item-time';
+import { ItemTimeText } from '../../components/item-time';
 import { formatTemperature } from './temperature-series';
 import {
-  ALL_KINDS,
+  DEFAULT_KINDS,
   commentAuthor,
   coordinatesText,
   countByKind,
@@ -21,7 +21,6 @@ export interface TimelineProps {
   items: readonly TimelineItem[];
   /** Keys of items that just arrived: briefly highlighted. */
   fresh: ReadonlySet<string>;
-  showMine: boolean;
   onOpenDocument: (index: number) => void;
   onPanTo?: (p: Position) => void;
 }
@@ -53,7 +52,6 @@ function ItemBody({
         <p>
           <strong>{e.name ?? <em className="font-normal text-ink-muted">unnamed status</em>}</strong>
           {e.code && <span className="text-ink-muted"> ({e.code})</span>}
-          {e.id && <span className="text-xs text-ink-muted"> · id {e.id}</span>}
           {item.noise && <span className="text-xs text-ink-muted italic"> · app notice</span>}
           {e.driver?.name && <span className="text-xs text-ink-muted"> · by {e.driver.name}</span>}
         </p>
@@ -145,13 +143,11 @@ function ItemBody({
 const TimelineRow = memo(function TimelineRow({
   item,
   fresh,
-  showMine,
   onOpenDocument,
   onPanTo,
 }: {
   item: TimelineItem;
   fresh: boolean;
-  showMine: boolean;
   onOpenDocument: (index: number) => void;
   onPanTo: ((p: Position) => void) | undefined;
 }) {
@@ -169,7 +165,7 @@ const TimelineRow = memo(function TimelineRow({
           <span aria-hidden="true">{badge.glyph} </span>
           {badge.word}
         </span>
-        <ItemTimeText time={item.time} instant={item.instant} showMine={showMine} />
+        <ItemTimeText time={item.time} instant={item.instant} />
         {fresh && <strong className="rounded bg-amber-200 px-1 text-amber-900">New</strong>}
       </div>
       <div className="mt-0.5">
@@ -183,8 +179,8 @@ const TimelineRow = memo(function TimelineRow({
  * Everything that happened to a load as one list, newest first, filtered by kind and text. App and
  * system notices are hidden unless asked for. Virtualized: a long haul has tens of thousands of pings.
  */
-export function Timeline({ items, fresh, showMine, onOpenDocument, onPanTo }: TimelineProps) {
-  const [kinds, setKinds] = useState<ReadonlySet<TimelineKind>>(ALL_KINDS);
+export function Timeline({ items, fresh, onOpenDocument, onPanTo }: TimelineProps) {
+  const [kinds, setKinds] = useState<ReadonlySet<TimelineKind>>(DEFAULT_KINDS);
   const [text, setText] = useState('');
   const [showNoise, setShowNoise] = useState(false);
   const deferredText = useDeferredValue(text);
@@ -248,6 +244,9 @@ export function Timeline({ items, fresh, showMine, onOpenDocument, onPanTo }: Ti
           {shown.length === items.length
             ? `${items.length} ${items.length === 1 ? 'item' : 'items'}`
             : `${shown.length} of ${items.length} items shown`}
+          {!kinds.has('ping') &&
+            counts.ping > 0 &&
+            ` · ${counts.ping} ${counts.ping === 1 ? 'ping' : 'pings'} not shown`}
         </p>
       </div>
       <div
@@ -278,7 +277,7 @@ export function Timeline({ items, fresh, showMine, onOpenDocument, onPanTo }: Ti
                 <TimelineRow
                   item={item}
                   fresh={fresh.has(item.key)}
-                  showMine={showMine}
+
                   onOpenDocument={onOpenDocument}
                   onPanTo={onPanTo}
                 />

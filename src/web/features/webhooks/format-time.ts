@@ -1,4 +1,4 @@
-import { viewerTime } from '../../lib/format';
+import { viewerTime } from '../../lib/time-format';
 
 /** An instant as the viewer reads it (their zone) and in UTC; undefined when the text is no time. */
 export function formatInstant(text: string): { local: string; utc: string } | undefined {
