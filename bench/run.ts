@@ -9,6 +9,7 @@ import type { Figure } from './figures';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchMerge } from './merge';
+import { benchMapPeers } from './map-peers';
 import { ratioOf } from './peer-figures';
 import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
@@ -50,6 +51,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['proxy', benchProxy],
   ['bundle', benchBundle],
   ['browser', benchBrowser],
+  ['peers', benchMapPeers],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));
