@@ -76,7 +76,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/web/**', ...STORE_TESTS],
         },
       },

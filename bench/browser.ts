@@ -46,7 +46,7 @@ const FRAME_MS = 1000 / 60;
  */
 const FRAME_SLACK = 0.5;
 
-interface Mark {
+export interface Mark {
   name: string;
   t: number;
   detail: Record<string, string | number> | null;
@@ -57,7 +57,7 @@ interface Mark {
  * name holds one entry at a time), and records requestAnimationFrame deltas on demand. A string, so
  * that nothing the TypeScript loader adds to functions reaches the page.
  */
-const INSTRUMENT = `(() => {
+export const INSTRUMENT = `(() => {
   const b = (window.__bench = { marks: [], longtasks: [], frames: null });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
@@ -85,16 +85,16 @@ const INSTRUMENT = `(() => {
   };
 })();`;
 
-const median = (values: number[]): number => {
+export const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
   return s.length === 0 ? NaN : (s[Math.floor(s.length / 2)] as number);
 };
-const percentile = (values: number[], p: number): number => {
+export const percentile = (values: number[], p: number): number => {
   const s = [...values].sort((a, b) => a - b);
   return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number);
 };
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -111,13 +111,13 @@ async function freePorts(): Promise<[number, number]> {
   throw new Error(`no two free ports from ${FIRST_PORT}`);
 }
 
-interface Server {
+export interface Server {
   url: string;
   stop: () => Promise<void>;
 }
 
 /** `src/server/main.ts` as `npm run serve` runs it, with the embedded simulator at 10,000 loads. */
-async function startServer(): Promise<Server> {
+export async function startServer(): Promise<Server> {
   const [port, simPort] = await freePorts();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['UPSTREAM_BASE_URL', 'DASHBOARD_TOKEN', 'PARTNER_ID', 'ACCOUNT_ID']) delete env[key];
@@ -179,7 +179,7 @@ async function pull(url: string, by: string, body: unknown): Promise<Response> {
  * Returns how many watched loads have a position (so many markers the map draws) and how many are
  * watched (the board's rows): the cache answers the same for half an hour (REFRESH_SECONDS / 2).
  */
-async function warm(url: string): Promise<Watched> {
+export async function warm(url: string): Promise<Watched> {
   const config = (await (await fetch(`${url}/api/config`)).json()) as {
     demo: { externalIds: string[]; loadNumbers: string[] };
   };
@@ -219,7 +219,7 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
   return { context, page: await context.newPage() };
 }
 
-const marksOf = (page: Page) => page.evaluate('window.__bench.marks') as Promise<Mark[]>;
+export const marksOf = (page: Page) => page.evaluate('window.__bench.marks') as Promise<Mark[]>;
 const longTasksOf = (page: Page) =>
   page.evaluate('window.__bench.longtasks') as Promise<{ t: number; d: number }[]>;
 const isPull = (m: Mark) =>
@@ -233,7 +233,7 @@ const isReadingsPull = (m: Mark) => isPull(m) && String(m.detail?.include).inclu
  * the `eval` of page.waitForFunction with a string) ran a script in the page every 50 ms, and that
  * was counted as the page's own work (a 5 s clock tick "cost" 100 ms of it).
  */
-async function waitUntil(page: Page, expression: string, timeout = 180_000): Promise<void> {
+export async function waitUntil(page: Page, expression: string, timeout = 180_000): Promise<void> {
   const met = await page.evaluate(`new Promise((resolve) => {
     const test = () => (${expression});
     if (test()) return resolve(true);
@@ -256,7 +256,7 @@ async function waitUntil(page: Page, expression: string, timeout = 180_000): Pro
 }
 
 /** Waits for a mark that satisfies a condition written in the page's JavaScript (`m` is the mark). */
-const waitForMark = (page: Page, condition: string, timeout?: number) =>
+export const waitForMark = (page: Page, condition: string, timeout?: number) =>
   waitUntil(page, `window.__bench.marks.some((m) => ${condition})`, timeout);
 
 /**
@@ -278,7 +278,7 @@ function boardArrivals(page: Page): () => Promise<number[]> {
   };
 }
 
-const allDrawn = (located: number) => `m.name === 'markers-drawn' && m.detail.points >= ${located}`;
+export const allDrawn = (located: number) => `m.name === 'markers-drawn' && m.detail.points >= ${located}`;
 const boardDrawn = (watched: number) => `m.name === 'board-drawn' && m.detail.rows >= ${watched}`;
 
 async function openDispatcher(browser: Browser, url: string, located: number) {
@@ -290,7 +290,7 @@ async function openDispatcher(browser: Browser, url: string, located: number) {
 }
 
 /** How many of the watched loads have a position (the markers drawn), and how many are watched (the board's rows). */
-interface Watched {
+export interface Watched {
   located: number;
   watched: number;
 }

@@ -5,6 +5,8 @@ export interface Figure {
   unit: string;
   goal: string;
   pass: boolean;
+  /** The same figure of the peers measured beside it in the same run (bench/map-peers.ts). */
+  peers?: { name: string; value: number }[];
 }
 
 /**

@@ -9,8 +9,23 @@ import type { Figure } from './figures';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchMerge } from './merge';
+import { benchMapPeers } from './map-peers';
+import { ratioOf } from './peer-figures';
 import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
+
+/** The CPU's model as `lscpu` names it (os.cpus() may name it otherwise, or not at all). */
+function cpuModel(): string {
+  try {
+    const line = execSync('lscpu', { encoding: 'utf8' })
+      .split('\n')
+      .find((l) => l.startsWith('Model name:'));
+    if (line) return line.slice('Model name:'.length).trim();
+  } catch {
+    // No lscpu: os.cpus() below.
+  }
+  return os.cpus()[0]?.model ?? 'unknown';
+}
 
 function chromiumVersion(): string {
   try {
@@ -22,7 +37,7 @@ function chromiumVersion(): string {
 
 const machine = {
   cores: os.cpus().length,
-  cpu: os.cpus()[0]?.model ?? 'unknown',
+  cpu: cpuModel(),
   memoryGiB: Math.round(os.totalmem() / 2 ** 30),
   node: process.version,
   chromium: chromiumVersion(),
@@ -36,6 +51,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['proxy', benchProxy],
   ['bundle', benchBundle],
   ['browser', benchBrowser],
+  ['peers', benchMapPeers],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));
@@ -55,10 +71,14 @@ console.log(
 const width = Math.max(...figures.map((f) => f.figure.length));
 console.log(`${'figure'.padEnd(width)}  ${'value'.padStart(10)}  unit  ${'goal'.padEnd(8)}  result`);
 for (const f of figures) {
+  // Peers measured beside a figure: each one's value and the ratio (this figure / the peer's).
+  const peers = (f.peers ?? []).map((p) => `${p.name} ${p.value} (${ratioOf(f.value, p.value)}x)`).join(', ');
   console.log(
-    `${f.figure.padEnd(width)}  ${String(f.value).padStart(10)}  ${f.unit.padEnd(4)}  ${f.goal.padEnd(8)}  ${f.pass ? 'pass' : 'FAIL'}`,
+    `${f.figure.padEnd(width)}  ${String(f.value).padStart(10)}  ${f.unit.padEnd(4)}  ${f.goal.padEnd(8)}  ${f.pass ? 'pass' : 'FAIL'}${peers ? `  peers: ${peers}` : ''}`,
   );
 }
+// The machine is shared: how busy it was says how far these figures can be trusted.
+console.log(`Load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(2)}`);
 if (only.length === 0) writeFileSync('bench-results.json', JSON.stringify({ machine, figures }, null, 2));
 console.log(
   only.length === 0
