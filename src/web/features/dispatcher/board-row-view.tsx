@@ -2,6 +2,7 @@ import { memo, Profiler, type ProfilerOnRenderCallback } from 'react';
 import { formatAge } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
+import { outlookLine, STOP_STATUS_CLASS } from '../../components/outlook-text';
 import type { BoardRow } from './board-rows';
 
 /** A handset, drawn in the text's colour. */
@@ -36,6 +37,8 @@ export const BoardRowView = memo(function BoardRowView({
   const tel = row.phone ? telHref(row.phone) : undefined;
   // A finished load's ping age is said, not coloured: it is no alarm (domain/attention.ts).
   const { finished, reasons } = row.attention;
+  // Said at this clock: a stop whose appointment passed turns late without a new answer.
+  const outlook = outlookLine(row.load, row.staleness, finished, now);
   const border = finished
     ? 'border-l-panel-line'
     : {
@@ -82,6 +85,21 @@ export const BoardRowView = memo(function BoardRowView({
               the row's end. */}
           {row.phone && !tel && ` · ${row.phone}`}
         </div>
+        {(outlook.dark || outlook.next) && (
+          <div className="truncate text-xs" data-outlook="">
+            {outlook.dark && (
+              <span className={STALENESS_CLASS[row.staleness]} data-dark-reason="">
+                {outlook.dark}
+              </span>
+            )}
+            {outlook.dark && outlook.next && <span className="text-ink-muted"> · </span>}
+            {outlook.next && (
+              <span className={STOP_STATUS_CLASS[outlook.next.status]} data-stop-status={outlook.next.status}>
+                {outlook.next.text}
+              </span>
+            )}
+          </div>
+        )}
       </div>
       <div role="gridcell" className="text-right whitespace-nowrap">
         <div className={finished ? 'text-ink-muted' : STALENESS_CLASS[row.staleness]}>

@@ -26,7 +26,8 @@ export interface LoadBoardProps {
   onRowRender?: ProfilerOnRenderCallback;
 }
 
-const ROW_HEIGHT = 52;
+/** Three lines: the load and its place; its status and driver; its next stop and why it is dark. */
+const ROW_HEIGHT = 68;
 
 /** The board's text filter: where the page puts the keyboard's focus when it clears the filter. */
 export const BOARD_FILTER_ID = 'board-filter';

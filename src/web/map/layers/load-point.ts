@@ -3,6 +3,7 @@ import { attentionAt, needsAttention, type Attention } from '@/domain/attention'
 import type { Staleness } from '@/domain/staleness';
 import { statusPhase } from '@/domain/status-phase';
 import { formatAccuracy } from '../../lib/format';
+import { outlookLine } from '../../components/outlook-text';
 import { loadKey, loadLabel } from '../../lib/load-ref';
 import type { MarkerPoint } from './load-markers-layer';
 import { phaseColors, statusColors } from '../../../../tailwind.config';
@@ -50,7 +51,13 @@ class LoadPoint implements MarkerPoint {
           ? 'unknown'
           : this.level;
     const excursion = reasons.includes('excursion') ? ' · excursion' : '';
-    return `${loadLabel(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level}${excursion} · ${formatAccuracy(this.accuracy)}`;
+    // Why it is dark and how its next stop stands, as the board says them (at the pointer's time).
+    const outlook = outlookLine(this.load, this.level, finished, Date.now());
+    const more = [outlook.dark, outlook.next?.text]
+      .filter(Boolean)
+      .map((t) => ` · ${t}`)
+      .join('');
+    return `${loadLabel(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level}${excursion}${more} · ${formatAccuracy(this.accuracy)}`;
   }
 }
 
