@@ -84,12 +84,13 @@ export function latenessText(lateMinutes: number): string {
   return `${durationText(lateMinutes)} ${lateMinutes > 0 ? 'late' : 'early'}`;
 }
 
-/** A stop's status in a few words, for the board and the map: "Late 1 h 10 min", "No appointment". */
+/** A stop's status in a few words, for the board and the map: "Late 1 h 10 min", "At risk, 25 min to spare". */
 export function stopStatusShort(stop: StopOutlook, now: number): string {
   const { status, passed } = stopStatusAt(stop, now);
   if (passed && (stop.lateMinutes === undefined || stop.lateMinutes <= 0)) return 'Late: appointment passed';
-  if ((status === 'late' || status === 'at-risk') && stop.lateMinutes !== undefined)
-    return `${STOP_STATUS_TEXT[status]} (${latenessText(stop.lateMinutes)})`;
+  if (status === 'late' && stop.lateMinutes !== undefined) return `Late ${durationText(stop.lateMinutes)}`;
+  if (status === 'at-risk' && stop.lateMinutes !== undefined)
+    return `At risk, ${durationText(stop.lateMinutes)} to spare`;
   return STOP_STATUS_TEXT[status];
 }
 

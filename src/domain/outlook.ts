@@ -55,6 +55,7 @@ const SPEED_MIN_HOURS = 0.25;
 const CADENCE_WINDOW = 200;
 const GAP_FACTOR = 3;
 const INTERMITTENT_GAPS = 3;
+const REST_TOLERANCE = 0.95;
 
 const toRad = (d: number) => (d * Math.PI) / 180;
 /** Great-circle distance in meters. */
@@ -155,6 +156,22 @@ function mphBetween(a: Ping, b: Ping, o: OutlookOptions): number | undefined {
   return h > 0 ? meters(a, b) / METERS_PER_MILE / h : undefined;
 }
 
+/** Slack beyond the two fixes' accuracies before their distance counts as a move. */
+const WANDER_METERS = 100;
+
+/**
+ * Whether the truck moved between two pings: farther apart than their fixes wander (their
+ * accuracies and a little more), at a driving pace. A parked truck's fixes wander by their accuracy.
+ */
+function moved(a: Ping, b: Ping, o: OutlookOptions): boolean {
+  const mph = mphBetween(a, b, o);
+  return (
+    mph !== undefined &&
+    mph >= MOVING_MPH &&
+    meters(a, b) > (a.accuracy ?? 0) + (b.accuracy ?? 0) + WANDER_METERS
+  );
+}
+
 /** The trip's recent moving speed, bounded; the default when too few pings moved. */
 export function recentSpeed(pings: readonly Ping[], o: OutlookOptions): { mph: number; measured: boolean } {
   const usable = pings.filter(sure);
@@ -166,9 +183,8 @@ export function recentSpeed(pings: readonly Ping[], o: OutlookOptions): { mph: n
     const b = usable[i] as Ping;
     if (hoursBetween(a.instant, last.instant, o) > SPEED_WINDOW_HOURS) break;
     const h = hoursBetween(a.instant, b.instant, o);
-    const mph = mphBetween(a, b, o);
-    if (mph === undefined || h > MAX_SEGMENT_HOURS || mph < MOVING_MPH) continue;
-    miles += mph * h;
+    if (h > MAX_SEGMENT_HOURS || !moved(a, b, o)) continue;
+    miles += meters(a, b) / METERS_PER_MILE;
     hours += h;
   }
   if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
@@ -187,13 +203,14 @@ export function drivenSinceRest(pings: readonly Ping[], o: OutlookOptions): numb
     const a = usable[i - 1] as Ping;
     const b = usable[i] as Ping;
     const h = hoursBetween(a.instant, b.instant, o);
-    const mph = mphBetween(a, b, o) ?? 0;
-    if (mph >= MOVING_MPH && h <= MAX_SEGMENT_HOURS) {
+    if (h <= MAX_SEGMENT_HOURS && moved(a, b, o)) {
       driven += h;
       still = 0;
     } else {
       still += h;
-      if (still >= o.restHours) break;
+      // The pings either side of a stand moved for part of their interval: a stand within a few
+      // minutes of the rule's length is the rest.
+      if (still >= o.restHours * REST_TOLERANCE) break;
     }
     if (driven >= o.driveHours) break;
   }

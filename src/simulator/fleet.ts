@@ -180,7 +180,8 @@ function tripStops(
   // A long wait now and then; arrival stays after dispatch (minute -180).
   const pickupWaitMinutes = r.next() < 0.2 ? Math.round(60 + r.next() * 65) : Math.round(r.next() * 20);
   const arrival = -45 - pickupWaitMinutes;
-  const pickupAppointment = r.next() < 0.15 ? undefined : Math.round(arrival + (r.next() - 0.3) * 90);
+  // Wide of the arrival: at the default speed the appointment's text (to the minute) is an hour's schedule.
+  const pickupAppointment = r.next() < 0.15 ? undefined : Math.round(arrival + (r.next() - 0.2) * 240);
   const u = r.next();
   // On time with room, cutting it close, or behind.
   const margin = u < 0.55 ? 90 + r.next() * 240 : u < 0.75 ? r.next() * 50 : -(30 + r.next() * 170);

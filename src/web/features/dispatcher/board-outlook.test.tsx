@@ -79,11 +79,11 @@ describe('the board says why a load is dark and how its next stop stands', () =>
     const row = (id: string) =>
       screen.getAllByRole('row').find((r) => r.getAttribute('data-load') === `external-id:${id}`)!;
 
-    expect(row('DARK')).toHaveTextContent('Went dark while moving · Delivery: Late (1 h 10 min late)');
+    expect(row('DARK')).toHaveTextContent('Went dark while moving · Delivery: Late 1 h 10 min');
     expect(row('DARK').querySelector('[data-dark-reason]')).toHaveClass('text-status-silent');
     expect(row('DARK').querySelector('[data-stop-status="late"]')).toHaveClass('text-status-silent');
 
-    expect(row('RISK')).toHaveTextContent('Delivery: At risk (25 min early)');
+    expect(row('RISK')).toHaveTextContent('Delivery: At risk, 25 min to spare');
     expect(row('RISK')).not.toHaveTextContent('Went dark');
     expect(row('RISK').querySelector('[data-stop-status="at-risk"]')).toHaveClass('text-status-stale');
 

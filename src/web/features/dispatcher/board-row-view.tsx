@@ -85,21 +85,6 @@ export const BoardRowView = memo(function BoardRowView({
               the row's end. */}
           {row.phone && !tel && ` · ${row.phone}`}
         </div>
-        {(outlook.dark || outlook.next) && (
-          <div className="truncate text-xs" data-outlook="">
-            {outlook.dark && (
-              <span className={STALENESS_CLASS[row.staleness]} data-dark-reason="">
-                {outlook.dark}
-              </span>
-            )}
-            {outlook.dark && outlook.next && <span className="text-ink-muted"> · </span>}
-            {outlook.next && (
-              <span className={STOP_STATUS_CLASS[outlook.next.status]} data-stop-status={outlook.next.status}>
-                {outlook.next.text}
-              </span>
-            )}
-          </div>
-        )}
       </div>
       <div role="gridcell" className="text-right whitespace-nowrap">
         <div className={finished ? 'text-ink-muted' : STALENESS_CLASS[row.staleness]}>
@@ -134,6 +119,22 @@ export const BoardRowView = memo(function BoardRowView({
           </a>
         )}
       </div>
+      {/* Across the row: why its phone is dark, and how its next stop stands. */}
+      {(outlook.dark || outlook.next) && (
+        <div role="gridcell" className="col-span-4 truncate text-xs" data-outlook="">
+          {outlook.dark && (
+            <span className={STALENESS_CLASS[row.staleness]} data-dark-reason="">
+              {outlook.dark}
+            </span>
+          )}
+          {outlook.dark && outlook.next && <span className="text-ink-muted"> · </span>}
+          {outlook.next && (
+            <span className={STOP_STATUS_CLASS[outlook.next.status]} data-stop-status={outlook.next.status}>
+              {outlook.next.text}
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
   return onRender ? (
