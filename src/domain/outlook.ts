@@ -68,6 +68,17 @@ export function meters(a: { lat: number; lon: number }, b: { lat: number; lon: n
 }
 
 /**
+ * Distance in meters between two near points (pings minutes apart, a ping and a stop's radius): the
+ * flat-earth reading, within a fraction of a percent of the great circle over a few kilometres and
+ * several times cheaper; it only grows less exact with distance, never smaller than it should be by much.
+ */
+function nearMeters(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const x = toRad(b.lon - a.lon) * Math.cos(toRad((a.lat + b.lat) / 2));
+  const y = toRad(b.lat - a.lat);
+  return 6_371_000 * Math.sqrt(x * x + y * y);
+}
+
+/**
  * When the load's current trip began: its first planning status ("created", "dispatched") after the
  * last delivery. A service that reuses a load's ids for its next trip sends one track for both; the
  * reasons and arrivals are of the trip now. Undefined: the whole track is one trip.
@@ -153,7 +164,7 @@ const hoursBetween = (a: number, b: number, o: OutlookOptions) => ((b - a) * o.c
 /** Speed between two pings in mph, on the track's clock; undefined when no time passed. */
 function mphBetween(a: Ping, b: Ping, o: OutlookOptions): number | undefined {
   const h = hoursBetween(a.instant, b.instant, o);
-  return h > 0 ? meters(a, b) / METERS_PER_MILE / h : undefined;
+  return h > 0 ? nearMeters(a, b) / METERS_PER_MILE / h : undefined;
 }
 
 /** Slack beyond the two fixes' accuracies before their distance counts as a move. */
@@ -168,13 +179,12 @@ function moved(a: Ping, b: Ping, o: OutlookOptions): boolean {
   return (
     mph !== undefined &&
     mph >= MOVING_MPH &&
-    meters(a, b) > (a.accuracy ?? 0) + (b.accuracy ?? 0) + WANDER_METERS
+    nearMeters(a, b) > (a.accuracy ?? 0) + (b.accuracy ?? 0) + WANDER_METERS
   );
 }
 
-/** The trip's recent moving speed, bounded; the default when too few pings moved. */
-export function recentSpeed(pings: readonly Ping[], o: OutlookOptions): { mph: number; measured: boolean } {
-  const usable = pings.filter(sure);
+/** The trip's recent moving speed, bounded; the default when too few pings moved. `usable`: its sure pings. */
+export function recentSpeed(usable: readonly Ping[], o: OutlookOptions): { mph: number; measured: boolean } {
   const last = usable[usable.length - 1];
   let miles = 0;
   let hours = 0;
@@ -184,7 +194,7 @@ export function recentSpeed(pings: readonly Ping[], o: OutlookOptions): { mph: n
     if (hoursBetween(a.instant, last.instant, o) > SPEED_WINDOW_HOURS) break;
     const h = hoursBetween(a.instant, b.instant, o);
     if (h > MAX_SEGMENT_HOURS || !moved(a, b, o)) continue;
-    miles += meters(a, b) / METERS_PER_MILE;
+    miles += nearMeters(a, b) / METERS_PER_MILE;
     hours += h;
   }
   if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
@@ -194,9 +204,9 @@ export function recentSpeed(pings: readonly Ping[], o: OutlookOptions): { mph: n
 /**
  * Hours driven since the driver's last rest, from the trip's pings: moving time back from the last
  * ping until a stand of `restHours` (or the trip's start, before which the driver is taken as rested).
+ * `usable`: the trip's sure pings.
  */
-export function drivenSinceRest(pings: readonly Ping[], o: OutlookOptions): number {
-  const usable = pings.filter(sure);
+export function drivenSinceRest(usable: readonly Ping[], o: OutlookOptions): number {
   let driven = 0;
   let still = 0;
   for (let i = usable.length - 1; i > 0; i--) {
@@ -284,9 +294,12 @@ function visits(
     const at = { lat: stop.lat, lon: stop.lon };
     const v = out[i] as Visits;
     let arrived: number | undefined;
+    // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
+    const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
     for (const p of pings) {
       if (!sure(p)) continue;
-      const inside = meters(p, at) <= o.stopRadiusMeters + (p.accuracy ?? 0);
+      const inside =
+        Math.abs(p.lat - at.lat) <= reach && nearMeters(p, at) <= o.stopRadiusMeters + (p.accuracy ?? 0);
       if (arrived === undefined) {
         if (inside) arrived = p.instant;
       } else if (!inside) {
@@ -320,15 +333,18 @@ export function darkReason(
   }
   for (const stop of stops) {
     if (stop.lat === undefined || stop.lon === undefined || !sure(last)) continue;
-    const d = meters(last, { lat: stop.lat, lon: stop.lon });
+    const d = nearMeters(last, { lat: stop.lat, lon: stop.lon });
     if (d <= o.stopRadiusMeters + (last.accuracy ?? 0))
       return { reason: 'at-stop', at: last.instant, stopOrder: stop.order, meters: Math.round(d) };
   }
-  const recent = pings.slice(-CADENCE_WINDOW);
-  if (recent.length >= 8) {
-    const gaps = recent.slice(1).map((p, i) => p.instant - (recent[i] as Ping).instant);
-    const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] as number;
-    const long = gaps.filter((g) => g > GAP_FACTOR * usual).length;
+  const from = Math.max(0, pings.length - CADENCE_WINDOW);
+  if (pings.length - from >= 8) {
+    // A typed array sorts numbers natively: this runs for every load whose track changed.
+    const gaps = new Float64Array(pings.length - from - 1);
+    for (let i = 0; i < gaps.length; i++) gaps[i] = pings[from + i + 1]!.instant - pings[from + i]!.instant;
+    let long = 0;
+    const usual = gaps.slice().sort()[gaps.length >> 1]!;
+    for (const g of gaps) if (g > GAP_FACTOR * usual) long++;
     if (usual > 0 && long >= INTERMITTENT_GAPS)
       return {
         reason: 'intermittent',
@@ -337,7 +353,9 @@ export function darkReason(
         usualMinutes: Math.round(((usual * o.clockScale) / 60_000) * 10) / 10,
       };
   }
-  const moving = pings.filter(sure).slice(-3);
+  const moving: Ping[] = [];
+  for (let i = pings.length - 1; i >= 0 && moving.length < 3; i--)
+    if (sure(pings[i]!)) moving.unshift(pings[i]!);
   const first = moving[0];
   const end = moving[moving.length - 1];
   const mph = first && end && first !== end ? mphBetween(first, end, o) : undefined;
@@ -350,9 +368,18 @@ export function darkReason(
   return { reason: 'stopped', at: last.instant };
 }
 
+/** A load's stops, read once per list: a merge that brings no new stops keeps the list object. */
+const readStopLists = new WeakMap<object, Stop[]>();
+function stopsOf(raw: unknown): Stop[] {
+  if (typeof raw !== 'object' || raw === null) return readStops(raw);
+  let stops = readStopLists.get(raw);
+  if (!stops) readStopLists.set(raw, (stops = readStops(raw)));
+  return stops;
+}
+
 /** The outlook of a load's track; undefined when there is nothing to say (no stops, finished). */
 export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS): Outlook | undefined {
-  const stops = readStops(load.extras.stops);
+  const stops = stopsOf(load.extras.stops);
   const finished = isFinished(load.latestStatus);
   if (stops.length === 0 && finished) return undefined;
   const start = tripStart(load.events);
@@ -389,8 +416,9 @@ export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTI
     load.latestLocation && (!lastPing || load.latestLocation.instant >= lastPing.instant)
       ? load.latestLocation
       : lastPing;
-  const speed = recentSpeed(pings, o);
-  let driven = drivenSinceRest(pings, o);
+  const usable = pings.filter(sure);
+  const speed = recentSpeed(usable, o);
+  let driven = drivenSinceRest(usable, o);
   let from: { lat: number; lon: number } | undefined = basis;
   let hours = 0;
   let miles = 0;
