@@ -202,7 +202,8 @@ export const StopOutlook = z.strictObject({
   order: z.number(),
   type: z.optional(z.enum(['pickup', 'delivery'])),
   name: z.optional(z.string()),
-  place: Place,
+  /** Absent from a board's answer, which carries only what its line says (`boardOutlook`). */
+  place: z.optional(Place),
   zipcode: z.optional(z.string()),
   lat: z.optional(z.number()),
   lon: z.optional(z.number()),

@@ -74,7 +74,7 @@ const STOP_TYPE: Record<NonNullable<StopOutlook['type']>, string> = {
 /** "Stop 2 (delivery), Acme DC, Dallas, TX". */
 export function stopName(stop: StopOutlook): string {
   const kind = stop.type ? ` (${STOP_TYPE[stop.type]})` : '';
-  const where = [stop.name, stop.place.city, stop.place.state].filter(Boolean).join(', ');
+  const where = [stop.name, stop.place?.city, stop.place?.state].filter(Boolean).join(', ');
   return `Stop ${stop.order}${kind}${where ? `, ${where}` : ''}`;
 }
 

@@ -476,3 +476,30 @@ export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTI
   if (!finished) outlook.dark = darkReason(pings, events, stops, o);
   return outlook;
 }
+
+const boardOutlooks = new WeakMap<Outlook, Outlook>();
+
+/**
+ * What a board's answer carries of an outlook: why the load would be dark and its next stop's
+ * status, appointment and ETA, nothing of the stops behind or beyond it (their places, points and
+ * the ETA's reckoning are the load page's). A 10,000-load board would carry megabytes more.
+ */
+export function boardOutlook(outlook: Outlook): Outlook {
+  let slim = boardOutlooks.get(outlook);
+  if (!slim) {
+    const next = outlook.stops.find((s) => s.progress !== 'departed');
+    slim = { asOf: outlook.asOf, stops: [] };
+    if (outlook.dark) slim.dark = outlook.dark;
+    if (next) {
+      const { order, type, progress, status, lateMinutes, appointment, eta } = next;
+      const stop: StopOutlook = { order, progress, status };
+      if (type) stop.type = type;
+      if (lateMinutes !== undefined) stop.lateMinutes = lateMinutes;
+      if (appointment) stop.appointment = appointment;
+      if (eta !== undefined) stop.eta = eta;
+      slim.stops.push(stop);
+    }
+    boardOutlooks.set(outlook, slim);
+  }
+  return slim;
+}

@@ -55,7 +55,8 @@ describe('each load outlook, reckoned by the proxy over the simulator', () => {
 
   it('judges upcoming stops on time, at risk or late against their appointments, and says when there is none', async () => {
     const ids = stack.sim.fleet.map((p) => String(p.externalId));
-    const loads = [...(await board(ids)).values()];
+    const response = await stack.post('/api/pull/by-external-id', { ids });
+    const loads = ProxyPullAnswer.parse(await response.json()).loads.map((l) => LoadView.parse(l));
     const statuses = new Set(loads.flatMap((l) => l.outlook?.stops.map((s) => s.status) ?? []));
     for (const status of ['on-time', 'at-risk', 'late', 'no-appointment', 'unknown'] as const)
       expect(statuses, status).toContain(status);
@@ -67,6 +68,28 @@ describe('each load outlook, reckoned by the proxy over the simulator', () => {
     for (const s of upcoming) {
       expect(s.etaInputs!.mph).toBeGreaterThanOrEqual(20);
       expect(s.etaInputs!.mph).toBeLessThanOrEqual(65);
+    }
+    // A board's answer carries what its line says: the next stop, without its place or reckoning.
+    const onBoard = await board(ids);
+    for (const load of loads) {
+      const slim = onBoard.get(load.id)!.outlook;
+      const next = load.outlook?.stops.find((s) => s.progress !== 'departed');
+      expect(slim?.dark).toEqual(load.outlook?.dark);
+      expect(slim?.stops ?? []).toEqual(
+        next
+          ? [
+              {
+                order: next.order,
+                type: next.type,
+                progress: next.progress,
+                status: next.status,
+                ...(next.lateMinutes === undefined ? {} : { lateMinutes: next.lateMinutes }),
+                ...(next.appointment ? { appointment: next.appointment } : {}),
+                ...(next.eta === undefined ? {} : { eta: next.eta }),
+              },
+            ]
+          : [],
+      );
     }
   });
 

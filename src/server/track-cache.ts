@@ -6,7 +6,7 @@ import type { IncludeFlags, LoadViewWire } from '@/contract/proxy-api';
 import { applyDelta } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
-import { loadOutlook, type OutlookOptions } from '@/domain/outlook';
+import { boardOutlook, loadOutlook, type OutlookOptions } from '@/domain/outlook';
 
 /**
  * One merged track per (operation, id), fed by the upstream's pulls and served to every browser.
@@ -414,7 +414,8 @@ export function loadView(
     latestStatus: load.latestStatus,
     latestTemperature: load.latestTemperature,
   };
-  if (load.outlook) view.outlook = load.outlook;
+  // A view without extras (a board's) gets the outlook its line says; a load's own page all of it.
+  if (load.outlook) view.outlook = extras ? load.outlook : boardOutlook(load.outlook);
   for (const list of LISTS) {
     if (include?.[INCLUDE_OF[list]] === false) continue;
     const items: { key: string }[] = isNew ? load[list].filter(isNew) : load[list];
