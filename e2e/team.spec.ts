@@ -29,7 +29,7 @@ async function logIn(page: Page, username: string, password: string) {
 test('the open demo shows each role’s view; adding the first user, an admin, ends it', async ({ page }) => {
   await page.goto(`${stack.proxy.url}/`);
   const banner = page.getByRole('region', { name: 'Open demo mode' });
-  await expect(banner).toContainText('anyone on this machine acts as admin');
+  await expect(banner).toContainText('Open demo: you act as admin');
   await expect(nav(page).getByRole('link')).toHaveText([
     'Map',
     /Documents/,

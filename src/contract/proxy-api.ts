@@ -168,6 +168,98 @@ export const TemperatureReading = z.strictObject({
   position: z.optional(Position),
 });
 
+/**
+ * How a stop stands against its appointment (`domain/outlook.ts`): `on-time`, `at-risk` (the ETA or
+ * arrival is within the slack before it), `late`, `no-appointment` (the stop has none: no guess),
+ * `unknown` (it cannot be judged: no position yet, or an appointment whose offset from GMT is unknown).
+ */
+export const StopStatus = z.enum(['on-time', 'at-risk', 'late', 'no-appointment', 'unknown']);
+
+/** A stop's appointment as the service wrote it, and the instant it is when its offset is known. */
+export const Appointment = z.strictObject({
+  /** `MM/DD/YYYY HH:mm`, the stop's local time. */
+  local: z.string(),
+  /** Hours from GMT at the stop (`stopGMTDiff`); absent when unknown. */
+  offsetHours: z.optional(z.number()),
+  instant: z.optional(z.number()),
+});
+
+/** What an ETA was reckoned from, for the load page to show ("412 mi at 52 mph + one 10 h rest"). */
+export const EtaInputs = z.strictObject({
+  /** Instant of the position the ETA starts from (the last ping). */
+  from: z.number(),
+  /** Miles still to drive: great-circle times the road factor. */
+  miles: z.number(),
+  /** The speed used: recent moving speed, bounded; the default when too few pings moved. */
+  mph: z.number(),
+  /** Whether `mph` is the load's own or the default. */
+  measured: z.boolean(),
+  /** Rest breaks on the way, and the length of each. */
+  rests: z.number(),
+  restHours: z.number(),
+});
+
+/**
+ * One stop of a load's trip and how it stands. Arrival and departure come from the service's
+ * status events or from the pings inside the stop's radius; a stop's dwell can be added beside them.
+ */
+export const StopOutlook = z.strictObject({
+  order: z.number(),
+  type: z.optional(z.enum(['pickup', 'delivery'])),
+  name: z.optional(z.string()),
+  /** Absent from a board's answer, which carries only what its line says (`boardOutlook`). */
+  place: z.optional(Place),
+  zipcode: z.optional(z.string()),
+  lat: z.optional(z.number()),
+  lon: z.optional(z.number()),
+  appointment: z.optional(Appointment),
+  /** Not reached yet; arrived (there now); departed (done). */
+  progress: z.enum(['upcoming', 'arrived', 'departed']),
+  arrivedAt: z.optional(z.number()),
+  departedAt: z.optional(z.number()),
+  /** Upcoming stops: when it should get there. */
+  eta: z.optional(z.number()),
+  etaInputs: z.optional(EtaInputs),
+  status: StopStatus,
+  /** Minutes the ETA (or the arrival) is after the appointment; negative when before it. */
+  lateMinutes: z.optional(z.number()),
+});
+
+/**
+ * Why a load's phone would be dark, with its evidence (`domain/outlook.ts`): computed from its
+ * track whenever the track changes, shown when the load is stale or silent.
+ * - `never-started`: dispatched, and no ping on this trip;
+ * - `notice`: the service's own notice says why (app closed, permission, phone off, not installed);
+ * - `at-stop`: its last ping was inside a stop's radius (waiting at a facility);
+ * - `intermittent`: its pings came with gaps well beyond its own usual cadence;
+ * - `moving`: its last pings were moving (lost signal on the road);
+ * - `stopped`: its last pings stood still away from any stop.
+ */
+export const DarkReason = z.strictObject({
+  reason: z.enum(['never-started', 'notice', 'at-stop', 'intermittent', 'moving', 'stopped']),
+  /** The ping or event that is the evidence, or the dispatch of a load that never started. */
+  at: z.optional(z.number()),
+  /** `notice`: the event's name and what kind of notice it is. */
+  notice: z.optional(z.string()),
+  noticeKind: z.optional(z.enum(['app-closed', 'permission', 'phone-off', 'not-installed', 'other'])),
+  /** `moving`: the speed of its last pings. */
+  mph: z.optional(z.number()),
+  /** `at-stop`: which stop, and how far from it the last ping was. */
+  stopOrder: z.optional(z.number()),
+  meters: z.optional(z.number()),
+  /** `intermittent`: gaps over three times its usual cadence, and that cadence. */
+  gaps: z.optional(z.number()),
+  usualMinutes: z.optional(z.number()),
+});
+
+/** What the proxy reckons of a load from its whole track: its stops' ETAs and why it would be dark. */
+export const Outlook = z.strictObject({
+  /** The newest instant of the track it was reckoned from: of two outlooks, the later one holds. */
+  asOf: z.number(),
+  dark: z.optional(DarkReason),
+  stops: z.array(StopOutlook),
+});
+
 /** A load's undocumented fields (stops, say), kept as the upstream sent them; never copied key by key. */
 const Extras = z.custom<Record<string, unknown>>(
   (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
@@ -195,6 +287,8 @@ export const LoadView = z.strictObject({
   documents: z._default(z.array(Document), []),
   readings: z._default(z.array(TemperatureReading), []),
   extras: z._default(Extras, {}),
+  /** Reckoned by the proxy from the whole track (the board pulls no pings): ETAs, why it is dark. */
+  outlook: z.optional(Outlook),
   /** What was skipped or noted while reading this load's answers (paths relative to the load). */
   issues: z._default(z.array(ParseIssue), []),
 });

@@ -186,6 +186,17 @@ function latest<T extends Keyed>(a: T | undefined, b: T | undefined): T | undefi
   return pick(a, b);
 }
 
+/**
+ * Of two outlooks of one load (`domain/outlook.ts`), the one reckoned from the newer track: the
+ * proxy makes each new one's `asOf` greater than the last; a tie is decided by content, as `pick` does.
+ */
+function newerOutlook(a: Load['outlook'], b: Load['outlook']): Load['outlook'] {
+  if (a === undefined) return b;
+  if (b === undefined || a === b) return a;
+  if (a.asOf !== b.asOf) return a.asOf > b.asOf ? a : b;
+  return pick(a, b);
+}
+
 /** Undocumented fields: the newer answer's values win; unchanged ones keep the previous object. */
 function mergeExtras(prev: Load['extras'], next: Load['extras']): Load['extras'] {
   const keys = Object.keys(next);
@@ -239,6 +250,9 @@ export function applyDelta(prev: Load, next: Load): Load {
     extras: mergeExtras(prev.extras, next.extras),
     issues: next.issues.length > 0 && !sameIssues(prev.issues, next.issues) ? next.issues : prev.issues,
   };
+  const outlook = newerOutlook(prev.outlook, next.outlook);
+  // Written only when there is one: a load without has no key for it, as the proxy serves it.
+  if (outlook !== undefined) merged.outlook = outlook;
   const unchanged = (Object.keys(merged) as (keyof Load)[]).every((k) => merged[k] === prev[k]);
   return unchanged ? prev : merged;
 }

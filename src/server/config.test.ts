@@ -7,6 +7,7 @@ import {
   OSM_ATTRIBUTION,
   OSM_TILE_URL,
   configWarnings,
+  outlookOptionsOf,
   parseEnv,
   readProcessEnv,
   startRefusal,
@@ -288,4 +289,37 @@ describe('the staleness thresholds (STALE_AFTER_MINUTES, SILENT_AFTER_MINUTES)',
       child.kill();
     }
   }, 30_000);
+});
+
+describe('the ETA settings (ETA_ROAD_FACTOR, ETA_SLACK_MINUTES, ETA_DRIVE_HOURS, ETA_REST_HOURS)', () => {
+  it('default to a 1.2 road factor, an hour of slack and 11 h of driving then 10 h of rest', () => {
+    const o = outlookOptionsOf(parseEnv({}), 'remote');
+    expect([o.roadFactor, o.slackMinutes, o.driveHours, o.restHours, o.clockScale]).toEqual([
+      1.2, 60, 11, 10, 1,
+    ]);
+  });
+
+  it("are read from the environment, and the simulator's clock speed scales the demo's", () => {
+    const env = parseEnv({
+      ETA_ROAD_FACTOR: '1.3',
+      ETA_SLACK_MINUTES: '30',
+      ETA_DRIVE_HOURS: '10',
+      ETA_REST_HOURS: '8',
+      SIM_SPEED: '120',
+    });
+    expect(outlookOptionsOf(env, 'simulator')).toMatchObject({
+      roadFactor: 1.3,
+      slackMinutes: 30,
+      driveHours: 10,
+      restHours: 8,
+      clockScale: 120,
+    });
+    expect(outlookOptionsOf(env, 'remote').clockScale).toBe(1);
+  });
+
+  it('refuse a road factor below 1 and a slack that is no number, naming the variable', () => {
+    expect(() => parseEnv({ ETA_ROAD_FACTOR: '0.8' })).toThrow(/ETA_ROAD_FACTOR/);
+    expect(() => parseEnv({ ETA_SLACK_MINUTES: 'soon' })).toThrow(/ETA_SLACK_MINUTES/);
+    expect(() => parseEnv({ ETA_DRIVE_HOURS: '0' })).toThrow(/ETA_DRIVE_HOURS/);
+  });
 });

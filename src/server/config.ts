@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_OUTLOOK_OPTIONS, type OutlookOptions } from '@/domain/outlook';
 
 /** Ids per browser request by default (MAX_IDS). */
 export const DEFAULT_MAX_IDS = 500;
@@ -117,6 +118,13 @@ export const EnvSchema = z
     SILENT_AFTER_MINUTES: int(1, 10_080).default(120),
     EXCURSION_TOLERANCE: z.coerce.number().min(0).max(100).default(5),
     LOW_CONFIDENCE_METERS: int(1, 1_000_000).default(500),
+    /** ETAs: road miles per great-circle mile. */
+    ETA_ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.2),
+    /** An ETA this many minutes or less before its appointment is "at risk". */
+    ETA_SLACK_MINUTES: int(0, 1440).default(60),
+    /** The rest rule: hours of driving, then a rest of this many hours. */
+    ETA_DRIVE_HOURS: z.coerce.number().min(1).max(24).default(11),
+    ETA_REST_HOURS: z.coerce.number().min(0).max(48).default(10),
     /** Load detail: more status-event names to hide as app notices, added to the built-in list. */
     NOISE_RULES: textList.optional(),
     /** The same, but only for events that carry no code. */
@@ -184,6 +192,21 @@ export const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * How the proxy reckons each load's outlook (domain/outlook.ts). The simulator's clock runs
+ * SIM_SPEED times faster than a real one: its loads' speeds and rests are reckoned on its clock.
+ */
+export function outlookOptionsOf(env: Env, mode: 'simulator' | 'remote'): OutlookOptions {
+  return {
+    ...DEFAULT_OUTLOOK_OPTIONS,
+    roadFactor: env.ETA_ROAD_FACTOR,
+    slackMinutes: env.ETA_SLACK_MINUTES,
+    driveHours: env.ETA_DRIVE_HOURS,
+    restHours: env.ETA_REST_HOURS,
+    clockScale: mode === 'simulator' ? env.SIM_SPEED : 1,
+  };
+}
 
 export class ConfigError extends Error {}
 

@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Env } from './config';
-import { tileAttributionOf } from './config';
+import { outlookOptionsOf, tileAttributionOf } from './config';
 import { noiseRules } from '@/domain/noise-rules';
 import { createApp } from './app';
 import { createDriftReport } from './drift-report';
@@ -60,6 +60,7 @@ export function buildProxy(
     maxLoads: env.CACHE_MAX_LOADS,
     onAnswer: (by, answer) => drift.record(by, answer.issues),
     now: options.now,
+    outlook: outlookOptionsOf(env, upstream.mode),
   });
   const app = createApp({
     upstream: client,

@@ -6,6 +6,7 @@ import type { IncludeFlags, LoadViewWire } from '@/contract/proxy-api';
 import { applyDelta } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
+import { boardOutlook, loadOutlook, type OutlookOptions } from '@/domain/outlook';
 
 /**
  * One merged track per (operation, id), fed by the upstream's pulls and served to every browser.
@@ -39,6 +40,8 @@ export interface TrackCacheOptions {
   maxIssuesPerLoad?: number;
   onAnswer?: (by: LoadBy, answer: Parsed<PullAnswer>) => void;
   now?: () => number;
+  /** How each load's outlook (ETAs, why it is dark) is reckoned; the domain's defaults when absent. */
+  outlook?: OutlookOptions;
 }
 
 interface Track {
@@ -107,6 +110,22 @@ export function createTrackCache(o: TrackCacheOptions) {
   let inFlight = 0;
   const waiting: (() => void)[] = [];
 
+  /**
+   * The load with its outlook reckoned again from its whole track, whenever the track changed (the
+   * board pulls no pings: this is where its ETAs and reasons come from). A new outlook's `asOf` is
+   * greater than the last one's, so that a browser merging answers keeps the newest.
+   */
+  function withOutlook(load: Load, before: Load['outlook']): Load {
+    const outlook = loadOutlook(load, o.outlook);
+    const { outlook: _old, ...rest } = load;
+    if (!outlook) return rest;
+    // The same outlook from a longer track: the one the browsers hold stays.
+    if (before && JSON.stringify(before) === JSON.stringify({ ...outlook, asOf: before.asOf }))
+      return { ...rest, outlook: before };
+    if (before && outlook.asOf <= before.asOf) outlook.asOf = before.asOf + 1;
+    return { ...rest, outlook };
+  }
+
   async function slot<T>(run: () => Promise<T>): Promise<T> {
     if (inFlight >= o.maxInFlight) await new Promise<void>((r) => waiting.push(r));
     inFlight++;
@@ -155,7 +174,8 @@ export function createTrackCache(o: TrackCacheOptions) {
 
   function absorb(t: Track, fresh: Load, issues: ParseIssue[], full: boolean, at: number): void {
     const stamp = ++seq;
-    const merged = t.load ? applyDelta(t.load, fresh) : fresh;
+    const applied = t.load ? applyDelta(t.load, fresh) : fresh;
+    const merged = applied === t.load ? applied : withOutlook(applied, t.load?.outlook);
     // Back from missing counts as a change: a browser dropped the load when it was reported missing.
     if (merged !== t.load || t.missing) t.changedSeq = stamp;
     // Every item of the merge was held before (stamped then) or came in this answer: only the
@@ -394,6 +414,8 @@ export function loadView(
     latestStatus: load.latestStatus,
     latestTemperature: load.latestTemperature,
   };
+  // A view without extras (a board's) gets the outlook its line says; a load's own page all of it.
+  if (load.outlook) view.outlook = extras ? load.outlook : boardOutlook(load.outlook);
   for (const list of LISTS) {
     if (include?.[INCLUDE_OF[list]] === false) continue;
     const items: { key: string }[] = isNew ? load[list].filter(isNew) : load[list];

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { LoadDetailWire } from '@/contract/load-detail';
 import { documentSvg } from './documents';
 import { createFaultInjector, truncateJson, type FaultInjector, type FaultPlan } from './faults';
-import { tripClock, tripNumber, type LoadPlan } from './fleet';
-import { joinTracks, stamps, trackAt, type Timed, type TrackOptions } from './track';
+import { instantOf, tripClock, tripNumber, type LoadPlan } from './fleet';
+import { appointmentText, joinTracks, stamps, trackAt, type Timed, type TrackOptions } from './track';
 import { createWebhookOperation } from './webhooks';
 
 export interface SimulatorOptions extends TrackOptions {
@@ -61,6 +61,37 @@ function pullFailure(status: number, message: string, now: number, headers?: Rec
     { status: false, message, errorCode: status, timeStamp: serverTime(now) },
     { status, headers },
   );
+}
+
+/**
+ * A trip's stops as the service sends them (issue 36): order, type, facility, place, point and the
+ * appointment in the stop's local time with its offset from GMT; `null` where a stop has none. A
+ * careless sender (`odd`) writes numbers as text and text as numbers; some write no offset at all.
+ */
+export function wireStops(plan: LoadPlan, speed: number): Record<string, unknown>[] {
+  const odd = plan.stopStyle === 'odd';
+  return plan.stops.map((s) => {
+    const appointment =
+      s.appointmentMinute === undefined
+        ? undefined
+        : appointmentText(instantOf(plan, s.appointmentMinute, speed), s.city.zone);
+    return {
+      stopExternalId: s.stopExternalId,
+      orderNumber: odd ? String(s.stopOrderNumber) : s.stopOrderNumber,
+      stopType: s.kind === 'pickup' ? 'PICKUP' : 'DELIVERY',
+      locationName: s.locationName,
+      city: s.city.name,
+      state: s.city.state,
+      country: s.city.country,
+      zipcode: odd ? Number(s.zipcode) : s.zipcode,
+      lat: odd ? s.city.lat.toFixed(4) : s.city.lat,
+      lon: odd ? s.city.lon.toFixed(4) : s.city.lon,
+      datetime: appointment?.datetime ?? null,
+      ...(plan.stopStyle === 'no-offset'
+        ? {}
+        : { stopGMTDiff: appointment ? appointment.stopGMTDiff : odd ? null : '' }),
+    };
+  });
 }
 
 export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
@@ -122,14 +153,7 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
     if (body.includeComments !== false) out.comments = fresh(track.comments);
     if (body.includeDocuments !== false) out.documents = fresh(track.documents);
     // The real service sends undocumented extras such as stops; so does the simulator.
-    (out as Record<string, unknown>).stops = plan.stops.map((s) => ({
-      stopExternalId: s.stopExternalId,
-      stopOrderNumber: s.stopOrderNumber,
-      stopType: s.kind === 'pickup' ? 'Pickup' : 'Delivery',
-      city: s.city.name,
-      state: s.city.state,
-      country: s.city.country,
-    }));
+    (out as Record<string, unknown>).stops = wireStops(plan, o.speed);
     return out;
   }
 

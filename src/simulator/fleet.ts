@@ -34,7 +34,31 @@ export interface Stop {
   stopOrderNumber: number;
   city: City;
   kind: 'pickup' | 'delivery';
+  /** The facility's name, as shippers and receivers are called. */
+  locationName: string;
+  zipcode: string;
+  /** The appointment, in simulated minutes of the trip's schedule; none when undefined. */
+  appointmentMinute: number | undefined;
 }
+
+/**
+ * How a load's phone goes dark (issue 36), when it does: on the road with no word (`moving`), while
+ * waiting at its pickup or delivery, before its trip ever started, after the service's notice (the app
+ * closed, the location permission cut to "while using", the phone powered off), or after hours of
+ * dropping out now and then (`intermittent`).
+ */
+export type DarkMode =
+  | 'moving'
+  | 'at-pickup'
+  | 'at-delivery'
+  | 'never-started'
+  | 'app-closed'
+  | 'permission'
+  | 'phone-off'
+  | 'intermittent';
+
+/** How a load's stops are written: as a careful sender writes them, as a careless one, or without offsets. */
+export type StopStyle = 'plain' | 'odd' | 'no-offset';
 
 export interface LoadPlan {
   index: number;
@@ -52,8 +76,15 @@ export interface LoadPlan {
   route: Point[];
   /** Cumulative distance along `route`, km. */
   routeKm: number[];
-  /** Simulated minutes from departure (pickup loaded) to arrival at delivery. */
+  /** Simulated minutes from departure (pickup loaded) to arrival at delivery, rest breaks included. */
   driveMinutes: number;
+  /** Of those, the minutes of driving: a driver drives 11 h, then rests 10 h (`positionAt`). */
+  movingMinutes: number;
+  /** Simulated minutes the truck waits at its pickup before it is loaded (it arrives at -45 - wait). */
+  pickupWaitMinutes: number;
+  /** How its phone went dark, with `silentSince`. */
+  dark: DarkMode | undefined;
+  stopStyle: StopStyle;
   /** Real instant of departure: simulated minute 0. */
   departAt: number;
   pingEveryMinutes: number;
@@ -110,6 +141,85 @@ const LAST_NAMES = [
 ];
 const SET_POINTS = [34, 36, 0, -10, 28];
 const AVERAGE_KMH = 78;
+/** The rest rule the fleet's drivers keep: 11 h of driving, then 10 h off. */
+export const DRIVE_STRETCH_MINUTES = 11 * 60;
+export const REST_MINUTES = 10 * 60;
+
+/** Minutes from departure to arrival for this much driving, with its rests. */
+export const withRestMinutes = (moving: number): number =>
+  moving + Math.max(0, Math.ceil(moving / DRIVE_STRETCH_MINUTES) - 1) * REST_MINUTES;
+
+/** The simulated minute a trip's truck arrives at its pickup. */
+export const pickupArrivalMinute = (plan: Pick<LoadPlan, 'pickupWaitMinutes'>): number =>
+  -45 - plan.pickupWaitMinutes;
+
+const FACILITIES = ['Distribution Center', 'Cold Storage', 'Foods DC', 'Warehouse', 'Cross-Dock', 'Terminal'];
+const DARK_MODES: readonly DarkMode[] = [
+  'moving',
+  'at-pickup',
+  'at-delivery',
+  'never-started',
+  'app-closed',
+  'permission',
+  'phone-off',
+  'intermittent',
+];
+
+/**
+ * A trip's stops, waits and appointments, from its own random source: most trips make their
+ * appointments, some cut it close, some miss them; some stops have none.
+ */
+function tripStops(
+  r: ReturnType<typeof stream>,
+  externalId: number,
+  ids: [string, string],
+  from: City,
+  to: City,
+  driveMinutes: number,
+): { stops: Stop[]; pickupWaitMinutes: number; stopStyle: StopStyle } {
+  // A long wait now and then; arrival stays after dispatch (minute -180).
+  const pickupWaitMinutes = r.next() < 0.2 ? Math.round(60 + r.next() * 65) : Math.round(r.next() * 20);
+  const arrival = -45 - pickupWaitMinutes;
+  // Wide of the arrival: at the default speed the appointment's text (to the minute) is an hour's schedule.
+  const pickupAppointment = r.next() < 0.15 ? undefined : Math.round(arrival + (r.next() - 0.2) * 240);
+  const u = r.next();
+  // On time with room, cutting it close, or behind.
+  const margin = u < 0.55 ? 90 + r.next() * 240 : u < 0.75 ? r.next() * 50 : -(30 + r.next() * 170);
+  const deliveryAppointment = r.next() < 0.12 ? undefined : Math.round(driveMinutes + margin);
+  const style = r.next();
+  const stop = (n: 0 | 1, city: City, kind: Stop['kind'], appointmentMinute: number | undefined): Stop => ({
+    stopExternalId: ids[n],
+    stopOrderNumber: n + 1,
+    city,
+    kind,
+    locationName: `${city.name} ${r.pick(FACILITIES)}`,
+    zipcode: String(10_000 + (hash32(externalId, n, city.lat * 1000) % 89_999)),
+    appointmentMinute,
+  });
+  return {
+    stops: [stop(0, from, 'pickup', pickupAppointment), stop(1, to, 'delivery', deliveryAppointment)],
+    pickupWaitMinutes,
+    stopStyle: style < 0.15 ? 'odd' : style < 0.2 ? 'no-offset' : 'plain',
+  };
+}
+
+/**
+ * The simulated minute of its trip at which a load's phone goes dark, by how it does: on the road
+ * partway (`part` of the drive), at its pickup while waiting, at its delivery after arriving, or
+ * just after dispatch for one that never starts.
+ */
+function darkMinute(mode: DarkMode, part: number, driveMinutes: number, pickupWaitMinutes: number): number {
+  // A few pings after arriving, before loading.
+  if (mode === 'at-pickup') return -45 - pickupWaitMinutes * 0.5 + 10;
+  if (mode === 'at-delivery') return driveMinutes + 10;
+  if (mode === 'never-started') return -175;
+  // On the road, not during a rest: a minute in a rest moves on to the next stretch's first hour.
+  // An intermittent phone drops out for a while before it goes dark for good.
+  const minute = driveMinutes * (mode === 'intermittent' ? 0.5 + part * 0.5 : part);
+  const cycle = DRIVE_STRETCH_MINUTES + REST_MINUTES;
+  const into = minute % cycle;
+  return into < DRIVE_STRETCH_MINUTES ? minute : Math.min(minute - into + cycle + 60, driveMinutes - 1);
+}
 
 const toRad = (d: number) => (d * Math.PI) / 180;
 export function distanceKm(a: Point, b: Point): number {
@@ -219,18 +329,25 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
   const { to, route } = routeFrom(options.seed, index, r, from);
   const routeKm = cumulativeKm(route);
   const km = routeKm[routeKm.length - 1] as number;
-  const driveMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
+  const movingMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
+  const driveMinutes = withRestMinutes(movingMinutes);
   // At start, progress is spread so that a few loads are delivered, most are rolling, a few not started.
   const progress = -0.15 + r.next() * 1.25;
   const reefer = r.next() < 0.34;
   const silent = r.next() < 0.15;
-  // A silent phone stopped 20 minutes to 5 hours ago (real time), while its load was on the road.
-  const silentSince = silent ? options.startedAt - (20 + r.next() * 280) * 60_000 : undefined;
-  const departAt =
-    silentSince !== undefined
-      ? silentSince - (driveMinutes * (0.2 + r.next() * 0.5) * 60_000) / options.speed
-      : options.startedAt - (driveMinutes * progress * 60_000) / options.speed;
   const externalId = 700_100 + index;
+  // Drawn apart from the rest, so that the fleet's routes and phones stay as they were before stops.
+  const t = stream(options.seed, index, 0x5709);
+  const trip = tripStops(t, externalId, [`S${externalId}-1`, `S${externalId}-2`], from, to, driveMinutes);
+  const dark = silent ? t.pick(DARK_MODES) : undefined;
+  // A silent phone stopped 20 minutes to 5 hours ago (real time), where its way of going dark says.
+  const silentSince = silent ? options.startedAt - (20 + r.next() * 280) * 60_000 : undefined;
+  const part = silent ? r.next() : 0;
+  const departAt =
+    silentSince !== undefined && dark
+      ? silentSince -
+        (darkMinute(dark, 0.2 + part * 0.5, driveMinutes, trip.pickupWaitMinutes) * 60_000) / options.speed
+      : options.startedAt - (driveMinutes * progress * 60_000) / options.speed;
   const plan: LoadPlan = {
     index,
     trip: 0,
@@ -242,13 +359,14 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
     },
     reefer,
     setPoint: r.pick(SET_POINTS),
-    stops: [
-      { stopExternalId: `S${externalId}-1`, stopOrderNumber: 1, city: from, kind: 'pickup' },
-      { stopExternalId: `S${externalId}-2`, stopOrderNumber: 2, city: to, kind: 'delivery' },
-    ],
+    stops: trip.stops,
     route,
     routeKm,
     driveMinutes,
+    movingMinutes,
+    pickupWaitMinutes: trip.pickupWaitMinutes,
+    dark,
+    stopStyle: trip.stopStyle,
     departAt,
     pingEveryMinutes: 3 + r.int(4),
     silentSince,
@@ -273,6 +391,9 @@ function withLongTrack(plan: LoadPlan, pings: number, options: FleetOptions): Lo
     ...plan,
     reefer: true,
     driveMinutes,
+    movingMinutes: driveMinutes,
+    pickupWaitMinutes: 0,
+    dark: undefined,
     pingEveryMinutes: (lastPingMinute - 0.9) / (pings - 1),
     departAt: options.startedAt - (lastPingMinute * 60_000) / options.speed,
     silentSince: undefined,
@@ -297,7 +418,15 @@ export function generateFleet(options: FleetOptions): LoadPlan[] {
 /** Position along the route after `minute` simulated minutes of driving. */
 export function positionAt(plan: LoadPlan, minute: number): Point {
   const total = plan.routeKm[plan.routeKm.length - 1] as number;
-  const km = Math.max(0, Math.min(1, minute / plan.driveMinutes)) * total;
+  // Driving time so far: the truck stands still through each rest.
+  const elapsed = Math.max(0, Math.min(minute, plan.driveMinutes));
+  const cycle = DRIVE_STRETCH_MINUTES + REST_MINUTES;
+  const stretches = Math.floor(elapsed / cycle);
+  const moving =
+    plan.movingMinutes >= plan.driveMinutes
+      ? elapsed
+      : stretches * DRIVE_STRETCH_MINUTES + Math.min(elapsed - stretches * cycle, DRIVE_STRETCH_MINUTES);
+  const km = Math.max(0, Math.min(1, moving / plan.movingMinutes)) * total;
   let i = 1;
   while (i < plan.routeKm.length - 1 && (plan.routeKm[i] as number) < km) i++;
   const k0 = plan.routeKm[i - 1] as number;
@@ -352,7 +481,8 @@ export function nextTrip(plan: LoadPlan, o: { seed: number; speed: number }): Lo
   const { to, route } = routeFrom(o.seed, 0x4000_0000 + plan.index * 4096 + (trip % 4096), r, from);
   const routeKm = cumulativeKm(route);
   const km = routeKm[routeKm.length - 1] as number;
-  const driveMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
+  const movingMinutes = Math.round((km / AVERAGE_KMH) * 60 * (1.05 + r.next() * 0.2));
+  const driveMinutes = withRestMinutes(movingMinutes);
   const pauseMinutes = 60 + r.next() * 180;
   const minute = 60_000 / o.speed;
   // A dark phone's load is let go QUIET_MS after it went dark (real time, as `silentSince` is): the
@@ -361,20 +491,27 @@ export function nextTrip(plan: LoadPlan, o: { seed: number; speed: number }): Lo
   const departAt = ended + (pauseMinutes - TRIP_FIRST_MINUTE) * minute;
   // Rarer than among the first trips: a dark load keeps its slot for hours, a trip a fraction of one.
   const silent = r.next() < 0.015;
-  const silentSince = silent ? departAt + driveMinutes * (0.2 + r.next() * 0.6) * minute : undefined;
+  const part = 0.2 + r.next() * 0.6;
   const excursion = plan.reefer && r.next() < 0.4 ? excursionWindow(r.next(), driveMinutes) : undefined;
   // Stop ids go on growing with the trips; the first trip's are S<id>-1 and S<id>-2.
   const stop = (n: number) => `S${plan.externalId}-${2 * trip + n}`;
+  const t = stream(o.seed, plan.index, trip, 0x5709);
+  const stops = tripStops(t, plan.externalId, [stop(1), stop(2)], from, to, driveMinutes);
+  const dark = silent ? t.pick(DARK_MODES) : undefined;
+  const silentSince = dark
+    ? departAt + darkMinute(dark, part, driveMinutes, stops.pickupWaitMinutes) * minute
+    : undefined;
   return {
     ...plan,
     trip,
-    stops: [
-      { stopExternalId: stop(1), stopOrderNumber: 1, city: from, kind: 'pickup' },
-      { stopExternalId: stop(2), stopOrderNumber: 2, city: to, kind: 'delivery' },
-    ],
+    stops: stops.stops,
     route,
     routeKm,
     driveMinutes,
+    movingMinutes,
+    pickupWaitMinutes: stops.pickupWaitMinutes,
+    dark,
+    stopStyle: stops.stopStyle,
     departAt,
     silentSince,
     appNotInstalled: false,

@@ -1,5 +1,5 @@
 import type { LoadDetailWire } from '@/contract/load-detail';
-import { instantOf, minuteAt, positionAt, type LoadPlan, type Point } from './fleet';
+import { instantOf, minuteAt, pickupArrivalMinute, positionAt, type LoadPlan, type Point } from './fleet';
 import { nearestPlace, type Place } from './places';
 import { unit } from './random';
 
@@ -127,30 +127,69 @@ export function stamps(instant: number, zone: string): Stamps {
   };
 }
 
+/**
+ * A stop's appointment as the service writes it: `MM/DD/YYYY HH:mm` in the stop's zone, and its
+ * offset from GMT at that moment in hours, as text (`stopGMTDiff`).
+ */
+export function appointmentText(instant: number, zone: string): { datetime: string; stopGMTDiff: string } {
+  const { offset } = zoneInSlot(instant, zone);
+  const local = wallText(instant + offset * 60_000);
+  return { datetime: `${local.date} ${local.minute}`, stopGMTDiff: String(offset / 60) };
+}
+
 export function gmtText(instant: number): string {
   return new Date(instant).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 // --- the schedule of a load -----------------------------------------------------------------------
 
-/** Status events of a load in simulated minutes; `main` ones are what `latestStatus` reports. */
-function statusSchedule(
-  plan: LoadPlan,
-): { minute: number; name: string; code: string | null; main: boolean }[] {
+/** What the service says when a phone stops reporting in a way it notices (issue 36's dark phones). */
+const DARK_NOTICES: Partial<Record<NonNullable<LoadPlan['dark']>, string>> = {
+  'app-closed': 'Tracking stopped: app closed by the driver',
+  permission: 'Location permission changed to While Using',
+  'phone-off': 'Device powered off',
+};
+
+interface ScheduledEvent {
+  minute: number;
+  name: string;
+  code: string | null;
+  /** What `latestStatus` reports. */
+  main: boolean;
+  /** Sent by the driver's phone (none once it is dark), not by the service. */
+  phone: boolean;
+}
+
+/** Status events of a load in simulated minutes, in time order. */
+function statusSchedule(plan: LoadPlan, silentMinute: number): ScheduledEvent[] {
   const end = plan.driveMinutes;
+  const event = (minute: number, name: string, code: string | null, main: boolean, phone: boolean) => ({
+    minute,
+    name,
+    code,
+    main,
+    phone,
+  });
   const list = [
-    { minute: -240, name: 'Load track created', code: 'CRT', main: true },
-    { minute: -230, name: 'Sent text message to driver', code: null, main: false },
-    { minute: -200, name: 'Driver has viewed the load track', code: null, main: false },
-    { minute: -180, name: 'Dispatched', code: 'DSP', main: true },
-    { minute: -45, name: 'Arrived at pickup', code: 'APU', main: true },
-    { minute: -2, name: 'Loaded', code: 'LDD', main: true },
-    { minute: 5, name: 'In transit', code: 'ITR', main: true },
-    { minute: end, name: 'Arrived at delivery', code: 'ADL', main: true },
-    { minute: end + 50, name: 'Delivered', code: 'DLV', main: true },
+    event(-240, 'Load track created', 'CRT', true, false),
+    event(-230, 'Sent text message to driver', null, false, false),
+    event(-200, 'Driver has viewed the load track', null, false, false),
+    event(-180, 'Dispatched', 'DSP', true, false),
+    event(pickupArrivalMinute(plan), 'Arrived at pickup', 'APU', true, true),
+    event(-2, 'Loaded', 'LDD', true, true),
+    event(0, 'Departed pickup', 'DPU', true, true),
+    event(5, 'In transit', 'ITR', true, true),
+    event(end, 'Arrived at delivery', 'ADL', true, true),
+    event(end + 50, 'Delivered', 'DLV', true, true),
+    // After "Delivered", so that the latest status stays what the dispatcher looks for.
+    event(end + 58, 'Departed delivery', 'DDL', false, true),
   ];
-  if (plan.appNotInstalled)
-    list.splice(2, 0, { minute: -215, name: 'App not installed', code: null, main: false });
+  if (plan.appNotInstalled) list.splice(2, 0, event(-215, 'App not installed', null, false, false));
+  const notice = plan.dark && DARK_NOTICES[plan.dark];
+  if (notice && Number.isFinite(silentMinute)) {
+    const at = list.findIndex((e) => e.minute > silentMinute);
+    list.splice(at < 0 ? list.length : at, 0, event(silentMinute, notice, null, false, false));
+  }
   return list;
 }
 
@@ -221,15 +260,18 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
   const pickup = plan.stops[0] as (typeof plan.stops)[number];
   const delivery = plan.stops[plan.stops.length - 1] as (typeof plan.stops)[number];
 
-  // Pings: from loading until shortly after delivery, unless the phone went silent.
+  // Pings: from arrival at pickup until shortly after delivery, unless the phone went silent. An
+  // intermittent phone drops out now and then (runs of four pings) before it goes dark.
   const lastPingMinute = Math.min(phoneMinute, plan.driveMinutes + 60);
+  const firstPingMinute = plan.bulk ? 0 : pickupArrivalMinute(plan);
   for (
-    let i = firstNewer(0, plan.pingEveryMinutes, 0.8, lastPingMinute);
-    i * plan.pingEveryMinutes <= lastPingMinute;
+    let i = firstNewer(firstPingMinute, plan.pingEveryMinutes, 0.8, lastPingMinute);
+    firstPingMinute + i * plan.pingEveryMinutes <= lastPingMinute;
     i++
   ) {
-    const minute = i * plan.pingEveryMinutes + unit(o.seed, noiseOf(plan), i, 7) * 0.8;
+    const minute = firstPingMinute + i * plan.pingEveryMinutes + unit(o.seed, noiseOf(plan), i, 7) * 0.8;
     if (minute > lastPingMinute) break;
+    if (plan.dark === 'intermittent' && unit(o.seed, noiseOf(plan), Math.floor(i / 4), 0x1dd) < 0.4) continue;
     const accuracy = accuracyFor(plan, i, o.seed);
     const point = jitter(
       positionAt(plan, minute),
@@ -254,9 +296,10 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
     });
   }
 
-  statusSchedule(plan).forEach((e, n) => {
+  const silentMinute = plan.silentSince === undefined ? Infinity : minuteAt(plan, plan.silentSince, o.speed);
+  statusSchedule(plan, silentMinute).forEach((e, n) => {
     // Notices come from the service; the driver's statuses from the phone.
-    if (e.minute > (e.main && e.minute > -180 ? phoneMinute : nowMinute)) return;
+    if (e.minute > (e.phone ? phoneMinute : nowMinute)) return;
     const instant = at(e.minute);
     const zone =
       e.minute <= 0

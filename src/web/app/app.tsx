@@ -63,12 +63,12 @@ export function App() {
   const links = NAV.filter((link) => !('what' in link) || may(user, link.what));
   return (
     <div className="flex h-full flex-col">
-      <header className="relative flex items-center justify-between gap-4 bg-ink px-4 py-1 text-white md:justify-start">
+      <header className="relative flex flex-wrap items-center justify-between gap-x-4 bg-ink px-4 py-1 text-white md:flex-nowrap md:justify-start">
         <h1 className="text-lg font-semibold tracking-tight">Haulview</h1>
         <MainNav links={links} />
         <SessionMenu session={session.data} />
+        <OpenModeBanner session={session.data} />
       </header>
-      <OpenModeBanner session={session.data} />
       <main className="min-h-0 flex-1">
         <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
           <Switch>

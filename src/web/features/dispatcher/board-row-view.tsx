@@ -2,6 +2,7 @@ import { memo, Profiler, type ProfilerOnRenderCallback } from 'react';
 import { formatAge } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
+import { outlookLine, STOP_STATUS_CLASS } from '../../components/outlook-text';
 import type { BoardRow } from './board-rows';
 
 /** A handset, drawn in the text's colour. */
@@ -36,6 +37,8 @@ export const BoardRowView = memo(function BoardRowView({
   const tel = row.phone ? telHref(row.phone) : undefined;
   // A finished load's ping age is said, not coloured: it is no alarm (domain/attention.ts).
   const { finished, reasons } = row.attention;
+  // Said at this clock: a stop whose appointment passed turns late without a new answer.
+  const outlook = outlookLine(row.load, row.staleness, finished, now);
   const border = finished
     ? 'border-l-panel-line'
     : {
@@ -52,7 +55,7 @@ export const BoardRowView = memo(function BoardRowView({
       aria-selected={selected}
       data-load={row.key}
       onClick={() => onSelect(row)}
-      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem_1.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-[3px] text-sm ${border} ${
+      className={`grid h-full cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)_8.5rem_1.5rem] gap-x-2 border-b border-l-4 border-panel-line px-2 py-px text-sm leading-[18px] [&_.text-xs]:leading-[14px] ${border} ${
         // The selected row stands out; the keyboard's row only while the board has the keyboard.
         selected
           ? 'bg-blue-100 text-status-selected'
@@ -116,6 +119,22 @@ export const BoardRowView = memo(function BoardRowView({
           </a>
         )}
       </div>
+      {/* Across the row: why its phone is dark, and how its next stop stands. */}
+      {(outlook.dark || outlook.next) && (
+        <div role="gridcell" className="col-span-4 truncate text-xs" data-outlook="">
+          {outlook.dark && (
+            <span className={STALENESS_CLASS[row.staleness]} data-dark-reason="">
+              {outlook.dark}
+            </span>
+          )}
+          {outlook.dark && outlook.next && <span className="text-ink-muted"> · </span>}
+          {outlook.next && (
+            <span className={STOP_STATUS_CLASS[outlook.next.status]} data-stop-status={outlook.next.status}>
+              {outlook.next.text}
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
   return onRender ? (

@@ -129,6 +129,14 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
               {text}
             </LegendItem>
           ))}
+          {/* The ring: how its next stop stands against its appointment (issue 36). */}
+          <li className="ml-2 text-ink-muted">Ring: next stop</li>
+          <LegendItem swatch="h-3 w-3 rounded-full border-2 border-status-silent bg-status-unknown">
+            Late
+          </LegendItem>
+          <LegendItem swatch="h-3 w-3 rounded-full border-2 border-status-stale bg-status-unknown">
+            At risk
+          </LegendItem>
         </ul>
       </div>
     </div>

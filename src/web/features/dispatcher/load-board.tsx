@@ -26,8 +26,11 @@ export interface LoadBoardProps {
   onRowRender?: ProfilerOnRenderCallback;
 }
 
-/** Two lines of text and little else: ten rows fit beside the map on a 720 px tall screen. */
-const ROW_HEIGHT = 44;
+/**
+ * Three tight lines (the load and its place; its status and driver; its next stop and why it is
+ * dark), so ten rows still fit beside the map on a 720 px tall screen.
+ */
+const ROW_HEIGHT = 48;
 
 /** The board's text filter: where the page puts the keyboard's focus when it clears the filter. */
 export const BOARD_FILTER_ID = 'board-filter';

@@ -7,6 +7,8 @@ import { loadPageHref, type LoadRef } from '../../lib/load-ref';
 import { nextStop, tripStops, type TripStop } from '../../lib/trip-stops';
 import { watchList } from '../../lib/watch-list';
 import { placeText, type BoardRow } from './board-rows';
+import { outlookLine, STOP_STATUS_CLASS } from '../../components/outlook-text';
+import { STALENESS_CLASS } from '../../components/staleness-text';
 
 export interface SelectedLoadPanelProps {
   selection: LoadRef;
@@ -51,14 +53,27 @@ const stopText = (stop: TripStop): string =>
  * answer carries no stops), from its row before. The next stop is said only where it is certain
  * (`nextStop`); otherwise nothing is.
  */
-function LoadFacts({ load, now }: { load: Load; now: number }) {
+function LoadFacts({ load, row, now }: { load: Load; row: BoardRow | undefined; now: number }) {
   const at = load.latestLocation;
   const status = load.latestStatus;
   const driver = at?.driver ?? status?.driver;
   const tel = driver?.phone ? telHref(driver.phone) : undefined;
   const next = nextStop(load, tripStops(load));
+  const outlook = row ? outlookLine(load, row.staleness, row.attention.finished, now) : undefined;
   return (
     <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs">
+      {outlook?.dark && row && (
+        <>
+          <dt className="text-ink-muted">Dark</dt>
+          <dd className={`truncate ${STALENESS_CLASS[row.staleness]}`}>{outlook.dark}</dd>
+        </>
+      )}
+      {outlook?.next && (
+        <>
+          <dt className="text-ink-muted">ETA</dt>
+          <dd className={`truncate ${STOP_STATUS_CLASS[outlook.next.status]}`}>{outlook.next.text}</dd>
+        </>
+      )}
       <dt className="text-ink-muted">Where</dt>
       <dd className="truncate">
         {at ? (
@@ -133,7 +148,7 @@ export function SelectedLoadPanel(props: SelectedLoadPanelProps) {
           ×
         </button>
       </div>
-      {load && <LoadFacts load={load} now={now} />}
+      {load && <LoadFacts load={load} row={row} now={now} />}
       <div className="mt-1 flex items-baseline gap-2">
         <p className="min-w-0 flex-1 text-xs text-ink-muted">{trackText(props)}</p>
         {/* Away from "Details": a slip should not drop the load from the watch list. */}

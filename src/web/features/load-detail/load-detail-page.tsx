@@ -12,6 +12,7 @@ import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { CommentsThread } from './comments-section';
 import { DocumentsGrid } from './documents-section';
 import { LoadHeader, SkippedItems } from './load-header';
+import { OutlookSection } from './outlook-section';
 import { PingsList } from './pings-section';
 import { SectionBoundary } from './section-boundary';
 import { Temperatures, type ReadingsState } from './temperature-section';
@@ -279,6 +280,7 @@ function LoadDetail({
           <LoadHeader load={load} excursionTolerance={config.excursionTolerance} thresholds={thresholds} />
         </SectionBoundary>
       </section>
+      <OutlookSection load={load} thresholds={thresholds} excursionTolerance={config.excursionTolerance} />
       {/* Side by side only when the panel itself is wide (it shares the screen with the map): in a
           narrower one the chart had room for a single time tick. */}
       <div className="grid gap-3 @4xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -28,8 +28,9 @@ export function SessionMenu({ session }: { session: SessionState }) {
 }
 
 /**
- * Open demo mode, said plainly: nobody logs in, everyone on this machine acts as admin, and each
- * role's view is one click away. Adding the first user ends it.
+ * Open demo mode, said plainly in the header (not a bar of its own, which cost the board a row):
+ * nobody logs in, everyone on this machine acts as admin, and each role's view is one click away.
+ * Adding the first user ends it.
  */
 export function OpenModeBanner({ session }: { session: SessionState }) {
   const change = useSessionChange();
@@ -39,17 +40,17 @@ export function OpenModeBanner({ session }: { session: SessionState }) {
     <div
       role="region"
       aria-label="Open demo mode"
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-sm text-amber-950"
+      // A row of its own on a phone; on a wider screen, at the header's end.
+      className="order-last flex w-full flex-wrap items-center gap-x-2 gap-y-1 pb-1 text-xs md:order-none md:ml-auto md:w-auto md:justify-end md:pb-0"
     >
-      <span>
-        <strong>Open demo:</strong> no users yet, so anyone on this machine acts as admin.{' '}
-        <Link href="/admin/users" className="underline">
-          Add the first user
-        </Link>{' '}
-        to require logins.
+      <span
+        className="rounded bg-amber-300 px-1.5 py-0.5 font-semibold text-amber-950"
+        title="No users yet: anyone on this machine acts as admin."
+      >
+        Open demo: you act as admin
       </span>
       <span className="flex items-center gap-1" role="group" aria-label="View as">
-        View as
+        <span className="text-ink-faint">View as</span>
         {ROLES.map((role) => (
           <button
             key={role}
@@ -57,12 +58,19 @@ export function OpenModeBanner({ session }: { session: SessionState }) {
             aria-pressed={role === current}
             disabled={change.isPending}
             onClick={() => change.mutate({ kind: 'viewAs', role })}
-            className={`rounded px-2 py-0.5 ${role === current ? 'bg-amber-900 text-white' : 'border border-amber-400 hover:bg-amber-100'}`}
+            className={`rounded px-1.5 py-0.5 ${role === current ? 'bg-amber-300 text-amber-950' : 'border border-white/30 hover:bg-white/10'}`}
           >
             {ROLE_LABEL[role]}
           </button>
         ))}
       </span>
+      <Link
+        href="/admin/users"
+        title="No users yet: anyone on this machine acts as admin. Adding the first user ends the open demo."
+        className="text-white underline"
+      >
+        Add the first user
+      </Link>
     </div>
   );
 }

@@ -10,6 +10,8 @@ export interface MarkerPoint {
   color: string;
   /** The colour of a dot in the marker's middle (a load's trip phase); null or absent: no dot. */
   centre?: string | null;
+  /** The colour of its ring (a load's next stop late or at risk); absent: the plain white ring. */
+  ring?: string;
   label: string;
   /** It needs attention (silent, excursion, stale; never a finished load): its cluster's badge counts it. */
   late?: boolean;

@@ -30,11 +30,14 @@ interface MarkerOptions extends L.CircleMarkerOptions {
   centreColor?: string | undefined;
 }
 
+/** A marker's ring when its load's next stop is neither late nor at risk. */
+export const PLAIN_RING = '#ffffff';
+
 export function makeMarker(point: MarkerPoint): L.CircleMarker {
   const options: MarkerOptions = {
     radius: MARKER_RADIUS_PX,
     weight: 2,
-    color: '#ffffff',
+    color: point.ring ?? PLAIN_RING,
     fillColor: point.color,
     fillOpacity: 1,
     loadKey: point.key,

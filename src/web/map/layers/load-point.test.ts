@@ -31,6 +31,42 @@ const status = (name: string) => ({
 const TOLERANCE = 5;
 
 describe('pointOf', () => {
+  it('rings a load whose next stop is late in red, at risk in amber, and says both in its tooltip', () => {
+    const stop = (status: 'late' | 'at-risk' | 'on-time', lateMinutes: number) => ({
+      asOf: 0,
+      dark: { reason: 'moving' as const, mph: 55 },
+      stops: [
+        {
+          order: 2,
+          type: 'delivery' as const,
+          place: {},
+          progress: 'upcoming' as const,
+          status,
+          lateMinutes,
+        },
+      ],
+    });
+    const point = (outlook: Load['outlook'], level: 'fresh' | 'silent', name = 'In transit') =>
+      pointOf(
+        emptyLoad('7', 'external-id', {
+          latestLocation: at(41, -88, 10),
+          latestStatus: status(name),
+          outlook,
+        }),
+        level,
+        TOLERANCE,
+      )!;
+    const late = point(stop('late', 70), 'silent');
+    expect(late.ring).toBe(statusColors.silent);
+    expect(late.label).toBe(
+      '7 · In transit · silent · Went dark while moving · Delivery: Late 1 h 10 min · ±10 m',
+    );
+    expect(point(stop('at-risk', -20), 'fresh').ring).toBe(statusColors.stale);
+    expect(point(stop('on-time', -200), 'fresh').ring).toBeUndefined();
+    // A finished load has no ring, whatever its outlook said.
+    expect(point(stop('late', 70), 'fresh', 'Delivered').ring).toBeUndefined();
+  });
+
   it('marks a load at its latest position, coloured by its level, named in its tooltip as it is', () => {
     const load = emptyLoad('700123', 'external-id', {
       latestLocation: at(41.5, -88.1, 1500),

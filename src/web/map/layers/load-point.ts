@@ -3,6 +3,8 @@ import { attentionAt, needsAttention, type Attention } from '@/domain/attention'
 import type { Staleness } from '@/domain/staleness';
 import { statusPhase } from '@/domain/status-phase';
 import { formatAccuracy } from '../../lib/format';
+import { outlookLine } from '../../components/outlook-text';
+import { nextStopOutlook } from '@/domain/outlook-text';
 import { loadKey, loadLabel } from '../../lib/load-ref';
 import type { MarkerPoint } from './load-markers-layer';
 import { phaseColors, statusColors } from '../../../../tailwind.config';
@@ -21,6 +23,8 @@ class LoadPoint implements MarkerPoint {
   readonly accuracy: number | null;
   readonly color: string;
   readonly centre: string | null;
+  /** Its next stop late (red) or at risk (amber), as the proxy reckoned it; else the plain ring. */
+  readonly ring: string | undefined;
   /** It needs attention (silent, excursion, stale: `domain/attention.ts`): its cluster's badge counts it. */
   readonly late: boolean;
   private readonly attention: Attention;
@@ -38,6 +42,15 @@ class LoadPoint implements MarkerPoint {
     this.color = this.attention.finished ? statusColors.finished : statusColors[level];
     const phase = statusPhase(load.latestStatus);
     this.centre = phase === 'other' ? null : phaseColors[phase];
+    const next = this.attention.finished ? undefined : nextStopOutlook(load.outlook);
+    this.ring =
+      next?.progress !== 'upcoming'
+        ? undefined
+        : next.status === 'late'
+          ? statusColors.silent
+          : next.status === 'at-risk'
+            ? statusColors.stale
+            : undefined;
     this.late = needsAttention(this.attention);
   }
   get label(): string {
@@ -50,7 +63,13 @@ class LoadPoint implements MarkerPoint {
           ? 'unknown'
           : this.level;
     const excursion = reasons.includes('excursion') ? ' · excursion' : '';
-    return `${loadLabel(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level}${excursion} · ${formatAccuracy(this.accuracy)}`;
+    // Why it is dark and how its next stop stands, as the board says them (at the pointer's time).
+    const outlook = outlookLine(this.load, this.level, finished, Date.now());
+    const more = [outlook.dark, outlook.next?.text]
+      .filter(Boolean)
+      .map((t) => ` · ${t}`)
+      .join('');
+    return `${loadLabel(this.load)} · ${this.load.latestStatus?.name ?? 'no status'} · ${level}${excursion}${more} · ${formatAccuracy(this.accuracy)}`;
   }
 }
 

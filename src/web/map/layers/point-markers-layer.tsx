@@ -14,6 +14,7 @@ import {
   makeCircle,
   makeMarker,
   noteOnMap,
+  PLAIN_RING,
   setShown,
 } from './drawn-point';
 import { SELECTED, SELECTED_RADIUS } from './selected-marker-layer';
@@ -114,7 +115,7 @@ export function PointMarkersLayer({ engine, points, selectedKey, onSelect }: Poi
           want(d, 'marker', show);
           want(d, 'circle', showCircle);
         }
-        const ring = selected ? SELECTED : '#ffffff';
+        const ring = selected ? SELECTED : (d.point.ring ?? PLAIN_RING);
         if (d.marker && d.marker.options.color !== ring) {
           d.marker.setStyle(selected ? { color: ring, weight: 4 } : { color: ring, weight: 2 });
           d.marker.setRadius(selected ? SELECTED_RADIUS : MARKER_RADIUS_PX);

@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLoad, testTime } from '@/testing/loads';
+import type { Load, Ping, StatusEvent } from './model';
+import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, withRests, type OutlookOptions } from './outlook';
+import { darkReasonWords, etaText, stopStatusAt } from './outlook-text';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const T0 = Date.parse('2026-11-24T12:00:00Z');
+const O: OutlookOptions = { ...DEFAULT_OUTLOOK_OPTIONS, slackMinutes: 60 };
+const MILE = 1609.344;
+/** Degrees of longitude per mile on the equator, where a parallel is a great circle. */
+const LON_PER_MILE = MILE / meters({ lat: 0, lon: 0 }, { lat: 0, lon: 1 });
+
+const ping = (instant: number, lon: number, accuracy: number | null = 10): Ping => ({
+  key: `${instant}|0|${lon}`,
+  instant,
+  time: testTime(instant),
+  lat: 0,
+  lon,
+  accuracy,
+});
+const event = (instant: number, name: string, code?: string): StatusEvent => ({
+  key: `${instant}|${name}`,
+  instant,
+  time: testTime(instant),
+  id: undefined,
+  name,
+  code,
+  driver: undefined,
+});
+
+/**
+ * Pings every `every` minutes from `from`, east to west along the equator at `mph`, starting at
+ * `lon`; with `scale`, on a clock that runs that many times faster.
+ */
+function drive(from: number, count: number, mph: number, lon = -90, every = 5, scale = 1): Ping[] {
+  return Array.from({ length: count }, (_, i) =>
+    ping(from + (i * every * MIN) / scale, lon - ((mph * every * i) / 60) * LON_PER_MILE),
+  );
+}
+
+/** A stop `miles` west of longitude -90 on the equator. */
+const stopAt = (order: number, type: string, miles: number, datetime?: string, diff = '-6') => ({
+  orderNumber: order,
+  stopType: type,
+  locationName: `${type} dock`,
+  city: type === 'PICKUP' ? 'Memphis' : 'Amarillo',
+  state: type === 'PICKUP' ? 'TN' : 'TX',
+  lat: 0,
+  lon: -90 - miles * LON_PER_MILE,
+  ...(datetime ? { datetime, stopGMTDiff: diff } : {}),
+});
+
+/** Local wall text (GMT-6) of an instant, as the service writes an appointment. */
+function local(instant: number): string {
+  const d = new Date(instant - 6 * HOUR);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+
+function load(pings: Ping[], events: StatusEvent[], stops: unknown[]): Load {
+  const last = pings[pings.length - 1];
+  return emptyLoad('L1', 'external-id', {
+    pings,
+    events,
+    extras: { stops },
+    latestStatus: events[events.length - 1],
+    latestLocation: last && { ...last, place: {} },
+  });
+}
+
+const rolling = [event(T0 - 2 * HOUR, 'Dispatched', 'DSP'), event(T0 - HOUR, 'In transit', 'ITR')];
+
+describe('ETA and lateness per upcoming stop', () => {
+  // Two hours at 50 mph from longitude -90: the last ping is 100 miles west, at T0 + 2 h.
+  const pings = drive(T0, 25, 50);
+  const last = T0 + 2 * HOUR;
+  // 250 miles on from the last ping: 300 road miles at 50 mph is 6 h.
+  const eta = last + 6 * HOUR;
+
+  it('is remaining great-circle distance times the road factor at the recent moving speed: on time', () => {
+    const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 350, local(eta + 3 * HOUR))];
+    const [pickup, delivery] = loadOutlook(load(pings, rolling, stops), O)!.stops;
+    expect(pickup).toMatchObject({ progress: 'departed', status: 'no-appointment' });
+    expect(delivery).toMatchObject({ progress: 'upcoming', status: 'on-time', lateMinutes: -180 });
+    expect(delivery!.eta).toBeCloseTo(eta, -5);
+    expect(delivery!.etaInputs).toEqual({
+      from: last,
+      miles: 300,
+      mph: 50,
+      measured: true,
+      rests: 0,
+      restHours: 10,
+    });
+  });
+
+  it('is at risk when the ETA falls within the slack before the appointment', () => {
+    const stops = [stopAt(2, 'DELIVERY', 350, local(eta + 30 * MIN))];
+    expect(loadOutlook(load(pings, rolling, stops), O)!.stops[0]).toMatchObject({
+      status: 'at-risk',
+      lateMinutes: -30,
+    });
+  });
+
+  it('is late when the ETA is after the appointment, and says by how much with its inputs', () => {
+    const stops = [stopAt(2, 'DELIVERY', 350, local(eta - 70 * MIN))];
+    const [stop] = loadOutlook(load(pings, rolling, stops), O)!.stops;
+    expect(stop).toMatchObject({ status: 'late', lateMinutes: 70 });
+    // 20:00 UTC is 14:00 at GMT-6.
+    expect(etaText(stop!)).toBe(
+      '300 mi at 50 mph → ETA Tue 14:00 GMT-6; appointment 12:50 → 1 h 10 min late',
+    );
+  });
+
+  it('says "no appointment" for a stop without one, with an ETA all the same', () => {
+    const [stop] = loadOutlook(load(pings, rolling, [stopAt(2, 'DELIVERY', 350)]), O)!.stops;
+    expect(stop).toMatchObject({ status: 'no-appointment', progress: 'upcoming' });
+    expect(stop!.lateMinutes).toBeUndefined();
+    expect(etaText(stop!)).toMatch(/; no appointment$/);
+  });
+
+  it('cannot judge an appointment whose offset from GMT is unknown', () => {
+    const stop = { ...stopAt(2, 'DELIVERY', 350, local(eta)), stopGMTDiff: null };
+    expect(loadOutlook(load(pings, rolling, [stop]), O)!.stops[0]).toMatchObject({ status: 'unknown' });
+  });
+
+  it('adds a 10 h rest after 11 h of driving', () => {
+    // 5 h driven already; 1,000 road miles at 50 mph is 20 h: 6 h, a rest, 11 h, a rest, 3 h.
+    const long = drive(T0, 61, 50);
+    const stops = [stopAt(2, 'DELIVERY', 250 + 1000 / 1.2)];
+    const [stop] = loadOutlook(load(long, rolling, stops), O)!.stops;
+    expect(stop!.etaInputs).toMatchObject({ miles: 1000, rests: 2, restHours: 10 });
+    expect(stop!.eta).toBeCloseTo(T0 + 5 * HOUR + 40 * HOUR, -5);
+    expect(etaText(stop!)).toMatch(/^1000 mi at 50 mph \+ 2 10 h rests → ETA/);
+  });
+
+  it('counts the hours since a stand of 10 h as rested, and takes the rule from its options', () => {
+    expect(withRests(10, 0, O)).toEqual({ hours: 10, rests: 0, drivenAfter: 10 });
+    expect(withRests(12, 0, O)).toEqual({ hours: 22, rests: 1, drivenAfter: 1 });
+    expect(withRests(12, 0, { driveHours: 8, restHours: 2 })).toEqual({
+      hours: 14,
+      rests: 1,
+      drivenAfter: 4,
+    });
+    // 6 h driven, a 10 h stand, then 2 h: only the last 2 h count, and 8.5 h more need no rest.
+    const rested = [...drive(T0, 73, 50), ...drive(T0 + 16 * HOUR, 25, 50, -90 - 300 * LON_PER_MILE)];
+    const stop = stopAt(2, 'DELIVERY', 400 + (8.5 * 50) / 1.2);
+    expect(loadOutlook(load(rested, rolling, [stop]), O)!.stops[0]!.etaInputs!.rests).toBe(0);
+  });
+
+  it('bounds the measured speed and uses the usual one when too few pings moved', () => {
+    const fast = drive(T0, 25, 90);
+    expect(
+      loadOutlook(load(fast, rolling, [stopAt(2, 'DELIVERY', 900)]), O)!.stops[0]!.etaInputs,
+    ).toMatchObject({ mph: 65, measured: true });
+    const parked = [ping(T0, -90), ping(T0 + 5 * MIN, -90)];
+    expect(
+      loadOutlook(load(parked, rolling, [stopAt(2, 'DELIVERY', 900)]), O)!.stops[0]!.etaInputs,
+    ).toMatchObject({ mph: 50, measured: false });
+  });
+
+  it('runs on the simulator clock when asked: a demo hour in a real minute', () => {
+    // 100 miles in 2 real minutes at clockScale 60 is 50 mph.
+    const quick = drive(T0, 25, 50, -90, 5, 60);
+    const stops = [stopAt(2, 'DELIVERY', 350)];
+    const [stop] = loadOutlook(load(quick, rolling, stops), { ...O, clockScale: 60 })!.stops;
+    expect(stop!.etaInputs).toMatchObject({ mph: 50, miles: 300 });
+    expect(stop!.eta).toBeCloseTo(T0 + 2 * MIN + 6 * MIN, -4);
+  });
+
+  it('is late once the appointment passes before the stop is reached, whatever the ETA said', () => {
+    const stops = [stopAt(2, 'DELIVERY', 350, local(eta + 3 * HOUR))];
+    const [stop] = loadOutlook(load(pings, rolling, stops), O)!.stops;
+    expect(stopStatusAt(stop!, eta).status).toBe('on-time');
+    expect(stopStatusAt(stop!, eta + 3 * HOUR + MIN)).toEqual({ status: 'late', passed: true });
+  });
+
+  it('marks stops reached from arrival and departure events, and judges arrival against the appointment', () => {
+    const events = [
+      event(T0 - 3 * HOUR, 'Dispatched', 'DSP'),
+      event(T0 - 50 * MIN, 'Arrived at pickup', 'APU'),
+      event(T0 - 5 * MIN, 'Departed pickup', 'DPU'),
+    ];
+    const stops = [stopAt(1, 'PICKUP', 0, local(T0 - HOUR)), stopAt(2, 'DELIVERY', 350)];
+    const [pickup, delivery] = loadOutlook(load(pings, events, stops), O)!.stops;
+    expect(pickup).toMatchObject({
+      progress: 'departed',
+      arrivedAt: T0 - 50 * MIN,
+      departedAt: T0 - 5 * MIN,
+      status: 'late',
+      lateMinutes: 10,
+    });
+    expect(delivery).toMatchObject({ progress: 'upcoming' });
+  });
+
+  it('marks a stop arrived from the pings inside its radius, widened by their accuracy', () => {
+    const there = [...drive(T0, 5, 50), ping(T0 + 30 * MIN, -90 - 350 * LON_PER_MILE + 0.004, 200)];
+    const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 350, local(T0))];
+    const [, delivery] = loadOutlook(load(there, rolling, stops), O)!.stops;
+    expect(delivery).toMatchObject({
+      progress: 'arrived',
+      arrivedAt: T0 + 30 * MIN,
+      status: 'late',
+      lateMinutes: 30,
+    });
+  });
+
+  it('reads only the trip now when a load id was reused for a next trip', () => {
+    const events = [
+      event(T0 - 30 * HOUR, 'Dispatched', 'DSP'),
+      event(T0 - 20 * HOUR, 'Delivered', 'DLV'),
+      event(T0 - 2 * HOUR, 'Load track created', 'CRT'),
+    ];
+    const old = drive(T0 - 29 * HOUR, 10, 50);
+    const outlook = loadOutlook(load(old, events, [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 350)]), O)!;
+    expect(outlook.dark).toMatchObject({ reason: 'never-started', at: T0 - 2 * HOUR });
+    expect(outlook.stops.map((s) => s.progress)).toEqual(['upcoming', 'upcoming']);
+  });
+
+  it('has no outlook for a finished load with no stops, and no dark reason for a finished one', () => {
+    const delivered = [...rolling, event(T0 + 3 * HOUR, 'Delivered', 'DLV')];
+    expect(loadOutlook(load(pings, delivered, []), O)).toBeUndefined();
+    const outlook = loadOutlook(load(pings, delivered, [stopAt(2, 'DELIVERY', 100)]), O)!;
+    expect(outlook.dark).toBeUndefined();
+    expect(outlook.stops[0]!.progress).not.toBe('upcoming');
+  });
+});
+
+describe('why a load is dark', () => {
+  const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 350)];
+  const dark = (pings: Ping[], events = rolling) => loadOutlook(load(pings, events, stops), O)!.dark!;
+
+  it('never started: dispatched, no ping', () => {
+    const d = dark([], [event(T0, 'Dispatched', 'DSP')]);
+    expect(d).toEqual({ reason: 'never-started', at: T0 });
+    expect(darkReasonWords(d).title).toBe('Never started');
+  });
+
+  it('went dark while moving: the speed of its last pings', () => {
+    const d = dark(drive(T0, 12, 55));
+    expect(d).toEqual({ reason: 'moving', at: T0 + 55 * MIN, mph: 55 });
+    expect(darkReasonWords(d)).toMatchObject({
+      title: 'Went dark while moving',
+      evidence: 'Its last pings moved at 55 mph',
+    });
+  });
+
+  it('went dark at a stop: its last ping inside the stop radius', () => {
+    const atPickup = [ping(T0, -90.001), ping(T0 + 5 * MIN, -90.001)];
+    const d = dark(atPickup);
+    expect(d).toMatchObject({ reason: 'at-stop', stopOrder: 1 });
+    expect(d.meters).toBe(111);
+    const outlook = loadOutlook(load(atPickup, rolling, stops), O)!;
+    expect(darkReasonWords(d, outlook.stops).evidence).toMatch(
+      /^Last ping \d+ m from Stop 1 \(pickup\), PICKUP dock, Memphis, TN$/,
+    );
+  });
+
+  it('went dark while stopped away from its stops', () => {
+    const parked = [ping(T0, -91), ping(T0 + 5 * MIN, -91.00001), ping(T0 + 10 * MIN, -91)];
+    expect(dark(parked)).toEqual({ reason: 'stopped', at: T0 + 10 * MIN });
+  });
+
+  it('intermittent: gaps well over its own usual cadence', () => {
+    // Every 5 minutes, with four gaps of 40.
+    const times: number[] = [];
+    for (let i = 0, t = T0; i < 30; i++) {
+      times.push(t);
+      t += i % 6 === 5 ? 40 * MIN : 5 * MIN;
+    }
+    const pings = times.map((t, i) => ping(t, -90 - i * 0.05));
+    const d = dark(pings);
+    expect(d).toMatchObject({ reason: 'intermittent', gaps: 4, usualMinutes: 5 });
+    expect(darkReasonWords(d).evidence).toBe('4 gaps over 3 times its usual 5 min between pings');
+  });
+
+  it("the service's notices: app closed, permission, phone off, not installed", () => {
+    const moving = drive(T0, 12, 55);
+    const after = T0 + 56 * MIN;
+    const cases: [string, string, string][] = [
+      ['Tracking stopped: app closed by the driver', 'app-closed', 'App closed'],
+      ['Location permission changed to While Using', 'permission', 'Location permission not "Always"'],
+      ['Device powered off', 'phone-off', 'Phone off'],
+      ['App not installed', 'not-installed', 'App not installed'],
+    ];
+    for (const [name, kind, title] of cases) {
+      const d = dark(moving, [...rolling, event(after, name)]);
+      expect(d).toEqual({ reason: 'notice', at: after, notice: name, noticeKind: kind });
+      expect(darkReasonWords(d).title).toBe(title);
+    }
+  });
+
+  it('an old notice the pings went on after is no reason', () => {
+    const events = [rolling[0]!, event(T0 - 30 * MIN, 'Device powered off'), rolling[1]!];
+    expect(dark(drive(T0, 12, 55), events).reason).toBe('moving');
+  });
+
+  it('leaves cell-tower fixes out of speeds and stops', () => {
+    const parked = [ping(T0, -91), ping(T0 + 5 * MIN, -91), ping(T0 + 10 * MIN, -91.2, 3000)];
+    expect(dark(parked).reason).toBe('stopped');
+  });
+});

@@ -1,0 +1,505 @@
+import type { DarkReason, Load, Outlook, Ping, StatusEvent, StopOutlook } from './model';
+import { isFinished, statusPhase } from './status-phase';
+import { readStops, type Stop } from './stops';
+
+/**
+ * What the proxy reckons of a load from its whole track, each time the track changes: the ETA and
+ * lateness of each stop still to come, each stop's arrival and departure, and why its phone would
+ * be dark. Pure: the same track and options give the same outlook.
+ *
+ * Durations are on the track's clock: `clockScale` is 1 for a real service, and the simulator's speed
+ * in the demo (its trucks cover an hour's road in a minute), so that "52 mph" and "one 10 h rest"
+ * mean what they say there too.
+ */
+export interface OutlookOptions {
+  /** Road distance per great-circle distance. */
+  roadFactor: number;
+  /** An ETA this many minutes or less before the appointment is "at risk". */
+  slackMinutes: number;
+  /** Hours of driving before a rest, and the rest's length. */
+  driveHours: number;
+  restHours: number;
+  /** A ping this near a stop (plus its accuracy) is at the stop. */
+  stopRadiusMeters: number;
+  /** Speed used when too few recent pings moved, and the bounds of a measured one. */
+  defaultMph: number;
+  minMph: number;
+  maxMph: number;
+  clockScale: number;
+}
+
+export const DEFAULT_OUTLOOK_OPTIONS: OutlookOptions = {
+  roadFactor: 1.2,
+  slackMinutes: 60,
+  driveHours: 11,
+  restHours: 10,
+  stopRadiusMeters: 300,
+  defaultMph: 50,
+  minMph: 20,
+  maxMph: 65,
+  clockScale: 1,
+};
+
+const HOUR = 3_600_000;
+const METERS_PER_MILE = 1609.344;
+/** Slower than this between two pings is standing still (a fix's wander, a yard). */
+const MOVING_MPH = 5;
+/** Pings less sure than this are left out of speeds and stops: a cell-tower fix is kilometres off. */
+const SURE_METERS = 500;
+/** A gap longer than this between two pings is no evidence of driving. */
+const MAX_SEGMENT_HOURS = 1;
+/** The recent stretch a speed is measured over, and the least moving time it needs. */
+const SPEED_WINDOW_HOURS = 3;
+const SPEED_MIN_HOURS = 0.25;
+/** Pings looked at for the usual cadence and its gaps. */
+const CADENCE_WINDOW = 200;
+const GAP_FACTOR = 3;
+const INTERMITTENT_GAPS = 3;
+const REST_TOLERANCE = 0.95;
+
+const toRad = (d: number) => (d * Math.PI) / 180;
+/** Great-circle distance in meters. */
+export function meters(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const dLat = toRad(b.lat - a.lat);
+  const dLon = toRad(b.lon - a.lon);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Distance in meters between two near points (pings minutes apart, a ping and a stop's radius): the
+ * flat-earth reading, within a fraction of a percent of the great circle over a few kilometres and
+ * several times cheaper; it only grows less exact with distance, never smaller than it should be by much.
+ */
+function nearMeters(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const x = toRad(b.lon - a.lon) * Math.cos(toRad((a.lat + b.lat) / 2));
+  const y = toRad(b.lat - a.lat);
+  return 6_371_000 * Math.sqrt(x * x + y * y);
+}
+
+/**
+ * When the load's current trip began: its first planning status ("created", "dispatched") after the
+ * last delivery. A service that reuses a load's ids for its next trip sends one track for both; the
+ * reasons and arrivals are of the trip now. Undefined: the whole track is one trip.
+ */
+export function tripStart(events: readonly StatusEvent[]): number | undefined {
+  let start: number | undefined;
+  let delivered = true;
+  for (const e of events) {
+    const phase = statusPhase(e);
+    if (phase === 'delivered') delivered = true;
+    else if (phase === 'planned' && delivered) {
+      start = e.instant;
+      delivered = false;
+    }
+  }
+  return start;
+}
+
+/** Index of the first item at or after `instant` in a list sorted by instant. */
+function firstFrom<T extends { instant: number }>(items: readonly T[], instant: number | undefined): number {
+  if (instant === undefined) return 0;
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items[mid] as T).instant < instant) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+type Visit = 'arrive-pickup' | 'depart-pickup' | 'arrive-delivery' | 'depart-delivery';
+const VISIT_CODES: ReadonlyMap<string, Visit> = new Map([
+  ['APU', 'arrive-pickup'],
+  ['X3', 'arrive-pickup'],
+  ['DPU', 'depart-pickup'],
+  ['AF', 'depart-pickup'],
+  ['ADL', 'arrive-delivery'],
+  ['X1', 'arrive-delivery'],
+  ['DDL', 'depart-delivery'],
+  ['CD', 'depart-delivery'],
+]);
+
+/** What a status event says of a stop: arrived at or departed from a pickup or a delivery. */
+export function visitOf(e: { name?: string | undefined; code?: string | undefined }): Visit | undefined {
+  const byCode = e.code ? VISIT_CODES.get(e.code.trim().toUpperCase()) : undefined;
+  if (byCode) return byCode;
+  const name = e.name ?? '';
+  if (/\bnot\b|\bunable\b|\battempt|\bscheduled\b/i.test(name)) return undefined;
+  const where = /pick[- ]?up|shipper/i.test(name)
+    ? 'pickup'
+    : /deliver|receiver|consignee/i.test(name)
+      ? 'delivery'
+      : undefined;
+  if (!where) return undefined;
+  if (/\barriv/i.test(name)) return `arrive-${where}`;
+  if (/\bdepart|\bleft\b/i.test(name)) return `depart-${where}`;
+  return undefined;
+}
+
+/** What kind of notice an event is, from its words; undefined when it is no notice about tracking. */
+export function noticeKindOf(name: string | undefined): DarkReason['noticeKind'] | undefined {
+  if (!name) return undefined;
+  if (/not installed|uninstall/i.test(name)) return 'not-installed';
+  if (/permission|while using|location (access|services?) (off|disabled|denied)|always/i.test(name))
+    return 'permission';
+  if (/power(ed)? off|phone (is )?off|shut ?down|battery/i.test(name)) return 'phone-off';
+  if (
+    /app (was )?(closed|terminated|killed|stopped)|force[- ]?(quit|closed)|tracking (stopped|paused)/i.test(
+      name,
+    )
+  )
+    return 'app-closed';
+  if (/\b(gps|location|tracking)\b.*\b(lost|unavailable|off)\b/i.test(name)) return 'other';
+  return undefined;
+}
+
+const sure = (p: Ping) => p.accuracy === null || p.accuracy <= SURE_METERS;
+
+/** Hours on the track's clock between two instants. */
+const hoursBetween = (a: number, b: number, o: OutlookOptions) => ((b - a) * o.clockScale) / HOUR;
+
+/** Speed between two pings in mph, on the track's clock; undefined when no time passed. */
+function mphBetween(a: Ping, b: Ping, o: OutlookOptions): number | undefined {
+  const h = hoursBetween(a.instant, b.instant, o);
+  return h > 0 ? nearMeters(a, b) / METERS_PER_MILE / h : undefined;
+}
+
+/** Slack beyond the two fixes' accuracies before their distance counts as a move. */
+const WANDER_METERS = 100;
+
+/**
+ * Whether the truck moved between two pings: farther apart than their fixes wander (their
+ * accuracies and a little more), at a driving pace. A parked truck's fixes wander by their accuracy.
+ */
+function moved(a: Ping, b: Ping, o: OutlookOptions): boolean {
+  const mph = mphBetween(a, b, o);
+  return (
+    mph !== undefined &&
+    mph >= MOVING_MPH &&
+    nearMeters(a, b) > (a.accuracy ?? 0) + (b.accuracy ?? 0) + WANDER_METERS
+  );
+}
+
+/** The trip's recent moving speed, bounded; the default when too few pings moved. `usable`: its sure pings. */
+export function recentSpeed(usable: readonly Ping[], o: OutlookOptions): { mph: number; measured: boolean } {
+  const last = usable[usable.length - 1];
+  let miles = 0;
+  let hours = 0;
+  for (let i = usable.length - 1; i > 0 && last; i--) {
+    const a = usable[i - 1] as Ping;
+    const b = usable[i] as Ping;
+    if (hoursBetween(a.instant, last.instant, o) > SPEED_WINDOW_HOURS) break;
+    const h = hoursBetween(a.instant, b.instant, o);
+    if (h > MAX_SEGMENT_HOURS || !moved(a, b, o)) continue;
+    miles += nearMeters(a, b) / METERS_PER_MILE;
+    hours += h;
+  }
+  if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
+  return { mph: Math.min(o.maxMph, Math.max(o.minMph, miles / hours)), measured: true };
+}
+
+/**
+ * Hours driven since the driver's last rest, from the trip's pings: moving time back from the last
+ * ping until a stand of `restHours` (or the trip's start, before which the driver is taken as rested).
+ * `usable`: the trip's sure pings.
+ */
+export function drivenSinceRest(usable: readonly Ping[], o: OutlookOptions): number {
+  let driven = 0;
+  let still = 0;
+  for (let i = usable.length - 1; i > 0; i--) {
+    const a = usable[i - 1] as Ping;
+    const b = usable[i] as Ping;
+    const h = hoursBetween(a.instant, b.instant, o);
+    if (h <= MAX_SEGMENT_HOURS && moved(a, b, o)) {
+      driven += h;
+      still = 0;
+    } else {
+      still += h;
+      // The pings either side of a stand moved for part of their interval: a stand within a few
+      // minutes of the rule's length is the rest.
+      if (still >= o.restHours * REST_TOLERANCE) break;
+    }
+    if (driven >= o.driveHours) break;
+  }
+  return Math.min(driven, o.driveHours);
+}
+
+/** Hours of a drive with its rest breaks, given the hours already driven since the last rest. */
+export function withRests(
+  driveHours: number,
+  driven: number,
+  o: Pick<OutlookOptions, 'driveHours' | 'restHours'>,
+): { hours: number; rests: number; drivenAfter: number } {
+  let left = driveHours;
+  let available = Math.max(0, o.driveHours - driven);
+  let rests = 0;
+  // A drive that ends exactly when the hours run out needs no rest first.
+  while (left > available + 1e-9) {
+    left -= available;
+    rests++;
+    available = o.driveHours;
+  }
+  return { hours: driveHours + rests * o.restHours, rests, drivenAfter: o.driveHours - available + left };
+}
+
+/** How a stop stands against its appointment, by an instant (an ETA or an arrival). */
+function judge(
+  stop: Stop,
+  at: number | undefined,
+  o: OutlookOptions,
+  upcoming: boolean,
+): Pick<StopOutlook, 'status' | 'lateMinutes'> {
+  const appointment = stop.appointment;
+  if (!appointment) return { status: 'no-appointment' };
+  if (appointment.instant === undefined || at === undefined) return { status: 'unknown' };
+  const lateMinutes = Math.round(((at - appointment.instant) * o.clockScale) / 60_000);
+  if (lateMinutes > 0) return { status: 'late', lateMinutes };
+  if (upcoming && lateMinutes > -o.slackMinutes) return { status: 'at-risk', lateMinutes };
+  return { status: 'on-time', lateMinutes };
+}
+
+interface Visits {
+  arrivedAt: number | undefined;
+  departedAt: number | undefined;
+}
+
+/** Arrival and departure at each stop: from the service's events (a lone pickup or delivery), else its pings. */
+function visits(
+  stops: readonly Stop[],
+  pings: readonly Ping[],
+  events: readonly StatusEvent[],
+  o: OutlookOptions,
+): Visits[] {
+  const lone = (type: 'pickup' | 'delivery') => {
+    const of = stops.filter((s) => s.type === type);
+    return of.length === 1 ? of[0] : undefined;
+  };
+  const pickup = lone('pickup');
+  const delivery = lone('delivery');
+  const out = stops.map((): Visits => ({ arrivedAt: undefined, departedAt: undefined }));
+  for (const e of events) {
+    const visit = visitOf(e);
+    if (!visit) continue;
+    const stop = visit.endsWith('pickup') ? pickup : delivery;
+    const v = stop ? out[stops.indexOf(stop)] : undefined;
+    if (!v) continue;
+    if (visit.startsWith('arrive')) v.arrivedAt ??= e.instant;
+    else v.departedAt ??= e.instant;
+  }
+  stops.forEach((stop, i) => {
+    if (stop.lat === undefined || stop.lon === undefined) return;
+    const at = { lat: stop.lat, lon: stop.lon };
+    const v = out[i] as Visits;
+    let arrived: number | undefined;
+    // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
+    const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
+    for (const p of pings) {
+      if (!sure(p)) continue;
+      const inside =
+        Math.abs(p.lat - at.lat) <= reach && nearMeters(p, at) <= o.stopRadiusMeters + (p.accuracy ?? 0);
+      if (arrived === undefined) {
+        if (inside) arrived = p.instant;
+      } else if (!inside) {
+        v.departedAt ??= p.instant;
+        break;
+      }
+    }
+    if (arrived !== undefined && (v.arrivedAt === undefined || arrived < v.arrivedAt)) v.arrivedAt = arrived;
+  });
+  return out;
+}
+
+/** Why the load's phone would be dark, from the trip's pings and events. */
+export function darkReason(
+  pings: readonly Ping[],
+  events: readonly StatusEvent[],
+  stops: readonly Stop[],
+  o: OutlookOptions,
+): DarkReason {
+  const last = pings[pings.length - 1];
+  // The service's own notice, if one came about when the pings stopped or after.
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i] as StatusEvent;
+    if (last && e.instant < last.instant - 60_000) break;
+    const kind = noticeKindOf(e.name);
+    if (kind) return { reason: 'notice', at: e.instant, notice: e.name, noticeKind: kind };
+  }
+  if (!last) {
+    const dispatched = events.find((e) => statusPhase(e) === 'planned');
+    return { reason: 'never-started', at: dispatched?.instant };
+  }
+  for (const stop of stops) {
+    if (stop.lat === undefined || stop.lon === undefined || !sure(last)) continue;
+    const d = nearMeters(last, { lat: stop.lat, lon: stop.lon });
+    if (d <= o.stopRadiusMeters + (last.accuracy ?? 0))
+      return { reason: 'at-stop', at: last.instant, stopOrder: stop.order, meters: Math.round(d) };
+  }
+  const from = Math.max(0, pings.length - CADENCE_WINDOW);
+  if (pings.length - from >= 8) {
+    // A typed array sorts numbers natively: this runs for every load whose track changed.
+    const gaps = new Float64Array(pings.length - from - 1);
+    for (let i = 0; i < gaps.length; i++) gaps[i] = pings[from + i + 1]!.instant - pings[from + i]!.instant;
+    let long = 0;
+    const usual = gaps.slice().sort()[gaps.length >> 1]!;
+    for (const g of gaps) if (g > GAP_FACTOR * usual) long++;
+    if (usual > 0 && long >= INTERMITTENT_GAPS)
+      return {
+        reason: 'intermittent',
+        at: last.instant,
+        gaps: long,
+        usualMinutes: Math.round(((usual * o.clockScale) / 60_000) * 10) / 10,
+      };
+  }
+  const moving: Ping[] = [];
+  for (let i = pings.length - 1; i >= 0 && moving.length < 3; i--)
+    if (sure(pings[i]!)) moving.unshift(pings[i]!);
+  const first = moving[0];
+  const end = moving[moving.length - 1];
+  const mph = first && end && first !== end ? mphBetween(first, end, o) : undefined;
+  if (
+    mph !== undefined &&
+    mph >= MOVING_MPH &&
+    hoursBetween(first!.instant, end!.instant, o) <= MAX_SEGMENT_HOURS
+  )
+    return { reason: 'moving', at: last.instant, mph: Math.round(mph) };
+  return { reason: 'stopped', at: last.instant };
+}
+
+/** A load's stops, read once per list: a merge that brings no new stops keeps the list object. */
+const readStopLists = new WeakMap<object, Stop[]>();
+function stopsOf(raw: unknown): Stop[] {
+  if (typeof raw !== 'object' || raw === null) return readStops(raw);
+  let stops = readStopLists.get(raw);
+  if (!stops) readStopLists.set(raw, (stops = readStops(raw)));
+  return stops;
+}
+
+/** The outlook of a load's track; undefined when there is nothing to say (no stops, finished). */
+export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS): Outlook | undefined {
+  const stops = stopsOf(load.extras.stops);
+  const finished = isFinished(load.latestStatus);
+  if (stops.length === 0 && finished) return undefined;
+  const start = tripStart(load.events);
+  const pings = load.pings.slice(firstFrom(load.pings, start));
+  const events = load.events.slice(firstFrom(load.events, start));
+  const asOf = Math.max(
+    load.latestLocation?.instant ?? -Infinity,
+    load.latestStatus?.instant ?? -Infinity,
+    load.pings[load.pings.length - 1]?.instant ?? -Infinity,
+    load.events[load.events.length - 1]?.instant ?? -Infinity,
+  );
+  if (!Number.isFinite(asOf)) return undefined;
+
+  const seen = visits(stops, pings, events, o);
+  // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
+  const phase = statusPhase(load.latestStatus);
+  const lone = (type: 'pickup' | 'delivery') => stops.filter((s) => s.type === type).length === 1;
+  const pastPickup = phase === 'transit' || phase === 'delivery' || finished;
+  const progress = stops.map((s, i): StopOutlook['progress'] => {
+    const v = seen[i] as Visits;
+    if (v.departedAt !== undefined || (s.type === 'pickup' && pastPickup && lone('pickup')))
+      return 'departed';
+    if (v.arrivedAt !== undefined) return 'arrived';
+    if (s.type === 'delivery' && (phase === 'delivery' || finished) && lone('delivery')) return 'arrived';
+    return 'upcoming';
+  });
+  // Stops are made in order: every one before a stop reached is behind the load.
+  const reached = progress.findLastIndex((p) => p !== 'upcoming');
+  for (let i = 0; i < reached; i++) progress[i] = 'departed';
+
+  // ETAs start from the last known position, at its time.
+  const lastPing = pings[pings.length - 1];
+  const basis =
+    load.latestLocation && (!lastPing || load.latestLocation.instant >= lastPing.instant)
+      ? load.latestLocation
+      : lastPing;
+  const usable = pings.filter(sure);
+  const speed = recentSpeed(usable, o);
+  let driven = drivenSinceRest(usable, o);
+  let from: { lat: number; lon: number } | undefined = basis;
+  let hours = 0;
+  let miles = 0;
+  let rests = 0;
+
+  const out: StopOutlook[] = stops.map((stop, i) => {
+    const v = seen[i] as Visits;
+    const view: StopOutlook = {
+      order: stop.order,
+      place: stop.place,
+      progress: progress[i]!,
+      status: 'unknown',
+    };
+    if (stop.type) view.type = stop.type;
+    if (stop.name) view.name = stop.name;
+    if (stop.zipcode) view.zipcode = stop.zipcode;
+    if (stop.lat !== undefined && stop.lon !== undefined) {
+      view.lat = stop.lat;
+      view.lon = stop.lon;
+    }
+    if (stop.appointment) view.appointment = stop.appointment;
+    if (v.arrivedAt !== undefined) view.arrivedAt = v.arrivedAt;
+    if (v.departedAt !== undefined) view.departedAt = v.departedAt;
+    if (view.progress !== 'upcoming') return { ...view, ...judge(stop, v.arrivedAt, o, false) };
+    // Upcoming: the drive from the last position (or the stop before) to this one.
+    if (!basis || !from || stop.lat === undefined || stop.lon === undefined) {
+      from = undefined;
+      return { ...view, ...judge(stop, undefined, o, true) };
+    }
+    const to = { lat: stop.lat, lon: stop.lon };
+    const legMiles = (meters(from, to) / METERS_PER_MILE) * o.roadFactor;
+    const leg = withRests(legMiles / speed.mph, driven, o);
+    driven = leg.drivenAfter;
+    hours += leg.hours;
+    miles += legMiles;
+    rests += leg.rests;
+    from = to;
+    const eta = basis.instant + Math.round((hours * HOUR) / o.clockScale);
+    return {
+      ...view,
+      eta,
+      etaInputs: {
+        from: basis.instant,
+        miles: Math.round(miles),
+        mph: Math.round(speed.mph),
+        measured: speed.measured,
+        rests,
+        restHours: o.restHours,
+      },
+      ...judge(stop, eta, o, true),
+    };
+  });
+
+  const outlook: Outlook = { asOf, stops: out };
+  if (!finished) outlook.dark = darkReason(pings, events, stops, o);
+  return outlook;
+}
+
+const boardOutlooks = new WeakMap<Outlook, Outlook>();
+
+/**
+ * What a board's answer carries of an outlook: why the load would be dark and its next stop's
+ * status, appointment and ETA, nothing of the stops behind or beyond it (their places, points and
+ * the ETA's reckoning are the load page's). A 10,000-load board would carry megabytes more.
+ */
+export function boardOutlook(outlook: Outlook): Outlook {
+  let slim = boardOutlooks.get(outlook);
+  if (!slim) {
+    const next = outlook.stops.find((s) => s.progress !== 'departed');
+    slim = { asOf: outlook.asOf, stops: [] };
+    if (outlook.dark) slim.dark = outlook.dark;
+    if (next) {
+      const { order, type, progress, status, lateMinutes, appointment, eta } = next;
+      const stop: StopOutlook = { order, progress, status };
+      if (type) stop.type = type;
+      if (lateMinutes !== undefined) stop.lateMinutes = lateMinutes;
+      if (appointment) stop.appointment = appointment;
+      if (eta !== undefined) stop.eta = eta;
+      slim.stops.push(stop);
+    }
+    boardOutlooks.set(outlook, slim);
+  }
+  return slim;
+}

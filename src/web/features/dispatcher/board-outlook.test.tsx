@@ -1,0 +1,97 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Load, Outlook, StopOutlook } from '@/domain/model';
+import { emptyLoad, testTime } from '@/testing/loads';
+import { toRow } from './board-rows';
+import { LoadBoard } from './load-board';
+
+const NOW = Date.parse('2026-11-24T15:00:00Z');
+const MIN = 60_000;
+const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
+
+Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 400 });
+
+const delivery = (fields: Partial<StopOutlook>): StopOutlook => ({
+  order: 2,
+  type: 'delivery',
+  place: { city: 'Dallas', state: 'TX' },
+  progress: 'upcoming',
+  status: 'on-time',
+  ...fields,
+});
+
+function load(id: string, minutesAgo: number, outlook: Outlook, status = 'In transit'): Load {
+  return emptyLoad(id, 'external-id', {
+    latestLocation: {
+      key: id,
+      instant: NOW - minutesAgo * MIN,
+      time: testTime(),
+      lat: 35,
+      lon: -97,
+      accuracy: 20,
+      place: { city: 'Norman', state: 'OK', country: 'US' },
+      driver: undefined,
+    },
+    latestStatus: {
+      key: 's',
+      instant: NOW - 300 * MIN,
+      time: testTime(),
+      id: undefined,
+      name: status,
+      code: undefined,
+      driver: undefined,
+    },
+    outlook,
+  });
+}
+
+const appointment = (instant: number) => ({ local: '11/24/2026 13:00', offsetHours: -6, instant });
+
+describe('the board says why a load is dark and how its next stop stands', () => {
+  it('in words and colour, for each load', () => {
+    const loads = [
+      load('DARK', 200, {
+        asOf: 0,
+        dark: { reason: 'moving', at: NOW - 200 * MIN, mph: 58 },
+        stops: [delivery({ status: 'late', lateMinutes: 70, appointment: appointment(NOW + 5 * 60 * MIN) })],
+      }),
+      load('RISK', 1, {
+        asOf: 0,
+        // Reckoned for a fresh phone too, but said only when the load is dark.
+        dark: { reason: 'stopped' },
+        stops: [delivery({ status: 'at-risk', lateMinutes: -25, appointment: appointment(NOW + 60 * MIN) })],
+      }),
+      load('NOAPPT', 2, { asOf: 0, stops: [delivery({ status: 'no-appointment' })] }),
+      load('PASSED', 3, {
+        asOf: 0,
+        stops: [delivery({ status: 'on-time', lateMinutes: -30, appointment: appointment(NOW - 10 * MIN) })],
+      }),
+      load(
+        'DONE',
+        400,
+        { asOf: 0, dark: { reason: 'moving', mph: 50 }, stops: [delivery({ progress: 'arrived' })] },
+        'Delivered',
+      ),
+    ];
+    const rows = loads.map((l) => toRow(l, NOW, T, 5));
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    const row = (id: string) =>
+      screen.getAllByRole('row').find((r) => r.getAttribute('data-load') === `external-id:${id}`)!;
+
+    expect(row('DARK')).toHaveTextContent('Went dark while moving · Delivery: Late 1 h 10 min');
+    expect(row('DARK').querySelector('[data-dark-reason]')).toHaveClass('text-status-silent');
+    expect(row('DARK').querySelector('[data-stop-status="late"]')).toHaveClass('text-status-silent');
+
+    expect(row('RISK')).toHaveTextContent('Delivery: At risk, 25 min to spare');
+    expect(row('RISK')).not.toHaveTextContent('Went dark');
+    expect(row('RISK').querySelector('[data-stop-status="at-risk"]')).toHaveClass('text-status-stale');
+
+    expect(row('NOAPPT')).toHaveTextContent('Delivery: No appointment');
+    // Its appointment passed before it arrived: late at the board's clock, whatever the ETA said.
+    expect(row('PASSED')).toHaveTextContent('Delivery: Late: appointment passed');
+    expect(row('PASSED').querySelector('[data-stop-status]')).toHaveAttribute('data-stop-status', 'late');
+    // A finished load raises neither.
+    expect(row('DONE').querySelector('[data-outlook]')).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Load, Outlook } from '@/domain/model';
+import { emptyLoad, testTime } from '@/testing/loads';
+import { OutlookSection } from './outlook-section';
+
+const MIN = 60_000;
+const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
+
+function load(minutesAgo: number, outlook: Outlook): Load {
+  const now = Date.now();
+  return emptyLoad('700101', 'external-id', {
+    latestLocation: {
+      key: 'p',
+      instant: now - minutesAgo * MIN,
+      time: testTime(),
+      lat: 35.2221,
+      lon: -97.4395,
+      accuracy: 20,
+      place: { city: 'Norman', state: 'OK', country: 'US' },
+      driver: { name: 'Ana Lopez', phone: '+1 (402) 555-0100' },
+    },
+    outlook,
+  });
+}
+
+describe("the load page's stops, ETA and why it is dark", () => {
+  it('says why the phone is dark, with the evidence, the action with the phone as a link, and the last place', () => {
+    const now = Date.now();
+    render(
+      <OutlookSection
+        load={load(150, {
+          asOf: 0,
+          dark: { reason: 'at-stop', stopOrder: 1, meters: 120 },
+          stops: [
+            {
+              order: 1,
+              type: 'pickup',
+              name: 'Norman Cold Storage',
+              place: { city: 'Norman', state: 'OK' },
+              progress: 'arrived',
+              arrivedAt: now - 3 * 60 * MIN,
+              status: 'no-appointment',
+            },
+            {
+              order: 2,
+              type: 'delivery',
+              place: { city: 'Dallas', state: 'TX' },
+              progress: 'upcoming',
+              appointment: { local: '11/24/2026 13:00', offsetHours: -6, instant: now + 24 * 60 * MIN },
+              eta: now + 25 * 60 * MIN + 10 * MIN,
+              etaInputs: {
+                from: now - 150 * MIN,
+                miles: 412,
+                mph: 52,
+                measured: true,
+                rests: 1,
+                restHours: 10,
+              },
+              status: 'late',
+              lateMinutes: 70,
+            },
+          ],
+        })}
+        thresholds={T}
+        excursionTolerance={5}
+      />,
+    );
+    const why = screen.getByRole('group', { name: 'Why it is dark' });
+    expect(why).toHaveTextContent(
+      'Silent: Waiting at a stop · Last ping 120 m from Stop 1 (pickup), Norman Cold Storage, Norman, OK',
+    );
+    expect(why).toHaveTextContent('Call the driver or the facility');
+    expect(screen.getByRole('link', { name: 'call Ana Lopez at +1 (402) 555-0100' })).toHaveAttribute(
+      'href',
+      'tel:+14025550100',
+    );
+    expect(why).toHaveTextContent('Last known place: Norman, OK (35.2221, -97.4395, ±20 m), 2 h 30 min ago');
+    const stops = screen.getByRole('list', { name: 'Stops' });
+    expect(stops).toHaveTextContent(
+      /412 mi at 52 mph \+ one 10 h rest → ETA \w{3} \d\d:\d\d GMT-6; appointment 13:00 → 1 h 10 min late/,
+    );
+    expect(stops.querySelector('[data-stop-status="late"]')).toHaveTextContent('Late');
+    expect(stops).toHaveTextContent('No appointment');
+  });
+
+  it('says nothing of a dark phone while it reports, and "no appointment" when the stop has none', () => {
+    render(
+      <OutlookSection
+        load={load(2, {
+          asOf: 0,
+          dark: { reason: 'moving', mph: 50 },
+          stops: [{ order: 1, place: {}, progress: 'upcoming', status: 'no-appointment' }],
+        })}
+        thresholds={T}
+        excursionTolerance={5}
+      />,
+    );
+    expect(screen.queryByRole('group', { name: 'Why it is dark' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Stops' })).toHaveTextContent('No appointment');
+    expect(screen.getByRole('list', { name: 'Stops' })).toHaveTextContent(
+      'No ETA: no position to reckon from',
+    );
+  });
+});

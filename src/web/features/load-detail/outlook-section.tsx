@@ -1,0 +1,160 @@
+import { useId } from 'react';
+import type { Load, StopOutlook } from '@/domain/model';
+import { attention } from '@/domain/attention';
+import {
+  darkReasonWords,
+  etaText,
+  latenessText,
+  STOP_STATUS_TEXT,
+  stopName,
+  stopStatusAt,
+  stopTime,
+} from '@/domain/outlook-text';
+import { formatAge, loadStaleness, type StalenessThresholds } from '@/domain/staleness';
+import { formatAccuracy, telHref } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
+import { STOP_STATUS_CLASS } from '../../components/outlook-text';
+
+/**
+ * A load's outlook as the proxy reckoned it (issue 36): when its phone is dark, why, the evidence,
+ * what to do and where it was last; and each stop against its appointment, with the ETA's inputs.
+ */
+export function OutlookSection({
+  load,
+  thresholds,
+  excursionTolerance,
+}: {
+  load: Load;
+  thresholds: StalenessThresholds;
+  excursionTolerance: number;
+}) {
+  const now = useNow(15_000);
+  const headingId = useId();
+  const outlook = load.outlook;
+  const level = loadStaleness(load, now, thresholds);
+  const { finished } = attention(load, now, thresholds, excursionTolerance);
+  const dark = !finished && outlook?.dark && level !== 'fresh' ? outlook.dark : undefined;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded border border-panel-line bg-panel p-3 text-sm"
+      data-outlook=""
+    >
+      <h3 id={headingId} className="text-base font-semibold">
+        Stops, ETA and why it is dark
+      </h3>
+      {!outlook || (!dark && outlook.stops.length === 0) ? (
+        <p className="text-ink-muted">No stops known for this load, and its phone reports.</p>
+      ) : (
+        <>
+          {dark && <DarkTriage load={load} level={level} now={now} />}
+          {outlook.stops.length > 0 ? (
+            <ol className="space-y-2" aria-label="Stops">
+              {outlook.stops.map((stop) => (
+                <StopLine key={stop.order} stop={stop} now={now} />
+              ))}
+            </ol>
+          ) : (
+            <p className="text-ink-muted">The service sent no stops for this load: no ETA.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DarkTriage({
+  load,
+  level,
+  now,
+}: {
+  load: Load;
+  level: ReturnType<typeof loadStaleness>;
+  now: number;
+}) {
+  const outlook = load.outlook!;
+  const words = darkReasonWords(outlook.dark!, outlook.stops);
+  const at = load.latestLocation;
+  const driver = at?.driver ?? load.latestStatus?.driver;
+  const tel = driver?.phone ? telHref(driver.phone) : undefined;
+  return (
+    <div
+      role="group"
+      aria-label="Why it is dark"
+      className="rounded border border-panel-line bg-panel-sunk p-2"
+      data-dark-reason={outlook.dark!.reason}
+    >
+      <p>
+        <strong className={STALENESS_CLASS[level]}>{STALENESS_TEXT[level]}</strong>
+        {': '}
+        <strong>{words.title}</strong>
+        <span className="text-ink-muted"> · {words.evidence}</span>
+      </p>
+      <p>
+        {words.action}
+        {driver?.phone &&
+          (tel ? (
+            <>
+              {': '}
+              <a className="text-status-selected underline" href={tel}>
+                call {driver.name ?? 'the driver'} at {driver.phone}
+              </a>
+            </>
+          ) : (
+            ` (${driver.phone})`
+          ))}
+      </p>
+      <p className="text-ink-muted">
+        Last known place:{' '}
+        {at
+          ? `${[at.place.city, at.place.state].filter(Boolean).join(', ') || 'place unknown'} (${at.lat.toFixed(4)}, ${at.lon.toFixed(4)}, ${formatAccuracy(at.accuracy)}), ${formatAge(now - at.instant)}`
+          : 'none: it never reported a position'}
+      </p>
+    </div>
+  );
+}
+
+const PROGRESS: Record<StopOutlook['progress'], string> = {
+  upcoming: 'Ahead',
+  arrived: 'Arrived',
+  departed: 'Departed',
+};
+
+function StopLine({ stop, now }: { stop: StopOutlook; now: number }) {
+  const { status, passed } = stopStatusAt(stop, now);
+  const offset = stop.appointment?.offsetHours;
+  const eta = etaText(stop);
+  return (
+    <li className="rounded border border-panel-line p-2" data-stop-order={stop.order}>
+      <p>
+        <strong>{stopName(stop)}</strong>
+        {stop.zipcode && <span className="text-ink-muted"> {stop.zipcode}</span>}
+      </p>
+      <p>
+        <span className={STOP_STATUS_CLASS[status]} data-stop-status={status}>
+          {STOP_STATUS_TEXT[status]}
+        </span>
+        {passed && ': appointment passed, not arrived'}
+        <span className="text-ink-muted">
+          {' · '}
+          {PROGRESS[stop.progress]}
+          {stop.arrivedAt !== undefined && `, arrived ${stopTime(stop.arrivedAt, offset)}`}
+          {stop.departedAt !== undefined && `, left ${stopTime(stop.departedAt, offset)}`}
+          {stop.progress !== 'upcoming' &&
+            stop.lateMinutes !== undefined &&
+            ` (${latenessText(stop.lateMinutes)} against ${stop.appointment?.local.slice(11)})`}
+          {' · '}
+          {stop.appointment
+            ? `appointment ${stop.appointment.local}${offset === undefined ? ' (offset from GMT unknown)' : ` ${stopTime(stop.appointment.instant!, offset).split(' ').pop()}`}`
+            : 'no appointment'}
+        </span>
+      </p>
+      {stop.progress === 'upcoming' && (
+        <p className="text-ink-muted" data-eta="">
+          {eta ?? 'No ETA: no position to reckon from, or the stop has no point'}
+        </p>
+      )}
+    </li>
+  );
+}
