@@ -205,6 +205,15 @@ describe.each(STORE_KINDS)('failed logins are slowed per address and per usernam
     expect((await attempt('192.0.2.103', 'Cy', TEST_PASSWORD)).status).toBe(204);
   });
 
+  it('counts an IPv6 client by its /56: addresses taken in turn from one prefix are one client', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 12; i++)
+      statuses.push((await attempt(`2001:db8:77:${i.toString(16)}::${i}`, `v6-guess-${i}`, 'wrong')).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    // A client of another prefix logs in meanwhile.
+    expect((await attempt('2001:db8:78::1', 'Di', TEST_PASSWORD)).status).toBe(204);
+  });
+
   it('believes X-Forwarded-For only with TRUST_PROXY: without it, made-up addresses are one socket', async () => {
     const direct = await startStack({ store, now: clock.now });
     try {

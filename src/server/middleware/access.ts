@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ROLES, type Role, type SessionState, type SessionUser } from '@/contract/proxy-api';
 import type { AppEnv } from '../app-env';
-import { clientAddress, requestProtocol } from '../auth/client-address';
+import { clientAddress, requestProtocol, throttleKey } from '../auth/client-address';
 import { createLoginThrottle, type ThrottlePolicy } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSession, endSession, findSession, type SessionPolicy } from '../auth/sessions';
@@ -181,8 +181,9 @@ export function createAccess(o: AccessOptions) {
       if (o.db === undefined || (await isOpen()))
         throw new ProxyError(401, 'wrong_credentials', 'there are no users yet: the demo is open to all');
       const address = clientAddress(c, o.trustProxy);
+      const counted = throttleKey(address);
       const key = nameKey(input.username);
-      const refusal = throttle.check(address, key);
+      const refusal = throttle.check(counted, key);
       if (refusal) {
         const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
         const whose = {
@@ -202,7 +203,7 @@ export function createAccess(o: AccessOptions) {
       const usable = found !== undefined && found.user.disabledAt === null;
       const matches = await verifyPassword(input.password, usable ? found.passwordHash : await decoy);
       if (!usable || !matches) {
-        throttle.failed(address, key);
+        throttle.failed(counted, key);
         await audit({
           actor: 'anonymous',
           action: 'login.failed',
@@ -211,7 +212,7 @@ export function createAccess(o: AccessOptions) {
         });
         throw new ProxyError(401, 'wrong_credentials', 'wrong username or password');
       }
-      throttle.succeeded(address, key);
+      throttle.succeeded(counted, key);
       await logIn(c, found.user, address);
       return c.body(null, 204);
     })
