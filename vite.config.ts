@@ -14,7 +14,11 @@ import {
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 /** Test files that need a database: the `store` project below starts PostgreSQL for them. */
-const STORE_TESTS = ['src/server/store/**/*.test.ts', 'src/server/auth/**/*.test.ts'];
+const STORE_TESTS = [
+  'src/server/store/**/*.test.ts',
+  'src/server/auth/**/*.test.ts',
+  'src/server/reviews/**/*.test.ts',
+];
 
 const naturalEarth = (scale: '110m' | '50m') =>
   JSON.parse(

@@ -396,6 +396,106 @@ export type UsersAnswer = z.infer<typeof UsersAnswer>;
 export const UserChanged = z.object({ user: UserRecord, password: z.optional(z.string()) });
 export type UserChanged = z.infer<typeof UserChanged>;
 
+/** What a broker decided about a document (`PUT /api/documents/reviews`); `pending` undoes a decision. */
+export const REVIEW_DECISIONS = ['approved', 'rejected', 'pending'] as const;
+export const ReviewDecision = z.enum(REVIEW_DECISIONS);
+export type ReviewDecision = z.infer<typeof ReviewDecision>;
+
+/** Why a document was rejected: codes, so the POD workflow can sort and count them. */
+export const REJECT_REASONS = [
+  'blurry',
+  'cropped_or_incomplete',
+  'missing_pages',
+  'unsigned',
+  'wrong_load',
+  'damage_or_shortage',
+  'other',
+] as const;
+export const RejectReason = z.enum(REJECT_REASONS);
+export type RejectReason = z.infer<typeof RejectReason>;
+
+export const REVIEW_NOTE_MAX_LENGTH = 500;
+export const DOCUMENT_URL_MAX_LENGTH = 2048;
+
+/** A load as a review names it: `e:9001` (external id) or `n:ABC` (load number), as in `?load=`. */
+export const LoadRefText = z
+  .string()
+  .check(
+    z.maxLength(66, 'a load reference is e: or n: and an id of at most 64 characters'),
+    z.regex(
+      /^[en]:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/,
+      'a load reference is e:ID (external id) or n:ID (load number), e.g. e:9001',
+    ),
+  );
+
+/** A document's address as the upstream gave it: only http(s) addresses are documents. */
+export const DocumentUrl = z.string().check(
+  z.maxLength(DOCUMENT_URL_MAX_LENGTH, `a document address is at most ${DOCUMENT_URL_MAX_LENGTH} characters`),
+  z.refine(
+    (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),
+    'a document address is an http:// or https:// URL',
+  ),
+);
+
+/** `PUT /api/documents/reviews`: a reason with `rejected` only, and there always. */
+export const ReviewRequest = z
+  .strictObject({
+    load: LoadRefText,
+    url: DocumentUrl,
+    decision: ReviewDecision,
+    reason: z.optional(RejectReason),
+    note: z.optional(
+      z
+        .string()
+        .check(z.maxLength(REVIEW_NOTE_MAX_LENGTH, `a note is at most ${REVIEW_NOTE_MAX_LENGTH} characters`)),
+    ),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.decision === 'rejected' && v.reason === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reason'],
+          message: `a rejection needs a reason: one of ${REJECT_REASONS.join(', ')}`,
+          input: v,
+        });
+      if (v.decision !== 'rejected' && v.reason !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reason'],
+          message: `a reason goes with rejected only, not with ${v.decision}`,
+          input: v,
+        });
+    }),
+  );
+export type ReviewRequest = z.infer<typeof ReviewRequest>;
+
+/** A stored review: the latest decision on one document, who made it and when, and how many so far. */
+export const DocumentReview = z.object({
+  load: z.string(),
+  url: z.string(),
+  decision: ReviewDecision,
+  reason: z.nullable(RejectReason),
+  note: z.nullable(z.string()),
+  decidedBy: z.string(),
+  /** ISO 8601. */
+  decidedAt: z.string(),
+  /** 1 for the first decision, one more for each after it. */
+  version: z.number(),
+});
+export type DocumentReview = z.infer<typeof DocumentReview>;
+
+/**
+ * The answer to a decision: the stored review and, when someone else had decided the document
+ * before, the review it replaced ("you replaced Ana's approval").
+ */
+export const ReviewChanged = z.object({ review: DocumentReview, replaced: z.nullable(DocumentReview) });
+export type ReviewChanged = z.infer<typeof ReviewChanged>;
+
+/** `GET /api/documents/reviews` (`?load=` for one load's). */
+export const ReviewsAnswer = z.object({ reviews: z.array(DocumentReview) });
+export type ReviewsAnswer = z.infer<typeof ReviewsAnswer>;
+
 export const Health = z.object({
   ok: z.boolean(),
   upstream: z.object({

@@ -8,6 +8,7 @@ export interface Database {
   audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;
+  document_reviews: DocumentReviewsTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -50,4 +51,29 @@ export interface SessionsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Date;
+}
+
+/** The latest decision on one document (src/server/reviews/reviews.ts keeps this table). */
+export interface DocumentReviewsTable {
+  /** The document's address: one review per document. */
+  url: string;
+  /** `e:9001` or `n:ABC`: the load it was reviewed under. */
+  load: string;
+  decision: 'approved' | 'rejected' | 'pending';
+  /** With `rejected` only (a check constraint): a code of REJECT_REASONS. */
+  reason:
+    | 'blurry'
+    | 'cropped_or_incomplete'
+    | 'missing_pages'
+    | 'unsigned'
+    | 'wrong_load'
+    | 'damage_or_shortage'
+    | 'other'
+    | null;
+  note: string | null;
+  /** The user's name. */
+  decided_by: string;
+  decided_at: ColumnType<Date, Date | undefined, Date>;
+  /** 1 for the first decision, one more for each after it. */
+  version: ColumnType<number, number | undefined, number>;
 }

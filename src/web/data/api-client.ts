@@ -99,7 +99,7 @@ export class WrittenJson {
 
 /** A state-changing call: JSON body and the header every `POST /api/*` must carry. */
 export function apiSend<S extends z.ZodMiniType>(
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   schema: S,

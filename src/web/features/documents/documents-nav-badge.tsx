@@ -1,6 +1,6 @@
 import { useRoute } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import { useUnreviewedCount } from './reviewed-store';
+import { useUnreviewedCount } from './review-queries';
 import { useDocumentsInbox, useWatchedDocumentUrls } from './use-documents-inbox';
 
 type BadgeProps = { config: Pick<ClientConfig, 'refreshSeconds'> };
@@ -21,7 +21,7 @@ function FromInbox({ config }: BadgeProps) {
 }
 
 function FromUrls({ config }: BadgeProps) {
-  return <Badge count={useUnreviewedCount(useWatchedDocumentUrls(config))} />;
+  return <Badge count={useUnreviewedCount(useWatchedDocumentUrls(config), config)} />;
 }
 
 function Badge({ count }: { count: number }) {

@@ -9,7 +9,7 @@ import { watchList } from '../../lib/watch-list';
 import { DocumentsNavBadge } from './documents-nav-badge';
 import { DocumentsPage } from './documents-page';
 import { CONFIG, fakeProxy, wireDocument } from './inbox-fixtures';
-import { REVIEWED_STORAGE_KEY, reviewedStore } from './reviewed-store';
+import { REVIEWED_STORAGE_KEY } from './browser-reviews';
 import { useDocumentsInbox } from './use-documents-inbox';
 
 const URL_POD = 'https://docs.example.com/700100/pod.pdf';
@@ -51,7 +51,6 @@ function watch(text: string) {
 beforeEach(() => {
   window.localStorage.clear();
   window.history.replaceState(null, '', '/documents');
-  reviewedStore.reset();
   watch('e:700100,700200;n:LN1');
   proxy = fakeProxy();
   vi.stubGlobal('fetch', proxy.fetchMock);
@@ -211,7 +210,7 @@ describe('DocumentsPage', () => {
       wireDocument('https://docs.example.com/700300/new.pdf', 'POD', '11/26/2026 12:00 UTC'),
     ]);
     watch('e:700100,700200,700300;n:LN1');
-    reviewedStore.mark([URL_SEAL]);
+    proxy.decide(URL_SEAL, 'approved', 'Bo', 'e:700200');
     const { user } = renderPage();
     await loaded();
     expect(names()).toHaveLength(6);
@@ -291,20 +290,20 @@ describe('DocumentsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Marked reviewed: BOL of load 700100. 2 not reviewed left.',
     );
-    expect(reviewedStore.isReviewed(URL_POD)).toBe(true);
-    expect(reviewedStore.isReviewed(URL_SEAL)).toBe(true);
-    expect(reviewedStore.isReviewed(URL_BOL)).toBe(true);
+    await waitFor(() => expect(proxy.decisionOf(URL_POD)).toBe('approved'));
+    await waitFor(() => expect(proxy.decisionOf(URL_SEAL)).toBe('approved'));
+    await waitFor(() => expect(proxy.decisionOf(URL_BOL)).toBe('approved'));
 
     await user.keyboard('u');
     expect(screen.getByRole('status')).toHaveTextContent('Undone: BOL of load 700100 is not reviewed again.');
     expect(names()).toEqual(['BOL of load 700100', 'BOL of load LN1', 'LUMPER of load 700200']);
     expect(articles()[0]).toHaveFocus();
-    expect(reviewedStore.isReviewed(URL_BOL)).toBe(false);
+    await waitFor(() => expect(proxy.decisionOf(URL_BOL)).toBe('pending'));
     // Only the current document is in the Tab order.
     expect(articles().map((a) => a.tabIndex)).toEqual([0, -1, -1]);
   });
 
-  it('marks reviewed and back with buttons; reviews survive a reload of the page, by document URL', async () => {
+  it('marks reviewed and back with buttons; reviews are kept on the server, by document URL', async () => {
     standardFleet();
     const { user, unmount } = renderPage();
     await loaded();
@@ -313,13 +312,19 @@ describe('DocumentsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(names()).toContain('PICTURE of load 700200');
     await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
-    expect(JSON.parse(window.localStorage.getItem(REVIEWED_STORAGE_KEY)!)).toEqual([
-      [URL_SEAL, expect.any(Number)],
-    ]);
+    // Kept on the server, under the load it was reviewed in: approved, pending (undo), approved.
+    await waitFor(() => expect(proxy.decisions).toHaveLength(3));
+    expect(proxy.decisions).toEqual(
+      ['approved', 'pending', 'approved'].map((decision) => ({
+        load: 'e:700200',
+        url: URL_SEAL,
+        decision,
+      })),
+    );
+    expect(window.localStorage.getItem(REVIEWED_STORAGE_KEY)).toBeNull();
     unmount();
 
-    // A reload: the in-memory copy is gone; the same picture, now also sent under another load, stays reviewed.
-    reviewedStore.reset();
+    // A reload: nothing kept in the page; the same picture, now also sent under another load, stays reviewed.
     proxy.set('load-number', 'LN1', [wireDocument(URL_SEAL, 'PICTURE', '11/22/2026 08:00 EST')]);
     const again = renderPage();
     await loaded();
@@ -327,7 +332,7 @@ describe('DocumentsPage', () => {
     await again.user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
     expect(names()).toEqual(['PICTURE of load 700200']);
     await again.user.click(screen.getByRole('button', { name: 'Mark not reviewed: PICTURE of load 700200' }));
-    expect(reviewedStore.isReviewed(URL_SEAL)).toBe(false);
+    await waitFor(() => expect(proxy.decisionOf(URL_SEAL)).toBe('pending'));
     expect(screen.getByRole('heading', { name: 'Nothing reviewed yet' })).toBeInTheDocument();
     await again.user.click(screen.getByRole('button', { name: 'Show documents to review' }));
     expect(names()).toHaveLength(4);
@@ -388,13 +393,13 @@ describe('DocumentsPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
 
     await user.keyboard('r');
-    expect(reviewedStore.isReviewed(URL_SEAL)).toBe(true);
+    await waitFor(() => expect(proxy.decisionOf(URL_SEAL)).toBe('approved'));
     // The reviewed picture left the queue: the viewer shows the next document.
     expect(screen.getByRole('dialog', { name: /BOL/ })).toHaveTextContent('(2 of 4)');
     await user.keyboard('j');
     expect(screen.getByRole('dialog')).toHaveTextContent('Load LN1');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark reviewed' }));
-    expect(reviewedStore.isReviewed(URL_LN1)).toBe(true);
+    await waitFor(() => expect(proxy.decisionOf(URL_LN1)).toBe('approved'));
     expect(screen.getByRole('dialog', { name: /LUMPER/ })).toHaveTextContent('This file is not a picture');
 
     await user.keyboard('{Escape}');
@@ -438,7 +443,8 @@ describe('DocumentsPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'No loads watched' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add loads on the map page' })).toHaveAttribute('href', '/');
-    expect(proxy.fetchMock).not.toHaveBeenCalled();
+    // Nothing pulled, no reviews asked for: only who is logged in.
+    expect(proxy.fetchMock.mock.calls.filter(([path]) => path !== '/api/session')).toEqual([]);
   });
 
   it('on a first visit in demo mode watches the demo fleet, so the inbox is not empty', async () => {
@@ -466,7 +472,8 @@ describe('DocumentsPage', () => {
       </QueryClientProvider>,
     );
     expect(screen.getByRole('heading', { name: 'No loads watched' })).toBeInTheDocument();
-    expect(proxy.fetchMock).not.toHaveBeenCalled();
+    // Nothing pulled, no reviews asked for: only who is logged in.
+    expect(proxy.fetchMock.mock.calls.filter(([path]) => path !== '/api/session')).toEqual([]);
   });
 
   it('says it is loading, then that the watched loads have no documents yet', async () => {
@@ -529,10 +536,95 @@ describe('DocumentsPage', () => {
   }, 30_000);
 });
 
+describe('DocumentsPage, reviews kept on the server', () => {
+  it('offers this browser’s old marks once for import, as approvals noted "imported"', async () => {
+    standardFleet();
+    window.localStorage.setItem(
+      REVIEWED_STORAGE_KEY,
+      JSON.stringify([
+        [URL_POD, 1],
+        [URL_BOL, 2],
+        // Decided by a colleague meanwhile: that decision stays.
+        [URL_SEAL, 3],
+        // Of a load not watched now: a review names its load, so it cannot be imported.
+        ['https://docs.example.com/700999/pod.pdf', 4],
+      ]),
+    );
+    proxy.decide(URL_SEAL, 'rejected', 'Bo', 'e:700200');
+    const { user, unmount } = renderPage();
+    await loaded();
+    const offer = screen.getByRole('region', { name: 'Reviews made in this browser' });
+    expect(offer).toHaveTextContent(
+      '2 other marks are of documents already decided or of loads not watched now',
+    );
+    await user.click(within(offer).getByRole('button', { name: 'Import 2 reviews made in this browser' }));
+    expect(await screen.findByText(/Imported 2 reviews made in this browser/)).toBeInTheDocument();
+    expect(proxy.decisions).toEqual([
+      { load: 'e:700100', url: URL_POD, decision: 'approved', note: 'imported' },
+      { load: 'e:700100', url: URL_BOL, decision: 'approved', note: 'imported' },
+    ]);
+    expect(proxy.decisionOf(URL_SEAL)).toBe('rejected');
+    expect(window.localStorage.getItem(REVIEWED_STORAGE_KEY)).toBeNull();
+    expect(names()).toEqual(['BOL of load LN1', 'LUMPER of load 700200']);
+    unmount();
+    // Offered once: the next visit has nothing to import.
+    renderPage();
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'Reviews made in this browser' })).not.toBeInTheDocument();
+  });
+
+  it('discards the old marks when asked, importing nothing', async () => {
+    standardFleet();
+    window.localStorage.setItem(REVIEWED_STORAGE_KEY, JSON.stringify([[URL_POD, 1]]));
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(screen.queryByRole('region', { name: 'Reviews made in this browser' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(REVIEWED_STORAGE_KEY)).toBeNull();
+    expect(proxy.decisions).toEqual([]);
+  });
+
+  it('says whose decision a review replaced', async () => {
+    standardFleet();
+    proxy.decide(URL_POD, 'rejected', 'Bo');
+    const { user } = renderPage();
+    await loaded();
+    expect(names()).not.toContain('POD of load 700100');
+    await user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
+    await user.click(screen.getByRole('button', { name: 'Mark not reviewed: POD of load 700100' }));
+    expect(
+      await screen.findByText('POD of load 700100: you replaced Bo’s rejection (blurry).'),
+    ).toBeInTheDocument();
+    expect(proxy.decisionOf(URL_POD)).toBe('pending');
+  });
+
+  it('with the store unavailable, says so, still lists the documents, and undoes a mark it could not save', async () => {
+    standardFleet();
+    proxy.storeDown = true;
+    const { user } = renderPage();
+    await loaded();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Reviews cannot be read or saved now: Haulview’s store does not answer. The documents are still listed',
+    );
+    expect(names()).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Mark reviewed: POD of load 700100' }));
+    expect(
+      await screen.findByText(/The review of POD of load 700100 was not saved: the store does not answer/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Not saved: POD of load 700100 is as it was.');
+    await waitFor(() => expect(names()).toHaveLength(5));
+    expect(articles()[0]).toHaveTextContent('Not reviewed');
+
+    proxy.storeDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText(/Reviews cannot be read/)).not.toBeInTheDocument());
+  });
+});
+
 describe('useDocumentsInbox and the nav badge', () => {
   it('give the nav the number of documents not reviewed, sharing the page’s queries', async () => {
     standardFleet();
-    reviewedStore.mark([URL_POD]);
+    proxy.decide(URL_POD);
     function Count() {
       const { unreviewed } = useDocumentsInbox(CONFIG);
       return <output aria-label="Count">{unreviewed}</output>;
@@ -560,7 +652,9 @@ describe('useDocumentsInbox and the nav badge', () => {
     await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
     expect(screen.getByRole('status', { name: 'Count' })).toHaveTextContent('3');
     expect(screen.getByRole('link', { name: 'Documents, 3 not reviewed' })).toBeInTheDocument();
-    reviewedStore.mark([URL_BOL, URL_LN1, URL_LUMPER]);
+    // Colleagues' reviews count at the next refresh.
+    for (const url of [URL_BOL, URL_LN1, URL_LUMPER]) proxy.decide(url);
+    await client.refetchQueries({ queryKey: ['document-reviews'] });
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Documents' })).toHaveTextContent(/^Documents$/),
     );
@@ -569,7 +663,7 @@ describe('useDocumentsInbox and the nav badge', () => {
   it('counts on every other page from the documents’ URLs, without holding the documents', async () => {
     window.history.replaceState(null, '', '/');
     standardFleet();
-    reviewedStore.mark([URL_POD]);
+    proxy.decide(URL_POD);
     const client = createQueryClient();
     render(
       <QueryClientProvider client={client}>
@@ -585,13 +679,17 @@ describe('useDocumentsInbox and the nav badge', () => {
       ['external-id', expect.objectContaining({ documents: true })],
       ['load-number', expect.objectContaining({ documents: true })],
     ]);
-    const held = client.getQueryCache().getAll();
+    const held = client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.queryKey[0] !== 'document-reviews');
     expect(held.map((q) => q.queryKey[1])).toEqual(['document-urls', 'document-urls']);
     expect(held.flatMap((q) => (q.state.data as { urls: string[] }).urls).sort()).toEqual(
       [URL_BOL, URL_POD, URL_SEAL, URL_LUMPER, URL_LN1].sort(),
     );
-    // A review here or in another tab counts at once; a document that arrives counts at the next poll.
-    reviewedStore.mark([URL_SEAL]);
+    // A colleague's review, and a document that arrives, count at the next poll.
+    proxy.decide(URL_SEAL);
+    await client.refetchQueries({ queryKey: ['document-reviews'] });
     expect(await screen.findByRole('link', { name: 'Documents, 3 not reviewed' })).toBeInTheDocument();
     proxy.set('load-number', 'LN1', [
       wireDocument(URL_LN1, 'BOL', '11/22/2026 06:15 CST'),

@@ -8,11 +8,13 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import type { ClientConfig } from '@/contract/proxy-api';
+import type { ClientConfig, DocumentReview, ReviewDecision } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
 import { DocumentViewer } from '../../components/document-viewer';
 import { ErrorBanner } from '../../components/error-banner';
-import { loadTitle } from '../../lib/load-ref';
+import { ApiError } from '../../data/api-client';
+import { useSessionUser } from '../../data/session-queries';
+import { formatLoadParam, loadTitle } from '../../lib/load-ref';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
 import { documentName } from './document-card';
 import { DocumentList } from './document-list';
@@ -29,7 +31,8 @@ import {
 } from './inbox-model';
 import { INBOX_BUTTON } from './inbox-text';
 import { ReviewToolbar } from './review-toolbar';
-import { reviewedStore } from './reviewed-store';
+import { BrowserReviewsImport } from './browser-reviews-import';
+import { useDecideReview } from './review-queries';
 import { useArrivals } from './use-arrivals';
 import { useDocumentsInbox } from './use-documents-inbox';
 
@@ -40,8 +43,9 @@ export interface DocumentsPageProps {
 /**
  * `/documents`: the brokers' inbox. Every document and picture drivers uploaded to the watched loads,
  * newest first, in one queue: filter it, step through it with j / k or the arrows, mark each reviewed
- * (r) or undo (u), open it in the viewer (Enter). Reviews are kept in this browser by document URL, so
- * a document that arrives later comes in at the top, not reviewed.
+ * (r) or undo (u), open it in the viewer (Enter). Reviews are the team's, kept on the server by
+ * document URL (approved, or pending again on undo), so a document that arrives later comes in at the
+ * top, not reviewed, and a colleague's decisions show at the next refresh.
  */
 export function DocumentsPage({ config }: DocumentsPageProps) {
   useDemoFleetOnFirstVisit(config.demo);
@@ -52,6 +56,9 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   const [currentUrl, setCurrentUrl] = useState<string | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [message, setMessage] = useState('');
+  /** Why the last decision could not be saved, or null. */
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const decideReview = useDecideReview(useSessionUser()?.name ?? 'you');
   /** What was marked reviewed on this page, the latest last: what `u` undoes. */
   const [undoStack, setUndoStack] = useState<readonly string[]>([]);
   const listBox = useRef<HTMLDivElement>(null);
@@ -115,13 +122,34 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
    * Marks a document reviewed. `advance` (the r key, the toolbar) goes on to the next document; a
    * document the filter now hides gives its place to the next one anyway.
    */
+  /** Stores a decision; says so when it replaced another user's, or could not be saved. */
+  function decide(item: InboxDocument, decision: ReviewDecision) {
+    decideReview({ load: formatLoadParam(item.load), url: item.url, decision }).then(
+      ({ replaced }) => {
+        setSaveError(null);
+        if (replaced && replaced.decision !== 'pending')
+          setMessage(`${documentName(item)}: you replaced ${replacedWords(replaced)}.`);
+      },
+      (error: unknown) => {
+        const why =
+          error instanceof ApiError && error.code === 'store_unavailable'
+            ? 'the store does not answer'
+            : error instanceof Error
+              ? error.message
+              : 'it failed';
+        setSaveError(`The review of ${documentName(item)} was not saved: ${why}. Try again in a moment.`);
+        setMessage(`Not saved: ${documentName(item)} is as it was.`);
+      },
+    );
+  }
+
   function review(url: string, advance: boolean) {
     const i = ordered.findIndex((d) => d.url === url);
     const item = ordered[i];
     if (!item) return;
     const hides = filters.review === 'unreviewed';
     if (!item.reviewed) {
-      reviewedStore.mark([url]);
+      decide(item, 'approved');
       setUndoStack((s) => [...s.filter((u) => u !== url), url]);
       const left = inbox.unreviewed - 1;
       setMessage(
@@ -136,7 +164,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
 
   /** Makes a document not reviewed again. */
   function unreview(item: InboxDocument, announce: string) {
-    reviewedStore.unmark([item.url]);
+    decide(item, 'pending');
     setUndoStack((s) => s.filter((u) => u !== item.url));
     setMessage(announce);
   }
@@ -249,6 +277,21 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         onRefresh={inbox.refetch}
       />
       {inbox.error !== null && <ErrorBanner error={inbox.error} onRetry={inbox.refetch} />}
+      {(inbox.reviewsError !== null || saveError !== null) && (
+        <div role="alert" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+          {inbox.reviewsError !== null && (
+            <p>
+              {reviewsErrorWords(inbox.reviewsError)} The documents are still listed; reviews show again once
+              it answers.{' '}
+              <button type="button" className="underline" onClick={inbox.refetch}>
+                Try again
+              </button>
+            </p>
+          )}
+          {saveError !== null && <p>{saveError}</p>}
+        </div>
+      )}
+      {ready && <BrowserReviewsImport documents={documents} decide={decideReview} />}
       {documents.length > 0 && (
         <InboxFiltersBar
           filters={filters}
@@ -342,4 +385,19 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
       )}
     </div>
   );
+}
+
+/** "Ana's approval", "Bo's rejection (blurry)": the decision a new one replaced. */
+function replacedWords(review: DocumentReview): string {
+  const what = review.decision === 'approved' ? 'approval' : 'rejection';
+  const why = review.reason ? ` (${review.reason.replaceAll('_', ' ')})` : '';
+  return `${review.decidedBy}’s ${what}${why}`;
+}
+
+function reviewsErrorWords(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'store_unavailable')
+    return 'Reviews cannot be read or saved now: Haulview’s store does not answer.';
+  if (error instanceof ApiError && error.code === 'network')
+    return 'Reviews cannot be read now: Haulview’s server cannot be reached.';
+  return `Reviews cannot be read now${error instanceof Error ? ` (${error.message})` : ''}.`;
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
+import type { DocumentReview, ReviewChanged, ReviewRequest, Role } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { proxyPullAnswer } from '@/testing/proxy-answer';
 
@@ -39,7 +40,8 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 /**
  * The proxy's `POST /api/pull/by-external-id` and `/by-load-number`, answering from `loads` as they
- * are at the time of each call: a test changes them, refetches, and sees the change.
+ * are at the time of each call: a test changes them, refetches, and sees the change. Also
+ * `GET /api/session` (a broker, `Ana`) and `GET`/`PUT /api/documents/reviews`, kept in `reviews`.
  */
 export function fakeProxy() {
   const loads: Record<LoadBy, Map<string, Wire[]>> = {
@@ -57,7 +59,36 @@ export function fakeProxy() {
     set(by: LoadBy, id: string, documents: Wire[]) {
       loads[by].set(id, documents);
     },
+    user: { name: 'Ana', role: 'broker' as Role },
+    /** The team's reviews by document URL, as the server keeps them. */
+    reviews: new Map<string, DocumentReview>(),
+    /** The decisions sent, in order. */
+    decisions: [] as ReviewRequest[],
+    /** Reviews answer 503 `store_unavailable`, as with the database gone. */
+    storeDown: false,
+    /** A decision by someone (another user, by default), as if made in another browser. */
+    decide(url: string, decision: DocumentReview['decision'] = 'approved', by = 'Bo', load = 'e:700100') {
+      const before = state.reviews.get(url);
+      const review: DocumentReview = {
+        load,
+        url,
+        decision,
+        reason: decision === 'rejected' ? 'blurry' : null,
+        note: null,
+        decidedBy: by,
+        decidedAt: new Date().toISOString(),
+        version: (before?.version ?? 0) + 1,
+      };
+      state.reviews.set(url, review);
+      return { review, replaced: before && before.decidedBy !== by ? before : null } satisfies ReviewChanged;
+    },
+    /** The stored decision on a document, or undefined. */
+    decisionOf(url: string) {
+      return state.reviews.get(url)?.decision;
+    },
   };
+  const storeDown = () =>
+    jsonResponse(503, { error: { code: 'store_unavailable', message: 'the store does not answer' } });
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
     const by: LoadBy | undefined = path.endsWith('/api/pull/by-external-id')
@@ -65,6 +96,19 @@ export function fakeProxy() {
       : path.endsWith('/api/pull/by-load-number')
         ? 'load-number'
         : undefined;
+    if (path.endsWith('/api/session')) return jsonResponse(200, { mode: 'users', user: state.user });
+    if (path.endsWith('/api/documents/reviews')) {
+      if (state.storeDown) return storeDown();
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as ReviewRequest;
+        state.decisions.push(body);
+        const { review, replaced } = state.decide(body.url, body.decision, state.user.name, body.load);
+        const stored = { ...review, note: body.note ?? null, reason: body.reason ?? null };
+        state.reviews.set(body.url, stored);
+        return jsonResponse(200, { review: stored, replaced });
+      }
+      return jsonResponse(200, { reviews: [...state.reviews.values()] });
+    }
     if (!by) return jsonResponse(404, { error: { code: 'not_found', message: `no route ${path}` } });
     if (state.hold) return new Promise<Response>(() => {});
     const body = JSON.parse(String(init?.body)) as { ids: string[]; include?: unknown };

@@ -6,7 +6,7 @@ import { loadQueries } from '../../data/load-queries';
 import { idsBy, useWatchedLoads, useWatchList } from '../../lib/watch-list';
 import type { LoadRef } from '../../lib/load-ref';
 import { collectDocuments, type InboxDocument } from './inbox-model';
-import { useReviewedDocuments } from './reviewed-store';
+import { useReviews } from './review-queries';
 import { useQuietStart } from './use-quiet-start';
 
 type Collected = Omit<InboxDocument, 'reviewed'>;
@@ -36,6 +36,8 @@ export interface DocumentsInbox {
   isFetching: boolean;
   /** The first error of the two pulls, or null; the last data stays. */
   error: unknown;
+  /** Why the team's reviews cannot be read (the store does not answer, say), or null. */
+  reviewsError: unknown;
   /** When the last answer came (epoch ms), 0 before any. */
   updatedAt: number;
   refetch: () => void;
@@ -43,7 +45,7 @@ export interface DocumentsInbox {
 
 /**
  * The documents inbox's data: the watch list's documents (one pull per kind of id, refreshed every
- * `refreshSeconds`) joined with this browser's reviews. The page and the nav's badge both call it;
+ * `refreshSeconds`) joined with the team's reviews (kept on the server, refreshed alike). The page and the nav's badge both call it;
  * TanStack Query runs the pulls once for both. The badge waits for the page's own pulls.
  */
 export function useDocumentsInbox(
@@ -65,7 +67,9 @@ export function useDocumentsInbox(
     ...loadQueries.documents('load-number', loadNumbers, config.refreshSeconds),
     enabled: go && loadNumbers.length > 0,
   });
-  const reviewed = useReviewedDocuments();
+  // Nothing watched, nothing to review: the store is not asked.
+  const reviews = useReviews(config, entries.length > 0);
+  const reviewed = reviews.decided;
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
   const collected = useMemo(() => collectDocuments(loads), [loads]);
@@ -93,10 +97,12 @@ export function useDocumentsInbox(
   const refetchNumber = byNumber.refetch;
   const hasExternal = externalIds.length > 0;
   const hasNumber = loadNumbers.length > 0;
+  const refetchReviews = reviews.refetch;
   const refetch = useCallback(() => {
     if (hasExternal) void refetchExternal();
     if (hasNumber) void refetchNumber();
-  }, [hasExternal, hasNumber, refetchExternal, refetchNumber]);
+    refetchReviews();
+  }, [hasExternal, hasNumber, refetchExternal, refetchNumber, refetchReviews]);
 
   return {
     documents,
@@ -107,6 +113,7 @@ export function useDocumentsInbox(
     isPending: (hasExternal && byExternal.isPending) || (hasNumber && byNumber.isPending),
     isFetching: byExternal.isFetching || byNumber.isFetching,
     error: byExternal.error ?? byNumber.error ?? null,
+    reviewsError: reviews.error ?? null,
     updatedAt: Math.max(byExternal.dataUpdatedAt, byNumber.dataUpdatedAt),
     refetch,
   };

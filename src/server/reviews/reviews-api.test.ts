@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProxyErrorBody, ReviewChanged, ReviewsAnswer } from '@/contract/proxy-api';
+import { loginAs } from '@/testing/login';
+import { startStack, type Stack } from '@/testing/stack';
+import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
+import type { Store } from '../store/store';
+
+const errorOf = async (response: Response) => ProxyErrorBody.parse(await response.json()).error;
+
+const POD = 'https://files.example.com/pod/9001.jpg';
+const BOL = 'http://files.example.com/bol/9001.pdf';
+
+describe.each(STORE_KINDS)('/api/documents/reviews, on %s', (kind) => {
+  let store: Store;
+  let close: () => Promise<void>;
+  let stack: Stack;
+  let ana: { name: string; cookie: string };
+  let bo: { name: string; cookie: string };
+  let ops: { name: string; cookie: string };
+  beforeAll(async () => {
+    ({ store, close } = await openMigratedTestStore(kind));
+    stack = await startStack({ store });
+    ana = await loginAs(stack, store.db, 'broker', 'Ana');
+    bo = await loginAs(stack, store.db, 'admin', 'Bo');
+    ops = await loginAs(stack, store.db, 'dispatcher', 'Ops');
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+    await close?.();
+  });
+
+  const send = (method: 'GET' | 'PUT', path: string, cookie: string, body?: unknown) =>
+    fetch(`${stack.proxy.url}${path}`, {
+      method,
+      headers: { Cookie: cookie, 'X-Requested-With': 'haulview', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const decide = async (cookie: string, body: unknown) => {
+    const response = await send('PUT', '/api/documents/reviews', cookie, body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ReviewChanged.parse(await response.json());
+  };
+  const list = async (cookie: string, query = '') =>
+    ReviewsAnswer.parse(await (await send('GET', `/api/documents/reviews${query}`, cookie)).json()).reviews;
+
+  it('stores a broker’s decision with who and when, and every role reads it', async () => {
+    const { review, replaced } = await decide(ana.cookie, { load: 'e:9001', url: POD, decision: 'approved' });
+    expect(review).toMatchObject({
+      load: 'e:9001',
+      url: POD,
+      decision: 'approved',
+      reason: null,
+      note: null,
+      decidedBy: 'Ana',
+      version: 1,
+    });
+    expect(Number.isNaN(Date.parse(review.decidedAt))).toBe(false);
+    expect(replaced).toBeNull();
+    for (const who of [ana, bo, ops]) expect(await list(who.cookie)).toEqual([review]);
+  });
+
+  it('a second decision replaces the first, says whose it replaced, and counts the version', async () => {
+    const rejected = await decide(bo.cookie, {
+      load: 'e:9001',
+      url: POD,
+      decision: 'rejected',
+      reason: 'unsigned',
+      note: 'no signature on page 2',
+    });
+    expect(rejected.review).toMatchObject({
+      decision: 'rejected',
+      reason: 'unsigned',
+      note: 'no signature on page 2',
+      decidedBy: 'Bo',
+      version: 2,
+    });
+    expect(rejected.replaced).toMatchObject({ decision: 'approved', decidedBy: 'Ana', version: 1 });
+    // The same user changing their own mind replaced nobody's decision.
+    const pending = await decide(bo.cookie, { load: 'e:9001', url: POD, decision: 'pending' });
+    expect(pending.review).toMatchObject({ decision: 'pending', reason: null, note: null, version: 3 });
+    expect(pending.replaced).toBeNull();
+    expect(await list(ana.cookie)).toEqual([pending.review]);
+  });
+
+  it('lists one load’s reviews with ?load=', async () => {
+    await decide(ana.cookie, { load: 'n:ABC 7', url: BOL, decision: 'approved' });
+    expect((await list(ops.cookie, '?load=n%3AABC%207')).map((r) => r.url)).toEqual([BOL]);
+    expect((await list(ops.cookie, '?load=e:9001')).map((r) => r.url)).toEqual([POD]);
+    expect(await list(ops.cookie, '?load=e:404')).toEqual([]);
+    expect((await list(ops.cookie)).map((r) => r.url).sort()).toEqual([BOL, POD].sort());
+  });
+
+  it('audits each decision with the user, the document and the decision, in order', async () => {
+    const rows = await store.db
+      .selectFrom('audit_log')
+      .select(['actor', 'details'])
+      .where('action', '=', 'review')
+      .where('subject', '=', POD)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { actor: 'Ana', details: { decision: 'approved', reason: null, load: 'e:9001' } },
+      { actor: 'Bo', details: { decision: 'rejected', reason: 'unsigned', load: 'e:9001' } },
+      { actor: 'Bo', details: { decision: 'pending', reason: null, load: 'e:9001' } },
+    ]);
+  });
+
+  it('refuses a dispatcher’s decision with 403 forbidden_role, and records nothing', async () => {
+    const response = await send('PUT', '/api/documents/reviews', ops.cookie, {
+      load: 'e:9001',
+      url: POD,
+      decision: 'approved',
+    });
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe('forbidden_role');
+    expect((await list(ops.cookie, '?load=e:9001'))[0]?.decidedBy).toBe('Bo');
+    expect((await send('GET', '/api/documents/reviews', '')).status).toBe(401);
+  });
+
+  it('refuses every malformed body with a 400 naming the field, and stores nothing', async () => {
+    const ok = { load: 'e:9001', url: 'https://files.example.com/x.jpg', decision: 'approved' };
+    const cases: [unknown, string][] = [
+      [{ ...ok, decision: 'rejected' }, 'reason'],
+      [{ ...ok, reason: 'blurry' }, 'reason'],
+      [{ ...ok, decision: 'pending', reason: 'other' }, 'reason'],
+      [{ ...ok, decision: 'rejected', reason: 'ugly' }, 'reason'],
+      [{ ...ok, decision: 'maybe' }, 'decision'],
+      [{ ...ok, url: 'javascript:alert(1)' }, 'url'],
+      [{ ...ok, url: 'file:///etc/passwd' }, 'url'],
+      [{ ...ok, url: 'not a url' }, 'url'],
+      [{ ...ok, url: `https://x.example/${'a'.repeat(2100)}` }, 'url'],
+      [{ ...ok, load: '9001' }, 'load'],
+      [{ ...ok, load: 'x:9001' }, 'load'],
+      [{ ...ok, load: 'e:' }, 'load'],
+      [{ ...ok, load: `e:${'1'.repeat(65)}` }, 'load'],
+      [{ ...ok, note: 'n'.repeat(501) }, 'note'],
+      [{ ...ok, note: 7 }, 'note'],
+      [{ ...ok, decidedBy: 'Ana' }, 'decidedBy'],
+      [{ load: 'e:9001', decision: 'approved' }, 'url'],
+      [[ok], '(body)'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await send('PUT', '/api/documents/reviews', ana.cookie, body);
+      const label = JSON.stringify(body).slice(0, 120);
+      expect(response.status, label).toBe(400);
+      expect(JSON.stringify((await errorOf(response)).details), label).toContain(`"${field}"`);
+    }
+    const notJson = await send('PUT', '/api/documents/reviews', ana.cookie, '{"load":');
+    expect(notJson.status).toBe(400);
+    const badQuery = await send('GET', '/api/documents/reviews?load=9001', ana.cookie);
+    expect(badQuery.status).toBe(400);
+    expect(JSON.stringify(await errorOf(badQuery))).toContain('load');
+    expect((await list(ana.cookie)).map((r) => r.url)).not.toContain(ok.url);
+  });
+
+  it('a note that looks like SQL is kept as text', async () => {
+    const note = "'); drop table document_reviews; --";
+    const { review } = await decide(ana.cookie, {
+      load: 'e:9001',
+      url: 'https://files.example.com/odd.jpg',
+      decision: 'rejected',
+      reason: 'other',
+      note,
+    });
+    expect(review.note).toBe(note);
+    expect((await list(ana.cookie)).some((r) => r.note === note)).toBe(true);
+  });
+
+  it('two decisions on one new document at once: both audited, one row, the later one stored', async () => {
+    const url = 'https://files.example.com/race.jpg';
+    const answers = await Promise.all([
+      decide(ana.cookie, { load: 'e:9002', url, decision: 'approved' }),
+      decide(bo.cookie, { load: 'e:9002', url, decision: 'rejected', reason: 'blurry' }),
+    ]);
+    const versions = answers.map((a) => a.review.version).sort();
+    expect(versions).toEqual([1, 2]);
+    const later = answers.find((a) => a.review.version === 2)!;
+    const earlier = answers.find((a) => a.review.version === 1)!;
+    // The later one knows whose decision it replaced.
+    expect(later.replaced).toEqual(earlier.review);
+    expect(await list(ops.cookie, '?load=e:9002')).toEqual([later.review]);
+    const audited = await store.db
+      .selectFrom('audit_log')
+      .select('actor')
+      .where('action', '=', 'review')
+      .where('subject', '=', url)
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => a.actor)).toEqual([earlier.review.decidedBy, later.review.decidedBy]);
+  });
+
+  it('answers 503 store_unavailable when the reviews cannot be read or saved', async () => {
+    const before = await list(ana.cookie);
+    // The table out of reach while sessions still work: what a broken store looks like to this route.
+    await sql`alter table document_reviews rename to document_reviews_away`.execute(store.db);
+    try {
+      const read = await send('GET', '/api/documents/reviews', ana.cookie);
+      const write = await send('PUT', '/api/documents/reviews', ana.cookie, {
+        load: 'e:9001',
+        url: POD,
+        decision: 'approved',
+      });
+      for (const response of [read, write]) {
+        expect(response.status).toBe(503);
+        const error = await errorOf(response);
+        expect(error.code).toBe('store_unavailable');
+        expect(error.message).toContain('document reviews');
+      }
+    } finally {
+      await sql`alter table document_reviews_away rename to document_reviews`.execute(store.db);
+    }
+    expect(await list(ana.cookie)).toEqual(before);
+  });
+});
