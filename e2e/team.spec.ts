@@ -123,3 +123,36 @@ test('two browsers: an admin adds a dispatcher, who logs in, sees no admin page,
   await expect(dan.getByRole('heading', { name: 'Log in to Haulview' })).toBeVisible();
   await dan.context().close();
 });
+
+test('a saved board opens from the Boards menu and by link, with its watch list and filter', async ({
+  page,
+}) => {
+  await page.goto(`${stack.proxy.url}/`);
+  await page.getByRole('checkbox', { name: /Needs attention/ }).check();
+  await expect(page).toHaveURL(/[?&]stale=1/);
+  const boardsButton = page.getByRole('button', { name: 'Boards' });
+  await boardsButton.click();
+  await expect(page.getByText('No saved boards yet.')).toBeVisible();
+  await page.getByLabel('Save this board as').fill('Needs a call');
+  await page.getByLabel('Share with the team').check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved “Needs a call”.' })).toBeVisible();
+  const item = page.getByRole('list', { name: 'Saved boards' }).getByRole('listitem');
+  await expect(item).toHaveText(/Needs a call\s*shared by Demo/);
+
+  // A plain board, then the saved one from the menu: its filter comes back.
+  await page.goto(`${stack.proxy.url}/`);
+  await expect(page.getByRole('checkbox', { name: /Needs attention/ })).not.toBeChecked();
+  await boardsButton.click();
+  await page.getByRole('link', { name: 'Needs a call' }).click();
+  await expect(page).toHaveURL(/[?&]stale=1/);
+  await expect(page.getByRole('checkbox', { name: /Needs attention/ })).toBeChecked();
+
+  // By link: ?board=<id> opens it; an unknown id says so.
+  const id = (await store.store.db.selectFrom('saved_boards').select('id').executeTakeFirstOrThrow()).id;
+  await page.goto(`${stack.proxy.url}/?board=${id}`);
+  await expect(page).toHaveURL(/[?&]stale=1/);
+  await expect(page).not.toHaveURL(/board=/);
+  await page.goto(`${stack.proxy.url}/?board=999999`);
+  await expect(page.getByRole('alert').filter({ hasText: 'That saved board is gone' })).toBeVisible();
+});

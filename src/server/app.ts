@@ -14,6 +14,7 @@ import { diagnosticsRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
 import { pullRoutes } from './routes/pull';
 import { readyRoutes } from './routes/ready';
+import { boardRoutes } from './routes/boards';
 import { reviewRoutes } from './routes/reviews';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
@@ -62,6 +63,7 @@ export function createApp(o: AppOptions) {
   api.route('/pull', pullRoutes(o));
   api.route('/webhooks', adminOnly(webhookRoutes(o.upstream)));
   api.route('/documents/reviews', reviewRoutes(o.access.db));
+  api.route('/boards', boardRoutes(o.access.db));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));

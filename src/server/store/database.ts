@@ -5,6 +5,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
  * `migrations/` changes a table; this file follows it (the migration tests read the columns back).
  */
 export interface Database {
+  saved_boards: SavedBoardsTable;
   audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -76,4 +77,17 @@ export interface DocumentReviewsTable {
   decided_at: ColumnType<Date, Date | undefined, Date>;
   /** 1 for the first decision, one more for each after it. */
   version: ColumnType<number, number | undefined, number>;
+}
+
+/** A named board (watch list, filter and sort), its owner's, shared with the team or not. */
+export interface SavedBoardsTable {
+  id: Generated<string>;
+  name: string;
+  /** The owner's user name. */
+  owner: string;
+  shared: boolean;
+  /** The board's address query, as the page writes it (`?w=…&status=…`). */
+  search: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }

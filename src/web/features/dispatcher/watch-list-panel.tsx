@@ -3,6 +3,7 @@ import type { LoadBy } from '@/domain/model';
 import { BY_NAME, LOAD_BYS, loadKey, type LoadRef } from '../../lib/load-ref';
 import { kindOfPasted, parseIdText, watchList } from '../../lib/watch-list';
 import { formatCount } from '../../lib/format';
+import { SavedBoardsMenu } from './saved-boards';
 
 export interface WatchListPanelProps {
   entries: LoadRef[];
@@ -100,13 +101,14 @@ export const WatchListPanel = memo(function WatchListPanel({
         ) : (
           <h2 className="font-medium">{title}</h2>
         )}
+        <SavedBoardsMenu />
         {entries.length > 0 && (
           <button
             type="button"
             aria-expanded={open}
             aria-controls={formId}
             onClick={() => setUnfolded(!open)}
-            className="ml-auto rounded border border-panel-line px-2 py-0.5 text-xs hover:bg-panel-sunk"
+            className="rounded border border-panel-line px-2 py-0.5 text-xs hover:bg-panel-sunk"
           >
             {open ? 'Hide' : 'Add or clear loads'}
           </button>
