@@ -4,16 +4,7 @@
 // profile says "(program)", this says which of style, layout, paint, commit or GC it was.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string };
-}
+import type { TraceEvent } from './peer-figures';
 
 const [dir, topText] = process.argv.slice(2);
 if (!dir) {
