@@ -48,6 +48,14 @@ export interface AccessOptions {
 const COOKIE = 'haulview_session';
 const VIEW_AS_COOKIE = 'haulview_view_as';
 
+/**
+ * While the store does not answer, a session it vouched for within this long still counts (and no
+ * new login can start): the dashboard keeps showing loads through a short outage.
+ */
+const STORE_OUTAGE_GRACE_MS = 15 * 60_000;
+/** Sessions remembered for that, at most (one per browser that used the dashboard lately). */
+const VOUCHED_MAX = 10_000;
+
 /** Open mode asks the store whether a user exists at most this often (the CLI may add one meanwhile). */
 const USERS_CHECK_MS = 2000;
 
@@ -112,6 +120,16 @@ export function createAccess(o: AccessOptions) {
     }
   };
 
+  /** Sessions the store vouched for, and when: what an outage of the store may still trust. */
+  const vouched = new Map<string, { user: SessionUser; at: number }>();
+  const remember = (token: string, user: SessionUser, at: number) => {
+    if (vouched.size >= VOUCHED_MAX) {
+      for (const [key, entry] of vouched) if (at - entry.at >= STORE_OUTAGE_GRACE_MS) vouched.delete(key);
+      if (vouched.size >= VOUCHED_MAX) vouched.clear();
+    }
+    vouched.set(token, { user, at });
+  };
+
   /** The user this request acts as, or undefined when it has no session. */
   const userOf = async (c: Context): Promise<SessionUser | undefined> => {
     if (await isOpen()) {
@@ -120,7 +138,19 @@ export function createAccess(o: AccessOptions) {
     }
     const token = getCookie(c, cookieName(c));
     if (token === undefined || o.db === undefined || token.length > 200) return undefined;
-    return findSession(o.db, token, o.sessions, now()).catch(storeUnavailable);
+    const t = now();
+    try {
+      const user = await findSession(o.db, token, o.sessions, t);
+      if (user) remember(token, user, t);
+      else vouched.delete(token);
+      return user;
+    } catch (error) {
+      // The store is down: a session it vouched for lately still works, so the map and the board
+      // (served by the proxy, not the store) keep going; what needs the store answers 503 itself.
+      const known = vouched.get(token);
+      if (known && t - known.at < STORE_OUTAGE_GRACE_MS) return known.user;
+      return storeUnavailable(error);
+    }
   };
 
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -219,6 +249,7 @@ export function createAccess(o: AccessOptions) {
     .delete('/', async (c) => {
       const token = getCookie(c, cookieName(c));
       if (token !== undefined && o.db !== undefined && token.length <= 200) {
+        vouched.delete(token);
         const user = await findSession(o.db, token, o.sessions, now()).catch(storeUnavailable);
         await endSession(o.db, token).catch(storeUnavailable);
         if (user) await audit({ actor: user.name, action: 'logout', subject: user.name });
