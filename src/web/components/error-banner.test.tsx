@@ -60,6 +60,11 @@ describe('ErrorBanner', () => {
     );
   });
 
+  it('says the database is down, and that the loads keep coming, for store_unavailable', () => {
+    render(<ErrorBanner error={new ApiError(503, 'store_unavailable', 'the store does not answer')} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/database does not answer.*keep coming/);
+  });
+
   it('shows the server’s own message for other errors', () => {
     render(
       <ErrorBanner error={new ApiError(400, 'invalid_request', 'ids: ids must hold at least one id')} />,

@@ -52,6 +52,10 @@ export function describeError(error: unknown): string {
       return `The tracking service sent an answer Haulview cannot read (${error.message}). The last data stays on screen.`;
     case 'login_required':
       return 'Your session has ended: log in again.';
+    case 'store_unavailable':
+      return 'Haulview’s database does not answer: saved work (reviews, boards, users) waits for it. Loads on the map and board keep coming from the tracking service.';
+    case 'forbidden_role':
+      return `Your role may not do this (${error.message}).`;
     case 'upstream_rate_limited':
       return `The tracking service asks us to slow down${error.retryAfter ? `; next try in ${error.retryAfter} s` : ''}.`;
     default:
