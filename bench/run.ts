@@ -13,6 +13,7 @@ import { benchMapPeers } from './map-peers';
 import { ratioOf } from './peer-figures';
 import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
+import { benchTeam } from './team';
 
 /** The CPU's model as `lscpu` names it (os.cpus() may name it otherwise, or not at all). */
 function cpuModel(): string {
@@ -52,6 +53,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['bundle', benchBundle],
   ['browser', benchBrowser],
   ['peers', benchMapPeers],
+  ['team', benchTeam],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));

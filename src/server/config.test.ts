@@ -63,6 +63,16 @@ describe('parseEnv', () => {
     expect(attempt).not.toThrow(/hunter2/);
   });
 
+  it('reads how long the audit log is kept: a year by default, whole days from 1 to 3650', () => {
+    expect(parseEnv({}).RETENTION_DAYS).toBe(365);
+    expect(parseEnv({ RETENTION_DAYS: '30' }).RETENTION_DAYS).toBe(30);
+    expect(parseEnv({ RETENTION_DAYS: '3650' }).RETENTION_DAYS).toBe(3650);
+    for (const bad of ['0', '-5', '3651', '1.5', 'forever'])
+      expect(() => parseEnv({ RETENTION_DAYS: bad }), bad).toThrow(
+        /^Invalid configuration:\n {2}RETENTION_DAYS: /,
+      );
+  });
+
   it('reads the long track knob: off by default, 0 or at least 2 pings', () => {
     expect(parseEnv({}).SIM_LONG_TRACK_PINGS).toBe(0);
     expect(parseEnv({ SIM_LONG_TRACK_PINGS: '20000' }).SIM_LONG_TRACK_PINGS).toBe(20_000);

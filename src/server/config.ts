@@ -147,6 +147,11 @@ export const EnvSchema = z
     SESSION_IDLE_MINUTES: int(5, 10_080).default(480),
     /** …and this long after its login, whatever happens. */
     SESSION_MAX_HOURS: int(1, 8760).default(24),
+    /**
+     * Audit entries older than this many days are deleted, once at start and every hour. At most
+     * about ten years: a longer wish is a mistake, not a policy.
+     */
+    RETENTION_DAYS: int(1, 3650).default(365),
     MAX_IDS: int(1, 10_000).default(DEFAULT_MAX_IDS),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
     UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(15_000),

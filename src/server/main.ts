@@ -11,6 +11,7 @@ import { remoteUpstream } from './upstream-setup';
 import { openAndMigrate, StoreStartError } from './store/open-at-start';
 import type { Store } from './store/store';
 import { anyUser } from './auth/users';
+import { retentionPolicyOf, startRetention } from './store/retention';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
 async function listenOrExit<T>(
@@ -136,6 +137,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const store = await openStoreOrExit(env);
+  // Every instance runs it: its deletes are bounded by time, so running at once only shares the work.
+  const retention = startRetention({ db: store.db, policy: retentionPolicyOf(env) });
   const access = await accessLine(env, store);
   if (access) console.log(access);
   const upstream = await resolveUpstream(env);
@@ -167,6 +170,10 @@ async function main(): Promise<void> {
   const stop = () =>
     void server
       .close()
+      .then(() => {
+        retention.stop();
+        return retention.running();
+      })
       .then(() => store.close())
       .then(() => process.exit(0));
   process.on('SIGINT', stop);
