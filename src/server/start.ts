@@ -8,6 +8,7 @@ import { createDriftReport } from './drift-report';
 import { createTrackCache } from './track-cache';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
+import { retentionPolicyOf } from './store/retention';
 import type { Store } from './store/store';
 
 export interface Upstream {
@@ -74,7 +75,7 @@ export function buildProxy(
       host: env.HOST,
       publicOrigin: env.PUBLIC_ORIGIN,
       trustProxy: env.TRUST_PROXY,
-      sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_MAX_HOURS * 3_600_000 },
+      sessions: retentionPolicyOf(env).sessions,
       now: options.now,
     },
     drift,
