@@ -143,5 +143,49 @@ test('a new document arriving on refresh appears once, at the top, not reviewed'
   const first = list(page).getByRole('listitem').first();
   await expect(first).toContainText('POD');
   await expect(first).toContainText('Not reviewed');
-  await expect(page.locator(`img[src="${url}"]`)).toHaveCount(1);
+  // Once in the list (the preview beside it shows the current document again).
+  await expect(list(page).locator(`img[src="${url}"]`)).toHaveCount(1);
+});
+
+test('a dense list at 1440×900: at least ten rows, each at most 64 px, the current one previewed beside; filters survive a reload', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await expect(page.locator('.leaflet-container')).toHaveAttribute('data-markers', /^[1-9]\d*$/);
+  await page.getByRole('link', { name: /^Documents/ }).click();
+  await expect(list(page)).toBeVisible();
+  expect(await settledCount(page)).toBeGreaterThanOrEqual(10);
+
+  const box = (await list(page).boundingBox())!;
+  const rows = await list(page)
+    .locator('[data-document-item]')
+    .evaluateAll((items) => items.map((el) => el.getBoundingClientRect()).map((r) => [r.top, r.height]));
+  for (const [, height] of rows) expect(height).toBeLessThanOrEqual(64);
+  const shown = rows.filter(([top, height]) => top! >= 0 && top! + height! <= 900);
+  expect(shown.length).toBeGreaterThanOrEqual(10);
+
+  // The current document is previewed beside the list, not below it.
+  const first = list(page).locator('[data-document-item]').first();
+  const name = (await first.getAttribute('aria-label'))!.replace(/^\d+ of \d+: /, '').split(',')[0]!;
+  const preview = page.getByRole('complementary', { name: `Preview: ${name}` });
+  await expect(preview).toBeVisible();
+  expect((await preview.boundingBox())!.x).toBeGreaterThan(box.x + box.width - 1);
+  await page.screenshot({ path: 'test-results/screenshots/documents-1440.png' });
+
+  // Filters are in the address: a reload keeps them.
+  const stop = page.getByRole('combobox', { name: 'Stop' });
+  await expect(stop.getByRole('option', { name: /^Pickup \(\d+\)$/ })).toHaveCount(1);
+  const delivery = await stop.getByRole('option', { name: /^Delivery \(\d+\)$/ }).textContent();
+  await stop.selectOption({ label: delivery! });
+  await expect(page).toHaveURL(/[?&]stop=delivery(&|$)/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Stop' })).toHaveValue('vdelivery');
+  await expect(page.getByRole('list', { name: /^Documents, not reviewed, filtered/ })).toBeVisible();
+
+  // A phone: one column, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(preview).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/screenshots/documents-390.png' });
 });

@@ -2,8 +2,6 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import {
   DocumentThumbnail,
-  documentPlace,
-  documentStop,
   documentTitle,
   isPictureDocument,
   safeHttpUrl,
@@ -16,6 +14,13 @@ import type { InboxDocument } from './inbox-model';
 /** "BOL of load 700100": how a document is named in labels and announcements. */
 export const documentName = (d: InboxDocument) => `${documentTitle(d.doc)} of load ${d.load.label}`;
 
+/** "Pickup · Omaha, NE", "Stop 2 (S2)", or undefined when the document names no stop. */
+export function stopWords(d: Pick<InboxDocument, 'stop'>): string | undefined {
+  const { label, place } = d.stop;
+  if (label === undefined) return place;
+  return place ? `${label} · ${place}` : label;
+}
+
 /** Everything a screen reader says when a document gets focus. */
 export function documentSummary(
   d: InboxDocument,
@@ -24,10 +29,9 @@ export function documentSummary(
   isNew: boolean,
   zone: TimeZoneChoice,
 ): string {
-  const stop = documentStop(d.doc);
   return [
     `${position} of ${total}: ${documentName(d)}`,
-    stop,
+    stopWords(d),
     itemTimeWords(d.doc.time, d.doc.instant, zone).text,
     d.doc.driver?.name ? `by ${d.doc.driver.name}` : 'uploader unknown',
     d.reviewed ? 'reviewed' : 'not reviewed',
@@ -39,7 +43,7 @@ export function documentSummary(
 }
 
 const control =
-  'rounded border border-panel-line bg-panel px-2 py-0.5 text-xs text-ink hover:bg-panel-sunk focus-visible:outline-2 focus-visible:outline-status-selected';
+  'rounded border border-panel-line bg-panel px-1.5 py-0.5 text-xs whitespace-nowrap text-ink hover:bg-panel-sunk focus-visible:outline-2 focus-visible:outline-status-selected';
 
 export interface DocumentCardProps {
   item: InboxDocument;
@@ -55,9 +59,9 @@ export interface DocumentCardProps {
 }
 
 /**
- * One document in the queue: a thumbnail for a picture with a web address, a card for anything else;
- * its load, stop, time, uploader; review, open, download and map links. An address that is not
- * `http(s)` is never loaded or linked.
+ * One document in the queue, as one dense row (the current one is previewed beside the list): a
+ * small picture or type mark, its type, load and review state, its stop and place, time, uploader;
+ * review, open, download and map links. An address that is not `http(s)` is never loaded or linked.
  */
 export const DocumentCard = memo(function DocumentCard({
   item,
@@ -73,8 +77,7 @@ export const DocumentCard = memo(function DocumentCard({
   const safe = safeHttpUrl(doc.url);
   const picture = isPictureDocument(doc);
   const title = documentTitle(doc);
-  const stop = documentStop(doc);
-  const place = documentPlace(doc);
+  const stop = stopWords(item);
   const name = documentName(item);
   const zone = useTimeZoneChoice();
   // Only the current document's controls are in the Tab order; j/k and the arrows move between documents.
@@ -86,22 +89,30 @@ export const DocumentCard = memo(function DocumentCard({
       data-url={doc.url}
       tabIndex={current ? 0 : -1}
       aria-label={documentSummary(item, position, total, isNew, zone)}
+      aria-current={current ? 'true' : undefined}
       onFocus={() => onFocusItem(doc.url)}
-      className={`flex gap-3 rounded border bg-panel p-2 text-sm focus:outline-2 focus:outline-offset-2 focus:outline-status-selected ${
-        current ? 'border-status-selected shadow' : 'border-panel-line'
-      } ${reviewed ? 'opacity-80' : ''}`}
+      className={`flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-2 py-1 text-sm focus:outline-2 focus:-outline-offset-2 focus:outline-status-selected ${
+        current ? 'border-l-status-selected bg-blue-50' : 'border-l-transparent bg-panel'
+      } ${reviewed ? 'text-ink-muted' : ''}`}
     >
       <button
         type="button"
         tabIndex={tab}
         onClick={() => onOpen(doc.url)}
         aria-label={`View ${name}${picture ? ' (picture)' : ''}`}
-        className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded bg-panel-sunk hover:bg-panel-line focus-visible:outline-2 focus-visible:outline-status-selected"
+        className="flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded bg-panel-sunk hover:bg-panel-line focus-visible:outline-2 focus-visible:outline-status-selected"
       >
-        <DocumentThumbnail doc={doc} />
+        {safe && picture ? (
+          <DocumentThumbnail doc={doc} />
+        ) : (
+          <span aria-hidden="true" className="text-lg">
+            {picture ? '🖼' : '▤'}
+          </span>
+        )}
       </button>
-      <div className="min-w-0 flex-1 space-y-0.5">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="min-w-48 flex-1">
+        {/* At least this wide: on a phone the actions go to a line of their own, not the text. */}
+        <p className="flex items-center gap-x-2 truncate">
           <span className="font-semibold">{title}</span>
           <span className="text-ink-muted">Load {load.label}</span>
           {reviewed ? (
@@ -111,66 +122,61 @@ export const DocumentCard = memo(function DocumentCard({
           )}
           {isNew && <span className="rounded bg-blue-100 px-1 text-xs text-blue-900">New</span>}
         </p>
-        <p className="text-xs">
+        <p className="truncate text-xs">
           {stop ?? <span className="text-ink-muted">no stop given</span>}
           {' · '}
           <ItemTimeText time={doc.time} instant={doc.instant} withAge />
-        </p>
-        <p className="text-xs text-ink-muted">
-          {doc.driver?.name ? `by ${doc.driver.name}` : 'uploader unknown'}
-          {place && ` · ${place}`}
-        </p>
-        {!safe && (
-          <p className="text-xs break-all text-status-silent">
-            Address not a web address: not opened (
-            {doc.url.length > 80 ? `${doc.url.slice(0, 80)}…` : doc.url || 'empty'})
-          </p>
-        )}
-        <p className="flex flex-wrap gap-1 pt-1">
-          <button
-            type="button"
-            tabIndex={tab}
-            className={control}
-            aria-label={`${reviewed ? 'Mark not reviewed' : 'Mark reviewed'}: ${name}`}
-            onClick={() => onToggleReviewed(doc.url)}
-          >
-            {reviewed ? 'Mark not reviewed' : 'Mark reviewed'}
-          </button>
-          {safe && (
-            <>
-              <a
-                href={safe}
-                target="_blank"
-                rel="noopener noreferrer"
-                tabIndex={tab}
-                className={control}
-                aria-label={`Open original of ${name} (new tab)`}
-              >
-                Open original
-              </a>
-              <a
-                href={safe}
-                download
-                target="_blank"
-                rel="noopener noreferrer"
-                tabIndex={tab}
-                className={control}
-                aria-label={`Download ${name}`}
-              >
-                Download
-              </a>
-            </>
-          )}
-          <Link
-            href={load.mapHref}
-            tabIndex={tab}
-            className={control}
-            aria-label={`Show on map: load ${load.label}`}
-          >
-            Show on map
-          </Link>
+          {' · '}
+          <span className="text-ink-muted">
+            {doc.driver?.name ? `by ${doc.driver.name}` : 'uploader unknown'}
+          </span>
+          {!safe && <span className="text-status-silent"> · Address not a web address: not opened</span>}
         </p>
       </div>
+      <p className="ml-auto flex shrink-0 gap-1">
+        <button
+          type="button"
+          tabIndex={tab}
+          className={control}
+          aria-label={`${reviewed ? 'Mark not reviewed' : 'Mark reviewed'}: ${name}`}
+          onClick={() => onToggleReviewed(doc.url)}
+        >
+          {reviewed ? 'Mark not reviewed' : 'Mark reviewed'}
+        </button>
+        {safe && (
+          <>
+            <a
+              href={safe}
+              target="_blank"
+              rel="noopener noreferrer"
+              tabIndex={tab}
+              className={control}
+              aria-label={`Open original of ${name} (new tab)`}
+            >
+              Open
+            </a>
+            <a
+              href={safe}
+              download
+              target="_blank"
+              rel="noopener noreferrer"
+              tabIndex={tab}
+              className={control}
+              aria-label={`Download ${name}`}
+            >
+              Download
+            </a>
+          </>
+        )}
+        <Link
+          href={load.mapHref}
+          tabIndex={tab}
+          className={control}
+          aria-label={`Show on map: load ${load.label}`}
+        >
+          Map
+        </Link>
+      </p>
     </article>
   );
 });

@@ -22,7 +22,7 @@ export interface DocumentListProps {
   onFocusItem: (url: string) => void;
 }
 
-/** The inbox's documents as cards, newest first or grouped by load, named for screen readers. */
+/** The inbox's documents as dense rows, newest first or grouped by load, named for screen readers. */
 export function DocumentList({
   ordered,
   groups,
@@ -57,7 +57,7 @@ export function DocumentList({
     <ul
       aria-label={`${listName}, by load: ${plural(ordered.length, 'document')} of ${plural(groups.length, 'load')}`}
       aria-describedby={helpId}
-      className="space-y-4 p-4"
+      className="space-y-3 py-2"
     >
       {groups.map((g) => (
         <LoadGroup key={g.load.key} label={g.load.label} mapHref={g.load.mapHref} count={g.documents.length}>
@@ -69,7 +69,7 @@ export function DocumentList({
     <ul
       aria-label={`${listName}, newest first: ${plural(ordered.length, 'document')}`}
       aria-describedby={helpId}
-      className="space-y-2 p-4"
+      className="divide-y divide-panel-line"
     >
       {ordered.map(card)}
     </ul>
@@ -90,7 +90,7 @@ function LoadGroup({
   const headingId = useId();
   return (
     <li>
-      <div className="mb-2 flex items-baseline gap-2">
+      <div className="mb-1 flex items-baseline gap-2 px-2">
         <h3 id={headingId} className="text-base font-semibold">
           Load {label}{' '}
           <span className="text-sm font-normal text-ink-muted">({plural(count, 'document')})</span>
@@ -99,7 +99,7 @@ function LoadGroup({
           Show load {label} on the map
         </Link>
       </div>
-      <ul aria-labelledby={headingId} className="space-y-2">
+      <ul aria-labelledby={headingId} className="divide-y divide-panel-line border-y border-panel-line">
         {children}
       </ul>
     </li>

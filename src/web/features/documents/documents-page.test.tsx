@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { createQueryClient } from '../../data/query-client';
 import { watchList } from '../../lib/watch-list';
 import { DocumentsNavBadge } from './documents-nav-badge';
 import { DocumentsPage } from './documents-page';
-import { CONFIG, fakeProxy, wireDocument } from './inbox-fixtures';
+import { CONFIG, fakeProxy, wireDocument, wireStop } from './inbox-fixtures';
 import { REVIEWED_STORAGE_KEY } from './browser-reviews';
 import { useDocumentsInbox } from './use-documents-inbox';
 
@@ -102,7 +102,8 @@ describe('DocumentsPage', () => {
       'BOL of load LN1',
       'LUMPER of load 700200',
     ]);
-    // Documents only were asked for (not even the readings list, nor undocumented fields), by each kind of id.
+    // Documents were asked for (not even the readings list), with the undocumented fields that carry
+    // the load's stops, by each kind of id.
     expect(proxy.calls).toEqual(
       expect.arrayContaining([
         {
@@ -114,7 +115,7 @@ describe('DocumentsPage', () => {
             documents: true,
             comments: false,
             temperatures: false,
-            extras: false,
+            extras: true,
           },
         },
         { by: 'load-number', ids: ['LN1'], include: expect.objectContaining({ documents: true }) },
@@ -124,8 +125,8 @@ describe('DocumentsPage', () => {
     const [pod, seal, , ln1, lumper] = articles();
     expect(pod).toHaveTextContent('POD');
     expect(pod).toHaveTextContent('Load 700100');
-    expect(pod).toHaveTextContent('stop 2 (S2)');
-    expect(pod).toHaveTextContent('by Elena Smith · Omaha, NE, US');
+    expect(pod).toHaveTextContent('Stop 2 (S2)');
+    expect(pod).toHaveTextContent('by Elena Smith');
     expect(pod).toHaveTextContent('Not reviewed');
     const podTime = within(pod!).getByText('Nov 22, 09:00 CST');
     expect(podTime).toHaveAttribute('datetime', '2026-11-22T15:00:00.000Z');
@@ -194,7 +195,7 @@ describe('DocumentsPage', () => {
         undefined,
       ]);
       expect(articles()[0]).toHaveAccessibleName(
-        /^1 of 5: POD of load 700100, stop 2 \(S2\), Nov 22, 08:00 MST/,
+        /^1 of 5: POD of load 700100, Stop 2 \(S2\), Nov 22, 08:00 MST/,
       );
       // A view preference, kept in this browser for every page.
       expect(window.localStorage.getItem('haulview.timeZone')).toBe('mine');
@@ -222,7 +223,7 @@ describe('DocumentsPage', () => {
     expect(names()).toEqual(['POD of load 700100']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'All types');
     expect(names()).toEqual(['POD of load 700100', 'BOL of load 700100']);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Stop' }), 'stop 1 (S1) (1)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Stop' }), 'Stop 1 (S1) (1)');
     expect(names()).toEqual(['BOL of load 700100']);
     expect(list()).toHaveAccessibleName('Documents, not reviewed, filtered, newest first: 1 document');
 
@@ -258,9 +259,92 @@ describe('DocumentsPage', () => {
         .getAllByRole('article')
         .map((a) => a.getAttribute('aria-label')),
     ).toEqual([
-      expect.stringMatching(/^1 of 7: POD of load 700300, stop 1 \(S1\), Nov 26, 12:00 UTC/),
-      expect.stringMatching(/^2 of 7: POD of load 700300, stop 1 \(S1\), Nov 18, 12:00 UTC/),
+      expect.stringMatching(/^1 of 7: POD of load 700300, Stop 1 \(S1\), Nov 26, 12:00 UTC/),
+      expect.stringMatching(/^2 of 7: POD of load 700300, Stop 1 \(S1\), Nov 18, 12:00 UTC/),
     ]);
+  });
+
+  it('keeps the filters and grouping in the URL, so a reload opens the same queue; junk there reads as none', async () => {
+    standardFleet();
+    proxy.decide(URL_SEAL, 'approved', 'Bo', 'e:700200');
+    const first = renderPage();
+    await loaded();
+    await first.user.click(screen.getByRole('radio', { name: /^All/ }));
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Load' }), 'Load 700100 (2)');
+    await first.user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'BOL (2)');
+    await first.user.type(screen.getByLabelText('From'), '2026-11-20');
+    await first.user.click(screen.getByRole('checkbox', { name: 'Group by load' }));
+    const query = new URLSearchParams(window.location.search);
+    expect(Object.fromEntries(query)).toEqual({
+      w: 'e:700100,700200;n:LN1',
+      show: 'all',
+      load: 'external-id:700100',
+      type: 'BOL',
+      from: '2026-11-20',
+      group: 'load',
+    });
+    first.unmount();
+
+    // A reload: a new page and a new cache, the same address.
+    renderPage();
+    await screen.findByRole('list', { name: /^Documents, all, filtered, by load: 1 document of 1 load$/ });
+    expect(names()).toEqual(['BOL of load 700100']);
+    expect(screen.getByRole('radio', { name: /^All/ })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Load' })).toHaveDisplayValue('Load 700100 (2)');
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveDisplayValue('BOL (2)');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-20');
+    expect(screen.getByRole('checkbox', { name: 'Group by load' })).toBeChecked();
+
+    // Clearing them clears the address too (the watch list it carries stays).
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(window.location.search).not.toMatch(/show=|load=|type=|from=/);
+    cleanup();
+
+    // A hand-edited address: a value no filter can have reads as the default, and the page works.
+    window.history.replaceState(null, '', '/documents?show=bogus&from=yesterday&to=2026-13-99x&group=x');
+    renderPage();
+    await loaded();
+    expect(list()).toHaveAccessibleName('Documents, not reviewed, newest first: 4 documents');
+    expect(screen.getByRole('radio', { name: /^Not reviewed/ })).toBeChecked();
+    expect(screen.getByLabelText('From')).toHaveValue('');
+  });
+
+  it('offers Pickup and Delivery as stops, with their places for a chosen load, and names each row’s stop place', async () => {
+    proxy.set('external-id', '700100', [
+      wireDocument(URL_BOL, 'BOL', '11/22/2026 04:30 CST'),
+      wireDocument(URL_POD, 'POD', '11/22/2026 09:00 CST', { stopOrderNumber: 2, stopExternalId: 'S2' }),
+    ]);
+    proxy.stops.set('700100', [
+      wireStop(1, 'PICKUP', 'Omaha', 'NE'),
+      wireStop(2, 'DELIVERY', 'Denver', 'CO'),
+    ]);
+    proxy.set('external-id', '700200', [
+      wireDocument(URL_SEAL, 'PICTURE', '11/22/2026 08:00 EST', { stopOrderNumber: 2, stopExternalId: 'S2' }),
+    ]);
+    // Stops that are not a list: the stop as the document gives it.
+    proxy.stops.set('700200', 'S1;S2');
+    watch('e:700100,700200');
+    const { user } = renderPage();
+    await loaded();
+    const stop = () => screen.getByRole('combobox', { name: 'Stop' });
+    const optionTexts = () =>
+      within(stop())
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(optionTexts()).toEqual(['All stops', 'Pickup (1)', 'Delivery (1)', 'Stop 2 (S2) (1)']);
+    const [pod, seal, bol] = articles();
+    expect(pod).toHaveTextContent('Delivery · Denver, CO');
+    expect(pod).toHaveAccessibleName(/^1 of 3: POD of load 700100, Delivery · Denver, CO,/);
+    expect(bol).toHaveTextContent('Pickup · Omaha, NE');
+    expect(seal).toHaveTextContent('Stop 2 (S2)');
+
+    await user.selectOptions(stop(), 'Delivery (1)');
+    expect(names()).toEqual(['POD of load 700100']);
+    expect(window.location.search).toContain('stop=delivery');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Load' }), 'Load 700100 (2)');
+    expect(optionTexts()).toEqual(['All stops', 'Pickup · Omaha, NE (1)', 'Delivery · Denver, CO (1)']);
+    await user.selectOptions(stop(), 'Pickup · Omaha, NE (1)');
+    expect(names()).toEqual(['BOL of load 700100']);
   });
 
   it('reviews three documents by keyboard, announces each, and undoes the last', async () => {
@@ -272,7 +356,7 @@ describe('DocumentsPage', () => {
 
     await user.keyboard('j');
     expect(articles()[1]).toHaveFocus();
-    expect(articles()[1]).toHaveAccessibleName(/^2 of 5: PICTURE of load 700200, stop 1 \(S1\)/);
+    expect(articles()[1]).toHaveAccessibleName(/^2 of 5: PICTURE of load 700200, Stop 1 \(S1\)/);
     await user.keyboard('{ArrowDown}{ArrowUp}k');
     expect(articles()[0]).toHaveFocus();
     expect(articles()[0]).toHaveAccessibleName(/^1 of 5: POD of load 700100/);

@@ -21,20 +21,15 @@ import { DocumentList } from './document-list';
 import { InboxEmptyState } from './inbox-empty-state';
 import { InboxFiltersBar } from './inbox-filters-bar';
 import { InboxHeader } from './inbox-header';
-import {
-  DEFAULT_FILTERS,
-  filterDocuments,
-  filterOptions,
-  groupByLoad,
-  type InboxDocument,
-  type InboxFilters,
-} from './inbox-model';
+import { filterDocuments, filterOptions, groupByLoad, type InboxDocument } from './inbox-model';
 import { INBOX_BUTTON } from './inbox-text';
 import { ReviewToolbar } from './review-toolbar';
 import { BrowserReviewsImport } from './browser-reviews-import';
 import { useDecideReview } from './review-queries';
 import { useArrivals } from './use-arrivals';
 import { useDocumentsInbox } from './use-documents-inbox';
+import { useInboxFilters } from './use-inbox-filters';
+import { DocumentPreview } from './document-preview';
 
 export interface DocumentsPageProps {
   config: ClientConfig;
@@ -51,8 +46,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   useDemoFleetOnFirstVisit(config.demo);
   useWatchListInUrl(useWatchList());
   const inbox = useDocumentsInbox(config);
-  const [filters, setFilters] = useState<InboxFilters>(DEFAULT_FILTERS);
-  const [grouped, setGrouped] = useState(false);
+  const { filters, setFilters, grouped, setGrouped } = useInboxFilters();
   const [currentUrl, setCurrentUrl] = useState<string | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -316,34 +310,39 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
           onUndo={undo}
         />
       )}
-      <div ref={listBox} onKeyDown={onListKeyDown} className="min-h-0 flex-1 overflow-auto">
-        <InboxEmptyState
-          watched={inbox.watched}
-          documents={documents.length}
-          unreviewed={inbox.unreviewed}
-          shown={ordered.length}
-          ready={ready}
-          failed={Boolean(inbox.error)}
-          filters={filters}
-          filtered={filtered}
-          refreshSeconds={config.refreshSeconds}
-          boxRef={emptyBox}
-          onFiltersChange={setFilters}
-        >
-          <DocumentList
-            ordered={ordered}
-            groups={groups}
-            positions={positions}
-            current={current}
-            arrivals={arrivals}
-            review={filters.review}
+      <div className="flex min-h-0 flex-1">
+        <div ref={listBox} onKeyDown={onListKeyDown} className="min-w-0 flex-1 overflow-auto">
+          <InboxEmptyState
+            watched={inbox.watched}
+            documents={documents.length}
+            unreviewed={inbox.unreviewed}
+            shown={ordered.length}
+            ready={ready}
+            failed={Boolean(inbox.error)}
+            filters={filters}
             filtered={filtered}
-            helpId={helpId}
-            onOpen={onOpen}
-            onToggleReviewed={onToggleReviewed}
-            onFocusItem={setCurrentUrl}
-          />
-        </InboxEmptyState>
+            refreshSeconds={config.refreshSeconds}
+            boxRef={emptyBox}
+            onFiltersChange={setFilters}
+          >
+            <DocumentList
+              ordered={ordered}
+              groups={groups}
+              positions={positions}
+              current={current}
+              arrivals={arrivals}
+              review={filters.review}
+              filtered={filtered}
+              helpId={helpId}
+              onOpen={onOpen}
+              onToggleReviewed={onToggleReviewed}
+              onFocusItem={setCurrentUrl}
+            />
+          </InboxEmptyState>
+        </div>
+        {ordered.length > 0 && (
+          <DocumentPreview item={current} onOpen={onOpen} onToggleReviewed={onToggleReviewed} />
+        )}
       </div>
       {viewerOpen && current && (
         <DocumentViewer

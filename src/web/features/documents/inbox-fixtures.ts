@@ -28,10 +28,21 @@ export function wireDocument(url: string, type: string | null, local: string | n
 }
 
 /** A load detail in the 2.4 shape (by external id) or 2.5 shape (by load number), documents only. */
-export function wireLoad(by: LoadBy, id: string, documents: Wire[]): Wire {
+export function wireLoad(by: LoadBy, id: string, documents: Wire[], stops?: unknown): Wire {
+  const extra = stops === undefined ? {} : { stops };
   return by === 'external-id'
-    ? { loadTrackExternalId: Number.isNaN(Number(id)) ? id : Number(id), ltExternalId: 9100, documents }
-    : { loadNumber: id, documents };
+    ? {
+        loadTrackExternalId: Number.isNaN(Number(id)) ? id : Number(id),
+        ltExternalId: 9100,
+        documents,
+        ...extra,
+      }
+    : { loadNumber: id, documents, ...extra };
+}
+
+/** A trip's stop as the service sends it (an undocumented field of the load). */
+export function wireStop(order: number, kind: 'PICKUP' | 'DELIVERY', city: string, state: string): Wire {
+  return { stopExternalId: `S${order}`, orderNumber: order, stopType: kind, city, state, country: 'US' };
 }
 
 export function jsonResponse(status: number, body: unknown): Response {
@@ -59,6 +70,8 @@ export function fakeProxy() {
     set(by: LoadBy, id: string, documents: Wire[]) {
       loads[by].set(id, documents);
     },
+    /** A load's stops (`extras.stops`), or anything else sent in their place. */
+    stops: new Map<string, unknown>(),
     user: { name: 'Ana', role: 'broker' as Role },
     /** The team's reviews by document URL, as the server keeps them. */
     reviews: new Map<string, DocumentReview>(),
@@ -118,7 +131,7 @@ export function fakeProxy() {
     const missing: string[] = [];
     for (const id of body.ids) {
       const documents = loads[by].get(id);
-      if (documents) details.push(wireLoad(by, id, documents));
+      if (documents) details.push(wireLoad(by, id, documents, state.stops.get(id)));
       else missing.push(id);
     }
     return jsonResponse(200, proxyPullAnswer(details, { by, missing }));

@@ -76,6 +76,7 @@ describe('filterDocuments', () => {
     expect(urls({ review: 'all', type: '' })).toEqual(['pic']);
     expect(urls({ review: 'all', load: 'external-id:2' })).toEqual(['pic', 'late']);
     expect(urls({ review: 'all', stop: 'stop 1 (S1)' })).toEqual(['bol']);
+    expect(urls({ review: 'all', stop: 'stop 2' })).toEqual(['pod']);
     expect(urls({ review: 'all', stop: '' })).toEqual(['pic', 'late']);
   });
 
@@ -98,9 +99,74 @@ describe('filterDocuments', () => {
       ['Load 2', 2],
     ]);
     expect(filterOptions(items, 'external-id:1').stops.map((s) => s.label)).toEqual([
-      'stop 1 (S1)',
-      'stop 2',
+      'Stop 1 (S1)',
+      'Stop 2',
     ]);
+  });
+});
+
+describe('the stop a document names', () => {
+  // As the service sends a trip's stops (extras), a careless sender's order number as text included.
+  const stops = [
+    { stopExternalId: 'S9', orderNumber: '2', stopType: 'DELIVERY', city: 'Denver', state: 'CO' },
+    { stopExternalId: 'S8', orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', country: 'US' },
+  ];
+  const items = (loadStops: unknown) =>
+    collectDocuments([
+      emptyLoad('1', 'external-id', {
+        extras: { stops: loadStops },
+        documents: [
+          doc('bol', 30, { stopOrderNumber: 1, stopExternalId: 'S8' }),
+          doc('pod', 20, { type: 'POD', stopOrderNumber: 2 }),
+          doc('seal', 15, { type: 'PICTURE', stopExternalId: 'S9' }),
+          doc('odd', 10, { type: 'LUMPER', stopOrderNumber: 7 }),
+          doc('none', 5),
+        ],
+      }),
+      load('2', [doc('other', 1, { stopOrderNumber: 1 })]),
+    ]).map((d) => ({ ...d, reviewed: false }));
+
+  it('is Pickup or Delivery with its place where the load’s stops say so, else as the document gives it', () => {
+    expect(items(stops).map((d) => [d.url, d.stop.label, d.stop.place])).toEqual([
+      ['bol', 'Pickup', 'Omaha, NE'],
+      ['pod', 'Delivery', 'Denver, CO'],
+      // Named by the stop's id only: found by it.
+      ['seal', 'Delivery', 'Denver, CO'],
+      ['odd', 'Stop 7', undefined],
+      ['none', undefined, undefined],
+      ['other', 'Stop 1', undefined],
+    ]);
+    const pickupOnly = filterDocuments(items(stops), { ...DEFAULT_FILTERS, stop: 'pickup' });
+    expect(pickupOnly.map((d) => d.url)).toEqual(['bol']);
+  });
+
+  it('offers Pickup and Delivery first, with the place once a load is chosen', () => {
+    const all = filterOptions(items(stops), undefined).stops;
+    expect(all.map((o) => [o.value, o.label, o.count])).toEqual([
+      ['pickup', 'Pickup', 1],
+      ['delivery', 'Delivery', 2],
+      ['', '(no stop)', 1],
+      ['stop 1', 'Stop 1', 1],
+      ['stop 7', 'Stop 7', 1],
+    ]);
+    expect(filterOptions(items(stops), 'external-id:1').stops.map((o) => o.label)).toEqual([
+      'Pickup · Omaha, NE',
+      'Delivery · Denver, CO',
+      '(no stop)',
+      'Stop 7',
+    ]);
+  });
+
+  it('falls back to the stop as the document gives it when the load’s stops are not a list', () => {
+    for (const junk of ['S1,S2', { 0: stops[0] }, null, [null, 'x', 42]])
+      expect(items(junk).map((d) => d.stop.label)).toEqual([
+        'Stop 1 (S8)',
+        'Stop 2',
+        'Stop S9',
+        'Stop 7',
+        undefined,
+        'Stop 1',
+      ]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Document, Load, LoadBy } from '@/domain/model';
 import { documentStop } from '../../components/document-viewer';
 import { compareLabels } from '../../lib/collate';
 import { loadKey, loadLabel, mapHref, loadTitle } from '../../lib/load-ref';
+import { fieldLabel, tripStops, type TripStop } from '../../lib/trip-stops';
 
 /** The load a document belongs to, as the inbox shows it. */
 export interface InboxLoad {
@@ -15,13 +16,53 @@ export interface InboxLoad {
   mapHref: string;
 }
 
+/**
+ * The stop a document was uploaded at, as the inbox names it: "Pickup" and the stop's place when the
+ * load's stops say them, else the stop as the document gives it ("stop 2 (S2)").
+ */
+export interface InboxStop {
+  /** What the stop filter matches: `pickup`, `delivery`, the stop as the document gives it, or ''. */
+  key: string;
+  /** "Pickup", "Delivery", "Stop 2 (S2)", or undefined when the document names no stop. */
+  label: string | undefined;
+  /** The stop's place from the load's stops ("Omaha, NE"), or undefined. */
+  place: string | undefined;
+}
+
 /** One document in the queue. Its URL is its identity: each URL is in the queue once. */
 export interface InboxDocument {
   url: string;
   doc: Document;
   load: InboxLoad;
+  stop: InboxStop;
   reviewed: boolean;
 }
+
+const STOP_EXTERNAL_ID = fieldLabel('stopExternalId');
+
+/** The load's stop a document names: by order number, else by the stop's id in the partner's system. */
+function stopOfDocument(doc: Document, stops: readonly TripStop[] | null): TripStop | undefined {
+  if (!stops) return undefined;
+  if (doc.stopOrderNumber !== undefined) return stops.find((s) => s.order === doc.stopOrderNumber);
+  if (doc.stopExternalId !== undefined)
+    return stops.find((s) => s.details.some(([k, v]) => k === STOP_EXTERNAL_ID && v === doc.stopExternalId));
+  return undefined;
+}
+
+export function inboxStop(doc: Document, stops: readonly TripStop[] | null): InboxStop {
+  const stop = stopOfDocument(doc, stops);
+  const place = stop && ([stop.place.city, stop.place.state].filter(Boolean).join(', ') || undefined);
+  if (stop?.kind) return { key: stop.kind, label: stop.kind === 'pickup' ? 'Pickup' : 'Delivery', place };
+  const given = documentStop(doc);
+  return {
+    key: given ?? '',
+    label: given && given[0]!.toUpperCase() + given.slice(1),
+    place,
+  };
+}
+
+const sameStop = (a: InboxStop, b: InboxStop) =>
+  a.key === b.key && a.label === b.label && a.place === b.place;
 
 export function inboxLoad(load: Pick<Load, 'by' | 'id' | 'externalId' | 'loadNumber'>): InboxLoad {
   return {
@@ -34,7 +75,10 @@ export function inboxLoad(load: Pick<Load, 'by' | 'id' | 'externalId' | 'loadNum
 }
 
 /** Newest first; documents without a readable time last; ties by load, then address, so the order is stable. */
-export function compareDocuments(a: Omit<InboxDocument, 'reviewed'>, b: Omit<InboxDocument, 'reviewed'>) {
+export function compareDocuments(
+  a: Omit<InboxDocument, 'reviewed' | 'stop'>,
+  b: Omit<InboxDocument, 'reviewed' | 'stop'>,
+) {
   const ai = a.doc.instant;
   const bi = b.doc.instant;
   if (ai !== bi) {
@@ -63,11 +107,14 @@ export function collectDocuments(loads: readonly Load[]): Omit<InboxDocument, 'r
     const before = loadInfo.get(info.key);
     if (before?.label === info.label) info = before;
     else loadInfo.set(info.key, info);
+    const stops = tripStops(load);
     for (const doc of load.documents) {
       if (seen.has(doc.url)) continue;
       seen.add(doc.url);
       let entry = entries.get(doc);
-      if (!entry || entry.load !== info) entries.set(doc, (entry = { url: doc.url, doc, load: info }));
+      const stop = inboxStop(doc, stops);
+      if (!entry || entry.load !== info || !sameStop(entry.stop, stop))
+        entries.set(doc, (entry = { url: doc.url, doc, load: info, stop }));
       out.push(entry);
     }
   }
@@ -83,7 +130,7 @@ export interface InboxFilters {
   type: string | undefined;
   /** A load's key, or undefined for every load. */
   load: string | undefined;
-  /** A stop (`stopKey`), or undefined for every stop. */
+  /** A stop (`InboxStop.key`: `pickup`, `delivery`, a stop as a document gives it), or undefined for every stop. */
   stop: string | undefined;
   /** `YYYY-MM-DD` in the viewer's own zone, or '' for no bound; both ends included. */
   from: string;
@@ -102,10 +149,6 @@ export const DEFAULT_FILTERS: InboxFilters = {
 
 /** The type a document is filtered by: its type, or '' when it has none (types are never empty). */
 export const typeKey = (doc: Pick<Document, 'type'>): string => doc.type ?? '';
-/** The stop a document is filtered by: "stop 1 (S1)", or '' when it names none. */
-export const stopKey = (doc: Pick<Document, 'stopOrderNumber' | 'stopExternalId'>): string =>
-  documentStop(doc) ?? '';
-
 /** Midnight starting a `YYYY-MM-DD` day in the viewer's zone, plus `days`; undefined for no date. */
 function dayStart(text: string, days = 0): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -127,7 +170,7 @@ export function filterDocuments(documents: readonly InboxDocument[], f: InboxFil
     if (f.review === 'reviewed' && !d.reviewed) return false;
     if (f.type !== undefined && typeKey(d.doc) !== f.type) return false;
     if (f.load !== undefined && d.load.key !== f.load) return false;
-    if (f.stop !== undefined && stopKey(d.doc) !== f.stop) return false;
+    if (f.stop !== undefined && d.stop.key !== f.stop) return false;
     if (from !== undefined || until !== undefined) {
       const at = d.doc.instant;
       if (at === null) return false;
@@ -159,7 +202,11 @@ function options(
   return [...byKey.values()].sort((a, b) => compareLabels(a.label, b.label));
 }
 
-/** The types, loads and stops there are to filter by; stops of the chosen load only. */
+/**
+ * The types, loads and stops there are to filter by. Stops are Pickup / Delivery (or the stop a
+ * document names, when the load's stops do not say which it is); with a load chosen, its stops
+ * only, each with its place.
+ */
 export function filterOptions(documents: readonly InboxDocument[], load: string | undefined) {
   return {
     types: options(
@@ -174,11 +221,17 @@ export function filterOptions(documents: readonly InboxDocument[], load: string 
     ),
     stops: options(
       load === undefined ? documents : documents.filter((d) => d.load.key === load),
-      (d) => stopKey(d.doc),
-      (d) => documentStop(d.doc) ?? '(no stop)',
-    ),
+      (d) => d.stop.key,
+      (d) =>
+        load !== undefined && d.stop.label && d.stop.place
+          ? `${d.stop.label} · ${d.stop.place}`
+          : (d.stop.label ?? '(no stop)'),
+      // In trip order: pickup, delivery, then the stops that do not say which they are.
+    ).sort((a, b) => stopRank(a.value) - stopRank(b.value)),
   };
 }
+
+const stopRank = (key: string) => (key === 'pickup' ? 0 : key === 'delivery' ? 1 : 2);
 
 export interface DocumentGroup {
   load: InboxLoad;
