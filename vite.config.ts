@@ -18,6 +18,8 @@ const STORE_TESTS = [
   'src/server/store/**/*.test.ts',
   'src/server/auth/**/*.test.ts',
   'src/server/reviews/**/*.test.ts',
+  'src/server/webhooks/**/*.test.ts',
+  'src/server/audit/**/*.test.ts',
 ];
 
 const naturalEarth = (scale: '110m' | '50m') =>

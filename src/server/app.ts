@@ -60,8 +60,9 @@ export function createApp(o: AppOptions) {
   api.route('/session', access.routes);
   api.route('/diagnostics', adminOnly(diagnosticsRoutes(o.drift, o.upstream.stats, o.upstream.now)));
   api.route('/pull', pullRoutes(o));
-  api.route('/webhooks', adminOnly(webhookRoutes(o.upstream)));
+  api.route('/webhooks', adminOnly(webhookRoutes(o.upstream, o.access.db)));
   api.route('/documents/reviews', reviewRoutes(o.access.db));
+  api.route('/audit', adminOnly(auditRoutes(o.access.db)));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));

@@ -9,6 +9,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   document_reviews: DocumentReviewsTable;
+  webhooks: WebhooksTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -76,4 +77,15 @@ export interface DocumentReviewsTable {
   decided_at: ColumnType<Date, Date | undefined, Date>;
   /** 1 for the first decision, one more for each after it. */
   version: ColumnType<number, number | undefined, number>;
+}
+
+/** A webhook the service accepted through Haulview (src/server/webhooks/registry.ts keeps this table). */
+export interface WebhooksTable {
+  /** The service's uuid. */
+  uuid: string;
+  event_type: string;
+  client_url: string;
+  /** The user's name. Never the bearer token: there is no column for it. */
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

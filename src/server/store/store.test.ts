@@ -8,7 +8,7 @@ import { MIGRATIONS } from './migrations';
 import { openStore, StoreUnavailableError, type Store } from './store';
 
 const ALL = Object.keys(MIGRATIONS);
-const TABLES = ['audit_log', 'document_reviews', 'sessions', 'users'];
+const TABLES = ['audit_log', 'document_reviews', 'sessions', 'users', 'webhooks'];
 
 async function tables<DB>(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.introspection.getTables({ withInternalKyselyTables: false });
@@ -144,7 +144,7 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => MIGRATIONS } });
     const previous = ALL.at(-2) ?? NO_MIGRATIONS;
     expect((await migrator.migrateTo(previous)).error).toBeUndefined();
-    expect(await tables(store.db)).toEqual(['audit_log', 'sessions', 'users']);
+    expect(await tables(store.db)).toEqual(['audit_log', 'document_reviews', 'sessions', 'users']);
     await store.db
       .insertInto('audit_log')
       .values({ actor: 'kept', action: 'review', subject: null })
