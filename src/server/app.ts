@@ -9,6 +9,7 @@ import { ProxyError } from './errors';
 import { createAccess, requireRole, type AccessOptions } from './middleware/access';
 import { requestLog, type LogSink } from './middleware/logging';
 import { limitBody, maxBodyBytes, requireSameOriginPost, securityHeaders } from './middleware/security';
+import { auditRoutes } from './routes/audit';
 import { configRoutes } from './routes/config';
 import { diagnosticsRoutes } from './routes/diagnostics';
 import { healthRoutes } from './routes/health';
