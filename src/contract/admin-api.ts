@@ -73,3 +73,9 @@ export const AuditAnswer = z.object({
   actions: z.array(z.string()),
 });
 export type AuditAnswer = z.infer<typeof AuditAnswer>;
+
+/**
+ * Set on a 201 of `POST /api/webhooks` whose webhook the registry could not record: the service
+ * created it, the team's list lacks it.
+ */
+export const NOT_RECORDED_HEADER = 'Haulview-Not-Recorded';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { WebhooksAnswer } from '@/contract/admin-api';
+import { NOT_RECORDED_HEADER, type WebhooksAnswer } from '@/contract/admin-api';
 import { privateAddressReason } from '@/contract/client-url';
 import { Webhook } from '@/contract/webhook';
 import type { AppEnv } from '../app-env';
@@ -30,9 +30,6 @@ const WebhookBody = z.strictObject({
 });
 
 const BEARER = /^Bearer [\w\-.~+/]+=*$/;
-
-/** Set on a 201 whose webhook the registry could not record (the store did not answer). */
-export const NOT_RECORDED_HEADER = 'Haulview-Not-Recorded';
 
 /**
  * `POST /api/webhooks`: the browser's bearer token (never logged, never stored) and body, relayed;
