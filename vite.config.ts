@@ -19,6 +19,8 @@ const STORE_TESTS = [
   'src/server/auth/**/*.test.ts',
   'src/server/reviews/**/*.test.ts',
   'src/server/boards/**/*.test.ts',
+  'src/server/webhooks/**/*.test.ts',
+  'src/server/audit/**/*.test.ts',
 ];
 
 const naturalEarth = (scale: '110m' | '50m') =>

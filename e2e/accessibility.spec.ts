@@ -40,6 +40,11 @@ const ROUTES: { name: string; path: (id: string) => string; ready: (page: Page) 
     ready: (page) => page.getByRole('button', { name: 'Create webhook' }),
   },
   {
+    name: 'the audit log',
+    path: () => '/admin/audit',
+    ready: (page) => page.getByText(/^\d+ shown$|^The audit log is empty\.$/),
+  },
+  {
     name: 'the diagnostics',
     path: () => '/diagnostics',
     ready: (page) => page.getByRole('heading', { level: 2 }),

@@ -36,6 +36,7 @@ test('the open demo shows each role’s view; adding the first user, an admin, e
     'Webhooks',
     'Diagnostics',
     'Users',
+    'Audit',
   ]);
 
   await banner.getByRole('button', { name: 'Dispatcher' }).click();
@@ -72,6 +73,16 @@ test('the open demo shows each role’s view; adding the first user, an admin, e
   await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
   await logIn(page, 'ada', password);
   await expect(page.getByRole('banner')).toContainText('Ada · Admin');
+
+  // The audit page shows what just happened, newest first.
+  await nav(page).getByRole('link', { name: 'Audit' }).click();
+  const entries = page.getByRole('region', { name: 'Audit entries' });
+  await expect(entries.getByRole('row').nth(1)).toContainText(/Ada\s*Logged in/);
+  await expect(entries.getByRole('row').nth(2)).toContainText(/anonymous\s*Failed login\s*ada/);
+  await expect(entries).toContainText('User added');
+  await page.getByLabel('Action').selectOption('login.failed');
+  await expect(entries.getByRole('row')).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/screenshots/audit-log.png', fullPage: true });
 });
 
 async function asUser(browser: Browser, url: string, username: string, password: string) {

@@ -18,8 +18,8 @@ test.describe('webhook admin', () => {
     await expect(card).toContainText(clientUrl);
     await expect(card).toContainText(/\/api\/v1\/webhooks\/[0-9a-f-]{36}/);
     await expect(card.getByRole('button', { name: /copy/i }).first()).toBeVisible();
-    // The local log of this browser lists it too.
-    await expect(page.getByRole('region', { name: 'Created from this browser' })).toContainText(clientUrl);
+    // The team's list, kept by the server, lists it too.
+    await expect(page.getByRole('region', { name: 'Created through Haulview' })).toContainText(clientUrl);
     await page.screenshot({ path: 'test-results/screenshots/webhook-created.png', fullPage: true });
     await page.getByRole('button', { name: 'Create webhook' }).click();
     const title = page.getByText('A webhook for this event type and URL already exists');
@@ -31,7 +31,7 @@ test.describe('webhook admin', () => {
       /^#created-webhook-[0-9a-f-]{36}$/,
     );
     await expect(
-      page.getByRole('region', { name: 'Created from this browser' }).locator('tr[aria-current="true"]'),
+      page.getByRole('region', { name: 'Created through Haulview' }).locator('tr[aria-current="true"]'),
     ).toContainText(clientUrl);
     await expect(summary.locator('details')).not.toHaveAttribute('open');
     await page.screenshot({ path: 'test-results/screenshots/webhook-duplicate.png', fullPage: true });

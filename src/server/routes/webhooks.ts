@@ -1,10 +1,16 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { NOT_RECORDED_HEADER, type WebhooksAnswer } from '@/contract/admin-api';
 import { privateAddressReason } from '@/contract/client-url';
+import { Webhook } from '@/contract/webhook';
 import type { AppEnv } from '../app-env';
+import { ProxyError } from '../errors';
+import type { Database } from '../store/database';
 import type { UpstreamClient } from '../upstream-client';
 import { validate } from '../validation';
+import { listWebhooks, recordWebhook } from '../webhooks/registry';
 
 /**
  * The shape is checked here, and one thing more: a client URL of this machine or a private network
@@ -25,16 +31,48 @@ const WebhookBody = z.strictObject({
 
 const BEARER = /^Bearer [\w\-.~+/]+=*$/;
 
-/** `POST /api/webhooks`: the browser's bearer token (never logged, never stored) and body, relayed. */
-export function webhookRoutes(upstream: UpstreamClient) {
-  return new Hono<AppEnv>().post('/', validate('json', WebhookBody), async (c) => {
-    const authorization = c.req.header('authorization');
-    const answer = await upstream.createWebhook(
-      c.req.valid('json'),
-      authorization && BEARER.test(authorization) ? authorization : undefined,
-    );
-    c.set('upstreamCalls', 1);
-    if (answer.location) c.header('Location', answer.location);
-    return c.json(answer.body as object, answer.status as ContentfulStatusCode);
-  });
+/**
+ * `POST /api/webhooks`: the browser's bearer token (never logged, never stored) and body, relayed;
+ * a webhook the service accepted is recorded with who created it. `GET /api/webhooks` lists them.
+ * Admins only (mounted behind `adminOnly`).
+ */
+export function webhookRoutes(upstream: UpstreamClient, db: Kysely<Database> | undefined) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      if (db === undefined) throw new ProxyError(503, 'store_unavailable', 'this server has no store');
+      const webhooks = await listWebhooks(db).catch(() => {
+        throw new ProxyError(
+          503,
+          'store_unavailable',
+          'the store does not answer: the webhook list waits for it',
+        );
+      });
+      return c.json({ webhooks } satisfies WebhooksAnswer);
+    })
+    .post('/', validate('json', WebhookBody), async (c) => {
+      const input = c.req.valid('json');
+      const authorization = c.req.header('authorization');
+      const answer = await upstream.createWebhook(
+        input,
+        authorization && BEARER.test(authorization) ? authorization : undefined,
+      );
+      c.set('upstreamCalls', 1);
+      if (answer.location) c.header('Location', answer.location);
+      const created =
+        answer.status >= 200 && answer.status < 300 ? Webhook.safeParse(answer.body) : undefined;
+      if (created?.success && db !== undefined) {
+        // The webhook exists at the service whatever happens here: a store that fails still gets
+        // the 201, marked, so the page can say it is missing from the list.
+        await recordWebhook(
+          db,
+          {
+            uuid: created.data.uuid,
+            eventType: created.data.eventType ?? input.eventType,
+            clientUrl: created.data.clientUrl ?? input.clientUrl.trim(),
+          },
+          c.get('user').name,
+        ).catch(() => c.header(NOT_RECORDED_HEADER, 'store_unavailable'));
+      }
+      return c.json(answer.body as object, answer.status as ContentfulStatusCode);
+    });
 }

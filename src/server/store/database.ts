@@ -10,6 +10,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   document_reviews: DocumentReviewsTable;
+  webhooks: WebhooksTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -90,4 +91,15 @@ export interface SavedBoardsTable {
   search: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A webhook the service accepted through Haulview (src/server/webhooks/registry.ts keeps this table). */
+export interface WebhooksTable {
+  /** The service's uuid. */
+  uuid: string;
+  event_type: string;
+  client_url: string;
+  /** The user's name. Never the bearer token: there is no column for it. */
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as auditLog from './migrations/20261126T2200-audit-log';
 import * as usersAndSessions from './migrations/20261126T2300-users-and-sessions';
 import * as documentReviews from './migrations/20261127T0100-document-reviews';
+import * as webhookRegistry from './migrations/20261127T0200-webhook-registry';
 import * as savedBoards from './migrations/20261127T0230-saved-boards';
 
 /**
@@ -13,5 +14,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126T2200-audit-log': auditLog,
   '20261126T2300-users-and-sessions': usersAndSessions,
   '20261127T0100-document-reviews': documentReviews,
+  '20261127T0200-webhook-registry': webhookRegistry,
   '20261127T0230-saved-boards': savedBoards,
 };

@@ -20,6 +20,7 @@ const WebhooksRoute = lazy(() =>
   import('./routes/webhooks-route').then((m) => ({ default: m.WebhooksRoute })),
 );
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
+const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
@@ -31,6 +32,7 @@ const NAV = [
   { href: '/webhooks', label: 'Webhooks', what: 'manageWebhooks' },
   { href: '/diagnostics', label: 'Diagnostics', what: 'seeDiagnostics' },
   { href: '/admin/users', label: 'Users', what: 'manageUsers' },
+  { href: '/admin/audit', label: 'Audit', what: 'seeAudit' },
 ] as const satisfies readonly (NavLinkItem & { what?: keyof typeof MAY })[];
 
 /** A page the user's role may not open says so, instead of failing with the server's 403s. */
@@ -87,6 +89,11 @@ export function App() {
             <Route path="/admin/users">
               <Allowed user={user} what="manageUsers">
                 <UsersPage session={session.data} />
+              </Allowed>
+            </Route>
+            <Route path="/admin/audit">
+              <Allowed user={user} what="seeAudit">
+                <AuditPage />
               </Allowed>
             </Route>
             <Route path="/diagnostics">

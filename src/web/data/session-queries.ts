@@ -22,6 +22,7 @@ export const MAY = {
   manageWebhooks: ['admin'],
   seeDiagnostics: ['admin'],
   manageUsers: ['admin'],
+  seeAudit: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export function may(user: SessionUser | null | undefined, what: keyof typeof MAY): boolean {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { NOT_RECORDED_HEADER } from '@/contract/admin-api';
 import { WebhookErrorBody, type WebhookErrorEntry } from '@/contract/errors';
 import { ProxyErrorBody } from '@/contract/proxy-api';
 import { Webhook, WebhookCreateRequest } from '@/contract/webhook';
@@ -25,6 +26,8 @@ export interface CreatedWebhook {
   webhook: Webhook;
   /** The `Location` header as sent (`/api/v1/webhooks/<uuid>`), if it was sent. */
   location: string | undefined;
+  /** False when the service created it but Haulview's store could not record it for the team's list. */
+  recorded: boolean;
 }
 
 export type WebhookErrorItem = z.infer<typeof WebhookErrorEntry>;
@@ -113,7 +116,13 @@ export function readWebhookAnswer(status: number, headers: Headers, text: string
   }
   if (status >= 200 && status < 300) {
     const webhook = Webhook.safeParse(json);
-    if (webhook.success) return { webhook: webhook.data, location: headers.get('location') ?? undefined };
+    if (webhook.success) {
+      return {
+        webhook: webhook.data,
+        location: headers.get('location') ?? undefined,
+        recorded: headers.get(NOT_RECORDED_HEADER) === null,
+      };
+    }
     throw new WebhookRequestError({
       kind: 'unexpected',
       status,

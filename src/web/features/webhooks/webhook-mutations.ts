@@ -1,5 +1,6 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { recordCreatedWebhook } from './created-webhooks-log';
+import { mutationOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { WebhooksAnswer } from '@/contract/admin-api';
+import { ApiError, apiGet } from '../../data/api-client';
 import {
   createWebhook,
   type CreateWebhookInput,
@@ -7,26 +8,32 @@ import {
   type WebhookRequestError,
 } from './webhook-api';
 
-/** The webhook mutations. There is no webhook query (the service lists none), so nothing to invalidate. */
-export const webhookMutations = {
+/** The webhooks created through Haulview, as the server records them for the whole team. */
+export const webhookQueries = {
   all: () => ['webhooks'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...webhookQueries.all(), 'list'],
+      queryFn: ({ signal }) => apiGet('/api/webhooks', WebhooksAnswer, signal),
+      // A store that does not answer is said at once; "Try again" asks again.
+      retry: (count, error) =>
+        count < 2 && !(error instanceof ApiError && (!error.transient || error.code === 'store_unavailable')),
+    }),
+};
+
+/** Creating a webhook; the server records it, so the list is read again after. */
+export const webhookMutations = {
   create: (timeoutMs?: number) =>
     mutationOptions<CreatedWebhook, WebhookRequestError | Error, CreateWebhookInput>({
-      mutationKey: [...webhookMutations.all(), 'create'],
+      mutationKey: [...webhookQueries.all(), 'create'],
       mutationFn: (input) => createWebhook(input, { timeoutMs }),
       // Creating is not idempotent: never ask twice on our own (a retry is the user's choice).
       retry: false,
       // The variables hold the bearer token: drop them as soon as nothing shows this mutation.
       gcTime: 0,
-      // Here, not in mutate()'s callbacks, so the log is written even if the page was left meanwhile.
-      onSuccess: ({ webhook }, input) => {
-        recordCreatedWebhook({
-          uuid: webhook.uuid,
-          eventType: webhook.eventType ?? input.eventType,
-          clientUrl: webhook.clientUrl ?? input.clientUrl,
-          createdAt: webhook.createdAt ?? new Date().toISOString(),
-        });
-      },
+      // Here, not in mutate()'s callbacks, so the list is refreshed even if the page was left meanwhile.
+      onSuccess: (_created, _input, _result, { client }) =>
+        client.invalidateQueries({ queryKey: webhookQueries.list().queryKey }),
     }),
 };
 

@@ -11,7 +11,7 @@ export interface WebhookResultCardProps {
 
 /** What the service answered to a successful creation (2.7 and the `Location` header), each copyable. */
 export function WebhookResultCard({ created, headingRef }: WebhookResultCardProps) {
-  const { webhook, location } = created;
+  const { webhook, location, recorded } = created;
   const time = webhook.createdAt ? formatInstant(webhook.createdAt) : undefined;
   return (
     <section
@@ -53,6 +53,12 @@ export function WebhookResultCard({ created, headingRef }: WebhookResultCardProp
           {location ? <code className="break-all">{location}</code> : <NotSent />}
         </Row>
       </dl>
+      {!recorded && (
+        <p role="status" className="mt-3 text-sm text-status-stale">
+          Haulview’s store did not answer, so this webhook is missing from the team’s list below. Copy its
+          UUID now: the service keeps the webhook, but Haulview has no other record of it.
+        </p>
+      )}
     </section>
   );
 }

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NOT_RECORDED_HEADER, type RecordedWebhook } from '@/contract/admin-api';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { createQueryClient } from '../../data/query-client';
-import { CREATED_WEBHOOKS_KEY } from './created-webhooks-log';
 import { WebhooksPage } from './webhooks-page';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJl';
@@ -40,13 +40,33 @@ const entry = (message: string, keyword: string, params?: unknown) => ({
   ...(params === undefined ? {} : { params }),
 });
 
+/** What the server answers to the creations (`POST /api/webhooks`), one by one. */
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+/** The team's list as the server keeps it; a 201 adds to it, as the server's registry does. */
+let listed: RecordedWebhook[];
+let listMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+const recorded = (over: Partial<RecordedWebhook> = {}): RecordedWebhook => ({
+  uuid: UUID,
+  eventType: 'PdvRequestCompleted',
+  clientUrl: URL_OK,
+  createdBy: 'Bo',
+  createdAt: created.createdAt,
+  ...over,
+});
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  listed = [];
   fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
+  listMock = vi.fn<typeof fetch>(async () => json(200, { webhooks: listed }));
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method !== 'POST') return listMock(input, init);
+    const answer = await fetchMock(input, init);
+    if (answer.status === 201 && answer.headers.get(NOT_RECORDED_HEADER) === null) listed.unshift(recorded());
+    return answer;
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -123,11 +143,32 @@ describe('WebhooksPage', () => {
     await user.click(within(card).getByRole('button', { name: 'Copy Location' }));
     expect(await navigator.clipboard.readText()).toBe(`/api/v1/webhooks/${UUID}`);
 
-    const log = screen.getByRole('region', { name: 'Created from this browser' });
-    expect(log).toHaveTextContent(/kept in this browser only/i);
+    // The server recorded it: the team's list, read again, shows it with who created it.
+    const log = screen.getByRole('region', { name: 'Created through Haulview' });
+    expect(log).toHaveTextContent(/your team created here/i);
     expect(log).toHaveTextContent(/offers no way to list/i);
-    expect(log).toHaveTextContent(UUID);
-    expect(log).toHaveTextContent(URL_OK);
+    const row = await within(log).findByRole('row', { name: new RegExp(UUID) });
+    expect(row).toHaveTextContent('Bo');
+    expect(row).toHaveTextContent(URL_OK);
+    expect(listMock.mock.calls.map(([path]) => path)).toEqual(['/api/webhooks', '/api/webhooks']);
+    expect(within(card).queryByText(/missing from the team’s list/)).not.toBeInTheDocument();
+  });
+
+  it('says when the service created a webhook that the team’s list could not record', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(201, created, {
+        Location: `/api/v1/webhooks/${UUID}`,
+        [NOT_RECORDED_HEADER]: 'store_unavailable',
+      }),
+    );
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const card = await screen.findByRole('region', { name: 'Webhook created' });
+    expect(card).toHaveTextContent(UUID);
+    expect(within(card).getByText(/missing from the team’s list below.*Copy its UUID/)).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 
   it('tells the user to copy by hand when the clipboard is unavailable', async () => {
@@ -231,41 +272,26 @@ describe('WebhooksPage', () => {
     const details = within(summary).getByText('Details').closest('details')!;
     expect(details).not.toHaveAttribute('open');
     expect(details).toHaveTextContent('clientUrl: duplicate');
-    // Nothing in this browser's list to point to.
-    expect(summary).toHaveTextContent(
-      'It was not created from this browser, so it is not in the list below.',
-    );
+    // Nothing in the team's list to point to.
+    expect(summary).toHaveTextContent('It was not created through Haulview, so it is not in the list below.');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Webhook created' })).not.toBeInTheDocument();
   });
 
-  it('on 409 points to the matching entry of the list of webhooks created here', async () => {
-    const other = {
-      ...created,
-      uuid: '11111111-2222-4333-8444-555555555555',
-      clientUrl: 'https://b.example/x',
-    };
-    localStorage.setItem(
-      CREATED_WEBHOOKS_KEY,
-      JSON.stringify([
-        {
-          uuid: other.uuid,
-          eventType: other.eventType,
-          clientUrl: other.clientUrl,
-          createdAt: other.createdAt,
-        },
-        { uuid: UUID, eventType: created.eventType, clientUrl: URL_OK, createdAt: created.createdAt },
-      ]),
-    );
+  it('on 409 points to the matching entry of the team’s list, whoever created it', async () => {
+    listed = [
+      recorded({ uuid: '11111111-2222-4333-8444-555555555555', clientUrl: 'https://b.example/x' }),
+      recorded({ createdBy: 'Cy' }),
+    ];
     fetchMock.mockResolvedValueOnce(rejected(409, [entry('duplicate', 'conflict')]));
     const { user } = renderPage();
     // Written otherwise, the same address.
     await fillAndSend(user, 'HTTPS://Hooks.Example.com/haulview');
     const summary = (await screen.findByText('A webhook for this event type and URL already exists'))
       .parentElement!;
-    const link = within(summary).getByRole('link', { name: new RegExp(`UUID ${UUID}`) });
+    const link = within(summary).getByRole('link', { name: new RegExp(`created by Cy .*UUID ${UUID}`) });
     expect(link).toHaveAttribute('href', `#created-webhook-${UUID}`);
-    const log = screen.getByRole('region', { name: 'Created from this browser' });
+    const log = screen.getByRole('region', { name: 'Created through Haulview' });
     const rows = within(log).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual([null, 'true']);
     expect(rows[1]).toHaveAttribute('id', `created-webhook-${UUID}`);
@@ -393,7 +419,6 @@ describe('WebhooksPage', () => {
     const { user } = renderPage();
     await fillAndSend(user);
     await screen.findByRole('heading', { name: 'Webhook created' });
-    expect(localStorage.getItem(CREATED_WEBHOOKS_KEY)).toContain(UUID);
     for (const store of [localStorage, sessionStorage]) {
       for (let i = 0; i < store.length; i++) {
         const key = store.key(i)!;
@@ -406,36 +431,56 @@ describe('WebhooksPage', () => {
     expect(document.cookie).not.toContain(TOKEN);
   });
 
-  it('keeps the local log across a remount', async () => {
-    fetchMock.mockResolvedValueOnce(createdAnswer());
-    const first = renderPage();
-    await fillAndSend(first.user);
-    await screen.findByRole('heading', { name: 'Webhook created' });
-    first.unmount();
-
+  it('shows the team’s list from the server, with who created each, and never asks with the token', async () => {
+    listed = [
+      recorded({
+        uuid: 'aaaaaaaa-2222-4333-8444-555555555555',
+        createdBy: 'Cy',
+        clientUrl: 'https://c.example/h',
+      }),
+      recorded(),
+    ];
     renderPage();
-    const log = screen.getByRole('region', { name: 'Created from this browser' });
-    expect(within(log).getByText(UUID)).toBeInTheDocument();
-    expect(log).toHaveTextContent(URL_OK);
-    expect(log).toHaveTextContent('PdvRequestCompleted');
-    // The form starts empty: nothing typed before, the token least of all, came back.
+    const log = screen.getByRole('region', { name: 'Created through Haulview' });
+    const rows = (await within(log).findAllByRole('row')).slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Cy', 'PdvRequestCompleted', 'https://c.example/h', 'aaaaaaaa-2222-4333-8444-555555555555'],
+      ['Bo', 'PdvRequestCompleted', URL_OK, UUID],
+    ]);
+    expect(new Headers(listMock.mock.calls[0]![1]?.headers).get('Authorization')).toBeNull();
+    // Nothing of the list is kept in this browser: another admin's browser reads the same.
+    expect(localStorage.length).toBe(0);
+    // The form starts empty.
     expect(tokenField()).toHaveValue('');
   });
 
-  it('can forget the local log after a confirmation', async () => {
-    localStorage.setItem(
-      CREATED_WEBHOOKS_KEY,
-      JSON.stringify([{ uuid: UUID, eventType: 'PdvRequestCompleted', clientUrl: URL_OK, createdAt: 'x' }]),
+  it('says so when the list cannot be read, and reads it again on request', async () => {
+    listMock.mockResolvedValueOnce(
+      json(503, { error: { code: 'store_unavailable', message: 'the store does not answer' } }),
     );
+    listed = [recorded()];
     const { user } = renderPage();
-    const log = screen.getByRole('region', { name: 'Created from this browser' });
-    await user.click(within(log).getByRole('button', { name: 'Clear this list' }));
-    await user.click(within(log).getByRole('button', { name: 'Keep' }));
-    expect(log).toHaveTextContent(UUID);
-    await user.click(within(log).getByRole('button', { name: 'Clear this list' }));
-    await user.click(within(log).getByRole('button', { name: 'Forget them' }));
-    expect(log).not.toHaveTextContent(UUID);
-    expect(localStorage.getItem(CREATED_WEBHOOKS_KEY)).toBeNull();
+    const log = screen.getByRole('region', { name: 'Created through Haulview' });
+    const alert = await within(log).findByRole('alert');
+    expect(alert).toHaveTextContent(/cannot be read now: the store does not answer/);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(log).findByText(UUID)).toBeInTheDocument();
+    expect(within(log).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows an empty list as such', async () => {
+    renderPage();
+    const log = screen.getByRole('region', { name: 'Created through Haulview' });
+    expect(
+      await within(log).findByText('No webhook has been created through Haulview yet.'),
+    ).toBeInTheDocument();
   });
 
   it('fills in the demo token in demo mode, and offers no such button otherwise', async () => {

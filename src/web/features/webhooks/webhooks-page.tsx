@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { RecordedWebhook } from '@/contract/admin-api';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { HttpsUrl, WEBHOOK_EVENT_TYPES } from '@/contract/webhook';
 import { createdWebhookRowId, CreatedWebhooksList } from './created-webhooks-list';
-import { useCreatedWebhooks, type LoggedWebhook } from './created-webhooks-log';
 import { formatInstant } from './format-time';
 import { ProblemList, ServiceDetails } from './problem-list';
-import { useCreateWebhook } from './webhook-mutations';
+import { useCreateWebhook, webhookQueries } from './webhook-mutations';
 import {
   describeFailure,
   FORM_FIELDS,
@@ -59,19 +60,19 @@ function sameUrl(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-/** The entry of this browser's list that a 409 for this request duplicates, if it is there. */
+/** The entry of the team's list that a 409 for this request duplicates, if it is there. */
 function duplicateOf(
-  entries: readonly LoggedWebhook[],
+  entries: readonly RecordedWebhook[],
   sent: { eventType: string; clientUrl: string } | undefined,
-): LoggedWebhook | undefined {
+): RecordedWebhook | undefined {
   if (!sent) return undefined;
   return entries.find((e) => e.eventType === sent.eventType && sameUrl(e.clientUrl, sent.clientUrl));
 }
 
 /** Where a 409 points: the entry it duplicates in the list below, or that it is not there. */
-function DuplicatePointer({ entry }: { entry: LoggedWebhook | undefined }) {
+function DuplicatePointer({ entry }: { entry: RecordedWebhook | undefined }) {
   if (!entry) {
-    return <p className="mt-1">It was not created from this browser, so it is not in the list below.</p>;
+    return <p className="mt-1">It was not created through Haulview, so it is not in the list below.</p>;
   }
   const time = formatInstant(entry.createdAt);
   return (
@@ -85,7 +86,7 @@ function DuplicatePointer({ entry }: { entry: LoggedWebhook | undefined }) {
           document.getElementById(createdWebhookRowId(entry.uuid))?.scrollIntoView({ block: 'center' });
         }}
       >
-        created {time?.local ?? entry.createdAt}, UUID <code>{entry.uuid}</code>
+        created by {entry.createdBy} {time?.local ?? entry.createdAt}, UUID <code>{entry.uuid}</code>
       </a>
       .
     </p>
@@ -125,8 +126,10 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
 
   const errors = validate(values);
   const failure: FailureView | undefined = mutation.isError ? describeFailure(mutation.error) : undefined;
-  const created = useCreatedWebhooks();
-  const duplicate = failure?.duplicate ? duplicateOf(created.entries, mutation.variables) : undefined;
+  const created = useQuery(webhookQueries.list());
+  const duplicate = failure?.duplicate
+    ? duplicateOf(created.data?.webhooks ?? [], mutation.variables)
+    : undefined;
   const pending = mutation.isPending;
 
   function change(field: FormField, value: string) {
