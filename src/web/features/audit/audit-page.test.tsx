@@ -159,7 +159,7 @@ describe('AuditPage', () => {
     down = true;
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('the store does not answer');
+    expect(alert).toHaveTextContent('database does not answer');
     down = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await bodyRows()).toHaveLength(5);

@@ -9,7 +9,11 @@ import { useMapLoads } from './use-map-loads';
 import { useSelection } from './use-selection';
 import { useDispatcherView } from './board-view';
 import { ViewSwitch } from './view-switch';
+import { SavedBoardsMenu } from './saved-boards';
 import { WatchListPanel } from './watch-list-panel';
+
+/** One element for every render: the watch list's panel is memoized. */
+const BOARDS_MENU = <SavedBoardsMenu />;
 
 // The map (Leaflet and its layers) is its own chunk, requested as soon as the route loads: the board
 // and the watch list come up without waiting for it, and the map arrives while the loads are fetched.
@@ -47,7 +51,12 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
       <div
         className={`${view === 'map' ? 'hidden' : 'flex'} row-start-3 min-h-0 flex-col border-panel-line md:col-start-1 md:row-span-2 md:row-start-1 md:flex md:border-r`}
       >
-        <WatchListPanel entries={board.entries} notFound={board.notFound} maxIds={config.maxIds} />
+        <WatchListPanel
+          entries={board.entries}
+          notFound={board.notFound}
+          maxIds={config.maxIds}
+          menu={BOARDS_MENU}
+        />
         {board.error && <ErrorBanner error={board.error} onRetry={board.retry} />}
         <div className="min-h-0 flex-1">
           <LoadBoard rows={rows} now={now} selectedKey={selectedKey} onSelect={selected.selectRow} />

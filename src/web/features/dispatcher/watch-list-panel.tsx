@@ -1,15 +1,16 @@
-import { memo, useId, useMemo, useState, type FormEvent } from 'react';
+import { memo, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { LoadBy } from '@/domain/model';
 import { BY_NAME, LOAD_BYS, loadKey, type LoadRef } from '../../lib/load-ref';
 import { kindOfPasted, parseIdText, watchList } from '../../lib/watch-list';
 import { formatCount } from '../../lib/format';
-import { SavedBoardsMenu } from './saved-boards';
 
 export interface WatchListPanelProps {
   entries: LoadRef[];
   /** Ids the upstream does not know (the proxy's `missing`), per kind. */
   notFound: LoadRef[];
   maxIds: number;
+  /** Beside the title: the saved boards' menu (the page's, so the panel needs no store of its own). */
+  menu?: ReactNode;
 }
 
 /** A radio button's label: "External id". */
@@ -25,6 +26,7 @@ export const WatchListPanel = memo(function WatchListPanel({
   entries,
   notFound,
   maxIds,
+  menu,
 }: WatchListPanelProps) {
   const [text, setText] = useState('');
   const [by, setBy] = useState<LoadBy>('external-id');
@@ -101,7 +103,7 @@ export const WatchListPanel = memo(function WatchListPanel({
         ) : (
           <h2 className="font-medium">{title}</h2>
         )}
-        <SavedBoardsMenu />
+        {menu}
         {entries.length > 0 && (
           <button
             type="button"
