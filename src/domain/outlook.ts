@@ -21,6 +21,8 @@ export interface OutlookOptions {
   restHours: number;
   /** A ping this near a stop (plus its accuracy) is at the stop. */
   stopRadiusMeters: number;
+  /** Minutes at a stop before detention starts. */
+  freeMinutes: number;
   /** Speed used when too few recent pings moved, and the bounds of a measured one. */
   defaultMph: number;
   minMph: number;
@@ -34,6 +36,7 @@ export const DEFAULT_OUTLOOK_OPTIONS: OutlookOptions = {
   driveHours: 11,
   restHours: 10,
   stopRadiusMeters: 300,
+  freeMinutes: 120,
   defaultMph: 50,
   minMph: 20,
   maxMph: 65,
@@ -56,6 +59,11 @@ const CADENCE_WINDOW = 200;
 const GAP_FACTOR = 3;
 const INTERMITTENT_GAPS = 3;
 const REST_TOLERANCE = 0.95;
+/**
+ * A truck outside a stop's fence that is back inside within this many hours never left: a fix that
+ * wandered, or a move across the yard to another door.
+ */
+const BOUNCE_HOURS = 0.5;
 
 const toRad = (d: number) => (d * Math.PI) / 180;
 /** Great-circle distance in meters. */
@@ -264,6 +272,61 @@ function judge(
 interface Visits {
   arrivedAt: number | undefined;
   departedAt: number | undefined;
+  arrivedBy: 'event' | 'pings' | undefined;
+  departedBy: 'event' | 'pings' | undefined;
+}
+
+/**
+ * Whether a ping is inside a stop's fence: within `radiusMeters` of its point, widened by the ping's
+ * accuracy (a fix known only to 200 m that lands 450 m out may well be at the dock). Cell-tower
+ * fixes count for nothing: neither inside nor out. The page's evidence list uses it too, so it
+ * says what the proxy reckoned.
+ */
+export function pingAtStop(
+  p: Ping,
+  stop: { lat: number; lon: number },
+  radiusMeters: number,
+): { inside: boolean; meters: number; fence: number } | undefined {
+  if (!sure(p)) return undefined;
+  const d = nearMeters(p, stop);
+  const fence = radiusMeters + (p.accuracy ?? 0);
+  return { inside: d <= fence, meters: d, fence };
+}
+
+/**
+ * The first stay of a track's pings inside a stop's fence: the first ping inside, and the first
+ * ping outside after it that the truck does not come back from within `BOUNCE_HOURS`.
+ */
+export function stayAt(
+  pings: readonly Ping[],
+  stop: { lat: number; lon: number },
+  o: Pick<OutlookOptions, 'stopRadiusMeters' | 'clockScale'>,
+): { arrivedAt: number | undefined; departedAt: number | undefined } {
+  // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
+  const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
+  const inside = (p: Ping) =>
+    Math.abs(p.lat - stop.lat) <= reach && pingAtStop(p, stop, o.stopRadiusMeters)?.inside === true;
+  let arrivedAt: number | undefined;
+  for (let i = 0; i < pings.length; i++) {
+    const p = pings[i] as Ping;
+    if (!sure(p)) continue;
+    if (arrivedAt === undefined) {
+      if (inside(p)) arrivedAt = p.instant;
+      continue;
+    }
+    if (inside(p)) continue;
+    let back = false;
+    for (let j = i + 1; j < pings.length; j++) {
+      const q = pings[j] as Ping;
+      if (((q.instant - p.instant) * o.clockScale) / HOUR > BOUNCE_HOURS) break;
+      if (sure(q) && inside(q)) {
+        back = true;
+        break;
+      }
+    }
+    if (!back) return { arrivedAt, departedAt: p.instant };
+  }
+  return { arrivedAt, departedAt: undefined };
 }
 
 /** Arrival and departure at each stop: from the service's events (a lone pickup or delivery), else its pings. */
@@ -279,35 +342,31 @@ function visits(
   };
   const pickup = lone('pickup');
   const delivery = lone('delivery');
-  const out = stops.map((): Visits => ({ arrivedAt: undefined, departedAt: undefined }));
+  const out = stops.map((): Visits => ({
+    arrivedAt: undefined,
+    departedAt: undefined,
+    arrivedBy: undefined,
+    departedBy: undefined,
+  }));
   for (const e of events) {
     const visit = visitOf(e);
     if (!visit) continue;
     const stop = visit.endsWith('pickup') ? pickup : delivery;
     const v = stop ? out[stops.indexOf(stop)] : undefined;
     if (!v) continue;
-    if (visit.startsWith('arrive')) v.arrivedAt ??= e.instant;
-    else v.departedAt ??= e.instant;
+    if (visit.startsWith('arrive')) {
+      if (v.arrivedAt === undefined) [v.arrivedAt, v.arrivedBy] = [e.instant, 'event'];
+    } else if (v.departedAt === undefined) [v.departedAt, v.departedBy] = [e.instant, 'event'];
   }
   stops.forEach((stop, i) => {
     if (stop.lat === undefined || stop.lon === undefined) return;
-    const at = { lat: stop.lat, lon: stop.lon };
     const v = out[i] as Visits;
-    let arrived: number | undefined;
-    // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
-    const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
-    for (const p of pings) {
-      if (!sure(p)) continue;
-      const inside =
-        Math.abs(p.lat - at.lat) <= reach && nearMeters(p, at) <= o.stopRadiusMeters + (p.accuracy ?? 0);
-      if (arrived === undefined) {
-        if (inside) arrived = p.instant;
-      } else if (!inside) {
-        v.departedAt ??= p.instant;
-        break;
-      }
-    }
-    if (arrived !== undefined && (v.arrivedAt === undefined || arrived < v.arrivedAt)) v.arrivedAt = arrived;
+    const stay = stayAt(pings, { lat: stop.lat, lon: stop.lon }, o);
+    // The earlier arrival holds: a driver who taps "arrived" late has waited since the first ping in.
+    if (stay.arrivedAt !== undefined && (v.arrivedAt === undefined || stay.arrivedAt < v.arrivedAt))
+      [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
+    if (v.departedAt === undefined && stay.departedAt !== undefined)
+      [v.departedAt, v.departedBy] = [stay.departedAt, 'pings'];
   });
   return out;
 }
@@ -440,8 +499,15 @@ export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTI
       view.lon = stop.lon;
     }
     if (stop.appointment) view.appointment = stop.appointment;
-    if (v.arrivedAt !== undefined) view.arrivedAt = v.arrivedAt;
-    if (v.departedAt !== undefined) view.departedAt = v.departedAt;
+    if (v.arrivedAt !== undefined) {
+      view.arrivedAt = v.arrivedAt;
+      if (v.arrivedBy) view.arrivedBy = v.arrivedBy;
+      view.freeMinutes = o.freeMinutes;
+    }
+    if (v.departedAt !== undefined) {
+      view.departedAt = v.departedAt;
+      if (v.departedBy) view.departedBy = v.departedBy;
+    }
     if (view.progress !== 'upcoming') return { ...view, ...judge(stop, v.arrivedAt, o, false) };
     // Upcoming: the drive from the last position (or the stop before) to this one.
     if (!basis || !from || stop.lat === undefined || stop.lon === undefined) {
@@ -472,7 +538,8 @@ export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTI
     };
   });
 
-  const outlook: Outlook = { asOf, stops: out };
+  const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
+  if (o.clockScale !== 1) outlook.clockScale = o.clockScale;
   if (!finished) outlook.dark = darkReason(pings, events, stops, o);
   return outlook;
 }
@@ -490,9 +557,13 @@ export function boardOutlook(outlook: Outlook): Outlook {
     const next = outlook.stops.find((s) => s.progress !== 'departed');
     slim = { asOf: outlook.asOf, stops: [] };
     if (outlook.dark) slim.dark = outlook.dark;
+    if (outlook.clockScale !== undefined) slim.clockScale = outlook.clockScale;
     if (next) {
-      const { order, type, progress, status, lateMinutes, appointment, eta } = next;
+      const { order, type, progress, status, lateMinutes, appointment, eta, arrivedAt, freeMinutes } = next;
       const stop: StopOutlook = { order, progress, status };
+      // The board's detention clock runs from these.
+      if (arrivedAt !== undefined) stop.arrivedAt = arrivedAt;
+      if (freeMinutes !== undefined) stop.freeMinutes = freeMinutes;
       if (type) stop.type = type;
       if (lateMinutes !== undefined) stop.lateMinutes = lateMinutes;
       if (appointment) stop.appointment = appointment;
