@@ -1,5 +1,5 @@
 import type { Load, Ping, StopOutlook } from './model';
-import { pingAtStop, tripStart } from './outlook';
+import { pingAtStop, tripStart } from './geofence';
 import { durationText } from './outlook-text';
 
 /**

@@ -1,6 +1,9 @@
 import type { DarkReason, Load, Outlook, Ping, StatusEvent, StopOutlook } from './model';
 import { isFinished, statusPhase } from './status-phase';
 import { readStops, type Stop } from './stops';
+import { DEFAULT_STOP_RADIUS_METERS, nearMeters, pingAtStop, sure, SURE_METERS, tripStart } from './geofence';
+
+export { tripStart };
 
 /**
  * What the proxy reckons of a load from its whole track, each time the track changes: the ETA and
@@ -35,7 +38,7 @@ export const DEFAULT_OUTLOOK_OPTIONS: OutlookOptions = {
   slackMinutes: 60,
   driveHours: 11,
   restHours: 10,
-  stopRadiusMeters: 300,
+  stopRadiusMeters: DEFAULT_STOP_RADIUS_METERS,
   freeMinutes: 120,
   defaultMph: 50,
   minMph: 20,
@@ -47,8 +50,6 @@ const HOUR = 3_600_000;
 const METERS_PER_MILE = 1609.344;
 /** Slower than this between two pings is standing still (a fix's wander, a yard). */
 const MOVING_MPH = 5;
-/** Pings less sure than this are left out of speeds and stops: a cell-tower fix is kilometres off. */
-const SURE_METERS = 500;
 /** A gap longer than this between two pings is no evidence of driving. */
 const MAX_SEGMENT_HOURS = 1;
 /** The recent stretch a speed is measured over, and the least moving time it needs. */
@@ -73,36 +74,6 @@ export function meters(a: { lat: number; lon: number }, b: { lat: number; lon: n
   const h =
     Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/**
- * Distance in meters between two near points (pings minutes apart, a ping and a stop's radius): the
- * flat-earth reading, within a fraction of a percent of the great circle over a few kilometres and
- * several times cheaper; it only grows less exact with distance, never smaller than it should be by much.
- */
-function nearMeters(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const x = toRad(b.lon - a.lon) * Math.cos(toRad((a.lat + b.lat) / 2));
-  const y = toRad(b.lat - a.lat);
-  return 6_371_000 * Math.sqrt(x * x + y * y);
-}
-
-/**
- * When the load's current trip began: its first planning status ("created", "dispatched") after the
- * last delivery. A service that reuses a load's ids for its next trip sends one track for both; the
- * reasons and arrivals are of the trip now. Undefined: the whole track is one trip.
- */
-export function tripStart(events: readonly StatusEvent[]): number | undefined {
-  let start: number | undefined;
-  let delivered = true;
-  for (const e of events) {
-    const phase = statusPhase(e);
-    if (phase === 'delivered') delivered = true;
-    else if (phase === 'planned' && delivered) {
-      start = e.instant;
-      delivered = false;
-    }
-  }
-  return start;
 }
 
 /** Index of the first item at or after `instant` in a list sorted by instant. */
@@ -163,8 +134,6 @@ export function noticeKindOf(name: string | undefined): DarkReason['noticeKind']
   if (/\b(gps|location|tracking)\b.*\b(lost|unavailable|off)\b/i.test(name)) return 'other';
   return undefined;
 }
-
-const sure = (p: Ping) => p.accuracy === null || p.accuracy <= SURE_METERS;
 
 /** Hours on the track's clock between two instants. */
 const hoursBetween = (a: number, b: number, o: OutlookOptions) => ((b - a) * o.clockScale) / HOUR;
@@ -274,23 +243,6 @@ interface Visits {
   departedAt: number | undefined;
   arrivedBy: 'event' | 'pings' | undefined;
   departedBy: 'event' | 'pings' | undefined;
-}
-
-/**
- * Whether a ping is inside a stop's fence: within `radiusMeters` of its point, widened by the ping's
- * accuracy (a fix known only to 200 m that lands 450 m out may well be at the dock). Cell-tower
- * fixes count for nothing: neither inside nor out. The page's evidence list uses it too, so it
- * says what the proxy reckoned.
- */
-export function pingAtStop(
-  p: Ping,
-  stop: { lat: number; lon: number },
-  radiusMeters: number,
-): { inside: boolean; meters: number; fence: number } | undefined {
-  if (!sure(p)) return undefined;
-  const d = nearMeters(p, stop);
-  const fence = radiusMeters + (p.accuracy ?? 0);
-  return { inside: d <= fence, meters: d, fence };
 }
 
 /**
