@@ -1,7 +1,7 @@
 import type { DarkReason, Load, Outlook, Ping, StatusEvent, StopOutlook } from './model';
 import { isFinished, statusPhase } from './status-phase';
 import { readStops, type Stop } from './stops';
-import { DEFAULT_STOP_RADIUS_METERS, nearMeters, pingAtStop, sure, SURE_METERS, tripStart } from './geofence';
+import { DEFAULT_STOP_RADIUS_METERS, nearMeters, sure, SURE_METERS, tripStart } from './geofence';
 
 export { tripStart };
 
@@ -256,8 +256,9 @@ export function stayAt(
 ): { arrivedAt: number | undefined; departedAt: number | undefined } {
   // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
   const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
+  // The same test as `pingAtStop`, without its answer object: this runs over every trip's pings.
   const inside = (p: Ping) =>
-    Math.abs(p.lat - stop.lat) <= reach && pingAtStop(p, stop, o.stopRadiusMeters)?.inside === true;
+    Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
   let arrivedAt: number | undefined;
   for (let i = 0; i < pings.length; i++) {
     const p = pings[i] as Ping;
