@@ -201,7 +201,8 @@ export const EtaInputs = z.strictObject({
 
 /**
  * One stop of a load's trip and how it stands. Arrival and departure come from the service's
- * status events or from the pings inside the stop's radius; a stop's dwell can be added beside them.
+ * status events or from the pings inside the stop's radius; its dwell and detention are reckoned from
+ * them at the page's clock (`domain/dwell.ts`).
  */
 export const StopOutlook = z.strictObject({
   order: z.number(),
@@ -217,6 +218,11 @@ export const StopOutlook = z.strictObject({
   progress: z.enum(['upcoming', 'arrived', 'departed']),
   arrivedAt: z.optional(z.number()),
   departedAt: z.optional(z.number()),
+  /** What the arrival and departure were told by: the service's status event, or the pings in its fence. */
+  arrivedBy: z.optional(z.enum(['event', 'pings'])),
+  departedBy: z.optional(z.enum(['event', 'pings'])),
+  /** Stops arrived at: minutes there before detention starts (`FREE_TIME_MINUTES`). */
+  freeMinutes: z.optional(z.number()),
   /** Upcoming stops: when it should get there. */
   eta: z.optional(z.number()),
   etaInputs: z.optional(EtaInputs),
@@ -258,6 +264,10 @@ export const Outlook = z.strictObject({
   asOf: z.number(),
   dark: z.optional(DarkReason),
   stops: z.array(StopOutlook),
+  /** A stop's fence before a ping's accuracy widens it (`STOP_RADIUS_METERS`); absent on a board. */
+  radiusMeters: z.optional(z.number()),
+  /** Track hours per real hour: the simulator's speed in the demo; absent = 1. */
+  clockScale: z.optional(z.number()),
 });
 
 /** A load's undocumented fields (stops, say), kept as the upstream sent them; never copied key by key. */

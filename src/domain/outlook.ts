@@ -1,6 +1,9 @@
 import type { DarkReason, Load, Outlook, Ping, StatusEvent, StopOutlook } from './model';
 import { isFinished, statusPhase } from './status-phase';
 import { readStops, type Stop } from './stops';
+import { DEFAULT_STOP_RADIUS_METERS, nearMeters, sure, SURE_METERS, tripStart } from './geofence';
+
+export { tripStart };
 
 /**
  * What the proxy reckons of a load from its whole track, each time the track changes: the ETA and
@@ -21,6 +24,8 @@ export interface OutlookOptions {
   restHours: number;
   /** A ping this near a stop (plus its accuracy) is at the stop. */
   stopRadiusMeters: number;
+  /** Minutes at a stop before detention starts. */
+  freeMinutes: number;
   /** Speed used when too few recent pings moved, and the bounds of a measured one. */
   defaultMph: number;
   minMph: number;
@@ -33,7 +38,8 @@ export const DEFAULT_OUTLOOK_OPTIONS: OutlookOptions = {
   slackMinutes: 60,
   driveHours: 11,
   restHours: 10,
-  stopRadiusMeters: 300,
+  stopRadiusMeters: DEFAULT_STOP_RADIUS_METERS,
+  freeMinutes: 120,
   defaultMph: 50,
   minMph: 20,
   maxMph: 65,
@@ -44,8 +50,6 @@ const HOUR = 3_600_000;
 const METERS_PER_MILE = 1609.344;
 /** Slower than this between two pings is standing still (a fix's wander, a yard). */
 const MOVING_MPH = 5;
-/** Pings less sure than this are left out of speeds and stops: a cell-tower fix is kilometres off. */
-const SURE_METERS = 500;
 /** A gap longer than this between two pings is no evidence of driving. */
 const MAX_SEGMENT_HOURS = 1;
 /** The recent stretch a speed is measured over, and the least moving time it needs. */
@@ -56,6 +60,11 @@ const CADENCE_WINDOW = 200;
 const GAP_FACTOR = 3;
 const INTERMITTENT_GAPS = 3;
 const REST_TOLERANCE = 0.95;
+/**
+ * A truck outside a stop's fence that is back inside within this many hours never left: a fix that
+ * wandered, or a move across the yard to another door.
+ */
+const BOUNCE_HOURS = 0.5;
 
 const toRad = (d: number) => (d * Math.PI) / 180;
 /** Great-circle distance in meters. */
@@ -65,36 +74,6 @@ export function meters(a: { lat: number; lon: number }, b: { lat: number; lon: n
   const h =
     Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/**
- * Distance in meters between two near points (pings minutes apart, a ping and a stop's radius): the
- * flat-earth reading, within a fraction of a percent of the great circle over a few kilometres and
- * several times cheaper; it only grows less exact with distance, never smaller than it should be by much.
- */
-function nearMeters(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const x = toRad(b.lon - a.lon) * Math.cos(toRad((a.lat + b.lat) / 2));
-  const y = toRad(b.lat - a.lat);
-  return 6_371_000 * Math.sqrt(x * x + y * y);
-}
-
-/**
- * When the load's current trip began: its first planning status ("created", "dispatched") after the
- * last delivery. A service that reuses a load's ids for its next trip sends one track for both; the
- * reasons and arrivals are of the trip now. Undefined: the whole track is one trip.
- */
-export function tripStart(events: readonly StatusEvent[]): number | undefined {
-  let start: number | undefined;
-  let delivered = true;
-  for (const e of events) {
-    const phase = statusPhase(e);
-    if (phase === 'delivered') delivered = true;
-    else if (phase === 'planned' && delivered) {
-      start = e.instant;
-      delivered = false;
-    }
-  }
-  return start;
 }
 
 /** Index of the first item at or after `instant` in a list sorted by instant. */
@@ -155,8 +134,6 @@ export function noticeKindOf(name: string | undefined): DarkReason['noticeKind']
   if (/\b(gps|location|tracking)\b.*\b(lost|unavailable|off)\b/i.test(name)) return 'other';
   return undefined;
 }
-
-const sure = (p: Ping) => p.accuracy === null || p.accuracy <= SURE_METERS;
 
 /** Hours on the track's clock between two instants. */
 const hoursBetween = (a: number, b: number, o: OutlookOptions) => ((b - a) * o.clockScale) / HOUR;
@@ -264,6 +241,45 @@ function judge(
 interface Visits {
   arrivedAt: number | undefined;
   departedAt: number | undefined;
+  arrivedBy: 'event' | 'pings' | undefined;
+  departedBy: 'event' | 'pings' | undefined;
+}
+
+/**
+ * The first stay of a track's pings inside a stop's fence: the first ping inside, and the first
+ * ping outside after it that the truck does not come back from within `BOUNCE_HOURS`.
+ */
+export function stayAt(
+  pings: readonly Ping[],
+  stop: { lat: number; lon: number },
+  o: Pick<OutlookOptions, 'stopRadiusMeters' | 'clockScale'>,
+): { arrivedAt: number | undefined; departedAt: number | undefined } {
+  // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
+  const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
+  // The same test as `pingAtStop`, without its answer object: this runs over every trip's pings.
+  const inside = (p: Ping) =>
+    Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
+  let arrivedAt: number | undefined;
+  for (let i = 0; i < pings.length; i++) {
+    const p = pings[i] as Ping;
+    if (!sure(p)) continue;
+    if (arrivedAt === undefined) {
+      if (inside(p)) arrivedAt = p.instant;
+      continue;
+    }
+    if (inside(p)) continue;
+    let back = false;
+    for (let j = i + 1; j < pings.length; j++) {
+      const q = pings[j] as Ping;
+      if (((q.instant - p.instant) * o.clockScale) / HOUR > BOUNCE_HOURS) break;
+      if (sure(q) && inside(q)) {
+        back = true;
+        break;
+      }
+    }
+    if (!back) return { arrivedAt, departedAt: p.instant };
+  }
+  return { arrivedAt, departedAt: undefined };
 }
 
 /** Arrival and departure at each stop: from the service's events (a lone pickup or delivery), else its pings. */
@@ -279,35 +295,31 @@ function visits(
   };
   const pickup = lone('pickup');
   const delivery = lone('delivery');
-  const out = stops.map((): Visits => ({ arrivedAt: undefined, departedAt: undefined }));
+  const out = stops.map((): Visits => ({
+    arrivedAt: undefined,
+    departedAt: undefined,
+    arrivedBy: undefined,
+    departedBy: undefined,
+  }));
   for (const e of events) {
     const visit = visitOf(e);
     if (!visit) continue;
     const stop = visit.endsWith('pickup') ? pickup : delivery;
     const v = stop ? out[stops.indexOf(stop)] : undefined;
     if (!v) continue;
-    if (visit.startsWith('arrive')) v.arrivedAt ??= e.instant;
-    else v.departedAt ??= e.instant;
+    if (visit.startsWith('arrive')) {
+      if (v.arrivedAt === undefined) [v.arrivedAt, v.arrivedBy] = [e.instant, 'event'];
+    } else if (v.departedAt === undefined) [v.departedAt, v.departedBy] = [e.instant, 'event'];
   }
   stops.forEach((stop, i) => {
     if (stop.lat === undefined || stop.lon === undefined) return;
-    const at = { lat: stop.lat, lon: stop.lon };
     const v = out[i] as Visits;
-    let arrived: number | undefined;
-    // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
-    const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
-    for (const p of pings) {
-      if (!sure(p)) continue;
-      const inside =
-        Math.abs(p.lat - at.lat) <= reach && nearMeters(p, at) <= o.stopRadiusMeters + (p.accuracy ?? 0);
-      if (arrived === undefined) {
-        if (inside) arrived = p.instant;
-      } else if (!inside) {
-        v.departedAt ??= p.instant;
-        break;
-      }
-    }
-    if (arrived !== undefined && (v.arrivedAt === undefined || arrived < v.arrivedAt)) v.arrivedAt = arrived;
+    const stay = stayAt(pings, { lat: stop.lat, lon: stop.lon }, o);
+    // The earlier arrival holds: a driver who taps "arrived" late has waited since the first ping in.
+    if (stay.arrivedAt !== undefined && (v.arrivedAt === undefined || stay.arrivedAt < v.arrivedAt))
+      [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
+    if (v.departedAt === undefined && stay.departedAt !== undefined)
+      [v.departedAt, v.departedBy] = [stay.departedAt, 'pings'];
   });
   return out;
 }
@@ -440,8 +452,15 @@ export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTI
       view.lon = stop.lon;
     }
     if (stop.appointment) view.appointment = stop.appointment;
-    if (v.arrivedAt !== undefined) view.arrivedAt = v.arrivedAt;
-    if (v.departedAt !== undefined) view.departedAt = v.departedAt;
+    if (v.arrivedAt !== undefined) {
+      view.arrivedAt = v.arrivedAt;
+      if (v.arrivedBy) view.arrivedBy = v.arrivedBy;
+      view.freeMinutes = o.freeMinutes;
+    }
+    if (v.departedAt !== undefined) {
+      view.departedAt = v.departedAt;
+      if (v.departedBy) view.departedBy = v.departedBy;
+    }
     if (view.progress !== 'upcoming') return { ...view, ...judge(stop, v.arrivedAt, o, false) };
     // Upcoming: the drive from the last position (or the stop before) to this one.
     if (!basis || !from || stop.lat === undefined || stop.lon === undefined) {
@@ -472,7 +491,8 @@ export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTI
     };
   });
 
-  const outlook: Outlook = { asOf, stops: out };
+  const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
+  if (o.clockScale !== 1) outlook.clockScale = o.clockScale;
   if (!finished) outlook.dark = darkReason(pings, events, stops, o);
   return outlook;
 }
@@ -490,9 +510,13 @@ export function boardOutlook(outlook: Outlook): Outlook {
     const next = outlook.stops.find((s) => s.progress !== 'departed');
     slim = { asOf: outlook.asOf, stops: [] };
     if (outlook.dark) slim.dark = outlook.dark;
+    if (outlook.clockScale !== undefined) slim.clockScale = outlook.clockScale;
     if (next) {
-      const { order, type, progress, status, lateMinutes, appointment, eta } = next;
+      const { order, type, progress, status, lateMinutes, appointment, eta, arrivedAt, freeMinutes } = next;
       const stop: StopOutlook = { order, progress, status };
+      // The board's detention clock runs from these.
+      if (arrivedAt !== undefined) stop.arrivedAt = arrivedAt;
+      if (freeMinutes !== undefined) stop.freeMinutes = freeMinutes;
       if (type) stop.type = type;
       if (lateMinutes !== undefined) stop.lateMinutes = lateMinutes;
       if (appointment) stop.appointment = appointment;

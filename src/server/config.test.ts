@@ -333,3 +333,19 @@ describe('the ETA settings (ETA_ROAD_FACTOR, ETA_SLACK_MINUTES, ETA_DRIVE_HOURS,
     expect(() => parseEnv({ ETA_DRIVE_HOURS: '0' })).toThrow(/ETA_DRIVE_HOURS/);
   });
 });
+
+describe('the stop settings (STOP_RADIUS_METERS, FREE_TIME_MINUTES)', () => {
+  it('default to a 300 m fence and 2 h of free time, and are read from the environment', () => {
+    const o = outlookOptionsOf(parseEnv({}), 'remote');
+    expect([o.stopRadiusMeters, o.freeMinutes]).toEqual([300, 120]);
+    const set = outlookOptionsOf(parseEnv({ STOP_RADIUS_METERS: '500', FREE_TIME_MINUTES: '90' }), 'remote');
+    expect([set.stopRadiusMeters, set.freeMinutes]).toEqual([500, 90]);
+  });
+
+  it('refuse a fence too small to hold a fix, a negative free time, and words, naming the variable', () => {
+    expect(() => parseEnv({ STOP_RADIUS_METERS: '5' })).toThrow(/STOP_RADIUS_METERS/);
+    expect(() => parseEnv({ STOP_RADIUS_METERS: '300m' })).toThrow(/STOP_RADIUS_METERS/);
+    expect(() => parseEnv({ FREE_TIME_MINUTES: '-30' })).toThrow(/FREE_TIME_MINUTES/);
+    expect(() => parseEnv({ FREE_TIME_MINUTES: 'two hours' })).toThrow(/FREE_TIME_MINUTES/);
+  });
+});

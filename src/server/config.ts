@@ -125,6 +125,10 @@ export const EnvSchema = z
     /** The rest rule: hours of driving, then a rest of this many hours. */
     ETA_DRIVE_HOURS: z.coerce.number().min(1).max(24).default(11),
     ETA_REST_HOURS: z.coerce.number().min(0).max(48).default(10),
+    /** A stop's fence: a ping this near its point, widened by the ping's accuracy, is at the stop. */
+    STOP_RADIUS_METERS: int(25, 10_000).default(300),
+    /** Minutes at a stop before detention starts. */
+    FREE_TIME_MINUTES: int(0, 10_080).default(120),
     /** Load detail: more status-event names to hide as app notices, added to the built-in list. */
     NOISE_RULES: textList.optional(),
     /** The same, but only for events that carry no code. */
@@ -209,6 +213,8 @@ export function outlookOptionsOf(env: Env, mode: 'simulator' | 'remote'): Outloo
     slackMinutes: env.ETA_SLACK_MINUTES,
     driveHours: env.ETA_DRIVE_HOURS,
     restHours: env.ETA_REST_HOURS,
+    stopRadiusMeters: env.STOP_RADIUS_METERS,
+    freeMinutes: env.FREE_TIME_MINUTES,
     clockScale: mode === 'simulator' ? env.SIM_SPEED : 1,
   };
 }

@@ -69,7 +69,8 @@ describe('each load outlook, reckoned by the proxy over the simulator', () => {
       expect(s.etaInputs!.mph).toBeGreaterThanOrEqual(20);
       expect(s.etaInputs!.mph).toBeLessThanOrEqual(65);
     }
-    // A board's answer carries what its line says: the next stop, without its place or reckoning.
+    // A board's answer carries what its line says: the next stop, without its place or reckoning,
+    // with its arrival and free time for the detention clock.
     const onBoard = await board(ids);
     for (const load of loads) {
       const slim = onBoard.get(load.id)!.outlook;
@@ -86,6 +87,9 @@ describe('each load outlook, reckoned by the proxy over the simulator', () => {
                 ...(next.lateMinutes === undefined ? {} : { lateMinutes: next.lateMinutes }),
                 ...(next.appointment ? { appointment: next.appointment } : {}),
                 ...(next.eta === undefined ? {} : { eta: next.eta }),
+                ...(next.arrivedAt === undefined
+                  ? {}
+                  : { arrivedAt: next.arrivedAt, freeMinutes: next.freeMinutes }),
               },
             ]
           : [],

@@ -7,6 +7,7 @@ import {
   stopStatusShort,
 } from '@/domain/outlook-text';
 import type { Staleness } from '@/domain/staleness';
+import { dwellText, stopDwell } from '@/domain/dwell';
 
 /** A stop's status in colour (always with its words beside it): late red, at risk amber, on time green. */
 export const STOP_STATUS_CLASS: Record<StopStatus, string> = {
@@ -19,8 +20,11 @@ export const STOP_STATUS_CLASS: Record<StopStatus, string> = {
 
 /** What the board and the map say of a load's next stop and, when its phone is dark, why. */
 export interface OutlookLine {
-  /** "Delivery: Late (1 h 10 min late)"; undefined when no stop is ahead. */
-  next: { text: string; status: StopStatus } | undefined;
+  /**
+   * "Delivery: Late 1 h 10 min", "At delivery · detention 1 h 20 min"; undefined when no stop is
+   * ahead. `detention`: the load stands at a stop past its free time.
+   */
+  next: { text: string; status: StopStatus; detention: boolean } | undefined;
   /** "Went dark while moving"; only for a load that is stale, silent or never reported. */
   dark: string | undefined;
 }
@@ -31,13 +35,19 @@ export function outlookLine(load: Load, staleness: Staleness, finished: boolean,
   const stop = finished ? undefined : nextStopOutlook(outlook);
   const kind =
     stop?.type === 'pickup' ? 'Pickup' : stop?.type === 'delivery' ? 'Delivery' : `Stop ${stop?.order}`;
+  const dwell = stop && stop.progress === 'arrived' ? stopDwell(stop, now, outlook?.clockScale) : undefined;
   const next =
     stop && stop.progress === 'upcoming'
-      ? { text: `${kind}: ${stopStatusShort(stop, now)}`, status: stopStatusAt(stop, now).status }
+      ? {
+          text: `${kind}: ${stopStatusShort(stop, now)}`,
+          status: stopStatusAt(stop, now).status,
+          detention: false,
+        }
       : stop
         ? {
-            text: `At ${kind.toLowerCase()}${stop.status === 'late' && stop.lateMinutes !== undefined ? ` (arrived ${latenessText(stop.lateMinutes)})` : ''}`,
+            text: `At ${kind.toLowerCase()}${stop.status === 'late' && stop.lateMinutes !== undefined ? ` (arrived ${latenessText(stop.lateMinutes)})` : ''}${dwell ? ` · ${dwellText(dwell)}` : ''}`,
             status: stop.status,
+            detention: (dwell?.detentionMinutes ?? 0) > 0,
           }
         : undefined;
   const dark =

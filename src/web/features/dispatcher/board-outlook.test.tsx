@@ -94,4 +94,40 @@ describe('the board says why a load is dark and how its next stop stands', () =>
     // A finished load raises neither.
     expect(row('DONE').querySelector('[data-outlook]')).toBeNull();
   });
+
+  it('runs a detention clock while a load stands at a stop past its free time', () => {
+    const at = (arrivedMinutesAgo: number, fields: Partial<StopOutlook> = {}) =>
+      delivery({
+        progress: 'arrived',
+        arrivedAt: NOW - arrivedMinutesAgo * MIN,
+        freeMinutes: 120,
+        ...fields,
+      });
+    const loads = [
+      load('WAIT', 1, { asOf: 0, stops: [at(45)] }),
+      load('DETAINED', 1, { asOf: 0, stops: [at(200)] }),
+      // The demo's clock runs 60 times faster: 3 real minutes are 3 hours there.
+      load('DEMO', 1, { asOf: 0, clockScale: 60, stops: [at(3)] }),
+      load('ARRIVED_LATE', 1, {
+        asOf: 0,
+        stops: [at(10, { status: 'late', lateMinutes: 25, appointment: appointment(NOW - 35 * MIN) })],
+      }),
+    ];
+    const rows = loads.map((l) => toRow(l, NOW, T, 5));
+    const { rerender } = render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    const row = (id: string) =>
+      screen.getAllByRole('row').find((r) => r.getAttribute('data-load') === `external-id:${id}`)!;
+
+    expect(row('WAIT')).toHaveTextContent('At delivery · 45 min of 2 h free');
+    expect(row('WAIT').querySelector('[data-detention]')).toBeNull();
+    expect(row('DETAINED')).toHaveTextContent('At delivery · detention 1 h 20 min');
+    expect(row('DETAINED').querySelector('[data-detention]')).toHaveClass('text-status-silent');
+    expect(row('DEMO')).toHaveTextContent('At delivery · detention 1 h');
+    expect(row('ARRIVED_LATE')).toHaveTextContent('At delivery (arrived 25 min late) · 10 min of 2 h free');
+
+    // The clock runs with the board's: 80 minutes on, the first load is detained too.
+    rerender(<LoadBoard rows={rows} now={NOW + 80 * MIN} selectedKey={null} onSelect={vi.fn()} />);
+    expect(row('WAIT')).toHaveTextContent('At delivery · detention 5 min');
+    expect(row('DETAINED')).toHaveTextContent('At delivery · detention 2 h 40 min');
+  });
 });

@@ -129,7 +129,11 @@ export const BoardRowView = memo(function BoardRowView({
           )}
           {outlook.dark && outlook.next && <span className="text-ink-muted"> · </span>}
           {outlook.next && (
-            <span className={STOP_STATUS_CLASS[outlook.next.status]} data-stop-status={outlook.next.status}>
+            <span
+              className={STOP_STATUS_CLASS[outlook.next.detention ? 'late' : outlook.next.status]}
+              data-stop-status={outlook.next.status}
+              data-detention={outlook.next.detention ? '' : undefined}
+            >
               {outlook.next.text}
             </span>
           )}

@@ -71,7 +71,11 @@ function LoadFacts({ load, row, now }: { load: Load; row: BoardRow | undefined; 
       {outlook?.next && (
         <>
           <dt className="text-ink-muted">ETA</dt>
-          <dd className={`truncate ${STOP_STATUS_CLASS[outlook.next.status]}`}>{outlook.next.text}</dd>
+          <dd
+            className={`truncate ${STOP_STATUS_CLASS[outlook.next.detention ? 'late' : outlook.next.status]}`}
+          >
+            {outlook.next.text}
+          </dd>
         </>
       )}
       <dt className="text-ink-muted">Where</dt>

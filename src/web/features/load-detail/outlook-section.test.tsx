@@ -102,4 +102,48 @@ describe("the load page's stops, ETA and why it is dark", () => {
       'No ETA: no position to reckon from',
     );
   });
+
+  it("runs each stop's detention clock, and says what told its arrival and departure", () => {
+    const now = Date.now();
+    const stop = (order: number, fields: Partial<Outlook['stops'][number]>) => ({
+      order,
+      type: 'delivery' as const,
+      place: { city: 'Dallas', state: 'TX' },
+      freeMinutes: 120,
+      status: 'no-appointment' as const,
+      progress: 'arrived' as const,
+      ...fields,
+    });
+    render(
+      <OutlookSection
+        load={load(2, {
+          asOf: 0,
+          stops: [
+            stop(1, {
+              type: 'pickup',
+              progress: 'departed',
+              arrivedAt: now - 10 * 60 * MIN,
+              arrivedBy: 'event',
+              departedAt: now - 9 * 60 * MIN,
+              departedBy: 'pings',
+            }),
+            stop(2, { arrivedAt: now - 200 * MIN, arrivedBy: 'pings' }),
+          ],
+        })}
+        thresholds={T}
+        excursionTolerance={5}
+      />,
+    );
+    const [pickup, delivery] = screen.getAllByRole('listitem');
+    expect(pickup).toHaveTextContent(
+      /arrived \w{3} \d\d:\d\d UTC \(status event\), left \w{3} \d\d:\d\d UTC \(pings\)/,
+    );
+    expect(pickup!.querySelector('[data-dwell]')).toHaveTextContent(
+      'Dwell: inside 1 h, within 2 h free · free time 2 h',
+    );
+    expect(delivery!.querySelector('[data-dwell]')).toHaveTextContent(
+      'At the stop: detention 1 h 20 min (inside 3 h 20 min) · free time 2 h',
+    );
+    expect(screen.getByRole('button', { name: 'Download detention evidence (CSV)' })).toBeEnabled();
+  });
 });

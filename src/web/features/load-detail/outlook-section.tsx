@@ -3,6 +3,7 @@ import type { Load, StopOutlook } from '@/domain/model';
 import { attention } from '@/domain/attention';
 import {
   darkReasonWords,
+  durationText,
   etaText,
   latenessText,
   STOP_STATUS_TEXT,
@@ -13,6 +14,8 @@ import {
 import { formatAge, loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
+import { dwellText, stopDwell } from '@/domain/dwell';
+import { DetentionCsvButton } from './detention-csv-button';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import { STOP_STATUS_CLASS } from '../../components/outlook-text';
 
@@ -50,11 +53,14 @@ export function OutlookSection({
         <>
           {dark && <DarkTriage load={load} level={level} now={now} />}
           {outlook.stops.length > 0 ? (
-            <ol className="space-y-2" aria-label="Stops">
-              {outlook.stops.map((stop) => (
-                <StopLine key={stop.order} stop={stop} now={now} />
-              ))}
-            </ol>
+            <>
+              <ol className="space-y-2" aria-label="Stops">
+                {outlook.stops.map((stop) => (
+                  <StopLine key={stop.order} stop={stop} now={now} clockScale={outlook.clockScale} />
+                ))}
+              </ol>
+              <DetentionCsvButton load={load} />
+            </>
           ) : (
             <p className="text-ink-muted">The service sent no stops for this load: no ETA.</p>
           )}
@@ -121,8 +127,19 @@ const PROGRESS: Record<StopOutlook['progress'], string> = {
   departed: 'Departed',
 };
 
-function StopLine({ stop, now }: { stop: StopOutlook; now: number }) {
+const BY = { event: 'status event', pings: 'pings' } as const;
+
+function StopLine({
+  stop,
+  now,
+  clockScale,
+}: {
+  stop: StopOutlook;
+  now: number;
+  clockScale?: number | undefined;
+}) {
   const { status, passed } = stopStatusAt(stop, now);
+  const dwell = stopDwell(stop, now, clockScale);
   const offset = stop.appointment?.offsetHours;
   const eta = etaText(stop);
   return (
@@ -139,8 +156,10 @@ function StopLine({ stop, now }: { stop: StopOutlook; now: number }) {
         <span className="text-ink-muted">
           {' · '}
           {PROGRESS[stop.progress]}
-          {stop.arrivedAt !== undefined && `, arrived ${stopTime(stop.arrivedAt, offset)}`}
-          {stop.departedAt !== undefined && `, left ${stopTime(stop.departedAt, offset)}`}
+          {stop.arrivedAt !== undefined &&
+            `, arrived ${stopTime(stop.arrivedAt, offset)}${stop.arrivedBy ? ` (${BY[stop.arrivedBy]})` : ''}`}
+          {stop.departedAt !== undefined &&
+            `, left ${stopTime(stop.departedAt, offset)}${stop.departedBy ? ` (${BY[stop.departedBy]})` : ''}`}
           {stop.progress !== 'upcoming' &&
             stop.lateMinutes !== undefined &&
             ` (${latenessText(stop.lateMinutes)} against ${stop.appointment?.local.slice(11)})`}
@@ -150,6 +169,18 @@ function StopLine({ stop, now }: { stop: StopOutlook; now: number }) {
             : 'no appointment'}
         </span>
       </p>
+      {dwell && (
+        <p data-dwell="">
+          <span className={dwell.detentionMinutes > 0 ? STOP_STATUS_CLASS.late : 'text-ink-muted'}>
+            {dwell.running ? 'At the stop: ' : 'Dwell: '}
+            {dwellText(dwell)}
+          </span>
+          <span className="text-ink-muted">
+            {dwell.running && dwell.detentionMinutes > 0 && ` (inside ${durationText(dwell.insideMinutes)})`}
+            {` · free time ${durationText(dwell.freeMinutes)}`}
+          </span>
+        </p>
+      )}
       {stop.progress === 'upcoming' && (
         <p className="text-ink-muted" data-eta="">
           {eta ?? 'No ETA: no position to reckon from, or the stop has no point'}

@@ -1,0 +1,65 @@
+import type { Ping, StatusEvent } from './model';
+import { statusPhase } from './status-phase';
+
+/**
+ * A stop's fence and the trip a track is on: shared by the proxy's outlook (`outlook.ts`) and the
+ * page's evidence list (`dwell.ts`), so the page says what the proxy reckoned. Pure, and free of the
+ * wire readers, so the page may import it.
+ */
+
+/** Pings less sure than this are left out of speeds and stops: a cell-tower fix is kilometres off. */
+export const SURE_METERS = 500;
+
+/** A stop's fence before a ping's accuracy widens it, when none is configured. */
+export const DEFAULT_STOP_RADIUS_METERS = 300;
+
+export const sure = (p: Ping) => p.accuracy === null || p.accuracy <= SURE_METERS;
+
+const toRad = (d: number) => (d * Math.PI) / 180;
+
+/**
+ * Distance in meters between two near points (pings minutes apart, a ping and a stop's radius): the
+ * flat-earth reading, within a fraction of a percent of the great circle over a few kilometres and
+ * several times cheaper; it only grows less exact with distance, never smaller than it should be by much.
+ */
+export function nearMeters(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const x = toRad(b.lon - a.lon) * Math.cos(toRad((a.lat + b.lat) / 2));
+  const y = toRad(b.lat - a.lat);
+  return 6_371_000 * Math.sqrt(x * x + y * y);
+}
+
+/**
+ * When the load's current trip began: its first planning status ("created", "dispatched") after the
+ * last delivery. A service that reuses a load's ids for its next trip sends one track for both; the
+ * reasons and arrivals are of the trip now. Undefined: the whole track is one trip.
+ */
+export function tripStart(events: readonly StatusEvent[]): number | undefined {
+  let start: number | undefined;
+  let delivered = true;
+  for (const e of events) {
+    const phase = statusPhase(e);
+    if (phase === 'delivered') delivered = true;
+    else if (phase === 'planned' && delivered) {
+      start = e.instant;
+      delivered = false;
+    }
+  }
+  return start;
+}
+
+/**
+ * Whether a ping is inside a stop's fence: within `radiusMeters` of its point, widened by the ping's
+ * accuracy (a fix known only to 200 m that lands 450 m out may well be at the dock). Cell-tower
+ * fixes count for nothing: neither inside nor out. The page's evidence list uses it too, so it
+ * says what the proxy reckoned.
+ */
+export function pingAtStop(
+  p: Ping,
+  stop: { lat: number; lon: number },
+  radiusMeters: number,
+): { inside: boolean; meters: number; fence: number } | undefined {
+  if (!sure(p)) return undefined;
+  const d = nearMeters(p, stop);
+  const fence = radiusMeters + (p.accuracy ?? 0);
+  return { inside: d <= fence, meters: d, fence };
+}
