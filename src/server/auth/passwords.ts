@@ -7,7 +7,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * new one while it holds the password.
  */
 export interface ScryptParameters {
-  /** Cost: a power of two. Memory is about 128·N·r bytes (32 MiB at 2^15 and 8). */
+  /** Cost: a power of two. Memory is about 128·N·r bytes. */
   N: number;
   r: number;
   p: number;
@@ -27,7 +27,7 @@ const HASH_BYTES = 32;
  * minutes: anything outside these bounds does not verify.
  */
 const BOUNDS = { N: [2 ** 10, 2 ** 20], r: [1, 32], p: [1, 4], salt: [16, 64], hash: [16, 64] } as const;
-/** At most 256 MiB for one hash, whatever N and r say. */
+/** The most memory one hash may take, whatever a stored N and r say. */
 const MAX_MEMORY = 2 ** 28;
 
 export interface PasswordHash extends ScryptParameters {
@@ -41,7 +41,7 @@ function derive(
   length: number,
   { N, r, p }: ScryptParameters,
 ): Promise<Buffer> {
-  // Node refuses more than 32 MiB unless told: allow what these parameters need, with room.
+  // Node's default memory cap is below what these parameters need: allow that, with room.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r * p + 16 * 1024 * 1024 };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFC'), salt, length, options, (error, key) =>
