@@ -96,6 +96,50 @@ export const percentile = (values: number[], p: number): number => {
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Drags and wheel turns over the map's centre, as a user pans and zooms (`after` runs after each),
+ * and the scripted sequence the browser bench and the peer bench both play. Two wheel notches
+ * (200 px) at once are two zoom levels: clusters at the fit-all zoom, every marker two levels in,
+ * every accuracy circle two more in, and back out.
+ */
+export async function mapGestures(page: Page, after: () => Promise<void> = async () => {}) {
+  const box = await page.locator('.leaflet-container').boundingBox();
+  if (!box) throw new Error('no map on the page');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const drag = async (dx: number, dy: number) => {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) {
+      await page.mouse.move(cx + (dx * i) / 20, cy + (dy * i) / 20);
+      await sleep(FRAME_MS);
+    }
+    await page.mouse.up();
+    await sleep(400);
+    await after();
+  };
+  const wheel = async (dy: number) => {
+    await page.mouse.move(cx, cy);
+    await page.mouse.wheel(0, dy);
+    await sleep(700);
+    await after();
+  };
+  const script = async () => {
+    await drag(220, 0);
+    await drag(-220, 80);
+    await wheel(-200);
+    await drag(250, 0);
+    await drag(-250, -60);
+    await wheel(-200);
+    await drag(160, 120);
+    await drag(-160, -120);
+    await wheel(200);
+    await wheel(200);
+    await drag(120, 0);
+  };
+  return { drag, wheel, script };
+}
+
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer()
@@ -394,48 +438,16 @@ async function panZoom(browser: Browser, url: string, located: number): Promise<
   const { context, page } = await openDispatcher(browser, url, located);
   try {
     await sleep(1000);
-    const box = await page.locator('.leaflet-container').boundingBox();
-    if (!box) throw new Error('no map on the page');
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
     const zooms: number[] = [];
     const zoom = async () => {
       const view = new URL(page.url()).searchParams.get('map');
       zooms.push(Number(view?.split(',')[2]));
     };
-    const drag = async (dx: number, dy: number) => {
-      await page.mouse.move(cx, cy);
-      await page.mouse.down();
-      for (let i = 1; i <= 20; i++) {
-        await page.mouse.move(cx + (dx * i) / 20, cy + (dy * i) / 20);
-        await sleep(FRAME_MS);
-      }
-      await page.mouse.up();
-      await sleep(400);
-      await zoom();
-    };
-    const wheel = async (dy: number) => {
-      await page.mouse.move(cx, cy);
-      await page.mouse.wheel(0, dy);
-      await sleep(700);
-      await zoom();
-    };
+    const { drag, script } = await mapGestures(page, zoom);
     await zoom();
     await page.evaluate('window.__bench.startFrames()');
     const started = performance.now();
-    // Two wheel notches (200 px) at once are two zoom levels: clusters at the fit-all zoom, every
-    // marker two levels in, every accuracy circle too two more in, and back out.
-    await drag(220, 0);
-    await drag(-220, 80);
-    await wheel(-200);
-    await drag(250, 0);
-    await drag(-250, -60);
-    await wheel(-200);
-    await drag(160, 120);
-    await drag(-160, -120);
-    await wheel(200);
-    await wheel(200);
-    await drag(120, 0);
+    await script();
     // Back and forth over the clusters until the 10 s are up.
     for (let k = 0; performance.now() - started < PAN_ZOOM_MS; k++) await drag(k % 2 ? 140 : -140, 0);
     const scripted = performance.now() - started;

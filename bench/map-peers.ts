@@ -6,6 +6,7 @@ import { chromiumPath, CHROMIUM_FLAGS } from '../scripts/chromium';
 import {
   allDrawn,
   INSTRUMENT,
+  mapGestures,
   marksOf,
   sleep,
   startServer,
@@ -49,7 +50,6 @@ const THROTTLE = Number(process.env.BENCH_PEERS_THROTTLE ?? 2);
 const WARMUP_REFRESHES = Number(process.env.BENCH_REFRESH_WARMUP ?? 2);
 const MEASURED_REFRESHES = 3;
 const VIEWPORT = { width: 1280, height: 800 };
-const FRAME_MS = 1000 / 60;
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline.frame'];
 
 type Kind = 'haulview' | PeerPage;
@@ -133,38 +133,10 @@ const isBoardPull = (url: string, body: unknown) =>
   (body as { include?: { documents?: boolean }; since?: string } | null)?.include?.documents === false &&
   !(body as { since?: string }).since;
 
-/** The browser bench's drag and wheel script (bench/browser.ts, panZoom) without its fill to 10 s. */
+/** The browser bench's pans and zooms (bench/browser.ts, mapGestures) without its fill to 10 s. */
 async function panZoomScript(page: Page): Promise<void> {
-  const box = await page.locator('.leaflet-container').boundingBox();
-  if (!box) throw new Error('no map on the page');
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const drag = async (dx: number, dy: number) => {
-    await page.mouse.move(cx, cy);
-    await page.mouse.down();
-    for (let i = 1; i <= 20; i++) {
-      await page.mouse.move(cx + (dx * i) / 20, cy + (dy * i) / 20);
-      await sleep(FRAME_MS);
-    }
-    await page.mouse.up();
-    await sleep(400);
-  };
-  const wheel = async (dy: number) => {
-    await page.mouse.move(cx, cy);
-    await page.mouse.wheel(0, dy);
-    await sleep(700);
-  };
-  await drag(220, 0);
-  await drag(-220, 80);
-  await wheel(-200);
-  await drag(250, 0);
-  await drag(-250, -60);
-  await wheel(-200);
-  await drag(160, 120);
-  await drag(-160, -120);
-  await wheel(200);
-  await wheel(200);
-  await drag(120, 0);
+  const { drag, script } = await mapGestures(page);
+  await script();
   await drag(-120, 0);
 }
 
