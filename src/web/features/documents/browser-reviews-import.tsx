@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { ReviewChanged, ReviewRequest } from '@/contract/proxy-api';
-import { ApiError } from '../../data/api-client';
 import { formatLoadParam } from '../../lib/load-ref';
 import { forgetBrowserReviews, readBrowserReviews } from './browser-reviews';
 import type { InboxDocument } from './inbox-model';
+import { saveFailure } from './review-queries';
 import { INBOX_BUTTON } from './inbox-text';
 
 export interface BrowserReviewsImportProps {
@@ -46,12 +46,7 @@ export function BrowserReviewsImport({ documents, decide }: BrowserReviewsImport
       try {
         await decide({ load: formatLoadParam(d.load), url: d.url, decision: 'approved', note: 'imported' });
       } catch (error) {
-        const why =
-          error instanceof ApiError && error.code === 'store_unavailable'
-            ? 'the store does not answer'
-            : error instanceof Error
-              ? error.message
-              : 'it failed';
+        const why = saveFailure(error);
         // The marks stay in this browser: the offer comes back on the next visit.
         setState({ kind: 'failed', done, total, why });
         return;

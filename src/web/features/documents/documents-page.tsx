@@ -25,7 +25,7 @@ import { filterDocuments, filterOptions, groupByLoad, type InboxDocument } from 
 import { INBOX_BUTTON } from './inbox-text';
 import { ReviewToolbar } from './review-toolbar';
 import { BrowserReviewsImport } from './browser-reviews-import';
-import { useDecideReview } from './review-queries';
+import { saveFailure, useDecideReview } from './review-queries';
 import { useArrivals } from './use-arrivals';
 import { useDocumentsInbox } from './use-documents-inbox';
 import { useInboxFilters } from './use-inbox-filters';
@@ -125,12 +125,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
           setMessage(`${documentName(item)}: you replaced ${replacedWords(replaced)}.`);
       },
       (error: unknown) => {
-        const why =
-          error instanceof ApiError && error.code === 'store_unavailable'
-            ? 'the store does not answer'
-            : error instanceof Error
-              ? error.message
-              : 'it failed';
+        const why = saveFailure(error);
         setSaveError(`The review of ${documentName(item)} was not saved: ${why}. Try again in a moment.`);
         setMessage(`Not saved: ${documentName(item)} is as it was.`);
       },

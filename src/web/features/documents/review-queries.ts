@@ -137,3 +137,9 @@ export function useUnreviewedCount(
   );
   return useMemo(() => countUnreviewed(lists, decided), [lists, decided]);
 }
+
+/** Why saving a review failed, as the end of "… was not saved: <why>". */
+export function saveFailure(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'store_unavailable') return 'the store does not answer';
+  return error instanceof Error ? error.message : 'it failed';
+}
