@@ -131,8 +131,8 @@ export function createAccess(o: AccessOptions) {
   };
 
   /** The user this request acts as, or undefined when it has no session. */
-  const userOf = async (c: Context): Promise<SessionUser | undefined> => {
-    if (await isOpen()) {
+  const userOf = async (c: Context, open: boolean): Promise<SessionUser | undefined> => {
+    if (open) {
       requireLoopbackName(c);
       return { name: 'Demo', role: viewAs(c) };
     }
@@ -159,7 +159,7 @@ export function createAccess(o: AccessOptions) {
     if (c.req.path === '/api/health' || c.req.path === '/api/ready' || c.req.path.startsWith('/api/session'))
       return next();
     const open = await isOpen();
-    const user = await userOf(c);
+    const user = await userOf(c, open);
     if (user === undefined) throw new ProxyError(401, 'login_required', 'log in first');
     c.set('user', user);
     c.set('open', open);
@@ -191,7 +191,7 @@ export function createAccess(o: AccessOptions) {
   const routes = new Hono<AppEnv>()
     .get('/', async (c) => {
       const open = await isOpen();
-      const body: SessionState = { mode: open ? 'open' : 'users', user: (await userOf(c)) ?? null };
+      const body: SessionState = { mode: open ? 'open' : 'users', user: (await userOf(c, open)) ?? null };
       return c.json(body);
     })
     // Open demo only: each role's view, one click away.
