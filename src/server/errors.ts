@@ -13,3 +13,20 @@ export class ProxyError extends Error {
     this.name = 'ProxyError';
   }
 }
+
+/**
+ * The 503 `store_unavailable` for a call to the store that failed (a ProxyError passes through as
+ * it is); `what` says what waits for the store, e.g. "document reviews cannot be read or saved now".
+ */
+export function storeUnavailable(what: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof ProxyError) throw error;
+    throw new ProxyError(503, 'store_unavailable', `the store does not answer: ${what}`);
+  };
+}
+
+/** The store's database, or a 503 when this server runs without one (some tests). */
+export function requireStore<T>(db: T | undefined): T {
+  if (db === undefined) throw new ProxyError(503, 'store_unavailable', 'this server has no store');
+  return db;
+}

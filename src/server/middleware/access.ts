@@ -10,7 +10,7 @@ import { createLoginThrottle, type ThrottlePolicy } from '../auth/login-throttle
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSession, endSession, findSession, type SessionPolicy } from '../auth/sessions';
 import { anyUser, findCredentials, nameKey } from '../auth/users';
-import { ProxyError } from '../errors';
+import { ProxyError, storeUnavailable } from '../errors';
 import { recordAudit } from '../store/audit';
 import type { Database } from '../store/database';
 import { validate } from '../validation';
@@ -62,14 +62,7 @@ const USERS_CHECK_MS = 2000;
 /** A hash to verify against when the name is unknown, so a wrong name takes as long as a wrong password. */
 const decoy = hashPassword('not the password of anyone at all');
 
-const storeUnavailable = (error: unknown): never => {
-  if (error instanceof ProxyError) throw error;
-  throw new ProxyError(
-    503,
-    'store_unavailable',
-    'the store does not answer: logins and sessions wait for it',
-  );
-};
+const unavailable = storeUnavailable('logins and sessions wait for it');
 
 /**
  * Who may use `/api`. With users in the store, a login (`POST /api/session`) opens a session kept in the
@@ -93,7 +86,7 @@ export function createAccess(o: AccessOptions) {
     // Once a user exists, open mode is over for good: no need to ask again.
     if (usersKnown?.any) return false;
     if (usersKnown === undefined || now() - usersKnown.at >= USERS_CHECK_MS)
-      usersKnown = { any: await anyUser(o.db).catch(storeUnavailable), at: now() };
+      usersKnown = { any: await anyUser(o.db).catch(unavailable), at: now() };
     return !usersKnown.any;
   };
 
@@ -149,7 +142,7 @@ export function createAccess(o: AccessOptions) {
       // (served by the proxy, not the store) keep going; what needs the store answers 503 itself.
       const known = vouched.get(token);
       if (known && t - known.at < STORE_OUTAGE_GRACE_MS) return known.user;
-      return storeUnavailable(error);
+      return unavailable(error);
     }
   };
 
@@ -167,12 +160,12 @@ export function createAccess(o: AccessOptions) {
   };
 
   const audit = (entry: Parameters<typeof recordAudit>[1]) =>
-    o.db ? recordAudit(o.db, entry).catch(storeUnavailable) : Promise.resolve();
+    o.db ? recordAudit(o.db, entry).catch(unavailable) : Promise.resolve();
 
   /** Opens a session for the user and sets its cookie on the answer; audited as a login. */
   const logIn = async (c: Context, user: { id: string; name: string }, address: string) => {
     if (o.db === undefined) throw new ProxyError(503, 'store_unavailable', 'this server has no store');
-    const token = await createSession(o.db, user.id, o.sessions, now()).catch(storeUnavailable);
+    const token = await createSession(o.db, user.id, o.sessions, now()).catch(unavailable);
     await audit({ actor: user.name, action: 'login', subject: user.name, details: { address } });
     setCookie(c, cookieName(c), token, {
       httpOnly: true,
@@ -229,7 +222,7 @@ export function createAccess(o: AccessOptions) {
           { 'Retry-After': String(seconds) },
         );
       }
-      const found = await findCredentials(o.db, input.username).catch(storeUnavailable);
+      const found = await findCredentials(o.db, input.username).catch(unavailable);
       const usable = found !== undefined && found.user.disabledAt === null;
       const matches = await verifyPassword(input.password, usable ? found.passwordHash : await decoy);
       if (!usable || !matches) {
@@ -250,8 +243,8 @@ export function createAccess(o: AccessOptions) {
       const token = getCookie(c, cookieName(c));
       if (token !== undefined && o.db !== undefined && token.length <= 200) {
         vouched.delete(token);
-        const user = await findSession(o.db, token, o.sessions, now()).catch(storeUnavailable);
-        await endSession(o.db, token).catch(storeUnavailable);
+        const user = await findSession(o.db, token, o.sessions, now()).catch(unavailable);
+        await endSession(o.db, token).catch(unavailable);
         if (user) await audit({ actor: user.name, action: 'logout', subject: user.name });
       }
       deleteCookie(c, cookieName(c), { path: '/', secure: secure(c) });

@@ -14,7 +14,7 @@ import {
   UserError,
   type User,
 } from '../auth/users';
-import { ProxyError } from '../errors';
+import { ProxyError, requireStore, storeUnavailable } from '../errors';
 import type { Database } from '../store/database';
 import { validate } from '../validation';
 
@@ -28,8 +28,7 @@ const toRecord = (u: User): UserRecord => ({
 /** A refused change as the HTTP answer: 400 naming the field, 409 a name taken, 404 no such user. */
 function asProxyError(error: unknown): never {
   if (!(error instanceof UserError)) {
-    if (error instanceof ProxyError) throw error;
-    throw new ProxyError(503, 'store_unavailable', 'the store does not answer: users cannot be changed now');
+    return storeUnavailable('users cannot be changed now')(error);
   }
   const status = { invalid: 400, duplicate: 409, not_found: 404 } as const;
   const code = {
@@ -68,10 +67,7 @@ export function userRoutes(
   db: Kysely<Database> | undefined,
   onUserAdded: (c: Context, user: User, wasOpen: boolean) => Promise<void>,
 ) {
-  const store = () => {
-    if (db === undefined) throw new ProxyError(503, 'store_unavailable', 'this server has no store');
-    return db;
-  };
+  const store = () => requireStore(db);
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const users = await listUsers(store()).catch(asProxyError);

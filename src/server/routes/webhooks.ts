@@ -6,7 +6,7 @@ import { NOT_RECORDED_HEADER, type WebhooksAnswer } from '@/contract/admin-api';
 import { privateAddressReason } from '@/contract/client-url';
 import { Webhook } from '@/contract/webhook';
 import type { AppEnv } from '../app-env';
-import { ProxyError } from '../errors';
+import { requireStore, storeUnavailable } from '../errors';
 import type { Database } from '../store/database';
 import type { UpstreamClient } from '../upstream-client';
 import { validate } from '../validation';
@@ -39,14 +39,9 @@ const BEARER = /^Bearer [\w\-.~+/]+=*$/;
 export function webhookRoutes(upstream: UpstreamClient, db: Kysely<Database> | undefined) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      if (db === undefined) throw new ProxyError(503, 'store_unavailable', 'this server has no store');
-      const webhooks = await listWebhooks(db).catch(() => {
-        throw new ProxyError(
-          503,
-          'store_unavailable',
-          'the store does not answer: the webhook list waits for it',
-        );
-      });
+      const webhooks = await listWebhooks(requireStore(db)).catch(
+        storeUnavailable('the webhook list waits for it'),
+      );
       return c.json({ webhooks } satisfies WebhooksAnswer);
     })
     .post('/', validate('json', WebhookBody), async (c) => {
