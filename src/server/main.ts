@@ -109,7 +109,7 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
 async function accessLine(env: Env, store: Store): Promise<string | undefined> {
   if (await anyUser(store.db)) return undefined;
   if (isLoopback(env.HOST) && env.PUBLIC_ORIGIN === undefined)
-    return 'Open demo mode: no users yet, so everyone on this machine acts as admin. `npm run users -- add NAME --role admin` ends it.';
+    return 'Open demo mode: no users yet, so everyone on this machine acts as admin. Adding the first user on /admin/users ends it.';
   return `No users yet, so nobody can log in (HOST=${env.HOST}${env.PUBLIC_ORIGIN ? `, PUBLIC_ORIGIN=${env.PUBLIC_ORIGIN}` : ''}): add an admin with \`npm run users -- add NAME --role admin\`.`;
 }
 
