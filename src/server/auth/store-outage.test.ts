@@ -1,6 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { NOT_RECORDED_HEADER } from '@/contract/admin-api';
 import { ProxyErrorBody, SessionState } from '@/contract/proxy-api';
+import { Webhook } from '@/contract/webhook';
+import { DEMO_JWT_SECRET } from '@/simulator/demo';
+import { demoToken } from '@/simulator/webhooks';
 import { loginAs, TEST_PASSWORD } from '@/testing/login';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
 import { createTestDatabase, type TestDatabase } from '@/testing/test-store';
@@ -31,7 +35,8 @@ describe('the store lost while running (PostgreSQL)', () => {
     name = new URL(database.options.databaseUrl!).pathname.slice(1);
     store = await openStore(database.options);
     await migrateToLatest(store.db);
-    stack = await startStack({ store, now: clock.now });
+    const demo = { externalIds: [], loadNumbers: [], webhookToken: await demoToken(DEMO_JWT_SECRET) };
+    stack = await startStack({ store, now: clock.now, upstream: { demo } });
   }, 60_000);
   afterAll(async () => {
     await stack?.close();
@@ -45,6 +50,8 @@ describe('the store lost while running (PostgreSQL)', () => {
 
   it('keeps the map and board of a recent session going, answers 503 store_unavailable for what needs it', async () => {
     const { name: user, cookie } = await loginAs(stack, store.db, 'broker');
+    const admin = await loginAs(stack, store.db, 'admin');
+    expect((await get('/api/session', admin.cookie)).status).toBe(200);
     expect((await stack.post('/api/pull/by-external-id', { ids: ['1'] }, { Cookie: cookie })).status).toBe(
       200,
     );
@@ -67,6 +74,16 @@ describe('the store lost while running (PostgreSQL)', () => {
       });
       expect(review.status).toBe(503);
       expect(await codeOf(review)).toBe('store_unavailable');
+      // A webhook the service accepted exists whatever the store says: the admin gets the 201, marked
+      // as not recorded, and the page says it is missing from the list.
+      const webhook = await stack.post(
+        '/api/webhooks',
+        { eventType: 'PdvRequestCompleted', clientUrl: 'https://hooks.example.com/outage' },
+        { Cookie: admin.cookie, Authorization: `Bearer ${await demoToken(DEMO_JWT_SECRET)}` },
+      );
+      expect(webhook.status).toBe(201);
+      expect(webhook.headers.get(NOT_RECORDED_HEADER)).toBe('store_unavailable');
+      expect(Webhook.parse(await webhook.json()).clientUrl).toBe('https://hooks.example.com/outage');
       const login = await stack.post('/api/session', { username: user, password: TEST_PASSWORD });
       expect(login.status).toBe(503);
       expect(await codeOf(login)).toBe('store_unavailable');
