@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
-import { DocumentsNavBadge } from '../features/documents/documents-nav-badge';
 import { configQuery } from '../data/load-queries';
+
+// The count waits for the page's own pulls anyway, so its code (the inbox's model and queries) is
+// not part of what the first page needs to draw.
+const DocumentsNavBadge = lazy(() =>
+  import('../features/documents/documents-nav-badge').then((m) => ({ default: m.DocumentsNavBadge })),
+);
 
 /** A page the main navigation links to. */
 export interface NavLinkItem {
@@ -13,7 +18,11 @@ export interface NavLinkItem {
 /** How many documents of the watched loads wait for review, beside the Documents link. */
 function DocumentsBadge() {
   const config = useQuery(configQuery());
-  return config.data ? <DocumentsNavBadge config={config.data} /> : null;
+  return config.data ? (
+    <Suspense fallback={null}>
+      <DocumentsNavBadge config={config.data} />
+    </Suspense>
+  ) : null;
 }
 
 function NavLink({ href, label }: NavLinkItem) {
