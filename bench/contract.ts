@@ -4,6 +4,7 @@ import { normalizeLoad } from '@/domain/normalize';
 import { generateFleet } from '@/simulator/fleet';
 import { trackAt } from '@/simulator/track';
 import type { Figure } from './figures';
+import { StrictPullAnswer } from './peers/strict-zod';
 
 /** A ~20 MB pull answer: 1,000 loads and about 50,000 pings, from the simulator's own generator. */
 function answerText(): { text: string; pings: number } {
@@ -38,6 +39,8 @@ export function benchContract(): Figure[] {
   const mb = Buffer.byteLength(text) / 1e6;
   const plain: number[] = [];
   const full: number[] = [];
+  const strict: number[] = [];
+  let strictRejected = 0;
   for (let round = 0; round < 7; round++) {
     // Side by side in the same round, so machine noise hits both alike.
     let t = performance.now();
@@ -50,8 +53,12 @@ export function benchContract(): Figure[] {
       normalizeLoad(d, 'external-id', `details[${i}]`, parsed.data.detailIssues[i]),
     );
     full.push(performance.now() - t);
+    t = performance.now();
+    if (!StrictPullAnswer.safeParse(JSON.parse(text)).success) strictRejected++;
+    strict.push(performance.now() - t);
   }
   const ratio = median(full) / median(plain);
+  const toStrict = median(full) / median(strict);
   return [
     {
       figure: `contract: answer size (${pings} pings)`,
@@ -73,6 +80,10 @@ export function benchContract(): Figure[] {
       unit: 'ms',
       goal: '-',
       pass: true,
+      peers: [
+        { name: 'JSON.parse alone', value: Math.round(median(plain)) },
+        { name: 'JSON.parse + strict zod', value: Math.round(median(strict)) },
+      ],
     },
     {
       figure: 'contract: parse + normalize / JSON.parse',
@@ -80,6 +91,20 @@ export function benchContract(): Figure[] {
       unit: 'x',
       goal: '<= 2',
       pass: ratio <= 2,
+    },
+    {
+      figure: 'contract: JSON.parse + a strict zod parse, the peer (median of 7)',
+      value: Math.round(median(strict)),
+      unit: 'ms',
+      goal: '-',
+      pass: true,
+    },
+    {
+      figure: `contract: lenient parse + normalize / strict zod peer (peer rejected ${strictRejected} of 7)`,
+      value: Math.round(toStrict * 100) / 100,
+      unit: 'x',
+      goal: '-',
+      pass: true,
     },
     {
       figure: 'contract: throughput',
