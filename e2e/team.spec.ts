@@ -32,6 +32,7 @@ test('the open demo shows each role’s view; adding the first user, an admin, e
   await expect(banner).toContainText('Open demo: you act as admin');
   await expect(nav(page).getByRole('link')).toHaveText([
     'Map',
+    'Exceptions',
     /Documents/,
     'Webhooks',
     'Diagnostics',
@@ -41,7 +42,7 @@ test('the open demo shows each role’s view; adding the first user, an admin, e
 
   await banner.getByRole('button', { name: 'Dispatcher' }).click();
   await expect(banner.getByRole('button', { name: 'Dispatcher' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(nav(page).getByRole('link')).toHaveText(['Map']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Map', 'Exceptions']);
   await page.goto(`${stack.proxy.url}/webhooks`);
   await expect(
     page.getByText('This page is for admin users; you are logged in as a dispatcher.'),
@@ -111,7 +112,7 @@ test('two browsers: an admin adds a dispatcher, who logs in, sees no admin page,
 
   const dan = await asUser(browser, `${stack.proxy.url}/`, 'Dan', 'dan-has-a-long-password');
   await expect(dan.getByRole('banner')).toContainText('Dan · Dispatcher');
-  await expect(nav(dan).getByRole('link')).toHaveText(['Map']);
+  await expect(nav(dan).getByRole('link')).toHaveText(['Map', 'Exceptions']);
   await expect(dan.locator('[data-load]').first()).toBeVisible();
   const refused = await dan.request.post(`${stack.proxy.url}/api/webhooks`, {
     headers: { 'X-Requested-With': 'haulview', 'Content-Type': 'application/json' },

@@ -12,6 +12,7 @@ import { limitBody, maxBodyBytes, requireSameOriginPost, securityHeaders } from 
 import { auditRoutes } from './routes/audit';
 import { configRoutes } from './routes/config';
 import { diagnosticsRoutes } from './routes/diagnostics';
+import { exceptionAckRoutes } from './routes/exception-acks';
 import { healthRoutes } from './routes/health';
 import { pullRoutes } from './routes/pull';
 import { readyRoutes } from './routes/ready';
@@ -65,6 +66,7 @@ export function createApp(o: AppOptions) {
   api.route('/webhooks', adminOnly(webhookRoutes(o.upstream, o.access.db)));
   api.route('/documents/reviews', reviewRoutes(o.access.db));
   api.route('/boards', boardRoutes(o.access.db));
+  api.route('/exceptions/acks', exceptionAckRoutes(o.access.db, o.upstream.now));
   api.route('/audit', adminOnly(auditRoutes(o.access.db)));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));

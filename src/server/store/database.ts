@@ -11,6 +11,7 @@ export interface Database {
   sessions: SessionsTable;
   document_reviews: DocumentReviewsTable;
   webhooks: WebhooksTable;
+  exception_acks: ExceptionAcksTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -102,4 +103,21 @@ export interface WebhooksTable {
   /** The user's name. Never the bearer token: there is no column for it. */
   created_by: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** What the team said of a load's exception of one kind (src/server/exceptions/exception-acks.ts). */
+export interface ExceptionAcksTable {
+  /** `e:9001` or `n:ABC`. */
+  load: string;
+  kind: 'late' | 'dark-moving' | 'detention' | 'at-risk' | 'stale';
+  state: 'acknowledged' | 'snoozed' | 'cleared';
+  /** With `snoozed` only (a check constraint). */
+  until: Date | null;
+  /** Which occurrence was acknowledged: the stop it concerns, or the last ping before the dark. */
+  occurrence: string | null;
+  note: string | null;
+  /** The user's name. */
+  acted_by: string;
+  acted_at: ColumnType<Date, Date | undefined, Date>;
+  version: ColumnType<number, number | undefined, number>;
 }

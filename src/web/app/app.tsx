@@ -19,6 +19,9 @@ const DocumentsRoute = lazy(() =>
 const WebhooksRoute = lazy(() =>
   import('./routes/webhooks-route').then((m) => ({ default: m.WebhooksRoute })),
 );
+const ExceptionsRoute = lazy(() =>
+  import('./routes/exceptions-route').then((m) => ({ default: m.ExceptionsRoute })),
+);
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const DiagnosticsPage = lazy(() =>
@@ -28,6 +31,7 @@ const DiagnosticsPage = lazy(() =>
 /** The pages, each with what its user must be allowed (none: every role). */
 const NAV = [
   { href: '/', label: 'Map' },
+  { href: '/exceptions', label: 'Exceptions', what: 'seeExceptions' },
   { href: '/documents', label: 'Documents', what: 'reviewDocuments' },
   { href: '/webhooks', label: 'Webhooks', what: 'manageWebhooks' },
   { href: '/diagnostics', label: 'Diagnostics', what: 'seeDiagnostics' },
@@ -76,6 +80,11 @@ export function App() {
           <Switch>
             <Route path="/" component={DispatcherRoute} />
             <Route path="/loads/:by/:id" component={LoadDetailRoute} />
+            <Route path="/exceptions">
+              <Allowed user={user} what="seeExceptions">
+                <ExceptionsRoute />
+              </Allowed>
+            </Route>
             <Route path="/documents">
               <Allowed user={user} what="reviewDocuments">
                 <DocumentsRoute />

@@ -18,6 +18,7 @@ const NoContent = z.undefined();
 
 /** What each role may open: every role watches loads; brokers and admins review; admins manage. */
 export const MAY = {
+  seeExceptions: ['dispatcher', 'broker', 'admin'],
   reviewDocuments: ['broker', 'admin'],
   manageWebhooks: ['admin'],
   seeDiagnostics: ['admin'],

@@ -1,0 +1,85 @@
+import type { ExceptionKind } from '@/contract/proxy-api';
+import { stopDwell } from './dwell';
+import type { Load, StopOutlook } from './model';
+import { nextStopOutlook, stopStatusAt } from './outlook-text';
+import { loadStaleness, type StalenessThresholds } from './staleness';
+import { isFinished } from './status-phase';
+
+export type { ExceptionKind };
+
+/**
+ * A load's exception (issue 36 part 4): the most severe thing about it a dispatcher acts on, from
+ * the outlook the proxy reckoned and the page's clock. One per load: when it turns into another
+ * kind, or another occurrence of the same kind, it is a new exception, and what was said of the old
+ * one no longer holds.
+ */
+export interface LoadException {
+  kind: ExceptionKind;
+  /** Since when it stands, as well as it is known (undefined: not known). */
+  since: number | undefined;
+  /** Which one it is: the stop it concerns, or the last ping before the phone went quiet. */
+  occurrence: string;
+  /** The stop it concerns (late, at risk, detention). */
+  stop?: StopOutlook;
+}
+
+/** Most severe first. */
+export const EXCEPTION_ORDER: readonly ExceptionKind[] = [
+  'late',
+  'dark-moving',
+  'detention',
+  'at-risk',
+  'stale',
+];
+
+const RANK = new Map(EXCEPTION_ORDER.map((k, i) => [k, i]));
+export const exceptionRank = (kind: ExceptionKind): number => RANK.get(kind) ?? EXCEPTION_ORDER.length;
+
+/** How each kind is said, in a dispatcher's words. */
+export const EXCEPTION_TEXT: Record<ExceptionKind, string> = {
+  late: 'Late',
+  'dark-moving': 'Went dark while moving',
+  detention: 'Detention running',
+  'at-risk': 'At risk',
+  stale: 'No recent ping',
+};
+
+/**
+ * The load's exception at `now`, or undefined when it needs no action. A finished load (delivered
+ * or cancelled) never has one. `thresholds`: when a phone's silence becomes stale.
+ */
+export function loadException(
+  load: Load,
+  now: number,
+  thresholds: StalenessThresholds,
+): LoadException | undefined {
+  if (isFinished(load.latestStatus)) return undefined;
+  const outlook = load.outlook;
+  const lastPing = load.latestLocation?.instant;
+  const level = loadStaleness(load, now, thresholds);
+  // A phone that never reported is dark only once the proxy says why (dispatched, no ping).
+  const dark =
+    level === 'stale' || level === 'silent' || (level === 'unknown' && outlook?.dark !== undefined);
+  const quiet = lastPing === undefined ? 'no ping' : `ping ${lastPing}`;
+  const stop = nextStopOutlook(outlook);
+  const at = `stop ${stop?.order ?? ''}`;
+  const status = stop && stop.progress === 'upcoming' ? stopStatusAt(stop, now) : undefined;
+
+  if (stop && status?.status === 'late') {
+    const due = stop.appointment?.instant;
+    return { kind: 'late', since: status.passed ? due : outlook?.asOf, occurrence: at, stop };
+  }
+  if (dark && outlook?.dark?.reason === 'moving')
+    return { kind: 'dark-moving', since: lastPing, occurrence: quiet };
+  if (stop && stop.progress === 'arrived') {
+    const dwell = stopDwell(stop, now, outlook?.clockScale);
+    if (dwell?.running && dwell.detentionMinutes > 0 && stop.arrivedAt !== undefined) {
+      const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
+      return { kind: 'detention', since: stop.arrivedAt + free, occurrence: at, stop };
+    }
+  }
+  if (stop && status?.status === 'at-risk')
+    return { kind: 'at-risk', since: outlook?.asOf, occurrence: at, stop };
+  if (dark) return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quiet };
+  return undefined;
+}

@@ -1,0 +1,79 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ExceptionAck, ExceptionAckRequest } from '@/contract/proxy-api';
+import type { Database, ExceptionAcksTable } from '../store/database';
+import { recordAudit } from '../store/audit';
+
+type AckRow = Selectable<ExceptionAcksTable>;
+
+const toAck = (row: AckRow): ExceptionAck => ({
+  load: row.load,
+  kind: row.kind,
+  state: row.state,
+  until: row.until?.toISOString() ?? null,
+  occurrence: row.occurrence,
+  note: row.note,
+  by: row.acted_by,
+  at: row.acted_at.toISOString(),
+  version: row.version,
+});
+
+const STATE = { acknowledge: 'acknowledged', snooze: 'snoozed', clear: 'cleared' } as const;
+
+/**
+ * Stores a user's action on a load's exception, replacing the one before on the same load and kind,
+ * with its audit entry in the same transaction. `now` is the proxy's clock: a snooze ends by it.
+ */
+export async function actOnException(
+  db: Kysely<Database>,
+  input: ExceptionAckRequest,
+  actor: string,
+  now: number,
+): Promise<ExceptionAck> {
+  const values = {
+    state: STATE[input.action],
+    until: input.action === 'snooze' ? new Date(now + (input.minutes ?? 0) * 60_000) : null,
+    occurrence: input.occurrence ?? null,
+    note: input.note ?? null,
+    acted_by: actor,
+    // The clock at the action, not at the transaction's start: the later action reads later.
+    acted_at: sql<Date>`clock_timestamp()`,
+  };
+  return db.transaction().execute(async (trx) => {
+    // One statement: two users acting at once take turns on the row, and each counts a version.
+    const row = await trx
+      .insertInto('exception_acks')
+      .values({ load: input.load, kind: input.kind, ...values })
+      .onConflict((c) =>
+        c.columns(['load', 'kind']).doUpdateSet({
+          ...values,
+          version: sql<number>`exception_acks.version + 1`,
+        }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: `exception.${input.action}`,
+      subject: input.load,
+      details: {
+        kind: input.kind,
+        occurrence: input.occurrence ?? null,
+        ...(input.action === 'snooze' ? { minutes: input.minutes } : {}),
+      },
+    });
+    return toAck(row);
+  });
+}
+
+/** The acknowledgements and snoozes (ended ones too; the page judges them), the latest first. */
+export async function listExceptionAcks(db: Kysely<Database>): Promise<ExceptionAck[]> {
+  const rows = await db
+    .selectFrom('exception_acks')
+    .selectAll()
+    .where('state', '!=', 'cleared')
+    .orderBy('acted_at', 'desc')
+    .orderBy('load')
+    .orderBy('kind')
+    .execute();
+  return rows.map(toAck);
+}

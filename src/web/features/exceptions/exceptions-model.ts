@@ -1,0 +1,82 @@
+import type { ExceptionAck } from '@/contract/proxy-api';
+import { exceptionRank, loadException, type LoadException } from '@/domain/exceptions';
+import type { Load } from '@/domain/model';
+import { darkReasonWords } from '@/domain/outlook-text';
+import { loadStaleness, type StalenessThresholds } from '@/domain/staleness';
+import { outlookLine } from '../../components/outlook-text';
+import { compareLabels } from '../../lib/collate';
+import { loadKey, loadLabel, refPrefix } from '../../lib/load-ref';
+
+/** One load that needs action, and what the team said of it. */
+export interface ExceptionRow {
+  /** `by:id`. */
+  key: string;
+  /** `e:9001`: how the acks name the load. */
+  ref: string;
+  load: Load;
+  label: string;
+  exception: LoadException;
+  /** The reason line the board shows, with the dark reason's evidence. */
+  evidence: string;
+  driver: string | undefined;
+  phone: string | undefined;
+  /** The acknowledgement or snooze in force, when there is one. */
+  handled: ExceptionAck | undefined;
+}
+
+/**
+ * Whether what was said of a load's exception still holds at `now`: a snooze until its time, an
+ * acknowledgement while the exception is the very occurrence acknowledged.
+ */
+export function ackHolds(ack: ExceptionAck | undefined, exception: LoadException, now: number): boolean {
+  if (!ack || ack.kind !== exception.kind) return false;
+  if (ack.state === 'snoozed') return ack.until !== null && Date.parse(ack.until) > now;
+  return ack.state === 'acknowledged' && ack.occurrence === exception.occurrence;
+}
+
+function evidenceOf(load: Load, now: number, thresholds: StalenessThresholds): string {
+  const level = loadStaleness(load, now, thresholds);
+  const line = outlookLine(load, level, false, now);
+  const dark =
+    line.dark && load.outlook?.dark ? darkReasonWords(load.outlook.dark, load.outlook.stops) : undefined;
+  return [line.next?.text, dark ? `${dark.title}: ${dark.evidence}` : undefined].filter(Boolean).join(' · ');
+}
+
+/**
+ * The loads that need action at `now`, most severe first (then the longest standing), split into
+ * those nobody has handled and those acknowledged or snoozed. Finished loads never appear.
+ */
+export function exceptionRows(
+  loads: readonly Load[],
+  acks: readonly ExceptionAck[],
+  now: number,
+  thresholds: StalenessThresholds,
+): { open: ExceptionRow[]; handled: ExceptionRow[] } {
+  const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
+  const rows: ExceptionRow[] = [];
+  for (const load of loads) {
+    const exception = loadException(load, now, thresholds);
+    if (!exception) continue;
+    const ref = `${refPrefix(load.by)}:${load.id}`;
+    const ack = byLoadKind.get(`${ref}\u0000${exception.kind}`);
+    const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
+    rows.push({
+      key: loadKey(load),
+      ref,
+      load,
+      label: loadLabel(load),
+      exception,
+      evidence: evidenceOf(load, now, thresholds),
+      driver: driver?.name,
+      phone: driver?.phone,
+      handled: ackHolds(ack, exception, now) ? ack : undefined,
+    });
+  }
+  rows.sort(
+    (a, b) =>
+      exceptionRank(a.exception.kind) - exceptionRank(b.exception.kind) ||
+      (a.exception.since ?? Infinity) - (b.exception.since ?? Infinity) ||
+      compareLabels(a.label, b.label),
+  );
+  return { open: rows.filter((r) => !r.handled), handled: rows.filter((r) => r.handled) };
+}

@@ -1,0 +1,232 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExceptionAck } from '@/contract/proxy-api';
+import type { Load, Outlook, StopOutlook } from '@/domain/model';
+import { CLIENT_CONFIG } from '@/testing/client-config';
+import { emptyLoad, testTime } from '@/testing/loads';
+import { createQueryClient } from '../../data/query-client';
+import { viewerTime } from '../../lib/time-format';
+import { ExceptionsList } from './exceptions-page';
+
+const NOW = Date.parse('2026-11-24T15:00:00Z');
+const MIN = 60_000;
+
+const delivery = (fields: Partial<StopOutlook>): StopOutlook => ({
+  order: 2,
+  type: 'delivery',
+  progress: 'upcoming',
+  status: 'on-time',
+  ...fields,
+});
+const appointment = (instant: number) => ({ local: '11/24/2026 13:00', offsetHours: -6, instant });
+
+function load(id: string, minutesAgo: number, outlook: Outlook, status = 'In transit'): Load {
+  return emptyLoad(id, 'external-id', {
+    latestLocation: {
+      key: id,
+      instant: NOW - minutesAgo * MIN,
+      time: testTime(),
+      lat: 35,
+      lon: -97,
+      accuracy: 20,
+      place: { city: 'Norman', state: 'OK', country: 'US' },
+      driver: { name: `Driver ${id}`, phone: '+18015550123' },
+    },
+    latestStatus: {
+      key: 's',
+      instant: NOW - 300 * MIN,
+      time: testTime(),
+      id: undefined,
+      name: status,
+      code: undefined,
+      driver: undefined,
+    },
+    outlook,
+  });
+}
+
+const LOADS: Load[] = [
+  load('RISK', 1, {
+    asOf: NOW - MIN,
+    stops: [delivery({ status: 'at-risk', lateMinutes: -25, appointment: appointment(NOW + 60 * MIN) })],
+  }),
+  load('FRESH', 2, {
+    asOf: NOW - 2 * MIN,
+    stops: [delivery({ status: 'on-time', lateMinutes: -200, appointment: appointment(NOW + 600 * MIN) })],
+  }),
+  load('DARK', 200, {
+    asOf: NOW - 200 * MIN,
+    dark: { reason: 'moving', at: NOW - 200 * MIN, mph: 58 },
+    stops: [],
+  }),
+  load('LATE', 3, {
+    asOf: NOW - 3 * MIN,
+    stops: [delivery({ status: 'on-time', lateMinutes: -30, appointment: appointment(NOW - 10 * MIN) })],
+  }),
+  // Delivered: its silent phone and passed appointment are no exception.
+  load('DONE', 400, { asOf: 0, dark: { reason: 'stopped' }, stops: [] }, 'Delivered'),
+];
+
+let acks: ExceptionAck[];
+let puts: unknown[];
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  puts = [];
+  acks = [
+    {
+      load: 'e:RISK',
+      kind: 'at-risk',
+      state: 'snoozed',
+      until: new Date(NOW + 10 * MIN).toISOString(),
+      occurrence: 'stop 2',
+      note: 'receiver says fine',
+      by: 'Bo',
+      at: new Date(NOW - 20 * MIN).toISOString(),
+      version: 1,
+    },
+  ];
+  fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
+    if (init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as {
+        load: string;
+        kind: ExceptionAck['kind'];
+        occurrence?: string;
+        note?: string;
+      };
+      puts.push(body);
+      const ack: ExceptionAck = {
+        load: body.load,
+        kind: body.kind,
+        state: 'acknowledged',
+        until: null,
+        occurrence: body.occurrence ?? null,
+        note: body.note ?? null,
+        by: 'Ana',
+        at: new Date(NOW).toISOString(),
+        version: 1,
+      };
+      acks = [ack, ...acks];
+      return json(ack);
+    }
+    return json({ acks });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function show(now = NOW) {
+  const client = createQueryClient();
+  const view = (at: number) => (
+    <QueryClientProvider client={client}>
+      <ExceptionsList config={CLIENT_CONFIG} loads={LOADS} now={at} />
+    </QueryClientProvider>
+  );
+  const r = render(view(now));
+  return { rerender: (at: number) => r.rerender(view(at)) };
+}
+
+const openRows = () => within(screen.getByRole('list', { name: 'Needs action' })).queryAllByRole('listitem');
+const handledRows = () =>
+  within(screen.getByRole('list', { name: 'Handled', hidden: true })).queryAllByRole('listitem', {
+    hidden: true,
+  });
+
+describe('the exceptions list', () => {
+  it('lists the loads that need action, most severe first, with kind, since, evidence and a phone link', async () => {
+    show();
+    await screen.findByText('Handled (1)');
+    expect(openRows().map((r) => r.getAttribute('data-load'))).toEqual([
+      'external-id:LATE',
+      'external-id:DARK',
+    ]);
+    const [late, dark] = openRows();
+    expect(late).toHaveTextContent('Late');
+    expect(late).toHaveTextContent('Delivery: Late: appointment passed');
+    expect(late).toHaveTextContent(`since ${viewerTime(NOW - 10 * MIN)} (10 min ago)`);
+    expect(dark).toHaveTextContent('Went dark while moving');
+    expect(dark).toHaveTextContent('Its last pings moved at 58 mph');
+    expect(dark).toHaveTextContent('3 h 20 min ago');
+    expect(within(dark!).getByRole('link', { name: '+18015550123' })).toHaveAttribute(
+      'href',
+      'tel:+18015550123',
+    );
+    // The snoozed load waits in the handled group, with who, until when and the note.
+    expect(handledRows()[0]).toHaveTextContent(
+      `Snoozed by Bo at ${viewerTime(NOW - 20 * MIN)}, until ${viewerTime(NOW + 10 * MIN)} · “receiver says fine”`,
+    );
+    expect(screen.queryByText('DONE')).toBeNull();
+    expect(screen.queryByText('FRESH')).toBeNull();
+  });
+
+  it('a snooze ends by itself: past its time the load is back in the list', async () => {
+    const { rerender } = show();
+    await screen.findByText('Handled (1)');
+    rerender(NOW + 11 * MIN);
+    expect(screen.getByText('Handled (0)')).toBeInTheDocument();
+    expect(openRows().map((r) => r.getAttribute('data-kind'))).toEqual(['late', 'dark-moving', 'at-risk']);
+  });
+
+  it('j and a acknowledge the second row with the note typed; the row moves to handled', async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('Handled (1)');
+    await user.type(screen.getByRole('textbox', { name: 'Note on DARK' }), 'driver called back');
+    await user.keyboard('{Escape}');
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('j');
+    expect(openRows()[1]).toHaveAttribute('aria-current', 'true');
+    await user.keyboard('a');
+    await screen.findByText('Handled (2)');
+    expect(puts).toEqual([
+      {
+        load: 'e:DARK',
+        kind: 'dark-moving',
+        action: 'acknowledge',
+        occurrence: `ping ${NOW - 200 * MIN}`,
+        note: 'driver called back',
+      },
+    ]);
+    expect(openRows().map((r) => r.getAttribute('data-load'))).toEqual(['external-id:LATE']);
+    expect(handledRows()[0]).toHaveTextContent(
+      `Acknowledged by Ana at ${viewerTime(NOW)} · “driver called back”`,
+    );
+  });
+
+  it('an acknowledgement ends when the exception is another occurrence', async () => {
+    acks = [
+      {
+        ...acks[0]!,
+        load: 'e:DARK',
+        kind: 'dark-moving',
+        state: 'acknowledged',
+        until: null,
+        occurrence: 'ping 1',
+      },
+    ];
+    show();
+    await screen.findByText('Handled (0)');
+    expect(openRows()).toHaveLength(3);
+  });
+
+  it('the buttons snooze for 30 min and 2 h; typing in a note is no shortcut', async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('Handled (1)');
+    await user.type(screen.getByRole('textbox', { name: 'Note on LATE' }), 'as');
+    expect(puts).toEqual([]);
+    await user.click(within(openRows()[0]!).getByRole('button', { name: 'Snooze 2 h' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({
+      load: 'e:LATE',
+      kind: 'late',
+      action: 'snooze',
+      minutes: 120,
+      note: 'as',
+    });
+  });
+});

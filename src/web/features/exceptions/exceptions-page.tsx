@@ -1,0 +1,284 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { ClientConfig, ExceptionAck, ExceptionAckRequest } from '@/contract/proxy-api';
+import type { Load } from '@/domain/model';
+import { EXCEPTION_TEXT } from '@/domain/exceptions';
+import { formatAge, type StalenessThresholds } from '@/domain/staleness';
+import { ErrorBanner } from '../../components/error-banner';
+import { loadQueries } from '../../data/load-queries';
+import { telHref } from '../../lib/format';
+import { loadPageHref } from '../../lib/load-ref';
+import { viewerTime } from '../../lib/time-format';
+import { useNow } from '../../lib/use-now';
+import { idsBy, useDemoFleetOnFirstVisit, useWatchedLoads, useWatchList } from '../../lib/watch-list';
+import { exceptionAckQueries, useActOnException } from './exception-acks-queries';
+import { exceptionRows, type ExceptionRow } from './exceptions-model';
+
+const KIND_CLASS: Record<ExceptionRow['exception']['kind'], string> = {
+  late: 'bg-red-100 text-red-900',
+  'dark-moving': 'bg-red-100 text-red-900',
+  detention: 'bg-amber-100 text-amber-900',
+  'at-risk': 'bg-amber-100 text-amber-900',
+  stale: 'bg-gray-200 text-gray-900',
+};
+
+const SNOOZES = [
+  { minutes: 30, label: 'Snooze 30 min' },
+  { minutes: 120, label: 'Snooze 2 h' },
+] as const;
+
+function sinceText(since: number | undefined, now: number): string {
+  return since === undefined ? 'since: not known' : `since ${viewerTime(since)} (${formatAge(now - since)})`;
+}
+
+function handledText(ack: ExceptionAck): string {
+  const when = viewerTime(Date.parse(ack.at));
+  return ack.state === 'snoozed' && ack.until
+    ? `Snoozed by ${ack.by} at ${when}, until ${viewerTime(Date.parse(ack.until))}`
+    : `Acknowledged by ${ack.by} at ${when}`;
+}
+
+/** Typing in a field is not a shortcut. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable);
+
+/**
+ * `/exceptions`: the watched loads that need a dispatcher's action, most severe first, each to
+ * acknowledge or snooze with a note; what the team handled is in a group of its own, with who and
+ * when. Keys: j and k move, a acknowledges, s snoozes for 30 minutes.
+ */
+export function ExceptionsPage({ config }: { config: ClientConfig }) {
+  const entries = useWatchList();
+  useDemoFleetOnFirstVisit(config.demo);
+  const externalIds = useMemo(() => idsBy(entries, 'external-id'), [entries]);
+  const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
+  const byExternal = useQuery(loadQueries.board('external-id', externalIds, config.refreshSeconds));
+  const byNumber = useQuery(loadQueries.board('load-number', loadNumbers, config.refreshSeconds));
+  const loads = useWatchedLoads(entries, byExternal, byNumber);
+  const now = useNow(5_000);
+  const loading =
+    (externalIds.length > 0 && byExternal.isPending) || (loadNumbers.length > 0 && byNumber.isPending);
+  const error = byExternal.error ?? byNumber.error;
+  return (
+    <div className="h-full overflow-y-auto">
+      {error ? (
+        <ErrorBanner
+          error={error}
+          onRetry={() => {
+            void byExternal.refetch();
+            void byNumber.refetch();
+          }}
+        />
+      ) : null}
+      <ExceptionsList config={config} loads={loads} now={now} loading={loading} />
+    </div>
+  );
+}
+
+/** The exceptions of a set of loads at `now`, with the team's acknowledgements and snoozes. */
+export function ExceptionsList({
+  config,
+  loads,
+  now,
+  loading = false,
+}: {
+  config: ClientConfig;
+  loads: readonly Load[];
+  now: number;
+  loading?: boolean;
+}) {
+  const acks = useQuery(exceptionAckQueries.list(config.refreshSeconds));
+  const thresholds: StalenessThresholds = useMemo(
+    () => ({ staleAfterMinutes: config.staleAfterMinutes, silentAfterMinutes: config.silentAfterMinutes }),
+    [config.staleAfterMinutes, config.silentAfterMinutes],
+  );
+  const { open, handled } = useMemo(
+    () => exceptionRows(loads, acks.data?.acks ?? [], now, thresholds),
+    [loads, acks.data, now, thresholds],
+  );
+  const act = useActOnException();
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const [selectedKey, setSelectedKey] = useState<string | undefined>(undefined);
+  const selected = Math.max(
+    0,
+    open.findIndex((r) => r.key === selectedKey),
+  );
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const send = (row: ExceptionRow, request: Pick<ExceptionAckRequest, 'action' | 'minutes'>) => {
+    const note = notes[row.key]?.trim();
+    act.mutate(
+      {
+        load: row.ref,
+        kind: row.exception.kind,
+        ...request,
+        ...(request.action === 'acknowledge' || request.action === 'snooze'
+          ? { occurrence: row.exception.occurrence }
+          : {}),
+        ...(note ? { note } : {}),
+      },
+      { onSuccess: () => setNotes(({ [row.key]: _done, ...rest }) => rest) },
+    );
+  };
+
+  const latest = useRef({ open, selected, send });
+  useEffect(() => {
+    latest.current = { open, selected, send };
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      const { open: rows, selected: at, send: sendNow } = latest.current;
+      const row = rows[at];
+      const move = (to: number) => {
+        const next = rows[Math.min(rows.length - 1, Math.max(0, to))];
+        if (!next) return;
+        setSelectedKey(next.key);
+        listRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next.key)}"]`)?.focus();
+      };
+      if (e.key === 'j') move(at + 1);
+      else if (e.key === 'k') move(at - 1);
+      else if (e.key === 'a' && row) sendNow(row, { action: 'acknowledge' });
+      else if (e.key === 's' && row) sendNow(row, { action: 'snooze', minutes: 30 });
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      {acks.error ? <ErrorBanner error={acks.error} onRetry={() => void acks.refetch()} /> : null}
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+        <div>
+          <h2 className="text-xl font-semibold tracking-tight">Exceptions</h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            The watched loads that need action, most severe first: late, dark while moving, detention running,
+            at risk, no recent ping. Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>a</kbd> acknowledges,{' '}
+            <kbd>s</kbd> snoozes 30 min.
+          </p>
+        </div>
+        {act.isError ? <ErrorBanner error={act.error} /> : null}
+        {loading ? (
+          <p className="text-ink-muted">Loading the watched loads…</p>
+        ) : open.length === 0 ? (
+          <p role="status" className="rounded border border-panel-line bg-panel-sunk p-3 text-sm">
+            No load needs action now{handled.length > 0 ? ' (the others are handled, below)' : ''}.
+          </p>
+        ) : null}
+        <ul ref={listRef} aria-label="Needs action" className="flex flex-col gap-2">
+          {open.map((row, i) => (
+            <li
+              key={row.key}
+              data-key={row.key}
+              data-load={row.key}
+              data-kind={row.exception.kind}
+              tabIndex={-1}
+              aria-current={i === selected ? 'true' : undefined}
+              onFocus={() => setSelectedKey(row.key)}
+              className={`flex flex-col gap-2 rounded border p-3 outline-none ${i === selected ? 'border-status-selected ring-2 ring-status-selected/40' : 'border-panel-line'}`}
+            >
+              <RowHead row={row} now={now} />
+              <div className="flex flex-wrap items-center gap-2">
+                <input
+                  type="text"
+                  aria-label={`Note on ${row.label}`}
+                  placeholder="Note (optional)"
+                  maxLength={500}
+                  value={notes[row.key] ?? ''}
+                  onChange={(e) => setNotes((n) => ({ ...n, [row.key]: e.target.value }))}
+                  className="min-w-0 flex-1 basis-48 rounded border border-panel-line px-2 py-1 text-sm"
+                />
+                <button
+                  type="button"
+                  onClick={() => send(row, { action: 'acknowledge' })}
+                  disabled={act.isPending}
+                  className="rounded bg-ink px-3 py-1 text-sm text-white disabled:opacity-50"
+                >
+                  Acknowledge
+                </button>
+                {SNOOZES.map((s) => (
+                  <button
+                    key={s.minutes}
+                    type="button"
+                    onClick={() => send(row, { action: 'snooze', minutes: s.minutes })}
+                    disabled={act.isPending}
+                    className="rounded border border-ink px-3 py-1 text-sm disabled:opacity-50"
+                  >
+                    {s.label}
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+        <details className="rounded border border-panel-line">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">
+            Handled ({handled.length})
+          </summary>
+          <ul aria-label="Handled" className="flex flex-col gap-2 p-3 pt-0">
+            {handled.map((row) => (
+              <li
+                key={row.key}
+                data-load={row.key}
+                data-kind={row.exception.kind}
+                className="flex flex-col gap-1 rounded bg-panel-sunk p-3"
+              >
+                <RowHead row={row} now={now} />
+                {row.handled ? (
+                  <p className="text-sm" data-handled>
+                    {handledText(row.handled)}
+                    {row.handled.note ? ` · “${row.handled.note}”` : ''}
+                  </p>
+                ) : null}
+                <div>
+                  <button
+                    type="button"
+                    onClick={() => send(row, { action: 'clear' })}
+                    disabled={act.isPending}
+                    className="rounded border border-ink px-3 py-1 text-sm disabled:opacity-50"
+                  >
+                    Back to the list
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+    </>
+  );
+}
+
+/** Load, kind, since when, evidence and the driver's phone. */
+function RowHead({ row, now }: { row: ExceptionRow; now: number }) {
+  const tel = row.phone ? telHref(row.phone) : undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <Link href={loadPageHref(row.load)} className="font-semibold text-status-selected underline">
+          {row.label}
+        </Link>
+        <span className={`rounded px-2 py-0.5 text-sm font-semibold ${KIND_CLASS[row.exception.kind]}`}>
+          {EXCEPTION_TEXT[row.exception.kind]}
+        </span>
+        <span className="text-sm text-ink-muted">{sinceText(row.exception.since, now)}</span>
+      </div>
+      {row.evidence ? <p className="text-sm">{row.evidence}</p> : null}
+      <p className="text-sm text-ink-muted">
+        {row.driver ?? 'Driver not known'}
+        {row.phone ? ' · ' : ''}
+        {row.phone && tel ? (
+          <a href={tel} className="text-status-selected underline">
+            {row.phone}
+          </a>
+        ) : (
+          (row.phone ?? '')
+        )}
+      </p>
+    </div>
+  );
+}
