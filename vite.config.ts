@@ -21,6 +21,8 @@ const STORE_TESTS = [
   'src/server/boards/**/*.test.ts',
   'src/server/webhooks/**/*.test.ts',
   'src/server/audit/**/*.test.ts',
+  'src/server/puller/**/*.test.ts',
+  'src/server/tracks/**/*.test.ts',
 ];
 
 const naturalEarth = (scale: '110m' | '50m') =>

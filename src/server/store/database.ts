@@ -11,6 +11,11 @@ export interface Database {
   sessions: SessionsTable;
   document_reviews: DocumentReviewsTable;
   webhooks: WebhooksTable;
+  puller_leases: PullerLeasesTable;
+  track_clock: TrackClockTable;
+  track_loads: TrackLoadsTable;
+  track_items: TrackItemsTable;
+  watched_loads: WatchedLoadsTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -102,4 +107,48 @@ export interface WebhooksTable {
   /** The user's name. Never the bearer token: there is no column for it. */
   created_by: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One puller per partner account (src/server/puller/lease.ts keeps this table). */
+export interface PullerLeasesTable {
+  account: string;
+  /** The instance that holds or last held it. */
+  holder: string;
+  /** One more for every new term; the puller's writes name theirs (int8 as text). */
+  epoch: ColumnType<string, string | number, string | number>;
+  expires_at: Date;
+}
+
+/** The tracks' last committed stamp, one row (src/server/tracks/track-store.ts). */
+export interface TrackClockTable {
+  id: number;
+  seq: ColumnType<string, string | number, string | number>;
+  store_id: string;
+}
+
+/** A load's head: its `Load` without the item lists. */
+export interface TrackLoadsTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
+  head: ColumnType<unknown, string, string>;
+  changed_seq: ColumnType<string, string | number, string | number>;
+}
+
+/** One item of a load's list, by its key, with the stamp of the change that brought the kept version. */
+export interface TrackItemsTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
+  list: 'pings' | 'events' | 'comments' | 'documents' | 'readings';
+  key: string;
+  instant: number | null;
+  item: ColumnType<unknown, string, string>;
+  seq: ColumnType<string, string | number, string | number>;
+}
+
+/** A load something watches (a session, a board, a share link, an alert rule) until `expires_at`. */
+export interface WatchedLoadsTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
+  why: 'session' | 'board' | 'share' | 'alert';
+  expires_at: Date;
 }

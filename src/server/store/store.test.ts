@@ -8,7 +8,19 @@ import { MIGRATIONS } from './migrations';
 import { openStore, StoreUnavailableError, type Store } from './store';
 
 const ALL = Object.keys(MIGRATIONS);
-const TABLES = ['audit_log', 'document_reviews', 'saved_boards', 'sessions', 'users', 'webhooks'];
+const TABLES = [
+  'audit_log',
+  'document_reviews',
+  'puller_leases',
+  'saved_boards',
+  'sessions',
+  'track_clock',
+  'track_items',
+  'track_loads',
+  'users',
+  'watched_loads',
+  'webhooks',
+];
 
 async function tables<DB>(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.introspection.getTables({ withInternalKyselyTables: false });
