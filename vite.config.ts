@@ -22,6 +22,8 @@ const STORE_TESTS = [
   'src/server/webhooks/**/*.test.ts',
   'src/server/audit/**/*.test.ts',
   'src/server/exceptions/**/*.test.ts',
+  'src/server/puller/**/*.test.ts',
+  'src/server/tracks/**/*.test.ts',
 ];
 
 const naturalEarth = (scale: '110m' | '50m') =>

@@ -14,6 +14,7 @@ import { ratioOf } from './peer-figures';
 import { benchProxy } from './proxy';
 import { benchSimulator } from './simulator';
 import { benchTeam } from './team';
+import { benchTracks } from './tracks';
 
 /** The CPU's model as `lscpu` names it (os.cpus() may name it otherwise, or not at all). */
 function cpuModel(): string {
@@ -54,6 +55,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['browser', benchBrowser],
   ['peers', benchMapPeers],
   ['team', benchTeam],
+  ['tracks', benchTracks],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));

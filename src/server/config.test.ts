@@ -73,6 +73,15 @@ describe('parseEnv', () => {
       );
   });
 
+  it('reads the puller’s lease: 15 s by default, whole seconds from 3 to 600', () => {
+    expect(parseEnv({}).LEASE_SECONDS).toBe(15);
+    expect(parseEnv({ LEASE_SECONDS: '30' }).LEASE_SECONDS).toBe(30);
+    for (const bad of ['0', '2', '601', '1.5', 'soon'])
+      expect(() => parseEnv({ LEASE_SECONDS: bad }), bad).toThrow(
+        /^Invalid configuration:\n {2}LEASE_SECONDS: /,
+      );
+  });
+
   it('reads the long track knob: off by default, 0 or at least 2 pings', () => {
     expect(parseEnv({}).SIM_LONG_TRACK_PINGS).toBe(0);
     expect(parseEnv({ SIM_LONG_TRACK_PINGS: '20000' }).SIM_LONG_TRACK_PINGS).toBe(20_000);

@@ -163,6 +163,8 @@ export const EnvSchema = z
     UPSTREAM_MAX_BYTES: int(1024, 2 ** 30).default(64 * 1024 * 1024),
     CACHE_MAX_LOADS: int(1, 1_000_000).default(5000),
     RESYNC_MINUTES: int(1, 1440).default(10),
+    /** How long the puller's lease lasts without a renewal: another instance takes over after it. */
+    LEASE_SECONDS: int(3, 600).default(15),
     /** The embedded simulator's loopback port; unset = a free one, so demos can run side by side. */
     SIM_PORT: port.optional(),
     SIM_SEED: int(0, 2 ** 31).default(20261122),

@@ -12,6 +12,11 @@ export interface Database {
   document_reviews: DocumentReviewsTable;
   webhooks: WebhooksTable;
   exception_acks: ExceptionAcksTable;
+  puller_leases: PullerLeasesTable;
+  track_clock: TrackClockTable;
+  track_loads: TrackLoadsTable;
+  track_items: TrackItemsTable;
+  watched_loads: WatchedLoadsTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -120,4 +125,48 @@ export interface ExceptionAcksTable {
   acted_by: string;
   acted_at: ColumnType<Date, Date | undefined, Date>;
   version: ColumnType<number, number | undefined, number>;
+}
+
+/** One puller per partner account (src/server/puller/lease.ts keeps this table). */
+export interface PullerLeasesTable {
+  account: string;
+  /** The instance that holds or last held it. */
+  holder: string;
+  /** One more for every new term; the puller's writes name theirs (int8 as text). */
+  epoch: ColumnType<string, string | number, string | number>;
+  expires_at: Date;
+}
+
+/** The tracks' last committed stamp, one row (src/server/tracks/track-store.ts). */
+export interface TrackClockTable {
+  id: number;
+  seq: ColumnType<string, string | number, string | number>;
+  store_id: string;
+}
+
+/** A load's head: its `Load` without the item lists. */
+export interface TrackLoadsTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
+  head: ColumnType<unknown, string, string>;
+  changed_seq: ColumnType<string, string | number, string | number>;
+}
+
+/** One item of a load's list, by its key, with the stamp of the change that brought the kept version. */
+export interface TrackItemsTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
+  list: 'pings' | 'events' | 'comments' | 'documents' | 'readings';
+  key: string;
+  instant: number | null;
+  item: ColumnType<unknown, string, string>;
+  seq: ColumnType<string, string | number, string | number>;
+}
+
+/** A load something watches (a session, a board, a share link, an alert rule) until `expires_at`. */
+export interface WatchedLoadsTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
+  why: 'session' | 'board' | 'share' | 'alert';
+  expires_at: Date;
 }

@@ -12,9 +12,14 @@ const TABLES = [
   'audit_log',
   'document_reviews',
   'exception_acks',
+  'puller_leases',
   'saved_boards',
   'sessions',
+  'track_clock',
+  'track_items',
+  'track_loads',
   'users',
+  'watched_loads',
   'webhooks',
 ];
 

@@ -1,0 +1,157 @@
+// `npx tsx bench/run.ts tracks`: tracks in the store (issue 35): its size per million pings, and the
+// time to store one refresh delta of 1,000 loads, on PGlite and PostgreSQL (DATABASE_URL, or a
+// throwaway cluster from Debian's binaries, run without fsync).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { parsePullAnswer } from '@/contract/parse-pull';
+import type { Load } from '@/domain/model';
+import { normalizeLoad } from '@/domain/normalize';
+import { createLease } from '@/server/puller/lease';
+import { openAndMigrate } from '@/server/store/open-at-start';
+import type { Store } from '@/server/store/store';
+import { storeDeltas } from '@/server/tracks/track-store';
+import { generateFleet } from '@/simulator/fleet';
+import { trackAt } from '@/simulator/track';
+import { startPostgresCluster } from '@/testing/postgres-cluster';
+import type { Figure } from './figures';
+import { median } from './peer-figures';
+import { siblingDatabaseUrl } from './team-figures';
+
+const LOADS = 1000;
+const startedAt = Date.parse('2026-11-22T12:00:00Z');
+/** The fleet's tracks after this long: about 200 pings a load. */
+const FILLED_AFTER = 3 * 60 * 60_000;
+const REFRESHES = 5;
+const REFRESH_MS = 5 * 60_000;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Each load's track as a pull between `after` and `at` brings it (everything when `after` is -∞). */
+function loadsAt(plans: ReturnType<typeof generateFleet>, at: number, after = -Infinity): Load[] {
+  const details = plans.map((plan) => {
+    const t = trackAt(plan, at, { speed: 1, seed: 5, publicUrl: 'https://docs.example.com' }, after);
+    return {
+      loadTrackExternalId: plan.externalId,
+      ltExternalId: plan.externalId,
+      locations: t.pings.map(({ item: { city: _c, point: _p, ...ping } }) => ping),
+      events: t.events.map(({ item: { main: _m, ...e } }) => e),
+      comments: t.comments.map((c) => c.item),
+      documents: t.documents.map((d) => d.item),
+      temperatures: t.readings.map((r) => r.item),
+    };
+  });
+  const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 13:00:00 UTC', details });
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed.data.details.flatMap(
+    (d, i) => normalizeLoad(d, 'external-id', `details[${i}]`, parsed.data.detailIssues[i]) ?? [],
+  );
+}
+
+async function openBenchStore(
+  kind: 'pglite' | 'postgres',
+  serverUrl: string | undefined,
+): Promise<{ store: Store; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'haulview-bench-tracks-'));
+    const { store } = await openAndMigrate({ dataDir });
+    return {
+      store,
+      drop: async () => {
+        await store.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const given = serverUrl as string;
+  const name = `haulview_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: given });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const { store } = await openAndMigrate({
+    databaseUrl: siblingDatabaseUrl(given, name),
+    dataDir: '/unused',
+  });
+  return {
+    store,
+    drop: async () => {
+      await store.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function benchKind(kind: 'pglite' | 'postgres', serverUrl: string | undefined): Promise<Figure[]> {
+  const { store, drop } = await openBenchStore(kind, serverUrl);
+  try {
+    const state = await createLease(store.db, { account: 'bench', seconds: 600 }).acquire();
+    if (!state.held) throw new Error('the bench could not take the lease');
+    const plans = generateFleet({ seed: 5, loads: LOADS, speed: 1, startedAt });
+    const filledAt = startedAt + FILLED_AFTER;
+    const full = loadsAt(plans, filledAt);
+    const pings = full.reduce((n, l) => n + l.pings.length, 0);
+    const items = full.reduce(
+      (n, l) =>
+        n + l.pings.length + l.events.length + l.comments.length + l.documents.length + l.readings.length,
+      0,
+    );
+    // Stored as the first full pulls would: 100 loads an answer.
+    for (let i = 0; i < full.length; i += 100)
+      await storeDeltas(store.db, state.fence, full.slice(i, i + 100));
+    await sql`vacuum analyze`.execute(store.db);
+    const { rows } = await sql<{ bytes: string }>`
+      select sum(pg_total_relation_size(c))::text as bytes
+      from unnest(array['track_loads', 'track_items']::regclass[]) as c`.execute(store.db);
+    const bytes = Number(rows[0]?.bytes ?? 0);
+    // One refresh: every load's delta five minutes on (its new pings, events, readings).
+    const times: number[] = [];
+    let changed = 0;
+    for (let r = 1; r <= REFRESHES; r++) {
+      const delta = loadsAt(plans, filledAt + r * REFRESH_MS, filledAt + (r - 1) * REFRESH_MS);
+      const t = performance.now();
+      const stored = await storeDeltas(store.db, state.fence, delta);
+      times.push(performance.now() - t);
+      changed = stored.changed.length;
+    }
+    return [
+      {
+        figure: `tracks: store size per million pings (${pings.toLocaleString('en-US')} pings, ${items.toLocaleString('en-US')} items, ${kind})`,
+        value: round(((bytes / pings) * 1e6) / 2 ** 20),
+        unit: 'MiB',
+        goal: '-',
+        pass: true,
+      },
+      {
+        figure: `tracks: store one refresh delta of ${LOADS.toLocaleString('en-US')} loads (${changed} changed), median of ${REFRESHES} (${kind})`,
+        value: round(median(times)),
+        unit: 'ms',
+        goal: '-',
+        pass: true,
+      },
+    ];
+  } finally {
+    await drop();
+  }
+}
+
+export async function benchTracks(): Promise<Figure[]> {
+  const figures = await benchKind('pglite', undefined);
+  const given = process.env.DATABASE_URL;
+  const cluster = given ? undefined : await startPostgresCluster();
+  try {
+    figures.push(...(await benchKind('postgres', given ?? cluster?.url)));
+  } finally {
+    cluster?.stop();
+  }
+  return figures;
+}

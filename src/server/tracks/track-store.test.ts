@@ -1,0 +1,340 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePullAnswer } from '@/contract/parse-pull';
+import { applyDelta } from '@/domain/merge';
+import type { Load } from '@/domain/model';
+import { normalizeLoad } from '@/domain/normalize';
+import { createTestDatabase, openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
+import { createLease, LeaseLostError, type Fence } from '../puller/lease';
+import { migrateToLatest } from '../store/migrate';
+import { openStore, type Store } from '../store/store';
+import { changesSince, liveWatchedLoads, readLoad, storeDeltas, watchLoads } from './track-store';
+
+/** One answer's worth of one load, in the upstream's wire shape: minutes after 10:00 UTC. */
+interface Delta {
+  load: number;
+  pings: number[];
+  events: { id: number; name: string; minute: number }[];
+  documents: { url: number; type: string }[];
+  comments: { minute: number; text: string }[];
+}
+
+const delta: fc.Arbitrary<Delta> = fc.record({
+  load: fc.nat(2),
+  pings: fc.array(fc.nat(40), { maxLength: 4 }),
+  // Few ids and names: an event comes again, sometimes changed, sometimes at another time.
+  events: fc.array(
+    fc.record({
+      id: fc.nat(3),
+      name: fc.constantFrom('Arrived', 'Loaded', 'In transit'),
+      minute: fc.nat(40),
+    }),
+    { maxLength: 2 },
+  ),
+  documents: fc.array(
+    fc.record({ url: fc.nat(3), type: fc.constantFrom('POD', 'BOL', 'PICTURE', 'say "hi" \\ à ☃ 🚚') }),
+    { maxLength: 2 },
+  ),
+  comments: fc.array(fc.record({ minute: fc.nat(40), text: fc.string({ maxLength: 12 }) }), { maxLength: 1 }),
+});
+
+const gmt = (minute: number) =>
+  `2026-11-22 ${String(10 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+const utc = (minute: number) => `11/22/2026 ${gmt(minute).slice(11)} UTC`;
+
+/** The delta as the proxy's normalizer makes it, for load `base + d.load`. */
+function toLoad(d: Delta, base: number): Load {
+  const last = Math.max(-1, ...d.pings);
+  const detail = {
+    loadTrackExternalId: base + d.load,
+    ...(last >= 0 && {
+      latestLocation: {
+        lat: '41.1',
+        lon: String(-90 - last / 100),
+        accuracy: 10,
+        deviceTimeGmt: gmt(last),
+        timestampUTC: utc(last),
+        city: 'X',
+        state: 'Y',
+        country: 'US',
+      },
+    }),
+    locations: d.pings.map((m) => ({
+      lat: '41.1',
+      lon: String(-90 - m / 100),
+      deviceTimeGmt: gmt(m),
+      accuracy: 10,
+      timestamp: '',
+    })),
+    events: d.events.map((e) => ({ id: e.id, name: e.name, code: 'X', timestampUTC: utc(e.minute) })),
+    documents: d.documents.map((doc) => ({
+      type: doc.type,
+      url: `https://docs.example/${doc.url}`,
+      timestamp: '',
+      location: {},
+    })),
+    comments: d.comments.map((c) => ({ comment: c.text, timestampUTC: utc(c.minute), commentBy: 'driver' })),
+  };
+  const parsed = parsePullAnswer({ status: true, timeStamp: utc(0), details: [detail] });
+  if ('error' in parsed) throw new Error(parsed.error);
+  const load = normalizeLoad(parsed.data.details[0] as never, 'external-id', 'details[0]');
+  if (!load) throw new Error('the delta did not normalize');
+  return load;
+}
+
+/** As a browser reads it: written out as JSON and read back. */
+const asJson = (load: Load | undefined) =>
+  load === undefined ? undefined : (JSON.parse(JSON.stringify(load)) as unknown);
+
+const foldInMemory = (loads: Load[]) => {
+  const out = new Map<string, Load>();
+  for (const l of loads) {
+    const before = out.get(l.id);
+    out.set(l.id, before ? applyDelta(before, l) : l);
+  }
+  return out;
+};
+
+describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
+  let store: Store;
+  let close: () => Promise<void>;
+  let fence: Fence;
+  let run = 0;
+  /** Load ids of a run of its own: `base + 0..2`. */
+  const nextBase = () => ++run * 10;
+  const ids = (base: number) => [0, 1, 2].map((n) => String(base + n));
+
+  beforeAll(async () => {
+    ({ store, close } = await openMigratedTestStore(kind));
+    const state = await createLease(store.db, { account: 'tracks', holder: 'me', seconds: 600 }).acquire();
+    if (!state.held) throw new Error('the lease should be free');
+    fence = state.fence;
+  }, 60_000);
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('stored in any order, in any batches, some twice, a track equals applyDelta’s in memory', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(delta, { minLength: 1, maxLength: 10 }),
+        fc.array(fc.nat(), { minLength: 10, maxLength: 10 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (deltas, shuffle, batch) => {
+          const base = nextBase();
+          const loads = deltas.map((d) => toLoad(d, base));
+          const expected = foldInMemory(loads);
+          const order = loads
+            .map((l, i) => ({ l, r: shuffle[i % shuffle.length] ?? 0, i }))
+            .sort((a, b) => a.r - b.r || a.i - b.i)
+            .map((x) => x.l);
+          // Everything once, out of order, then the first half again: a change the first time at
+          // most, never the second.
+          for (let i = 0; i < order.length; i += batch)
+            await storeDeltas(store.db, fence, order.slice(i, i + batch));
+          const again = order.slice(0, Math.ceil(order.length / 2));
+          for (let i = 0; i < again.length; i += batch)
+            expect((await storeDeltas(store.db, fence, again.slice(i, i + batch))).changed).toEqual([]);
+          for (const id of ids(base))
+            expect(asJson(await readLoad(store.db, 'external-id', id)), `load ${id}`).toEqual(
+              asJson(expected.get(id)),
+            );
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('a browser applying what changed after each cursor ends with the whole track, and gets only changed loads', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(delta, { maxLength: 3 }), { minLength: 1, maxLength: 6 }),
+        async (batches) => {
+          const base = nextBase();
+          const page = new Map<string, Load>();
+          let cursor: string | undefined;
+          for (const batch of batches) {
+            const { changed } = await storeDeltas(
+              store.db,
+              fence,
+              batch.map((d) => toLoad(d, base)),
+            );
+            const answer = await changesSince(store.db, 'external-id', ids(base), cursor);
+            // Only what changed since the last read comes (the first read: all that is known).
+            if (cursor !== undefined)
+              expect(answer.loads.map((l) => l.id).sort()).toEqual(
+                [...new Set(changed.map((c) => c.id))].sort(),
+              );
+            for (const view of answer.loads) {
+              const load = JSON.parse(JSON.stringify(view)) as Load;
+              const before = page.get(load.id);
+              page.set(load.id, before ? applyDelta(before, load) : load);
+            }
+            expect(answer.unknown.sort()).toEqual(ids(base).filter((id) => !page.has(id)));
+            cursor = answer.cursor;
+          }
+          for (const id of ids(base))
+            expect(asJson(page.get(id)), `load ${id}`).toEqual(
+              asJson(await readLoad(store.db, 'external-id', id)),
+            );
+          // Read again at once: nothing changed, nothing comes.
+          expect((await changesSince(store.db, 'external-id', ids(base), cursor)).loads).toEqual([]);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+
+  it('storing the same delta again changes nothing and is not a change after a cursor', async () => {
+    const base = nextBase();
+    const load = toLoad(
+      { load: 0, pings: [1, 2], events: [], documents: [{ url: 1, type: 'POD' }], comments: [] },
+      base,
+    );
+    const first = await storeDeltas(store.db, fence, [load]);
+    expect(first.changed).toEqual([{ by: 'external-id', id: String(base) }]);
+    const { cursor } = await changesSince(store.db, 'external-id', [String(base)], undefined);
+    const again = await storeDeltas(store.db, fence, [load, load]);
+    expect(again.changed).toEqual([]);
+    expect(again.seq).toBeGreaterThan(first.seq);
+    expect((await changesSince(store.db, 'external-id', [String(base)], cursor)).loads).toEqual([]);
+  });
+
+  it('after a cursor, a changed document comes alone, with the load’s latest location', async () => {
+    const base = nextBase();
+    const id = String(base);
+    const d: Delta = {
+      load: 0,
+      pings: [1, 2, 3],
+      events: [],
+      documents: [{ url: 1, type: 'BOL' }],
+      comments: [],
+    };
+    await storeDeltas(store.db, fence, [toLoad(d, base)]);
+    const { cursor } = await changesSince(store.db, 'external-id', [id], undefined);
+    // The same document sent again with its type corrected: the greater version is kept, and sent.
+    await storeDeltas(store.db, fence, [
+      toLoad({ ...d, pings: [], documents: [{ url: 1, type: 'POD' }] }, base),
+    ]);
+    const after = await changesSince(store.db, 'external-id', [id], cursor);
+    expect(after.loads).toHaveLength(1);
+    const [load] = after.loads as [Load];
+    expect(load.pings).toEqual([]);
+    expect(load.documents.map((doc) => doc.type)).toEqual(['POD']);
+    expect(load.latestLocation?.lon).toBe(-90.03);
+  });
+
+  it('a write of a term that is over is refused, and writes nothing', async () => {
+    const account = `fenced-${kind}`;
+    let t = Date.parse('2026-11-27T03:20:00Z');
+    const now = () => t;
+    const old = await createLease(store.db, { account, holder: 'old', seconds: 15, now }).acquire();
+    if (!old.held) throw new Error('old should hold the lease');
+    t += 16_000;
+    const fresh = await createLease(store.db, { account, holder: 'new', seconds: 15, now }).acquire();
+    expect(fresh.held).toBe(true);
+    const base = nextBase();
+    const { cursor } = await changesSince(store.db, 'external-id', ids(base), undefined);
+    const load = toLoad({ load: 0, pings: [5], events: [], documents: [], comments: [] }, base);
+    await expect(storeDeltas(store.db, old.fence, [load], now)).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await readLoad(store.db, 'external-id', String(base))).toBeUndefined();
+    // Not even a stamp was taken: the clock stands where it stood.
+    expect((await changesSince(store.db, 'external-id', ids(base), undefined)).cursor).toBe(cursor);
+  });
+
+  it('a cursor it did not give, unreadable or from the future, gets everything; no ids, nothing', async () => {
+    const base = nextBase();
+    await storeDeltas(store.db, fence, [
+      toLoad({ load: 1, pings: [1], events: [], documents: [], comments: [] }, base),
+    ]);
+    const { cursor } = await changesSince(store.db, 'external-id', ids(base), undefined);
+    const [storeId, seq] = [
+      cursor.slice(0, cursor.lastIndexOf('.')),
+      cursor.slice(cursor.lastIndexOf('.') + 1),
+    ];
+    for (const bad of [
+      '',
+      'x',
+      `${storeId}.`,
+      `${storeId}.-1`,
+      `${storeId}.1e3`,
+      `${storeId}.${Number(seq) + 5}`,
+      `other.${seq}`,
+      `${storeId}.99999999999999999999`,
+    ]) {
+      const answer = await changesSince(store.db, 'external-id', ids(base), bad);
+      expect(
+        answer.loads.map((l) => l.id),
+        bad,
+      ).toEqual([String(base + 1)]);
+      expect(answer.unknown, bad).toEqual([String(base), String(base + 2)]);
+    }
+    expect(await changesSince(store.db, 'external-id', [], undefined)).toEqual({
+      cursor,
+      loads: [],
+      unknown: [],
+    });
+    // An id asked twice comes once; a load number is not an external id.
+    expect(
+      (await changesSince(store.db, 'external-id', [String(base + 1), String(base + 1)], undefined)).loads,
+    ).toHaveLength(1);
+    expect((await changesSince(store.db, 'load-number', [String(base + 1)], undefined)).unknown).toEqual([
+      String(base + 1),
+    ]);
+  });
+
+  it('keeps the loads something watches until they expire; a renewal never shortens a watch', async () => {
+    const at = Date.parse('2030-01-01T00:00:00Z');
+    const a = { by: 'external-id' as const, id: `w-${kind}-a` };
+    const b = { by: 'load-number' as const, id: `w-${kind}-b` };
+    await watchLoads(store.db, [a, b], 'board', new Date(at + 60_000));
+    await watchLoads(store.db, [a], 'session', new Date(at + 10_000));
+    // A shorter renewal of the board's watch is ignored.
+    await watchLoads(store.db, [b], 'board', new Date(at + 5_000));
+    const live = async (ms: number) =>
+      (await liveWatchedLoads(store.db, new Date(at + ms))).filter((l) => l.id.startsWith(`w-${kind}-`));
+    expect(await live(0)).toEqual([a, b]);
+    expect(await live(30_000)).toEqual([a, b]);
+    expect(await live(60_000)).toEqual([]);
+    await watchLoads(store.db, [a], 'alert', new Date(at + 120_000));
+    expect(await live(90_000)).toEqual([a]);
+  });
+});
+
+describe.each(STORE_KINDS)('a cursor on %s', (kind) => {
+  it('stays valid after a restart, and on a second instance', async () => {
+    const database = await createTestDatabase(kind);
+    let store = await openStore(database.options);
+    try {
+      await migrateToLatest(store.db);
+      const lease = createLease(store.db, { account: 'restart', holder: 'me', seconds: 600 });
+      let state = await lease.acquire();
+      if (!state.held) throw new Error('the lease should be free');
+      const one = toLoad({ load: 0, pings: [1, 2], events: [], documents: [], comments: [] }, 10);
+      await storeDeltas(store.db, state.fence, [one]);
+      const { cursor } = await changesSince(store.db, 'external-id', ['10', '11'], undefined);
+      await store.close();
+      store = await openStore(database.options);
+      const second = await openStore(database.options).catch(() => undefined);
+      try {
+        state = await createLease(store.db, { account: 'restart', holder: 'me', seconds: 600 }).acquire();
+        if (!state.held) throw new Error('the lease should be ours');
+        await storeDeltas(store.db, state.fence, [
+          toLoad({ load: 0, pings: [3], events: [], documents: [], comments: [] }, 10),
+        ]);
+        for (const reader of second ? [store, second] : [store]) {
+          const after = await changesSince(reader.db, 'external-id', ['10', '11'], cursor);
+          expect(after.loads.map((l) => l.pings.length)).toEqual([1]);
+          expect(after.unknown).toEqual(['11']);
+        }
+        // PGlite keeps its folder to one process; PostgreSQL serves both.
+        expect(second === undefined).toBe(kind === 'pglite');
+      } finally {
+        await second?.close();
+      }
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  }, 60_000);
+});

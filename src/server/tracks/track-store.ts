@@ -1,0 +1,328 @@
+import { sql, type Kysely } from 'kysely';
+import { applyDelta, mergeItems, sortByInstant } from '@/domain/merge';
+import type { Load, LoadBy } from '@/domain/model';
+import { checkFence, type Fence } from '../puller/lease';
+import type { Database } from '../store/database';
+
+/**
+ * Tracks in PostgreSQL: every item of a load stored by its identity (the key the merge uses), with
+ * the merge's own rules, so that storing a delta twice or out of order changes nothing; every
+ * change stamped with a global sequence, so that a browser's cursor is valid on any instance and
+ * after any restart.
+ *
+ * - A load's head (everything but its item lists) is one row, merged with `applyDelta`; each item
+ *   one row by (load, list, key), of two versions the one `mergeItems` keeps.
+ * - A write takes its stamp by updating `track_clock`'s one row: writers take turns there, so stamps
+ *   are committed in order, and a reader who read the clock at S sees every change up to S.
+ * - Reads: a load in full (`readLoad`), or what changed after a cursor (`changesSince`), as the
+ *   in-memory track cache serves them: the loads that changed, each with its items stamped after
+ *   the cursor plus its head (latest location, status, temperature).
+ */
+
+type List = 'pings' | 'events' | 'comments' | 'documents' | 'readings';
+const LISTS: readonly List[] = ['pings', 'events', 'comments', 'documents', 'readings'];
+/** Lists whose key spells out the item's instant (see `sortByInstant`). */
+const KEY_HAS_INSTANT: Record<List, boolean> = {
+  pings: true,
+  events: false,
+  comments: true,
+  documents: false,
+  readings: true,
+};
+
+type Item = Load[List][number];
+type Head = Omit<Load, List>;
+
+const headOf = (load: Load): Head => {
+  const { pings: _p, events: _e, comments: _c, documents: _d, readings: _r, ...head } = load;
+  return head;
+};
+const asLoad = (head: Head): Load => ({
+  ...head,
+  pings: [],
+  events: [],
+  comments: [],
+  documents: [],
+  readings: [],
+});
+
+/** A stored version read back: `json` columns come as text or already parsed, by driver. */
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+const loadKey = (by: LoadBy, id: string) => `${by}\u0000${id}`;
+
+export interface StoredDeltas {
+  /** The stamp of this write. */
+  seq: number;
+  /** Loads whose head or items changed, in the order given. */
+  changed: { by: LoadBy; id: string }[];
+}
+
+/**
+ * Stores the loads of one answer (a delta or a full pull) in one transaction with one stamp, after
+ * checking that `fence` is the current term of the lease (LeaseLostError otherwise, and nothing
+ * is written). A load given twice is merged twice, which changes nothing the second time.
+ */
+export async function storeDeltas(
+  db: Kysely<Database>,
+  fence: Fence,
+  loads: readonly Load[],
+  now?: () => number,
+): Promise<StoredDeltas> {
+  return db.transaction().execute(async (trx) => {
+    await checkFence(trx, fence, now);
+    const clock = await trx
+      .updateTable('track_clock')
+      .set({ seq: sql`nextval('track_seq')` })
+      .where('id', '=', 1)
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    const seq = Number(clock.seq);
+
+    // What the loads bring, folded per load and per item key, as the merge would.
+    const incoming = new Map<string, { by: LoadBy; id: string; load: Load }>();
+    for (const given of loads) {
+      // As it will be read back: a key without a value is not stored, and the merge would take a
+      // version that has one for another than the stored one, changing nothing but the stamp.
+      const load = JSON.parse(JSON.stringify(given)) as Load;
+      const k = loadKey(load.by, load.id);
+      const before = incoming.get(k);
+      incoming.set(k, { by: load.by, id: load.id, load: before ? applyDelta(before.load, load) : load });
+    }
+    const loadList = [...incoming.values()];
+    if (loadList.length === 0) return { seq, changed: [] };
+
+    const heads = await sql<{ load_by: LoadBy; load_id: string; head: unknown }>`
+      select load_by, load_id, head from track_loads
+      where (load_by, load_id) in (select * from unnest(${loadList.map((l) => l.by)}::text[], ${loadList.map((l) => l.id)}::text[]))`.execute(
+      trx,
+    );
+    const headBefore = new Map(heads.rows.map((r) => [loadKey(r.load_by, r.load_id), parsed<Head>(r.head)]));
+
+    const wanted = { by: [] as string[], id: [] as string[], list: [] as string[], key: [] as string[] };
+    for (const { by, id, load } of loadList)
+      for (const list of LISTS)
+        for (const item of load[list]) {
+          wanted.by.push(by);
+          wanted.id.push(id);
+          wanted.list.push(list);
+          wanted.key.push(item.key);
+        }
+    const existing = new Map<string, Item>();
+    if (wanted.key.length > 0) {
+      const rows = await sql<{ load_by: LoadBy; load_id: string; list: List; key: string; item: unknown }>`
+        select load_by, load_id, list, key, item from track_items
+        where (load_by, load_id, list, key) in (
+          select * from unnest(${wanted.by}::text[], ${wanted.id}::text[], ${wanted.list}::text[], ${wanted.key}::text[]))`.execute(
+        trx,
+      );
+      for (const r of rows.rows)
+        existing.set(`${loadKey(r.load_by, r.load_id)}\u0000${r.list}\u0000${r.key}`, parsed<Item>(r.item));
+    }
+
+    const heads2 = { by: [] as string[], id: [] as string[], head: [] as string[] };
+    const items = {
+      by: [] as string[],
+      id: [] as string[],
+      list: [] as string[],
+      key: [] as string[],
+      instant: [] as (number | null)[],
+      item: [] as string[],
+    };
+    const changed: StoredDeltas['changed'] = [];
+    for (const { by, id, load } of loadList) {
+      const k = loadKey(by, id);
+      const before = headBefore.get(k);
+      // `applyDelta` answers its first argument itself when the second brings nothing new.
+      const prev = before === undefined ? undefined : asLoad(before);
+      const merged = prev === undefined ? asLoad(headOf(load)) : applyDelta(prev, asLoad(headOf(load)));
+      const head = headOf(merged);
+      let loadChanged = merged !== prev;
+      for (const list of LISTS) {
+        // A list may hold one key twice (the upstream sends an item again): one version per key.
+        for (const item of sortByInstant([...load[list]] as Item[], KEY_HAS_INSTANT[list])) {
+          const old = existing.get(`${k}\u0000${list}\u0000${item.key}`);
+          let kept: Item = item;
+          if (old !== undefined) {
+            const merged = mergeItems([old], [item]);
+            if (merged.length === 1 && merged[0] === old) continue;
+            kept = merged[0] as Item;
+          }
+          items.by.push(by);
+          items.id.push(id);
+          items.list.push(list);
+          items.key.push(item.key);
+          items.instant.push(kept.instant);
+          items.item.push(JSON.stringify(kept));
+          loadChanged = true;
+        }
+      }
+      if (!loadChanged) continue;
+      changed.push({ by, id });
+      heads2.by.push(by);
+      heads2.id.push(id);
+      heads2.head.push(JSON.stringify(head));
+    }
+    if (changed.length === 0) return { seq, changed };
+    await sql`
+      insert into track_loads (load_by, load_id, head, changed_seq)
+      select b, i, h, ${seq} from unnest(${heads2.by}::text[], ${heads2.id}::text[], ${heads2.head}::json[]) as t(b, i, h)
+      on conflict (load_by, load_id) do update set head = excluded.head, changed_seq = excluded.changed_seq`.execute(
+      trx,
+    );
+    if (items.key.length > 0)
+      await sql`
+        insert into track_items (load_by, load_id, list, key, instant, item, seq)
+        select b, i, l, k, t, j, ${seq} from unnest(
+          ${items.by}::text[], ${items.id}::text[], ${items.list}::text[], ${items.key}::text[],
+          ${items.instant}::float8[], ${items.item}::json[]) as t(b, i, l, k, t, j)
+        on conflict (load_by, load_id, list, key) do update
+          set instant = excluded.instant, item = excluded.item, seq = excluded.seq`.execute(trx);
+    return { seq, changed };
+  });
+}
+
+interface ItemRow {
+  load_id: string;
+  list: List;
+  item: unknown;
+}
+
+function assemble(head: Head, rows: ItemRow[]): Load {
+  const load = asLoad(head);
+  const lists: Record<List, Item[]> = { pings: [], events: [], comments: [], documents: [], readings: [] };
+  for (const r of rows) lists[r.list].push(parsed<Item>(r.item));
+  // In the merge's order (instant, then key as JavaScript compares strings), not a collation's.
+  for (const list of LISTS)
+    (load as Record<List, Item[]>)[list] = sortByInstant(lists[list], KEY_HAS_INSTANT[list]);
+  return load;
+}
+
+/** A load's whole track as the domain knows it, or undefined when the store holds none. */
+export async function readLoad(db: Kysely<Database>, by: LoadBy, id: string): Promise<Load | undefined> {
+  const row = await db
+    .selectFrom('track_loads')
+    .select('head')
+    .where('load_by', '=', by)
+    .where('load_id', '=', id)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const items = await db
+    .selectFrom('track_items')
+    .select(['load_id', 'list', 'item'])
+    .where('load_by', '=', by)
+    .where('load_id', '=', id)
+    .orderBy('instant')
+    .execute();
+  return assemble(parsed<Head>(row.head), items);
+}
+
+export interface Changes {
+  /** Where the next read starts: valid on any instance sharing the store, and after restarts. */
+  cursor: string;
+  /** The loads that changed after the cursor asked with, each with only its items stamped after it. */
+  loads: Load[];
+  /** Ids the store holds nothing for. A load neither here nor in `loads` is unchanged. */
+  unknown: string[];
+}
+
+/**
+ * The stamp a cursor names: 0 (everything) for none, one of another store (a restored copy, a new
+ * database), one from the future or an unreadable one.
+ */
+function parseCursor(cursor: string | undefined, storeId: string, clock: number): number {
+  if (cursor === undefined) return 0;
+  const dot = cursor.lastIndexOf('.');
+  if (cursor.slice(0, dot) !== storeId) return 0;
+  const text = cursor.slice(dot + 1);
+  const n = Number(text);
+  return /^\d{1,15}$/.test(text) && n <= clock ? n : 0;
+}
+
+/** What changed in `ids` after `since` (a cursor of this store; everything without one). */
+export async function changesSince(
+  db: Kysely<Database>,
+  by: LoadBy,
+  ids: readonly string[],
+  since: string | undefined,
+): Promise<Changes> {
+  // The clock first: everything stamped up to it is committed, so nothing is skipped. What a write
+  // commits meanwhile may come now and again after the cursor: twice at most, never lost.
+  const clock = await db.selectFrom('track_clock').select(['seq', 'store_id']).executeTakeFirstOrThrow();
+  const cursor = `${clock.store_id}.${clock.seq}`;
+  const from = parseCursor(since, clock.store_id, Number(clock.seq));
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return { cursor, loads: [], unknown: [] };
+  const heads = await db
+    .selectFrom('track_loads')
+    .select(['load_id', sql<unknown>`case when changed_seq > ${from} then head end`.as('head')])
+    .where('load_by', '=', by)
+    .where('load_id', '=', (eb) => eb.fn.any(eb.val(unique)))
+    .execute();
+  const known = new Set(heads.map((h) => h.load_id));
+  const changedHeads = heads.filter((h) => h.head !== null);
+  const items =
+    changedHeads.length === 0
+      ? []
+      : await db
+          .selectFrom('track_items')
+          .select(['load_id', 'list', 'item'])
+          .where('load_by', '=', by)
+          .where('load_id', '=', (eb) => eb.fn.any(eb.val(changedHeads.map((h) => h.load_id))))
+          .where('seq', '>', String(from))
+          .orderBy('load_id')
+          .orderBy('instant')
+          .execute();
+  const byLoad = new Map<string, ItemRow[]>();
+  for (const r of items) {
+    let rows = byLoad.get(r.load_id);
+    if (!rows) byLoad.set(r.load_id, (rows = []));
+    rows.push(r);
+  }
+  const order = new Map(unique.map((id, i) => [id, i]));
+  const loads = changedHeads
+    .sort((a, b) => (order.get(a.load_id) ?? 0) - (order.get(b.load_id) ?? 0))
+    .map((h) => assemble(parsed<Head>(h.head), byLoad.get(h.load_id) ?? []));
+  return { cursor, loads, unknown: unique.filter((id) => !known.has(id)) };
+}
+
+export type WatchReason = 'session' | 'board' | 'share' | 'alert';
+
+/**
+ * Registers (or renews) loads that something watches until `until`: a session's board, a saved
+ * board, a share link, an alert rule. A renewal never shortens what another watcher of the same
+ * reason asked for.
+ */
+export async function watchLoads(
+  db: Kysely<Database>,
+  loads: readonly { by: LoadBy; id: string }[],
+  why: WatchReason,
+  until: Date,
+): Promise<void> {
+  if (loads.length === 0) return;
+  await db
+    .insertInto('watched_loads')
+    .values(loads.map((l) => ({ load_by: l.by, load_id: l.id, why, expires_at: until })))
+    .onConflict((c) =>
+      c.columns(['load_by', 'load_id', 'why']).doUpdateSet({
+        expires_at: sql`greatest(watched_loads.expires_at, excluded.expires_at)`,
+      }),
+    )
+    .execute();
+}
+
+/** The loads something still watches at `at` (the database's clock by default), once each. */
+export async function liveWatchedLoads(
+  db: Kysely<Database>,
+  at?: Date,
+): Promise<{ by: LoadBy; id: string }[]> {
+  const rows = await db
+    .selectFrom('watched_loads')
+    .select(['load_by', 'load_id'])
+    .distinct()
+    .where('expires_at', '>', at === undefined ? sql<Date>`clock_timestamp()` : at)
+    .orderBy('load_by')
+    .orderBy('load_id')
+    .execute();
+  return rows.map((r) => ({ by: r.load_by, id: r.load_id }));
+}
