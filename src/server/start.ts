@@ -60,6 +60,8 @@ export function buildProxy(
     resyncMs: env.RESYNC_MINUTES * 60_000,
     maxLoads: env.CACHE_MAX_LOADS,
     onAnswer: (by, answer) => drift.record(by, answer.issues),
+    onTooLarge: (by, id, note) =>
+      drift.note(by, [{ ...note, path: 'details[]', message: `load ${id}: ${note.message}` }]),
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
   });
