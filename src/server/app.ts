@@ -39,6 +39,8 @@ export interface AppOptions {
   drift: DriftReport;
   /** Whether the store answers (`/api/ready`); without a store the route is not mounted. */
   storePing?: () => Promise<void>;
+  /** Whether this instance is shutting down: `/api/ready` says 503 so a balancer stops sending. */
+  draining?: () => boolean;
 }
 
 function errorBody(code: string, message: string, details?: unknown): ProxyErrorBody {
@@ -69,7 +71,7 @@ export function createApp(o: AppOptions) {
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));
-  if (o.storePing) api.route('/ready', readyRoutes(o.storePing));
+  if (o.storePing) api.route('/ready', readyRoutes(o.storePing, o.draining));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not_found', `no API route ${c.req.method} ${c.req.path}`), 404));
 
