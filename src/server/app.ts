@@ -47,6 +47,9 @@ function errorBody(code: string, message: string, details?: unknown): ProxyError
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 
+/** For files whose name changes with their content (Vite's hashed `/assets/*`): a year, never revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Routes only admins reach: the others get 403 `forbidden_role`. */
 const adminOnly = (routes: Hono<AppEnv>) => new Hono<AppEnv>().use(requireRole('admin')).route('/', routes);
 
@@ -100,14 +103,24 @@ export function createApp(o: AppOptions) {
   if (o.distDir) {
     const root = relative(process.cwd(), o.distDir) || '.';
     const indexHtml = readFileSync(join(o.distDir, 'index.html'), 'utf8');
-    const files = serveStatic({ root });
-    app.use('/assets/*', files);
+    // Files outside /assets keep their names from build to build: browsers ask again each time.
+    const files = serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') });
+    // Vite names what it puts in /assets by a hash of the content: a name never changes its bytes.
+    const hashed = serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) });
+    app.use('/assets/*', hashed);
+    // A tab of an earlier build asking for a chunk this build does not have gets a 404 its import
+    // reports, not index.html as JavaScript (and no cache of that miss).
+    app.get('/assets/*', (c) =>
+      c.json(errorBody('not_found', `no file ${c.req.path} in this build`), 404, {
+        'Cache-Control': 'no-store',
+      }),
+    );
     // dist/server/ holds the server's own build (`npm run build`): files for node, not for browsers.
     // Paths with `%`, `..` or a backslash never reach the disk (serveStatic refuses them); the case is
     // ignored for filesystems that ignore it.
     app.use('*', (c, next) => (/^\/server(?:\/|$)/i.test(c.req.path) ? next() : files(c, next)));
     // The SPA's own routes (/loads/…, /documents, /webhooks) all answer with index.html.
-    app.get('*', (c) => c.html(indexHtml));
+    app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
   }
   return app;
 }
