@@ -48,6 +48,7 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       }
       // The huge one is served by its id with a note that says why it is empty.
       const alone = loads.get(huge!);
+      expect(alone?.externalId).toBe(huge);
       expect(alone?.pings).toEqual([]);
       expect(alone?.issues).toEqual([
         expect.objectContaining({ kind: 'too_large', path: '(load)', skipped: true }),

@@ -343,7 +343,15 @@ export function createTrackCache(o: TrackCacheOptions) {
 
   function serve(t: Track, include: IncludeFlags | undefined, since: number): LoadViewWire | undefined {
     // Too large from its first pull: the service knows it, so it is not missing; its note says why it is empty.
-    if (!t.load) return t.tooLarge && { by: t.by, id: t.id, issues: [t.tooLarge.note] };
+    if (!t.load)
+      return (
+        t.tooLarge && {
+          by: t.by,
+          id: t.id,
+          ...(t.by === 'external-id' ? { externalId: t.id } : { loadNumber: t.id }),
+          issues: [t.tooLarge.note],
+        }
+      );
     // A full answer has every item: no need to look each one up.
     const isNew = since === 0 ? undefined : (item: { key: string }) => (t.seqOf.get(item.key) ?? 0) > since;
     return loadView(t.load, t.issues, include, isNew);
