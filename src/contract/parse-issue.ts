@@ -14,6 +14,8 @@ export const PARSE_ISSUE_KINDS = [
   'bad_coordinate',
   'bad_time',
   'unknown_zone',
+  /** The answer was larger than the proxy reads, even for this load alone: the load was not refreshed. */
+  'too_large',
 ] as const;
 export type ParseIssueKind = (typeof PARSE_ISSUE_KINDS)[number];
 

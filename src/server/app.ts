@@ -40,11 +40,16 @@ export interface AppOptions {
   drift: DriftReport;
   /** Whether the store answers (`/api/ready`); without a store the route is not mounted. */
   storePing?: () => Promise<void>;
+  /** Whether this instance is shutting down: `/api/ready` says 503 so a balancer stops sending. */
+  draining?: () => boolean;
 }
 
 function errorBody(code: string, message: string, details?: unknown): ProxyErrorBody {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
+
+/** For files whose name changes with their content (Vite's hashed `/assets/*`): a year, never revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Routes only admins reach: the others get 403 `forbidden_role`. */
 const adminOnly = (routes: Hono<AppEnv>) => new Hono<AppEnv>().use(requireRole('admin')).route('/', routes);
@@ -71,7 +76,7 @@ export function createApp(o: AppOptions) {
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));
-  if (o.storePing) api.route('/ready', readyRoutes(o.storePing));
+  if (o.storePing) api.route('/ready', readyRoutes(o.storePing, o.draining));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not_found', `no API route ${c.req.method} ${c.req.path}`), 404));
 
@@ -100,14 +105,24 @@ export function createApp(o: AppOptions) {
   if (o.distDir) {
     const root = relative(process.cwd(), o.distDir) || '.';
     const indexHtml = readFileSync(join(o.distDir, 'index.html'), 'utf8');
-    const files = serveStatic({ root });
-    app.use('/assets/*', files);
+    // Files outside /assets keep their names from build to build: browsers ask again each time.
+    const files = serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') });
+    // Vite names what it puts in /assets by a hash of the content: a name never changes its bytes.
+    const hashed = serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) });
+    app.use('/assets/*', hashed);
+    // A tab of an earlier build asking for a chunk this build does not have gets a 404 its import
+    // reports, not index.html as JavaScript (and no cache of that miss).
+    app.get('/assets/*', (c) =>
+      c.json(errorBody('not_found', `no file ${c.req.path} in this build`), 404, {
+        'Cache-Control': 'no-store',
+      }),
+    );
     // dist/server/ holds the server's own build (`npm run build`): files for node, not for browsers.
     // Paths with `%`, `..` or a backslash never reach the disk (serveStatic refuses them); the case is
     // ignored for filesystems that ignore it.
     app.use('*', (c, next) => (/^\/server(?:\/|$)/i.test(c.req.path) ? next() : files(c, next)));
     // The SPA's own routes (/loads/…, /documents, /webhooks) all answer with index.html.
-    app.get('*', (c) => c.html(indexHtml));
+    app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
   }
   return app;
 }

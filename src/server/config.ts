@@ -162,6 +162,8 @@ export const EnvSchema = z
     /** The most an upstream answer may hold, decoded; a larger one is a 502. 64 MiB. */
     UPSTREAM_MAX_BYTES: int(1024, 2 ** 30).default(64 * 1024 * 1024),
     CACHE_MAX_LOADS: int(1, 1_000_000).default(5000),
+    /** On SIGTERM or SIGINT: how long requests in flight may take to finish before the process ends. */
+    SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(20),
     RESYNC_MINUTES: int(1, 1440).default(10),
     /** How long the puller's lease lasts without a renewal: another instance takes over after it. */
     LEASE_SECONDS: int(3, 600).default(15),

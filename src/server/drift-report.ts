@@ -15,8 +15,14 @@ export function createDriftReport(now: () => number = Date.now) {
   let answersRead = 0;
   let dropped = 0;
 
+  /** Counts an answer read and its notes. */
   function record(operation: string, issues: readonly ParseIssue[]): void {
     answersRead++;
+    note(operation, issues);
+  }
+
+  /** Counts notes about no answer read (one load's answer refused as too large). */
+  function note(operation: string, issues: readonly ParseIssue[]): void {
     const at = new Date(now()).toISOString();
     for (const issue of issues) {
       const path = issue.path.replace(/\[\d+\]/g, '[]');
@@ -59,7 +65,7 @@ export function createDriftReport(now: () => number = Date.now) {
     return { since: new Date(since).toISOString(), answersRead, entries: list };
   }
 
-  return { record, snapshot };
+  return { record, note, snapshot };
 }
 
 export type DriftReport = ReturnType<typeof createDriftReport>;

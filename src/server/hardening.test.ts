@@ -65,6 +65,49 @@ function csp(response: Response): Map<string, string> {
   );
 }
 
+describe('caching of the built SPA', () => {
+  let stack: Stack;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'haulview-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Haulview</title>');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'index-3f2a9c1d.js'), 'import("./board-77aa01b2.js");');
+    stack = await startStack({ distDir: dist });
+  });
+  afterAll(async () => {
+    await stack.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves a hashed asset as immutable for a year', async () => {
+    const response = await fetch(`${stack.proxy.url}/assets/index-3f2a9c1d.js`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('board-77aa01b2.js');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 404 for an asset this build does not have (a chunk of the previous build), never index.html', async () => {
+    for (const path of ['/assets/board-77aa01b2.js', '/assets/deep/old-1234.css']) {
+      const response = await fetch(`${stack.proxy.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).not.toContain('<title>');
+    }
+  });
+
+  it('makes browsers ask again for index.html and the unhashed files', async () => {
+    for (const path of ['/', '/index.html', '/loads/external-id/1', '/favicon.svg']) {
+      const response = await fetch(`${stack.proxy.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      await response.arrayBuffer();
+    }
+  });
+});
+
 describe('security headers of the HTML answers', () => {
   let stack: Stack;
   let dist: string;

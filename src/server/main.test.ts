@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusingUrl } from '@/testing/fake-upstream';
+import { refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';
+import { TEST_CREDENTIALS } from '@/testing/stack';
+import { startSimulator } from '@/simulator/start';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
 import { USERS_OUTFILE } from '../../scripts/server-build';
 import { readProcessEnv } from './config';
@@ -13,7 +16,8 @@ let install: ProductionInstall;
 beforeAll(async () => {
   install = await productionInstall();
 }, 60_000);
-afterAll(() => install.remove());
+// Each server's copy of the embedded store goes with it: a busy machine's disk takes its time.
+afterAll(() => install.remove(), 60_000);
 
 const listening = /Haulview: (http:\/\/127\.0\.0\.1:\d+)/;
 
@@ -219,6 +223,121 @@ describe('production (NODE_ENV=production)', () => {
       expect(server.output()).not.toMatch(/Simulator:/);
     } finally {
       await server.stop();
+    }
+  }, 30_000);
+});
+
+/** GET over a connection kept alive by `agent`; resolves with the status, the body and its Connection header. */
+function getOn(
+  agent: http.Agent,
+  url: string,
+): Promise<{ status: number; body: string; connection?: string }> {
+  return new Promise((done, fail) => {
+    http
+      .get(url, { agent }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body, connection: res.headers.connection }));
+      })
+      .on('error', fail);
+  });
+}
+
+describe('stopping', () => {
+  it('SIGTERM: refuses new connections, says draining on /api/ready, finishes the pull in flight, exits 0', async () => {
+    const sim = await startSimulator({ port: 0, seed: 7, loads: 3, speed: 60, ...TEST_CREDENTIALS });
+    // The service as the simulator answers it, held until the test lets it go: a slow answer whose
+    // request is known to be in flight.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const upstream = await startFakeUpstream((req, res) => {
+      void (async () => {
+        const answer = await fetch(`${sim.url}${req.url}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: req.body,
+        });
+        const text = await answer.text();
+        await held;
+        res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(text);
+      })();
+    });
+    const server = runBuiltServer(install, {
+      PORT: '0',
+      UPSTREAM_BASE_URL: upstream.url,
+      PARTNER_ID: String(TEST_CREDENTIALS.partnerId),
+      ACCOUNT_ID: TEST_CREDENTIALS.accountId,
+      SHUTDOWN_GRACE_SECONDS: '60',
+    });
+    const probe = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const [, url] = await server.waitFor(listening);
+      // A balancer's probe, on a connection it keeps.
+      expect((await getOn(probe, `${url}/api/ready`)).status).toBe(200);
+      const ids = sim.fleet.map((p) => String(p.externalId));
+      const pull = fetch(`${url}/api/pull/by-external-id`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+        body: JSON.stringify({ ids }),
+      });
+      while (upstream.seen.length === 0) await new Promise((r) => setTimeout(r, 20));
+
+      server.signal('SIGTERM');
+      await server.waitFor(/SIGTERM: no new connections; waiting up to 60 s for 1 requests in flight/);
+      const ready = await getOn(probe, `${url}/api/ready`);
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.body)).toMatchObject({ error: { code: 'draining' } });
+      // The kept connection is told to go, and a new one is refused.
+      expect(ready.connection).toBe('close');
+      await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+
+      release();
+      const answer = await pull;
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as { loads: { id: string }[] };
+      expect(body.loads.map((l) => l.id).sort()).toEqual([...ids].sort());
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('Haulview stopped.');
+      expect(server.output()).not.toContain('cut off');
+    } finally {
+      release();
+      probe.destroy();
+      await server.stop();
+      await upstream.close();
+      await sim.close();
+    }
+  }, 30_000);
+
+  it('SIGINT with a request held past the grace: cuts it off at the deadline and still exits 0', async () => {
+    const upstream = await startFakeUpstream(() => {
+      // Never answers.
+    });
+    const server = runBuiltServer(install, {
+      PORT: '0',
+      UPSTREAM_BASE_URL: upstream.url,
+      PARTNER_ID: '12',
+      ACCOUNT_ID: 'enc',
+      UPSTREAM_TIMEOUT_MS: '600000',
+      SHUTDOWN_GRACE_SECONDS: '0',
+    });
+    try {
+      const [, url] = await server.waitFor(listening);
+      const pull = fetch(`${url}/api/pull/by-external-id`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+        body: JSON.stringify({ ids: ['1'] }),
+      }).then(
+        (r) => r.status,
+        () => 'cut',
+      );
+      while (upstream.seen.length === 0) await new Promise((r) => setTimeout(r, 20));
+      server.signal('SIGINT');
+      expect(await server.exited).toBe(0);
+      expect(await pull).toBe('cut');
+      expect(server.output()).toContain('1 requests still in flight were cut off');
+    } finally {
+      await server.stop();
+      await upstream.close();
     }
   }, 30_000);
 });

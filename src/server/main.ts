@@ -142,10 +142,12 @@ async function main(): Promise<void> {
   const access = await accessLine(env, store);
   if (access) console.log(access);
   const upstream = await resolveUpstream(env);
+  let draining = false;
   const app = buildProxy(env, upstream, {
     distDir: dev ? undefined : distDir,
     log: toStdout,
     store,
+    draining: () => draining,
   });
   let server: Listening;
   if (dev) {
@@ -167,15 +169,33 @@ async function main(): Promise<void> {
   console.log(
     `Haulview: ${server.url}  (upstream: ${upstream.mode === 'simulator' ? 'embedded simulator' : 'remote'})`,
   );
-  const stop = () =>
-    void server
-      .close()
-      .then(() => {
+  // A deploy's SIGTERM (or Ctrl-C): refuse new connections, let the requests in flight finish
+  // within the grace, then close the store and exit 0. A second signal stops waiting.
+  let hurry: (() => void) | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (hurry) {
+      hurry();
+      return;
+    }
+    draining = true;
+    const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
+    const drain = server.drain(graceMs);
+    hurry = drain.hurry;
+    console.log(
+      `${signal}: no new connections; waiting up to ${env.SHUTDOWN_GRACE_SECONDS} s for ${server.inFlight()} requests in flight`,
+    );
+    void drain.done
+      .then(({ cut }) => {
+        if (cut > 0) console.warn(`${cut} requests still in flight were cut off`);
         retention.stop();
         return retention.running();
       })
       .then(() => store.close())
-      .then(() => process.exit(0));
+      .then(() => {
+        console.log('Haulview stopped.');
+        process.exit(0);
+      });
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

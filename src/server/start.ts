@@ -1,5 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import net from 'node:net';
 import type { Env } from './config';
 import { outlookOptionsOf, tileAttributionOf } from './config';
 import { noiseRules } from '@/domain/noise-rules';
@@ -41,6 +42,8 @@ export function buildProxy(
     store?: Pick<Store, 'db' | 'ping'>;
     /** The store's ping alone, for `/api/ready` in tests without users. */
     storePing?: () => Promise<void>;
+    /** Whether this instance is shutting down (`/api/ready` answers 503 then). */
+    draining?: () => boolean;
   },
 ) {
   const client = createUpstreamClient({
@@ -60,6 +63,8 @@ export function buildProxy(
     resyncMs: env.RESYNC_MINUTES * 60_000,
     maxLoads: env.CACHE_MAX_LOADS,
     onAnswer: (by, answer) => drift.record(by, answer.issues),
+    onTooLarge: (by, id, note) =>
+      drift.note(by, [{ ...note, path: 'details[]', message: `load ${id}: ${note.message}` }]),
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
   });
@@ -80,6 +85,7 @@ export function buildProxy(
     },
     drift,
     storePing: options.store?.ping ?? options.storePing,
+    draining: options.draining,
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),
@@ -108,6 +114,13 @@ export interface Listening {
   url: string;
   server: ReturnType<typeof createServer>;
   close: () => Promise<void>;
+  /**
+   * Stops accepting connections and lets the requests in flight finish, for at most `graceMs` (or
+   * until `hurry()`); then ends every connection left. Resolves with how many requests were cut.
+   */
+  drain: (graceMs: number) => { done: Promise<{ cut: number }>; hurry: () => void };
+  /** Requests being answered now. */
+  inFlight: () => number;
 }
 
 /**
@@ -121,7 +134,17 @@ export function listen(
   fallback?: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<Listening> {
   const proxy: RequestListener = getRequestListener(app.fetch);
+  let inFlight = 0;
+  let draining = false;
+  let idle: (() => void) | undefined;
   const server = createServer((req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) idle?.();
+    });
+    // A kept-alive connection is told to go: the client's next request opens one to another instance.
+    if (draining) res.setHeader('Connection', 'close');
     // Browsers send a path; a full URL in the request line is for forward proxies, which this is not
     // (and a URL with user info made building the request fail with a 500).
     if (!(req.url ?? '').startsWith('/')) {
@@ -149,6 +172,30 @@ export function listen(
             server.close(() => done());
             server.closeAllConnections();
           }),
+        inFlight: () => inFlight,
+        drain: (graceMs) => {
+          draining = true;
+          let hurry = () => {};
+          const done = new Promise<{ cut: number }>((finish) => {
+            let ended = false;
+            const end = () => {
+              if (ended) return;
+              ended = true;
+              clearTimeout(timer);
+              const cut = inFlight;
+              server.closeAllConnections();
+              finish({ cut });
+            };
+            const timer = setTimeout(end, graceMs);
+            hurry = end;
+            idle = end;
+            // Refuses new connections. net.Server's close, not http.Server's: that one also ends the idle
+            // kept-alive connections, and a balancer's probe on one should hear /api/ready say 503.
+            net.Server.prototype.close.call(server);
+            if (inFlight === 0) end();
+          });
+          return { done, hurry };
+        },
       });
     });
   });

@@ -111,6 +111,62 @@ function answering(details: unknown[], later: unknown[][] = [], now?: () => numb
 const pingCount = (d: LoadViewWire | undefined) => d?.pings?.length ?? 0;
 
 describe('track cache', () => {
+  it('pulls a chunk too large again in halves, in full; the load too large alone keeps its track with a note', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    let tooLarge = false;
+    const noted: string[] = [];
+    const c = cache(u, clock, {
+      // Load 1's answer is too large once `tooLarge` is set; refused after its cursor moved, as a
+      // body cut off at the cap is.
+      pull: async (by, ids, mode) => {
+        const answer = await u.pull(by, ids, mode);
+        if (tooLarge && ids.includes('1'))
+          throw new ProxyError(502, 'upstream_too_large', "the upstream's answer is larger than 100 bytes");
+        return answer;
+      },
+      onTooLarge: (_by, id, note) => noted.push(`${id}: ${note.kind}`),
+    });
+    for (const id of ['1', '2']) u.addPing(id);
+    await c.get('external-id', ['1', '2'], undefined, undefined);
+    for (const id of ['1', '2']) u.addPing(id);
+    tooLarge = true;
+    clock.t += 1000;
+    const served = await c.get('external-id', ['1', '2'], undefined, undefined);
+    // The refused delta moved both cursors: the halves are pulled in full, so load 2 loses nothing.
+    expect(u.calls.slice(1)).toEqual([
+      { ids: ['1', '2'], mode: 'yes' },
+      { ids: ['1'], mode: 'no' },
+      { ids: ['2'], mode: 'no' },
+    ]);
+    const [one, two] = served.loads;
+    expect(pingCount(two)).toBe(2);
+    expect(pingCount(one)).toBe(1);
+    // First, before the notes its earlier answer left (its undocumented stops).
+    expect(one?.issues?.map((i) => i.kind)).toEqual(['too_large', 'unknown_field']);
+    expect(served.missing).toEqual([]);
+    expect(noted).toEqual(['1: too_large']);
+
+    // Once it fits again (tried after the resync interval), its track is whole and the note gone.
+    tooLarge = false;
+    u.addPing('1');
+    clock.t += 600_000;
+    const healed = (await c.get('external-id', ['1'], undefined, undefined)).loads[0];
+    expect(pingCount(healed)).toBe(3);
+    expect(healed?.issues?.map((i) => i.kind)).toEqual(['unknown_field']);
+  });
+
+  it('passes on an error other than too large without splitting the chunk', async () => {
+    const u = upstream();
+    const c = cache(u, { t: 0 });
+    for (const id of ['1', '2']) u.addPing(id);
+    u.failNext(new ProxyError(502, 'upstream_error', 'the upstream answered with HTTP 500'));
+    await expect(c.get('external-id', ['1', '2'], undefined, undefined)).rejects.toMatchObject({
+      code: 'upstream_error',
+    });
+    expect(u.calls).toHaveLength(1);
+  });
+
   it('pulls a load in full first, then only deltas, and serves the merged track', async () => {
     const u = upstream();
     const clock = { t: 0 };

@@ -7,6 +7,7 @@ import { applyDelta } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 import { boardOutlook, loadOutlook, type OutlookOptions } from '@/domain/outlook';
+import { ProxyError } from './errors';
 
 /**
  * One merged track per (operation, id), fed by the upstream's pulls and served to every browser.
@@ -23,6 +24,10 @@ import { boardOutlook, loadOutlook, type OutlookOptions } from '@/domain/outlook
  *   than `freshMs` ago is served from the cache.
  * - At most `maxLoads` tracks are kept (least recently used go first); eviction only forgets: the next
  *   request pulls that load in full.
+ * - A chunk whose answer is larger than the upstream client reads is pulled again in halves, in
+ *   full (a `yes` call that was refused may have moved its cursors), down to one load. A single load
+ *   too large is kept as it was, served with a `too_large` note, reported through `onTooLarge` and
+ *   tried again after `resyncMs`: each try reads the whole cap for nothing.
  * - Every item gets the sequence number of the merge that first brought it. A browser's `since`
  *   cursor (`<process>.<seq>`) gets only items merged after it, and only the loads that changed after
  *   it: a board of 10,000 loads in which 100 moved gets 100 loads back. A load neither in `details`
@@ -39,6 +44,8 @@ export interface TrackCacheOptions {
   /** Issues kept per load for the browser's "skipped" count. */
   maxIssuesPerLoad?: number;
   onAnswer?: (by: LoadBy, answer: Parsed<PullAnswer>) => void;
+  /** A single load whose answer alone is larger than the client reads (its note says so too). */
+  onTooLarge?: (by: LoadBy, id: string, note: ParseIssue) => void;
   now?: () => number;
   /** How each load's outlook (ETAs, why it is dark) is reckoned; the domain's defaults when absent. */
   outlook?: OutlookOptions;
@@ -60,6 +67,8 @@ interface Track {
   /** Sequence number of the last merge that changed the load (its latest location, status…, or items). */
   changedSeq: number;
   issues: ParseIssue[];
+  /** Set while its answer alone is too large: the note served with it, and when to try again. */
+  tooLarge: { note: ParseIssue; retryAt: number } | undefined;
   inflight: Promise<void> | undefined;
   /**
    * The served load as JSON bytes for full answers (no `since`), one per set of include flags (at
@@ -158,6 +167,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       seqOf: new Map(),
       changedSeq: 0,
       issues: [],
+      tooLarge: undefined,
       inflight: undefined,
       json: undefined,
     };
@@ -199,7 +209,8 @@ export function createTrackCache(o: TrackCacheOptions) {
     t.refreshedAt = at;
     if (full) t.lastFullAt = at;
     t.needsFull = false;
-    const kept = [...relativeIssues(issues), ...t.issues];
+    t.tooLarge = undefined;
+    const kept = [...relativeIssues(issues), ...t.issues.filter((i) => i.kind !== 'too_large')];
     const seen = new Set<string>();
     t.issues = kept
       .filter((i) => {
@@ -211,10 +222,19 @@ export function createTrackCache(o: TrackCacheOptions) {
       .slice(0, o.maxIssuesPerLoad ?? 200);
   }
 
-  /** One upstream call for a chunk of tracks of one mode; merges what came back. */
-  async function refreshChunk(by: LoadBy, chunk: Track[], mode: 'yes' | 'no'): Promise<void> {
+  /**
+   * One upstream call for a chunk of tracks of one mode; merges what came back. An answer too large
+   * is pulled again in halves; `calls` counts every call made.
+   */
+  async function refreshChunk(
+    by: LoadBy,
+    chunk: Track[],
+    mode: 'yes' | 'no',
+    calls: { n: number },
+  ): Promise<void> {
     let answer: Parsed<PullAnswer>;
     try {
+      calls.n++;
       answer = await slot(() =>
         o.pull(
           by,
@@ -225,7 +245,19 @@ export function createTrackCache(o: TrackCacheOptions) {
     } catch (error) {
       // The call may have reached the upstream and moved its cursor: only a full pull is safe now.
       for (const t of chunk) t.needsFull = true;
-      throw error;
+      if (!(error instanceof ProxyError && error.code === 'upstream_too_large')) throw error;
+      if (chunk.length === 1) {
+        tooLargeAlone(chunk[0] as Track, error.message);
+        return;
+      }
+      const half = Math.ceil(chunk.length / 2);
+      const halves = await Promise.allSettled([
+        refreshChunk(by, chunk.slice(0, half), 'no', calls),
+        refreshChunk(by, chunk.slice(half), 'no', calls),
+      ]);
+      const failure = halves.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failure) throw failure.reason;
+      return;
     }
     o.onAnswer?.(by, answer);
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
@@ -251,6 +283,23 @@ export function createTrackCache(o: TrackCacheOptions) {
     }
   }
 
+  function tooLargeAlone(t: Track, message: string): void {
+    const at = now();
+    const note: ParseIssue = {
+      path: '(load)',
+      kind: 'too_large',
+      message: `${message} for this load alone: its track is as of its last answer (raise UPSTREAM_MAX_BYTES)`,
+      skipped: true,
+    };
+    t.tooLarge = { note, retryAt: at + o.resyncMs };
+    t.issues = [note, ...t.issues.filter((i) => i.kind !== 'too_large')];
+    t.missing = false;
+    t.refreshedAt = at;
+    // A browser past its cursor learns of the note as of a change.
+    t.changedSeq = ++seq;
+    o.onTooLarge?.(t.by, t.id, note);
+  }
+
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
   async function refresh(by: LoadBy, wanted: Track[]): Promise<number> {
     const at = now();
@@ -258,9 +307,9 @@ export function createTrackCache(o: TrackCacheOptions) {
     const due: Track[] = [];
     for (const t of wanted) {
       if (t.inflight) waits.push(t.inflight);
-      else if (at - t.refreshedAt >= o.freshMs) due.push(t);
+      else if (at - t.refreshedAt >= o.freshMs && !(t.tooLarge && at < t.tooLarge.retryAt)) due.push(t);
     }
-    let calls = 0;
+    const calls = { n: 0 };
     const modes: ['no' | 'yes', Track[]][] = [
       ['no', due.filter((t) => t.needsFull || at - t.lastFullAt >= o.resyncMs)],
       ['yes', due.filter((t) => !(t.needsFull || at - t.lastFullAt >= o.resyncMs))],
@@ -268,9 +317,8 @@ export function createTrackCache(o: TrackCacheOptions) {
     for (const [mode, list] of modes) {
       for (let i = 0; i < list.length; i += o.chunkSize) {
         const chunk = list.slice(i, i + o.chunkSize);
-        calls++;
         // Requests that want these loads meanwhile wait for this very call, and share its outcome.
-        const run = refreshChunk(by, chunk, mode);
+        const run = refreshChunk(by, chunk, mode, calls);
         for (const t of chunk) t.inflight = run;
         run
           .catch(() => undefined)
@@ -283,7 +331,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const results = await Promise.allSettled(waits);
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
-    return calls;
+    return calls.n;
   }
 
   function parseCursor(cursor: string | undefined): number {
@@ -294,7 +342,16 @@ export function createTrackCache(o: TrackCacheOptions) {
   }
 
   function serve(t: Track, include: IncludeFlags | undefined, since: number): LoadViewWire | undefined {
-    if (!t.load) return undefined;
+    // Too large from its first pull: the service knows it, so it is not missing; its note says why it is empty.
+    if (!t.load)
+      return (
+        t.tooLarge && {
+          by: t.by,
+          id: t.id,
+          ...(t.by === 'external-id' ? { externalId: t.id } : { loadNumber: t.id }),
+          issues: [t.tooLarge.note],
+        }
+      );
     // A full answer has every item: no need to look each one up.
     const isNew = since === 0 ? undefined : (item: { key: string }) => (t.seqOf.get(item.key) ?? 0) > since;
     return loadView(t.load, t.issues, include, isNew);
@@ -302,7 +359,7 @@ export function createTrackCache(o: TrackCacheOptions) {
 
   function serveJson(t: Track, include: IncludeFlags | undefined, since: number): Buffer | undefined {
     const load = t.load;
-    if (!load) return undefined;
+    if (!load) return t.tooLarge && Buffer.from(JSON.stringify(serve(t, include, since)));
     const render = () => Buffer.from(JSON.stringify(serve(t, include, since)));
     // Only a full answer is the same for every browser; one after a cursor is made for its request.
     if (since !== 0) return render();

@@ -95,6 +95,18 @@ describe('pull', () => {
     expect(error).toMatchObject({ status: 502, code: 'upstream_too_large' });
   });
 
+  it('does not pause calls after answers too large: the service answered, and smaller calls follow', async () => {
+    const upstream = await fake((_req, res) => json(res, 200, { ...ok, padding: 'x'.repeat(5000) }));
+    const c = client(upstream.url, { maxBytes: 1000, breakerThreshold: 2 });
+    for (let i = 0; i < 4; i++)
+      expect((await failure(c.pull('external-id', ['a', 'b'], undefined, 'no'))).code).toBe(
+        'upstream_too_large',
+      );
+    expect(c.stats.consecutiveFailures).toBe(0);
+    expect(c.stats.pausedUntil).toBeNull();
+    expect(upstream.seen).toHaveLength(4);
+  });
+
   it('answers 504 when the upstream is slower than the deadline, and does not retry', async () => {
     const upstream = await fake((_req, res) => setTimeout(() => json(res, 200, ok), 1000));
     const error = await failure(

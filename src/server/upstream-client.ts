@@ -195,7 +195,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
         );
       }
       if (failure === 'too_large') {
-        failed('upstream_too_large');
+        // The service answered: too much for one call is the request's size, not an outage, and the
+        // track cache's halving would otherwise pause all calls on its way down to one load.
+        succeeded();
         throw new ProxyError(
           502,
           'upstream_too_large',

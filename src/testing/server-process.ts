@@ -40,6 +40,8 @@ export interface ServerProcess {
   /** Resolves with the first match of `pattern` in the output; rejects if it exits or times out first. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
   stop: () => Promise<void>;
+  /** Sends it a signal, as an orchestrator or a Ctrl-C would. */
+  signal: (signal: NodeJS.Signals) => void;
 }
 
 /**
@@ -107,5 +109,6 @@ export function runBuiltServer(install: ProductionInstall, env: Record<string, s
       if (running) child.kill('SIGTERM');
       await exited;
     },
+    signal: (signal) => void child.kill(signal),
   };
 }

@@ -30,6 +30,8 @@ export async function startStack(
     now?: () => number;
     upstream?: Partial<Upstream>;
     faults?: FaultOptions;
+    /** The simulator's first load gets this many pings (SIM_LONG_TRACK_PINGS): a huge answer. */
+    longTrackPings?: number;
     /** Pull credentials of both the simulator and the proxy (the demo pair when absent). */
     credentials?: { partnerId: number; accountId: string };
     /** A built SPA to serve (a folder with index.html). */
@@ -49,6 +51,7 @@ export async function startStack(
     ...credentials,
     now: options.now,
     faults: options.faults,
+    longTrackPings: options.longTrackPings,
   });
   const env = parseEnv({ TILE_URL: 'none', ...options.env });
   const logs: string[] = [];

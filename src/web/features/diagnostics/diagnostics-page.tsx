@@ -17,6 +17,7 @@ const KIND_LABELS: Record<string, string> = {
   bad_time: 'unreadable time',
   unknown_zone: 'unknown zone abbreviation',
   not_json: 'not JSON',
+  too_large: 'one load’s answer larger than UPSTREAM_MAX_BYTES (not refreshed)',
   not_recorded: 'not recorded separately',
 };
 

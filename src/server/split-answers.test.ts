@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { Diagnostics, LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { manualClock, startStack, TEST_CREDENTIALS } from '@/testing/stack';
+
+/** The `upstreamCalls` of each `/api/pull` request, from the proxy's request log. */
+function upstreamCallsLogged(logs: string[]): number[] {
+  return logs
+    .map((l) => JSON.parse(l) as { path?: string; upstreamCalls?: number })
+    .filter((l) => l.path?.startsWith('/api/pull/'))
+    .map((l) => l.upstreamCalls ?? -1);
+}
+
+describe('answers larger than UPSTREAM_MAX_BYTES', () => {
+  it('are pulled again in halves; the one load too large alone is noted, the others served', async () => {
+    const clock = manualClock();
+    // The simulator's first load carries 2,000 pings (about 1.6 MB); the other eleven together
+    // about 0.6 MB: a 1 MiB cap refuses the whole chunk and every half that holds the first load.
+    const stack = await startStack({
+      loads: 12,
+      now: clock.now,
+      longTrackPings: 2000,
+      env: { UPSTREAM_MAX_BYTES: String(2 ** 20), REFRESH_SECONDS: '30', RESYNC_MINUTES: '10' },
+    });
+    try {
+      const ids = stack.sim.fleet.map((p) => String(p.externalId));
+      const [huge, ...others] = ids;
+      const first = await stack.post('/api/pull/by-external-id', { ids });
+      expect(first.status).toBe(200);
+      const answer = ProxyPullAnswer.parse(await first.json());
+      expect(answer.missing).toEqual([]);
+      const loads = new Map(answer.loads.map((l) => LoadView.parse(l)).map((l) => [l.id, l]));
+      expect([...loads.keys()].sort()).toEqual([...ids].sort());
+
+      // Every other load is whole: the pings the simulator has for it, none lost in the halving.
+      const truth = await fetch(`${stack.sim.url}/loadtrackservice/getLoadTrackDetailsServiceV2`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...TEST_CREDENTIALS, loadTrackExternalIds: others, sendNewData: 'no' }),
+      });
+      const expected = (
+        (await truth.json()) as { details: { loadTrackExternalId: number; locations: unknown[] }[] }
+      ).details;
+      expect(expected).toHaveLength(11);
+      for (const d of expected) {
+        const load = loads.get(String(d.loadTrackExternalId));
+        expect(load?.pings.length, `load ${d.loadTrackExternalId}`).toBe(d.locations.length);
+        expect(load?.issues.some((i) => i.kind === 'too_large')).toBe(false);
+      }
+      // The huge one is served by its id with a note that says why it is empty.
+      const alone = loads.get(huge!);
+      expect(alone?.externalId).toBe(huge);
+      expect(alone?.pings).toEqual([]);
+      expect(alone?.issues).toEqual([
+        expect.objectContaining({ kind: 'too_large', path: '(load)', skipped: true }),
+      ]);
+      expect(alone?.issues[0]?.message).toMatch(/larger than 1048576 bytes.*UPSTREAM_MAX_BYTES/);
+
+      // 12 → 6 + 6 → 3 + 3 → 2 + 1 → 1 + 1: each half with the huge load pulled in halves again.
+      expect(upstreamCallsLogged(stack.logs)).toEqual([9]);
+
+      // The drift report names it for whoever runs the proxy.
+      const report = Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json());
+      expect(report.entries).toContainEqual(
+        expect.objectContaining({ operation: 'external-id', path: 'details[]', kind: 'too_large', count: 1 }),
+      );
+      expect(report.entries.find((e) => e.kind === 'too_large')?.example).toContain(`load ${huge}`);
+      // Answers too large are no outage: calls are not paused.
+      expect(report.upstream?.pausedUntil).toBeNull();
+
+      // The next refresh pulls the others in one call and leaves the huge one until the resync.
+      clock.advance(30_000);
+      const second = await stack.post('/api/pull/by-external-id', { ids, since: answer.cursor });
+      expect(second.status).toBe(200);
+      await second.arrayBuffer();
+      expect(upstreamCallsLogged(stack.logs)).toEqual([9, 1]);
+      // After the resync interval it is tried again (alone: the others are fresh), and noted again.
+      clock.advance(10 * 60_000);
+      const later = ProxyPullAnswer.parse(
+        await (await stack.post('/api/pull/by-external-id', { ids: [huge] })).json(),
+      );
+      expect(upstreamCallsLogged(stack.logs)).toEqual([9, 1, 1]);
+      expect(LoadView.parse(later.loads[0]).issues.map((i) => i.kind)).toEqual(['too_large']);
+    } finally {
+      await stack.close();
+    }
+  }, 60_000);
+});
