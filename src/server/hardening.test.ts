@@ -307,7 +307,8 @@ describe('requests that try to reach another upstream path, or carry the browser
       await guarded.close();
       await close();
     }
-  });
+    // Opening the embedded store runs every migration: seconds on a busy machine.
+  }, 60_000);
 
   it('other methods on /api/pull/* are refused and call nothing upstream', async () => {
     const before = upstream.seen.length;
