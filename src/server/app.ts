@@ -17,6 +17,7 @@ import { pullRoutes } from './routes/pull';
 import { readyRoutes } from './routes/ready';
 import { boardRoutes } from './routes/boards';
 import { reviewRoutes } from './routes/reviews';
+import { publicShareRoutes, shareRoutes } from './routes/shares';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import type { UpstreamClient } from './upstream-client';
@@ -58,6 +59,21 @@ export function createApp(o: AppOptions) {
   const access = createAccess(o.access);
   api.use(requireSameOriginPost(o.access));
   api.use(limitBody(maxBodyBytes(o.maxIds)));
+  // The customer's tracking page holds no session: its one read-only route answers before the guard.
+  api.route(
+    '/share',
+    publicShareRoutes({
+      db: o.access.db,
+      cache: o.cache,
+      trustProxy: o.access.trustProxy,
+      now: o.access.now ?? Date.now,
+      page: {
+        refreshSeconds: o.clientConfig.refreshSeconds,
+        tileUrl: o.clientConfig.tileUrl,
+        tileAttribution: o.clientConfig.tileAttribution,
+      },
+    }),
+  );
   api.use(access.guard);
   api.route('/session', access.routes);
   api.route('/diagnostics', adminOnly(diagnosticsRoutes(o.drift, o.upstream.stats, o.upstream.now)));
@@ -65,6 +81,7 @@ export function createApp(o: AppOptions) {
   api.route('/webhooks', adminOnly(webhookRoutes(o.upstream, o.access.db)));
   api.route('/documents/reviews', reviewRoutes(o.access.db));
   api.route('/boards', boardRoutes(o.access.db));
+  api.route('/shares', shareRoutes(o.access.db, o.access.now ?? Date.now));
   api.route('/audit', adminOnly(auditRoutes(o.access.db)));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));

@@ -8,7 +8,15 @@ import { MIGRATIONS } from './migrations';
 import { openStore, StoreUnavailableError, type Store } from './store';
 
 const ALL = Object.keys(MIGRATIONS);
-const TABLES = ['audit_log', 'document_reviews', 'saved_boards', 'sessions', 'users', 'webhooks'];
+const TABLES = [
+  'audit_log',
+  'document_reviews',
+  'saved_boards',
+  'sessions',
+  'share_links',
+  'users',
+  'webhooks',
+];
 
 async function tables<DB>(db: Kysely<DB>): Promise<string[]> {
   const rows = await db.introspection.getTables({ withInternalKyselyTables: false });
