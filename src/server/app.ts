@@ -1,7 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ClientConfig, Health, ProxyErrorBody } from '@/contract/proxy-api';
 import type { AppEnv } from './app-env';
@@ -115,12 +115,20 @@ export function createApp(o: AppOptions) {
   if (o.distDir) {
     const root = relative(process.cwd(), o.distDir) || '.';
     const indexHtml = readFileSync(join(o.distDir, 'index.html'), 'utf8');
+    const sharePath = join(o.distDir, 'share.html');
+    const shareHtml = existsSync(sharePath) ? readFileSync(sharePath, 'utf8') : undefined;
     const files = serveStatic({ root });
     app.use('/assets/*', files);
     // dist/server/ holds the server's own build (`npm run build`): files for node, not for browsers.
     // Paths with `%`, `..` or a backslash never reach the disk (serveStatic refuses them); the case is
     // ignored for filesystems that ignore it.
     app.use('*', (c, next) => (/^\/server(?:\/|$)/i.test(c.req.path) ? next() : files(c, next)));
+    // A customer's tracking page: never indexed (the meta tag says it too).
+    if (shareHtml !== undefined)
+      app.get('/share/*', (c) => {
+        c.header('X-Robots-Tag', 'noindex, nofollow');
+        return c.html(shareHtml);
+      });
     // The SPA's own routes (/loads/…, /documents, /webhooks) all answer with index.html.
     app.get('*', (c) => c.html(indexHtml));
   }
