@@ -21,6 +21,9 @@ const WebhooksRoute = lazy(() =>
 );
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const SharesPage = lazy(() =>
+  import('../features/shares/shares-page').then((m) => ({ default: m.SharesPage })),
+);
 const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
@@ -29,6 +32,7 @@ const DiagnosticsPage = lazy(() =>
 const NAV = [
   { href: '/', label: 'Map' },
   { href: '/documents', label: 'Documents', what: 'reviewDocuments' },
+  { href: '/shares', label: 'Share links', what: 'manageShares' },
   { href: '/webhooks', label: 'Webhooks', what: 'manageWebhooks' },
   { href: '/diagnostics', label: 'Diagnostics', what: 'seeDiagnostics' },
   { href: '/admin/users', label: 'Users', what: 'manageUsers' },
@@ -79,6 +83,11 @@ export function App() {
             <Route path="/documents">
               <Allowed user={user} what="reviewDocuments">
                 <DocumentsRoute />
+              </Allowed>
+            </Route>
+            <Route path="/shares">
+              <Allowed user={user} what="manageShares">
+                <SharesPage />
               </Allowed>
             </Route>
             <Route path="/webhooks">
