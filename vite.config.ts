@@ -24,6 +24,7 @@ const STORE_TESTS = [
   'src/server/exceptions/**/*.test.ts',
   'src/server/puller/**/*.test.ts',
   'src/server/tracks/**/*.test.ts',
+  'src/server/shares/**/*.test.ts',
 ];
 
 const naturalEarth = (scale: '110m' | '50m') =>
@@ -68,6 +69,9 @@ export default defineConfig({
     // The largest chunk is data, not code: the 1:50m countries (757 kB, 230 kB gzipped), fetched only
     // once the map is zoomed in far enough to need them.
     chunkSizeWarningLimit: 800,
+    // The customer's tracking page (share.html) is an entry of its own, so the dashboard's first
+    // screen stays as it was and the phone page carries none of the dashboard.
+    rollupOptions: { input: { main: 'index.html', share: 'share.html' } },
   },
   test: {
     // Web code runs in jsdom, everything else in node; each file is a fresh module graph.

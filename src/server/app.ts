@@ -1,7 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ClientConfig, Health, ProxyErrorBody } from '@/contract/proxy-api';
 import type { AppEnv } from './app-env';
@@ -18,6 +18,7 @@ import { pullRoutes } from './routes/pull';
 import { readyRoutes } from './routes/ready';
 import { boardRoutes } from './routes/boards';
 import { reviewRoutes } from './routes/reviews';
+import { publicShareRoutes, shareRoutes } from './routes/shares';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import type { UpstreamClient } from './upstream-client';
@@ -64,6 +65,21 @@ export function createApp(o: AppOptions) {
   const access = createAccess(o.access);
   api.use(requireSameOriginPost(o.access));
   api.use(limitBody(maxBodyBytes(o.maxIds)));
+  // The customer's tracking page holds no session: its one read-only route answers before the guard.
+  api.route(
+    '/share',
+    publicShareRoutes({
+      db: o.access.db,
+      cache: o.cache,
+      trustProxy: o.access.trustProxy,
+      now: o.access.now ?? Date.now,
+      page: {
+        refreshSeconds: o.clientConfig.refreshSeconds,
+        tileUrl: o.clientConfig.tileUrl,
+        tileAttribution: o.clientConfig.tileAttribution,
+      },
+    }),
+  );
   api.use(access.guard);
   api.route('/session', access.routes);
   api.route('/diagnostics', adminOnly(diagnosticsRoutes(o.drift, o.upstream.stats, o.upstream.now)));
@@ -72,6 +88,7 @@ export function createApp(o: AppOptions) {
   api.route('/documents/reviews', reviewRoutes(o.access.db));
   api.route('/boards', boardRoutes(o.access.db));
   api.route('/exceptions/acks', exceptionAckRoutes(o.access.db, o.upstream.now));
+  api.route('/shares', shareRoutes(o.access.db, o.access.now ?? Date.now));
   api.route('/audit', adminOnly(auditRoutes(o.access.db)));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));
@@ -105,6 +122,8 @@ export function createApp(o: AppOptions) {
   if (o.distDir) {
     const root = relative(process.cwd(), o.distDir) || '.';
     const indexHtml = readFileSync(join(o.distDir, 'index.html'), 'utf8');
+    const sharePath = join(o.distDir, 'share.html');
+    const shareHtml = existsSync(sharePath) ? readFileSync(sharePath, 'utf8') : undefined;
     // Files outside /assets keep their names from build to build: browsers ask again each time.
     const files = serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') });
     // Vite names what it puts in /assets by a hash of the content: a name never changes its bytes.
@@ -121,6 +140,12 @@ export function createApp(o: AppOptions) {
     // Paths with `%`, `..` or a backslash never reach the disk (serveStatic refuses them); the case is
     // ignored for filesystems that ignore it.
     app.use('*', (c, next) => (/^\/server(?:\/|$)/i.test(c.req.path) ? next() : files(c, next)));
+    // A customer's tracking page: never indexed (the meta tag says it too).
+    if (shareHtml !== undefined)
+      app.get('/share/*', (c) => {
+        c.header('X-Robots-Tag', 'noindex, nofollow');
+        return c.html(shareHtml, 200, { 'Cache-Control': 'no-cache' });
+      });
     // The SPA's own routes (/loads/…, /documents, /webhooks) all answer with index.html.
     app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
   }

@@ -154,7 +154,12 @@ async function main(): Promise<void> {
     const { createServer: createVite } = await import('vite');
     const devServer: { vite?: Awaited<ReturnType<typeof createVite>> } = {};
     server = await listenOrExit(
-      () => listen(app, env.HOST, env.PORT, (req, res) => devServer.vite?.middlewares(req, res)),
+      () =>
+        listen(app, env.HOST, env.PORT, (req, res) => {
+          // A customer's tracking page is share.html's entry, not the dashboard's index.html.
+          if (req.url?.startsWith('/share/')) req.url = '/share.html';
+          devServer.vite?.middlewares(req, res);
+        }),
       'PORT',
       env.HOST,
       env.PORT,

@@ -17,6 +17,7 @@ export interface Database {
   track_loads: TrackLoadsTable;
   track_items: TrackItemsTable;
   watched_loads: WatchedLoadsTable;
+  share_links: ShareLinksTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -169,4 +170,27 @@ export interface WatchedLoadsTable {
   load_id: string;
   why: 'session' | 'board' | 'share' | 'alert';
   expires_at: Date;
+}
+
+/** A customer share link (src/server/shares/shares.ts keeps this table). */
+export interface ShareLinksTable {
+  id: Generated<string>;
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  token_hash: string;
+  /** `e:ID` / `n:ID`, as JSON. */
+  loads: ColumnType<string[], string, never>;
+  show_map: boolean;
+  show_status: boolean;
+  show_stops: boolean;
+  show_pod: boolean;
+  /** The latest it works; earlier with `after_delivery_days` once every load is delivered. */
+  expires_at: ColumnType<Date, Date, Date>;
+  after_delivery_days: number | null;
+  /** The user's name. */
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+  views: ColumnType<number, number | undefined, number>;
+  last_view_at: Date | null;
 }

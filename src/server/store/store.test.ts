@@ -15,6 +15,7 @@ const TABLES = [
   'puller_leases',
   'saved_boards',
   'sessions',
+  'share_links',
   'track_clock',
   'track_items',
   'track_loads',

@@ -24,6 +24,9 @@ const ExceptionsRoute = lazy(() =>
 );
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const SharesPage = lazy(() =>
+  import('../features/shares/shares-page').then((m) => ({ default: m.SharesPage })),
+);
 const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
@@ -33,6 +36,7 @@ const NAV = [
   { href: '/', label: 'Map' },
   { href: '/exceptions', label: 'Exceptions', what: 'seeExceptions' },
   { href: '/documents', label: 'Documents', what: 'reviewDocuments' },
+  { href: '/shares', label: 'Share links', what: 'manageShares' },
   { href: '/webhooks', label: 'Webhooks', what: 'manageWebhooks' },
   { href: '/diagnostics', label: 'Diagnostics', what: 'seeDiagnostics' },
   { href: '/admin/users', label: 'Users', what: 'manageUsers' },
@@ -88,6 +92,11 @@ export function App() {
             <Route path="/documents">
               <Allowed user={user} what="reviewDocuments">
                 <DocumentsRoute />
+              </Allowed>
+            </Route>
+            <Route path="/shares">
+              <Allowed user={user} what="manageShares">
+                <SharesPage />
               </Allowed>
             </Route>
             <Route path="/webhooks">

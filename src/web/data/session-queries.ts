@@ -20,6 +20,7 @@ const NoContent = z.undefined();
 export const MAY = {
   seeExceptions: ['dispatcher', 'broker', 'admin'],
   reviewDocuments: ['broker', 'admin'],
+  manageShares: ['broker', 'admin'],
   manageWebhooks: ['admin'],
   seeDiagnostics: ['admin'],
   manageUsers: ['admin'],

@@ -15,6 +15,7 @@ import { LoadHeader, SkippedItems } from './load-header';
 import { OutlookSection } from './outlook-section';
 import { PingsList } from './pings-section';
 import { SectionBoundary } from './section-boundary';
+import { ShareLinkSection } from './share-link-section';
 import { Temperatures, type ReadingsState } from './temperature-section';
 import { Timeline } from './timeline';
 import { documentsNewestFirst, excursionTimeline, mergeNewestFirst, trackTimeline } from './timeline-items';
@@ -281,6 +282,7 @@ function LoadDetail({
         </SectionBoundary>
       </section>
       <OutlookSection load={load} thresholds={thresholds} excursionTolerance={config.excursionTolerance} />
+      <ShareLinkSection by={load.by} id={load.id} />
       {/* Side by side only when the panel itself is wide (it shares the screen with the map): in a
           narrower one the chart had room for a single time tick. */}
       <div className="grid gap-3 @4xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -1,0 +1,208 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import * as z from 'zod/mini';
+import {
+  CreateShareRequest,
+  SHARE_NOT_VALID,
+  type ShareCreated,
+  type SharedLoad,
+  type SharedStop,
+  type SharesAnswer,
+  type ShareView,
+} from '@/contract/share-api';
+import type { LoadViewWire } from '@/contract/proxy-api';
+import type { LoadBy } from '@/domain/model';
+import { isNoiseEvent } from '@/domain/noise-rules';
+import type { AppEnv } from '../app-env';
+import { clientAddress, throttleKey } from '../auth/client-address';
+import { ProxyError, requireStore, storeUnavailable } from '../errors';
+import { createRateLimit } from '../shares/rate-limit';
+import {
+  countShareView,
+  createShare,
+  endShareAt,
+  findLiveShare,
+  listShares,
+  revokeShare,
+  SHARE_TOKEN_PATTERN,
+  showsOf,
+  type ShareRow,
+} from '../shares/shares';
+import type { Database } from '../store/database';
+import type { TrackCache } from '../track-cache';
+import { validate } from '../validation';
+
+const unavailable = storeUnavailable('share links cannot be read or changed now');
+const DAY_MS = 86_400_000;
+
+/** Requests per minute a public link answers, per token and per address. */
+export const SHARE_LIMIT_PER_TOKEN = 120;
+export const SHARE_LIMIT_PER_ADDRESS = 60;
+/** A view from one address is audited at most once this often per link. */
+const VIEW_AUDIT_MS = 3_600_000;
+
+/** `/api/shares`: the team's links; every role (dispatcher, broker, admin) makes and revokes them. */
+export function shareRoutes(db: Kysely<Database> | undefined, now: () => number) {
+  const store = () => requireStore(db);
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const links = await listShares(store(), now()).catch(unavailable);
+      return c.json({ links } satisfies SharesAnswer);
+    })
+    .post('/', validate('json', CreateShareRequest), async (c) => {
+      const made = await createShare(store(), c.req.valid('json'), c.get('user').name, now()).catch(
+        unavailable,
+      );
+      return c.json({ ...made, path: `/share/${made.token}` } satisfies ShareCreated, 201);
+    })
+    .delete(
+      '/:id',
+      validate('param', z.object({ id: z.string().check(z.regex(/^\d{1,18}$/, 'a link id is a number')) })),
+      async (c) => {
+        const link = await revokeShare(store(), c.req.valid('param').id, c.get('user').name, now()).catch(
+          unavailable,
+        );
+        if (!link) throw new ProxyError(404, 'share_not_found', 'no such link');
+        return c.json(link);
+      },
+    );
+}
+
+export interface PublicShareOptions {
+  db: Kysely<Database> | undefined;
+  cache: TrackCache;
+  trustProxy: number;
+  now: () => number;
+  page: Pick<ShareView, 'refreshSeconds' | 'tileUrl' | 'tileAttribution'>;
+}
+
+/** The last delivery stop's departure (or arrival), when every shared load has one. */
+function deliveredAt(loads: LoadViewWire[], asked: number): number | undefined {
+  if (loads.length < asked) return undefined;
+  let latest = 0;
+  for (const load of loads) {
+    const stops = load.outlook?.stops ?? [];
+    const last = stops.filter((s) => s.type === 'delivery').at(-1) ?? stops.at(-1);
+    const at = last?.departedAt ?? last?.arrivedAt;
+    if (at === undefined) return undefined;
+    latest = Math.max(latest, at);
+  }
+  return latest;
+}
+
+const POD = /\bpod\b|proof of delivery/i;
+
+/** A load as the link shows it: each field copied by name, so nothing unlisted can pass. */
+function sharedLoad(label: string, load: LoadViewWire | undefined, row: ShareRow): SharedLoad {
+  if (load === undefined) return { label, found: false };
+  const out: SharedLoad = { label, found: true };
+  const place = load.latestLocation?.place;
+  if (place) out.place = { city: place.city, state: place.state, country: place.country };
+  if (row.show_map && load.latestLocation) {
+    const { lat, lon, accuracy, instant } = load.latestLocation;
+    out.position = { lat, lon, accuracy, at: instant };
+  }
+  if (row.show_status) {
+    // The newest status event that is the trip's, not an app or system notice from the phone.
+    const trip = (load.events ?? []).filter((e) => e.name && !isNoiseEvent(e));
+    const last = trip.at(-1);
+    if (last?.name) out.status = { name: last.name, at: last.instant };
+  }
+  if (row.show_stops && load.outlook) {
+    out.stops = load.outlook.stops.map((s): SharedStop => {
+      const stop: SharedStop = { order: s.order, progress: s.progress, status: s.status };
+      if (s.type) stop.type = s.type;
+      if (s.name) stop.name = s.name;
+      if (s.place) stop.place = { city: s.place.city, state: s.place.state, country: s.place.country };
+      if (s.lat !== undefined && s.lon !== undefined) Object.assign(stop, { lat: s.lat, lon: s.lon });
+      if (s.appointment) stop.appointment = s.appointment.local;
+      if (s.eta !== undefined) stop.eta = s.eta;
+      if (s.arrivedAt !== undefined) stop.arrivedAt = s.arrivedAt;
+      if (s.departedAt !== undefined) stop.departedAt = s.departedAt;
+      return stop;
+    });
+  }
+  if (row.show_pod) {
+    out.pod = (load.documents ?? [])
+      .filter((d) => POD.test(d.type ?? ''))
+      .map((d) => ({ url: d.url, at: d.instant }));
+  }
+  return out;
+}
+
+/**
+ * `GET /api/share/:token`: the public page's read-only route, mounted before the login guard. A
+ * token that is unknown, expired or revoked gets one and the same 404, and the page never more
+ * than `ShareView`. Rate limited per token and per address (429 with Retry-After).
+ */
+export function publicShareRoutes(o: PublicShareOptions) {
+  const perToken = createRateLimit({ limit: SHARE_LIMIT_PER_TOKEN, windowMs: 60_000 }, o.now);
+  const perAddress = createRateLimit({ limit: SHARE_LIMIT_PER_ADDRESS, windowMs: 60_000 }, o.now);
+  const audited = new Map<string, number>();
+
+  const notValid = () => new ProxyError(404, SHARE_NOT_VALID.error.code, SHARE_NOT_VALID.error.message);
+
+  return new Hono<AppEnv>().get('/:token', async (c) => {
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    c.header('Cache-Control', 'no-store');
+    const token = c.req.param('token');
+    const address = clientAddress(c, o.trustProxy);
+    const wait = perAddress.take(throttleKey(address)) ?? perToken.take(token.slice(0, 64));
+    if (wait !== undefined) {
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      throw new ProxyError(
+        429,
+        'too_many_requests',
+        `too many requests for this link: try again in ${seconds} s`,
+        { retryAfterSeconds: seconds },
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    if (!SHARE_TOKEN_PATTERN.test(token)) throw notValid();
+    const db = requireStore(o.db);
+    const t = o.now();
+    const row = await findLiveShare(db, token, t).catch(unavailable);
+    if (row === undefined) throw notValid();
+
+    const byKind: Record<LoadBy, string[]> = { 'external-id': [], 'load-number': [] };
+    for (const ref of row.loads)
+      byKind[ref.startsWith('n:') ? 'load-number' : 'external-id'].push(ref.slice(2));
+    const found = new Map<string, LoadViewWire>();
+    for (const by of ['external-id', 'load-number'] as const) {
+      if (byKind[by].length === 0) continue;
+      const served = await o.cache.get(by, byKind[by], undefined, undefined);
+      for (const load of served.loads) found.set(`${by === 'load-number' ? 'n' : 'e'}:${load.id}`, load);
+    }
+
+    if (row.after_delivery_days !== null) {
+      const delivered = deliveredAt([...found.values()], row.loads.length);
+      const end = delivered === undefined ? undefined : delivered + row.after_delivery_days * DAY_MS;
+      if (end !== undefined && end <= t) {
+        await endShareAt(db, row.id, end).catch(unavailable);
+        throw notValid();
+      }
+    }
+
+    // A page's later polls say so: a view is a page opened, not every refresh of it.
+    if (c.req.query('poll') === undefined) {
+      const key = `${row.id}|${throttleKey(address)}`;
+      const last = audited.get(key);
+      const audit = last === undefined || t - last >= VIEW_AUDIT_MS;
+      if (audit) {
+        if (audited.size > 100_000) audited.clear();
+        audited.set(key, t);
+      }
+      await countShareView(db, row, t, audit ? { address } : undefined).catch(unavailable);
+    }
+
+    const body: ShareView = {
+      broker: row.created_by,
+      expiresAt: row.expires_at.toISOString(),
+      shows: showsOf(row),
+      ...o.page,
+      servedAt: t,
+      loads: row.loads.map((ref) => sharedLoad(ref.slice(2), found.get(ref), row)),
+    };
+    return c.json(body);
+  });
+}

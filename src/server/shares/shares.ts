@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CreateShareRequest, ShareLink, ShareShows } from '@/contract/share-api';
+import { recordAudit } from '../store/audit';
+import type { Database, ShareLinksTable } from '../store/database';
+
+const DAY_MS = 86_400_000;
+
+/** How long an `after-delivery` link may last at most, delivered or not. */
+export const AFTER_DELIVERY_CAP_DAYS = 60;
+
+/** A token's form: 128 random bits, base64url. Anything else is not looked up. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** A new token: 128 random bits. Only its hash is stored. */
+export function newShareToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** What the store keeps of a token: its SHA-256, hex. */
+export function shareTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type ShareRow = Selectable<ShareLinksTable>;
+
+export const showsOf = (row: ShareRow): ShareShows => ({
+  map: row.show_map,
+  status: row.show_status,
+  stops: row.show_stops,
+  pod: row.show_pod,
+});
+
+const isLive = (row: ShareRow, now: number) => row.revoked_at === null && row.expires_at.getTime() > now;
+
+const toLink = (row: ShareRow, now: number): ShareLink => ({
+  id: row.id,
+  loads: row.loads,
+  shows: showsOf(row),
+  expiresAt: row.expires_at.toISOString(),
+  afterDeliveryDays: row.after_delivery_days,
+  createdBy: row.created_by,
+  createdAt: row.created_at.toISOString(),
+  revokedAt: row.revoked_at?.toISOString() ?? null,
+  revokedBy: row.revoked_by,
+  views: row.views,
+  lastViewAt: row.last_view_at?.toISOString() ?? null,
+  live: isLive(row, now),
+});
+
+/** Makes a link and its token; audited (`share.create`) in the same transaction. */
+export async function createShare(
+  db: Kysely<Database>,
+  input: CreateShareRequest,
+  by: string,
+  now: number,
+): Promise<{ link: ShareLink; token: string }> {
+  const token = newShareToken();
+  const days = input.expiry.kind === 'days' ? input.expiry.days : AFTER_DELIVERY_CAP_DAYS;
+  const loads = [...new Set(input.loads)];
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('share_links')
+      .values({
+        token_hash: shareTokenHash(token),
+        loads: JSON.stringify(loads),
+        show_map: input.shows.map,
+        show_status: input.shows.status,
+        show_stops: input.shows.stops,
+        show_pod: input.shows.pod,
+        expires_at: new Date(now + days * DAY_MS),
+        after_delivery_days: input.expiry.kind === 'after-delivery' ? input.expiry.days : null,
+        created_by: by,
+        created_at: new Date(now),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: by,
+      action: 'share.create',
+      subject: loads.join(' '),
+      details: {
+        id: row.id,
+        expiresAt: row.expires_at.toISOString(),
+        shows: input.shows,
+        expiry: input.expiry,
+      },
+      at: new Date(now),
+    });
+    return { link: toLink(row, now), token };
+  });
+}
+
+/** The team's links, newest first. */
+export async function listShares(db: Kysely<Database>, now: number, limit = 500): Promise<ShareLink[]> {
+  const rows = await db.selectFrom('share_links').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => toLink(r, now));
+}
+
+/**
+ * Revokes a link at once; audited (`share.revoke`). False when there is no such link; a link
+ * revoked before stays as it was.
+ */
+export async function revokeShare(
+  db: Kysely<Database>,
+  id: string,
+  by: string,
+  now: number,
+): Promise<ShareLink | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('share_links')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    if (row.revoked_at !== null) return toLink(row, now);
+    const revoked = await trx
+      .updateTable('share_links')
+      .set({ revoked_at: new Date(now), revoked_by: by })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: by,
+      action: 'share.revoke',
+      subject: row.loads.join(' '),
+      details: { id },
+      at: new Date(now),
+    });
+    return toLink(revoked, now);
+  });
+}
+
+/** The link a token opens while it works (not revoked, not expired); undefined otherwise. */
+export async function findLiveShare(
+  db: Kysely<Database>,
+  token: string,
+  now: number,
+): Promise<ShareRow | undefined> {
+  const row = await db
+    .selectFrom('share_links')
+    .selectAll()
+    .where('token_hash', '=', shareTokenHash(token))
+    .executeTakeFirst();
+  return row && isLive(row, now) ? row : undefined;
+}
+
+/** An `after-delivery` link whose loads were all delivered long enough ago ends now. */
+export async function endShareAt(db: Kysely<Database>, id: string, at: number): Promise<void> {
+  await db
+    .updateTable('share_links')
+    .set({ expires_at: new Date(at) })
+    .where('id', '=', id)
+    .where('expires_at', '>', new Date(at))
+    .execute();
+}
+
+/** Counts a view; with `audit`, writes its `share.view` entry in the same transaction. */
+export async function countShareView(
+  db: Kysely<Database>,
+  row: ShareRow,
+  now: number,
+  audit: { address: string } | undefined,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('share_links')
+      .set({ views: sql<number>`views + 1`, last_view_at: new Date(now) })
+      .where('id', '=', row.id)
+      .execute();
+    if (audit)
+      await recordAudit(trx, {
+        actor: 'anonymous',
+        action: 'share.view',
+        subject: row.loads.join(' '),
+        details: { id: row.id, address: audit.address },
+        at: new Date(now),
+      });
+  });
+}
+
+/**
+ * The load references (`e:ID`, `n:ID`) of every link that works now: loads a customer may open
+ * with no dashboard open, which must keep being pulled.
+ */
+export async function liveShareLoads(db: Kysely<Database>, now: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('share_links')
+    .select('loads')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date(now))
+    .execute();
+  return [...new Set(rows.flatMap((r) => r.loads))].sort();
+}
