@@ -1,19 +1,30 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { ErrorBanner } from '../../components/error-banner';
 import { DispatcherHeader } from './dispatcher-header';
 import { LoadBoard } from './load-board';
-import { SelectedLoadPanel } from './selected-load-panel';
 import { useDispatcherLoads } from './use-dispatcher-loads';
 import { useMapLoads } from './use-map-loads';
 import { useSelection } from './use-selection';
 import { useDispatcherView } from './board-view';
 import { ViewSwitch } from './view-switch';
-import { SavedBoardsMenu } from './saved-boards';
 import { WatchListPanel } from './watch-list-panel';
 
+// The boards menu and the selected load's panel are not part of the first view: their code comes
+// after the board is up (fetched at once, so a first click rarely waits for it).
+const savedBoardsModule = () => import('./saved-boards');
+const selectedLoadPanelModule = () => import('./selected-load-panel');
+const SavedBoardsMenu = lazy(() => savedBoardsModule().then((m) => ({ default: m.SavedBoardsMenu })));
+const SelectedLoadPanel = lazy(() =>
+  selectedLoadPanelModule().then((m) => ({ default: m.SelectedLoadPanel })),
+);
+
 /** One element for every render: the watch list's panel is memoized. */
-const BOARDS_MENU = <SavedBoardsMenu />;
+const BOARDS_MENU = (
+  <Suspense fallback={<span className="ml-auto" />}>
+    <SavedBoardsMenu />
+  </Suspense>
+);
 
 // The map (Leaflet and its layers) is its own chunk, requested as soon as the route loads: the board
 // and the watch list come up without waiting for it, and the map arrives while the loads are fetched.
@@ -29,6 +40,9 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
   const { selection, selectedKey, selectedRow } = selected;
   const map = useMapLoads(board.loads, rows, selectedRow);
   const [view, setView] = useDispatcherView();
+  useEffect(() => {
+    void selectedLoadPanelModule();
+  }, []);
 
   return (
     // A phone shows the board or the map (the switch, in the URL); wider screens both side by side,
@@ -68,16 +82,18 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
           board. On a phone, under the board or the map. */}
       {selection && (
         <div className="row-start-4 md:relative md:z-10 md:col-start-2 md:row-start-2 md:m-2 md:mt-12 md:w-80 md:self-start md:justify-self-end md:shadow-lg">
-          <SelectedLoadPanel
-            selection={selection}
-            row={selectedRow}
-            filteredOut={map.selectedFilteredOut}
-            track={selected.track}
-            trackLoading={selected.trackLoading}
-            trackFailed={selected.trackFailed}
-            now={now}
-            onClose={selected.close}
-          />
+          <Suspense fallback={null}>
+            <SelectedLoadPanel
+              selection={selection}
+              row={selectedRow}
+              filteredOut={map.selectedFilteredOut}
+              track={selected.track}
+              trackLoading={selected.trackLoading}
+              trackFailed={selected.trackFailed}
+              now={now}
+              onClose={selected.close}
+            />
+          </Suspense>
         </div>
       )}
       {/* Its own stacking context: Leaflet's panes and controls stay under the selected load's panel. */}
