@@ -34,6 +34,7 @@ test('the open demo shows each role’s view; adding the first user, an admin, e
     'Map',
     'Exceptions',
     /Documents/,
+    'Share links',
     'Webhooks',
     'Diagnostics',
     'Users',

@@ -47,7 +47,8 @@ export function OpenModeBanner({ session }: { session: SessionState }) {
         className="rounded bg-amber-300 px-1.5 py-0.5 font-semibold text-amber-950"
         title="No users yet: anyone on this machine acts as admin."
       >
-        Open demo: you act as admin
+        {/* The rest is in the title and the pressed role where the header has no room for it. */}
+        Open demo<span className="hidden 2xl:inline">: you act as admin</span>
       </span>
       <span className="flex items-center gap-1" role="group" aria-label="View as">
         <span className="text-ink-faint">View as</span>
