@@ -25,7 +25,7 @@ import { filterDocuments, filterOptions, groupByLoad, type InboxDocument } from 
 import { INBOX_BUTTON } from './inbox-text';
 import { ReviewToolbar } from './review-toolbar';
 import { BrowserReviewsImport } from './browser-reviews-import';
-import { saveFailure, useDecideReview } from './review-queries';
+import { saveFailure, useDecideReview } from '../../data/review-queries';
 import { useArrivals } from './use-arrivals';
 import { useDocumentsInbox } from './use-documents-inbox';
 import { useInboxFilters } from './use-inbox-filters';
