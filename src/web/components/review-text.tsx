@@ -86,10 +86,12 @@ const STATE_CLASS: Record<ReviewState, string> = {
 export function ReviewBadge({ review, toReview }: { review: DocumentReview | undefined; toReview?: string }) {
   const state = reviewState(review);
   const mark = state === 'approved' ? '✓ ' : state === 'rejected' ? '✗ ' : '';
+  const words = reviewStateWords(review, toReview);
+  // May wrap in a narrow card; a row that truncates still has the whole of it on hover.
   return (
-    <span className={`rounded px-1 text-xs whitespace-nowrap ${STATE_CLASS[state]}`}>
+    <span title={words} className={`rounded px-1 text-xs ${STATE_CLASS[state]}`}>
       {mark}
-      {reviewStateWords(review, toReview)}
+      {words}
     </span>
   );
 }
