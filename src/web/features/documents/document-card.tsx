@@ -98,7 +98,7 @@ export const DocumentCard = memo(function DocumentCard({
       data-document-item=""
       data-url={doc.url}
       tabIndex={current ? 0 : -1}
-      aria-label={documentSummary(item, position, total, isNew, zone)}
+      aria-label={`${documentSummary(item, position, total, isNew, zone)}${notice ? `, ${notice}` : ''}`}
       aria-current={current ? 'true' : undefined}
       onFocus={() => onFocusItem(doc.url)}
       className={`flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-2 py-1 text-sm focus:outline-2 focus:-outline-offset-2 focus:outline-status-selected ${

@@ -763,6 +763,7 @@ describe('DocumentsPage, reviews kept on the server', () => {
       expect(pod()).toHaveTextContent(/Bo rejected this \(blurry\) at .+, replacing your approval\./),
     );
     expect(pod()).toHaveTextContent('✗ Rejected: blurry');
+    expect(pod()).toHaveAccessibleName(/, Bo rejected this \(blurry\) at .+, replacing your approval$/);
     // The refresh asked only for what changed after the first answer's cursor.
     expect(proxy.sinces).toEqual([null, '1']);
     // Once Ana decides again, the word goes: the latest decision is hers.
