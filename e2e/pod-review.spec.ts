@@ -99,6 +99,8 @@ test('Ana rejects a POD with a reason; Bo sees why (inbox, load page) and approv
   await ana.getByRole('button', { name: 'Refresh' }).click();
   await expect(row(ana)).toContainText(/Bo approved this at .+, replacing your rejection \(blurry\)\./);
   await expect(row(ana)).toContainText('✓ Approved');
+  await row(ana).click();
+  await ana.screenshot({ path: 'test-results/screenshots/review-replaced.png' });
   await ana.context().close();
   await bo.context().close();
 });
