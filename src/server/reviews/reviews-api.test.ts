@@ -118,6 +118,9 @@ describe.each(STORE_KINDS)('/api/documents/reviews, on %s', (kind) => {
     // Ana decides again: she replaced Bo's approval.
     const back = await decide(ana.cookie, { load: 'e:9003', url, decision: 'pending' });
     expect(back.review.replaced).toMatchObject({ decision: 'approved', decidedBy: 'Bo' });
+    // After Ana's undo, Bo's next approval replaced no decision of hers: nothing to tell her.
+    const after = await decide(bo.cookie, { load: 'e:9003', url, decision: 'approved' });
+    expect(after.review.replaced).toBeNull();
   });
 
   it('with ?since=, answers only the reviews changed after the cursor, and the next cursor', async () => {
