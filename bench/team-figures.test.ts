@@ -20,6 +20,22 @@ describe('storeFigures', () => {
     expect(figures.every((f) => f.pass && f.goal === '-')).toBe(true);
   });
 
+  it('adds a refresh since its cursor, median and size, when measured', () => {
+    const figures = storeFigures({
+      kind: 'pglite',
+      reviews: 10_000,
+      putMs: [1],
+      getMs: [1],
+      getBytes: 1,
+      sinceMs: [4, 2, 3],
+      sinceBytes: 512,
+    });
+    expect(figures.slice(4).map((f) => [f.figure, f.value, f.unit])).toEqual([
+      ['team: GET ?since= after one change, median of 3 (10,000 reviews, pglite)', 3, 'ms'],
+      ['team: GET ?since= after one change, answer size (10,000 reviews, pglite)', 0.5, 'kB'],
+    ]);
+  });
+
   it('marks a figure with no measurement as failed rather than printing NaN as a pass', () => {
     const figures = storeFigures({ kind: 'postgres', reviews: 10_000, putMs: [], getMs: [5], getBytes: 10 });
     expect(figures.map((f) => f.pass)).toEqual([false, false, true, true]);

@@ -15,9 +15,15 @@ export interface StoreSample {
   getMs: number[];
   /** The size of that GET's body (bytes). */
   getBytes: number;
+  /** Each refresh's GET `?since=` the last cursor after one change elsewhere (ms), and its size (bytes). */
+  sinceMs?: number[];
+  sinceBytes?: number;
 }
 
-/** The store's figures at its size: PUT p50 and p95, GET all median and its size. No goals: recorded only. */
+/**
+ * The store's figures at its size: PUT p50 and p95, GET all median and its size, and a refresh's
+ * GET since its cursor. No goals: recorded only.
+ */
 export function storeFigures(s: StoreSample): Figure[] {
   const at = `${s.reviews.toLocaleString('en-US')} reviews, ${s.kind}`;
   const figure = (name: string, value: number, unit: string): Figure => ({
@@ -32,6 +38,12 @@ export function storeFigures(s: StoreSample): Figure[] {
     figure(`review PUT p95 of ${s.putMs.length}`, percentile(s.putMs, 95), 'ms'),
     figure(`GET all reviews, median of ${s.getMs.length}`, median(s.getMs), 'ms'),
     figure('GET all reviews, answer size', s.getBytes / 1000, 'kB'),
+    ...(s.sinceMs
+      ? [
+          figure(`GET ?since= after one change, median of ${s.sinceMs.length}`, median(s.sinceMs), 'ms'),
+          figure('GET ?since= after one change, answer size', (s.sinceBytes ?? NaN) / 1000, 'kB'),
+        ]
+      : []),
   ];
 }
 

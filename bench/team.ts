@@ -188,7 +188,26 @@ async function benchKind(kind: 'pglite' | 'postgres', parts: readonly string[]):
         getBytes = Buffer.byteLength(text);
         count = ReviewsAnswer.parse(JSON.parse(text)).reviews.length;
       }
-      figures.push(...storeFigures({ kind, reviews: count, putMs, getMs, getBytes }));
+      // A refresh after one decision elsewhere: only what changed since the page's cursor.
+      let cursor = ReviewsAnswer.parse(JSON.parse(await bo.get())).cursor;
+      const sinceMs: number[] = [];
+      let sinceBytes = 0;
+      for (let i = 0; i < GETS; i++) {
+        await ana.put({
+          load: 'e:800001',
+          url: `https://files.example.com/pod/since-${i}.jpg`,
+          decision: 'approved',
+        });
+        const t = performance.now();
+        const text = await bo.get(`?since=${cursor}`);
+        sinceMs.push(performance.now() - t);
+        sinceBytes = Buffer.byteLength(text);
+        const answer = ReviewsAnswer.parse(JSON.parse(text));
+        if (answer.reviews.length !== 1)
+          throw new Error(`?since= answered ${answer.reviews.length} reviews, not 1`);
+        cursor = answer.cursor;
+      }
+      figures.push(...storeFigures({ kind, reviews: count, putMs, getMs, getBytes, sinceMs, sinceBytes }));
     }
   } finally {
     await stack.close();

@@ -480,6 +480,16 @@ export const ReviewRequest = z
   );
 export type ReviewRequest = z.infer<typeof ReviewRequest>;
 
+/** Another user's decision that a later one replaced: what that user's inbox tells them. */
+export const ReplacedDecision = z.object({
+  decision: ReviewDecision,
+  reason: z.nullable(RejectReason),
+  decidedBy: z.string(),
+  /** ISO 8601. */
+  decidedAt: z.string(),
+});
+export type ReplacedDecision = z.infer<typeof ReplacedDecision>;
+
 /** A stored review: the latest decision on one document, who made it and when, and how many so far. */
 export const DocumentReview = z.object({
   load: z.string(),
@@ -492,6 +502,11 @@ export const DocumentReview = z.object({
   decidedAt: z.string(),
   /** 1 for the first decision, one more for each after it. */
   version: z.number(),
+  /**
+   * The last decision of another user that this one (or the same user's before it) replaced, or
+   * null: "Bo rejected this, replacing your approval".
+   */
+  replaced: z.nullable(ReplacedDecision),
 });
 export type DocumentReview = z.infer<typeof DocumentReview>;
 
@@ -502,8 +517,28 @@ export type DocumentReview = z.infer<typeof DocumentReview>;
 export const ReviewChanged = z.object({ review: DocumentReview, replaced: z.nullable(DocumentReview) });
 export type ReviewChanged = z.infer<typeof ReviewChanged>;
 
-/** `GET /api/documents/reviews` (`?load=` for one load's). */
-export const ReviewsAnswer = z.object({ reviews: z.array(DocumentReview) });
+/** A review cursor: the number of the latest change a page has seen, as `?since=` takes it. */
+export const ReviewCursor = z
+  .string()
+  .check(z.regex(/^(0|[1-9]\d{0,17})$/, 'since is a cursor from an earlier answer: digits, e.g. 42'));
+
+/** `GET /api/documents/reviews`: `?load=` for one load's, `?since=` for those changed after a cursor. */
+export const ReviewsQuery = z.strictObject({
+  load: z.optional(LoadRefText),
+  since: z.optional(ReviewCursor),
+});
+export type ReviewsQuery = z.infer<typeof ReviewsQuery>;
+
+/**
+ * `GET /api/documents/reviews`. With `since`, only the reviews changed after it (an undo is a change
+ * to `pending`); `cursor` is the one to send next. `full` says the list is whole (no `since`, or one
+ * the store does not know, as after a restore): the page then drops what it held.
+ */
+export const ReviewsAnswer = z.object({
+  reviews: z.array(DocumentReview),
+  cursor: ReviewCursor,
+  full: z.boolean(),
+});
 export type ReviewsAnswer = z.infer<typeof ReviewsAnswer>;
 
 export const Health = z.object({

@@ -41,8 +41,12 @@ describe.each(STORE_KINDS)('/api/documents/reviews, on %s', (kind) => {
     expect(response.status, await response.clone().text()).toBe(200);
     return ReviewChanged.parse(await response.json());
   };
-  const list = async (cookie: string, query = '') =>
-    ReviewsAnswer.parse(await (await send('GET', `/api/documents/reviews${query}`, cookie)).json()).reviews;
+  const answer = async (cookie: string, query = '') => {
+    const response = await send('GET', `/api/documents/reviews${query}`, cookie);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ReviewsAnswer.parse(await response.json());
+  };
+  const list = async (cookie: string, query = '') => (await answer(cookie, query)).reviews;
 
   it('stores a broker’s decision with who and when, and every role reads it', async () => {
     const { review, replaced } = await decide(ana.cookie, { load: 'e:9001', url: POD, decision: 'approved' });
@@ -89,6 +93,85 @@ describe.each(STORE_KINDS)('/api/documents/reviews, on %s', (kind) => {
     expect((await list(ops.cookie, '?load=e:9001')).map((r) => r.url)).toEqual([POD]);
     expect(await list(ops.cookie, '?load=e:404')).toEqual([]);
     expect((await list(ops.cookie)).map((r) => r.url).sort()).toEqual([BOL, POD].sort());
+  });
+
+  it('keeps whose decision a later one replaced, through the same user’s changes of mind', async () => {
+    const url = 'https://files.example.com/pod/replaced.jpg';
+    const first = await decide(ana.cookie, { load: 'e:9003', url, decision: 'rejected', reason: 'blurry' });
+    expect(first.review.replaced).toBeNull();
+    const approved = await decide(bo.cookie, { load: 'e:9003', url, decision: 'approved' });
+    expect(approved.review.replaced).toEqual({
+      decision: 'rejected',
+      reason: 'blurry',
+      decidedBy: 'Ana',
+      decidedAt: first.review.decidedAt,
+    });
+    // Bo adds a note: Ana's rejection is still the one his decision replaced.
+    const again = await decide(bo.cookie, {
+      load: 'e:9003',
+      url,
+      decision: 'approved',
+      note: 'signed on p2',
+    });
+    expect(again.review.replaced).toEqual(approved.review.replaced);
+    expect((await list(ana.cookie, '?load=e:9003'))[0]?.replaced?.decidedBy).toBe('Ana');
+    // Ana decides again: she replaced Bo's approval.
+    const back = await decide(ana.cookie, { load: 'e:9003', url, decision: 'pending' });
+    expect(back.review.replaced).toMatchObject({ decision: 'approved', decidedBy: 'Bo' });
+    // After Ana's undo, Bo's next approval replaced no decision of hers: nothing to tell her.
+    const after = await decide(bo.cookie, { load: 'e:9003', url, decision: 'approved' });
+    expect(after.review.replaced).toBeNull();
+  });
+
+  it('with ?since=, answers only the reviews changed after the cursor, and the next cursor', async () => {
+    const start = await answer(ops.cookie);
+    expect(start.full).toBe(true);
+    expect(start.reviews.length).toBeGreaterThan(0);
+    const unchanged = await answer(ops.cookie, `?since=${start.cursor}`);
+    expect(unchanged).toEqual({ reviews: [], cursor: start.cursor, full: false });
+
+    const url = 'https://files.example.com/pod/since.jpg';
+    const made = await decide(ana.cookie, { load: 'e:9004', url, decision: 'rejected', reason: 'unsigned' });
+    const delta = await answer(ops.cookie, `?since=${start.cursor}`);
+    expect(delta.full).toBe(false);
+    expect(delta.reviews).toEqual([made.review]);
+    expect(BigInt(delta.cursor)).toBeGreaterThan(BigInt(start.cursor));
+
+    // An undo is a change too: it comes as `pending`.
+    const undone = await decide(ana.cookie, { load: 'e:9004', url, decision: 'pending' });
+    expect((await answer(ops.cookie, `?since=${delta.cursor}`)).reviews).toEqual([undone.review]);
+    // With ?load=, one load's changes only.
+    await decide(ana.cookie, {
+      load: 'e:9005',
+      url: 'https://files.example.com/other.jpg',
+      decision: 'approved',
+    });
+    expect((await list(ops.cookie, `?load=e:9004&since=${delta.cursor}`)).map((r) => r.url)).toEqual([url]);
+    // Since 0: everything, but not marked whole (the page merges it as it would any change).
+    const all = await answer(ops.cookie, '?since=0');
+    expect(all.reviews.length).toBe((await list(ops.cookie)).length);
+    // A cursor the store never gave (a restored backup): the whole list, marked so.
+    const ahead = await answer(ops.cookie, '?since=999999999999');
+    expect(ahead.full).toBe(true);
+    expect(ahead.reviews.length).toBe(all.reviews.length);
+  });
+
+  it('refuses a bad cursor with a 400 naming since', async () => {
+    for (const since of ['abc', '-1', '', '1.5', '1e5', '007', '9'.repeat(19), '1&since=2', '0x10']) {
+      const response = await send(
+        'GET',
+        `/api/documents/reviews?since=${encodeURIComponent(since)}`,
+        ops.cookie,
+      );
+      expect(response.status, since).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code, since).toBe('invalid_request');
+      expect(JSON.stringify(error.details), since).toContain('"since"');
+    }
+    const twice = await send('GET', '/api/documents/reviews?since=1&since=2', ops.cookie);
+    expect(twice.status).toBe(400);
+    const unknown = await send('GET', '/api/documents/reviews?after=1', ops.cookie);
+    expect(unknown.status).toBe(400);
   });
 
   it('audits each decision with the user, the document and the decision, in order', async () => {

@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { DocumentReview, ReviewChanged, ReviewRequest } from '@/contract/proxy-api';
+import type {
+  DocumentReview,
+  RejectReason,
+  ReviewChanged,
+  ReviewRequest,
+  ReviewsAnswer,
+} from '@/contract/proxy-api';
 import type { Database, DocumentReviewsTable } from '../store/database';
 import { recordAudit } from '../store/audit';
 
@@ -14,7 +20,20 @@ const toReview = (row: ReviewRow): DocumentReview => ({
   decidedBy: row.decided_by,
   decidedAt: row.decided_at.toISOString(),
   version: row.version,
+  replaced:
+    row.replaced_decision !== null && row.replaced_by !== null && row.replaced_at !== null
+      ? {
+          decision: row.replaced_decision,
+          reason: row.replaced_reason as RejectReason | null,
+          decidedBy: row.replaced_by,
+          decidedAt: row.replaced_at.toISOString(),
+        }
+      : null,
 });
+
+// Every decision takes this lock first, so change numbers are committed in order: a page that has
+// seen change n has seen every change before it, and `?since=n` misses none.
+const CHANGES_LOCK = 0x68765f72; // 'hv_r'
 
 /** The document's review, locked until the transaction ends, or undefined when none was made yet. */
 const lockReview = (trx: Transaction<Database>, url: string) =>
@@ -40,6 +59,7 @@ export async function decideReview(
     decided_at: sql<Date>`clock_timestamp()`,
   };
   return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CHANGES_LOCK})`.execute(trx);
     let before = await lockReview(trx, input.url);
     let after: ReviewRow | undefined;
     if (before === undefined) {
@@ -55,7 +75,12 @@ export async function decideReview(
     if (before !== undefined) {
       after = await trx
         .updateTable('document_reviews')
-        .set({ ...values, version: before.version + 1 })
+        .set({
+          ...values,
+          version: before.version + 1,
+          change: sql<string>`nextval('document_review_changes')`,
+          ...replacedBy(before, actor),
+        })
         .where('url', '=', input.url)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -72,10 +97,50 @@ export async function decideReview(
   });
 }
 
-/** Every review, or one load's, the latest decisions first. */
-export async function listReviews(db: Kysely<Database>, load?: string): Promise<DocumentReview[]> {
-  let query = db.selectFrom('document_reviews').selectAll();
-  if (load !== undefined) query = query.where('load', '=', load);
-  const rows = await query.orderBy('decided_at', 'desc').orderBy('url').execute();
-  return rows.map(toReview);
+/**
+ * What a decision replaced: another user's approval or rejection; what the same user's decision
+ * before had replaced; nothing after another user's undo (no decision of theirs stood).
+ */
+function replacedBy(before: ReviewRow, actor: string) {
+  if (before.decided_by === actor || before.decision === 'pending')
+    return before.decided_by !== actor
+      ? { replaced_decision: null, replaced_reason: null, replaced_by: null, replaced_at: null }
+      : {
+          replaced_decision: before.replaced_decision,
+          replaced_reason: before.replaced_reason,
+          replaced_by: before.replaced_by,
+          replaced_at: before.replaced_at,
+        };
+  return {
+    replaced_decision: before.decision,
+    replaced_reason: before.reason,
+    replaced_by: before.decided_by,
+    replaced_at: before.decided_at,
+  };
+}
+
+/**
+ * Every review, or one load's, the latest decisions first; with `since`, only those changed after
+ * that cursor. A cursor beyond the store's latest change (a store restored from a backup, say) is
+ * answered with the whole list, `full`, so the page starts again from it.
+ */
+export async function listReviews(
+  db: Kysely<Database>,
+  { load, since }: { load?: string; since?: string } = {},
+): Promise<ReviewsAnswer> {
+  return db.transaction().execute(async (trx) => {
+    // One snapshot for the latest change and the rows: the cursor covers exactly what is answered.
+    await sql`set transaction isolation level repeatable read`.execute(trx);
+    const latest = await trx
+      .selectFrom('document_reviews')
+      .select((eb) => eb.fn.max('change').as('change'))
+      .executeTakeFirst();
+    const cursor = String(latest?.change ?? '0');
+    const full = since === undefined || BigInt(since) > BigInt(cursor);
+    let query = trx.selectFrom('document_reviews').selectAll();
+    if (load !== undefined) query = query.where('load', '=', load);
+    if (!full) query = query.where('change', '>', since);
+    const rows = await query.orderBy('decided_at', 'desc').orderBy('url').execute();
+    return { reviews: rows.map(toReview), cursor, full };
+  });
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, RawBuilder, Selectable } from 'kysely';
 
 /**
  * The store's tables as Kysely sees them: the one place their columns are typed. A migration in
@@ -85,6 +85,13 @@ export interface DocumentReviewsTable {
   decided_at: ColumnType<Date, Date | undefined, Date>;
   /** 1 for the first decision, one more for each after it. */
   version: ColumnType<number, number | undefined, number>;
+  /** The number of the latest change (a sequence; bigint comes back as text): what `?since=` compares. */
+  change: ColumnType<string, never, RawBuilder<string>>;
+  /** The decision of another user this one replaced (kept while the same user decides again). */
+  replaced_decision: 'approved' | 'rejected' | 'pending' | null;
+  replaced_reason: string | null;
+  replaced_by: string | null;
+  replaced_at: Date | null;
 }
 
 /** A named board (watch list, filter and sort), its owner's, shared with the team or not. */

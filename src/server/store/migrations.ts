@@ -4,6 +4,7 @@ import * as usersAndSessions from './migrations/20261126T2300-users-and-sessions
 import * as documentReviews from './migrations/20261127T0100-document-reviews';
 import * as webhookRegistry from './migrations/20261127T0200-webhook-registry';
 import * as savedBoards from './migrations/20261127T0230-saved-boards';
+import * as reviewChanges from './migrations/20261127T0300-review-changes';
 import * as shareLinks from './migrations/20261127T0310-share-links';
 import * as tracksAndLease from './migrations/20261127T0320-tracks-and-lease';
 import * as exceptionAcks from './migrations/20261127T0330-exception-acks';
@@ -19,6 +20,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261127T0100-document-reviews': documentReviews,
   '20261127T0200-webhook-registry': webhookRegistry,
   '20261127T0230-saved-boards': savedBoards,
+  '20261127T0300-review-changes': reviewChanges,
   '20261127T0310-share-links': shareLinks,
   '20261127T0320-tracks-and-lease': tracksAndLease,
   '20261127T0330-exception-acks': exceptionAcks,

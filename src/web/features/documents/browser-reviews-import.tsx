@@ -3,7 +3,7 @@ import type { ReviewChanged, ReviewRequest } from '@/contract/proxy-api';
 import { formatLoadParam } from '../../lib/load-ref';
 import { forgetBrowserReviews, readBrowserReviews } from './browser-reviews';
 import type { InboxDocument } from './inbox-model';
-import { saveFailure } from './review-queries';
+import { saveFailure } from '../../data/review-queries';
 import { INBOX_BUTTON } from './inbox-text';
 
 export interface BrowserReviewsImportProps {

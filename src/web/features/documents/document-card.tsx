@@ -9,7 +9,11 @@ import {
 import { ItemTimeText } from '../../components/item-time';
 import { itemTimeWords, type TimeZoneChoice } from '../../lib/time-format';
 import { useTimeZoneChoice } from '../../lib/time-zone-choice';
+import { decidedWords, replacedNotice, ReviewBadge, reviewStateWords } from '../../components/review-text';
 import type { InboxDocument } from './inbox-model';
+
+/** What a document's own buttons ask for: approve it, start rejecting it, or undo its decision. */
+export type ReviewAction = 'approve' | 'reject' | 'undo';
 
 /** "BOL of load 700100": how a document is named in labels and announcements. */
 export const documentName = (d: InboxDocument) => `${documentTitle(d.doc)} of load ${d.load.label}`;
@@ -34,7 +38,9 @@ export function documentSummary(
     stopWords(d),
     itemTimeWords(d.doc.time, d.doc.instant, zone).text,
     d.doc.driver?.name ? `by ${d.doc.driver.name}` : 'uploader unknown',
-    d.reviewed ? 'reviewed' : 'not reviewed',
+    d.reviewed
+      ? `${reviewStateWords(d.review).toLowerCase()} ${decidedWords(d.review) ?? ''}`.trim()
+      : 'not reviewed',
     isNew ? 'new' : undefined,
     safeHttpUrl(d.url) ? undefined : 'address not a web address',
   ]
@@ -53,8 +59,10 @@ export interface DocumentCardProps {
   /** The current document: the one keys act on, and the only one reached by Tab. */
   current: boolean;
   isNew: boolean;
+  /** The user's name: a teammate's decision that replaced theirs is said on the document. */
+  me: string | undefined;
   onOpen: (url: string) => void;
-  onToggleReviewed: (url: string) => void;
+  onDecide: (url: string, action: ReviewAction) => void;
   onFocusItem: (url: string) => void;
 }
 
@@ -69,11 +77,13 @@ export const DocumentCard = memo(function DocumentCard({
   total,
   current,
   isNew,
+  me,
   onOpen,
-  onToggleReviewed,
+  onDecide,
   onFocusItem,
 }: DocumentCardProps) {
-  const { doc, load, reviewed } = item;
+  const { doc, load, reviewed, review } = item;
+  const notice = replacedNotice(review, me);
   const safe = safeHttpUrl(doc.url);
   const picture = isPictureDocument(doc);
   const title = documentTitle(doc);
@@ -88,7 +98,7 @@ export const DocumentCard = memo(function DocumentCard({
       data-document-item=""
       data-url={doc.url}
       tabIndex={current ? 0 : -1}
-      aria-label={documentSummary(item, position, total, isNew, zone)}
+      aria-label={`${documentSummary(item, position, total, isNew, zone)}${notice ? `, ${notice}` : ''}`}
       aria-current={current ? 'true' : undefined}
       onFocus={() => onFocusItem(doc.url)}
       className={`flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-2 py-1 text-sm focus:outline-2 focus:-outline-offset-2 focus:outline-status-selected ${
@@ -115,11 +125,8 @@ export const DocumentCard = memo(function DocumentCard({
         <p className="flex items-center gap-x-2 truncate">
           <span className="font-semibold">{title}</span>
           <span className="text-ink-muted">Load {load.label}</span>
-          {reviewed ? (
-            <span className="rounded bg-green-100 px-1 text-xs text-green-900">✓ Reviewed</span>
-          ) : (
-            <span className="rounded bg-amber-100 px-1 text-xs text-amber-900">Not reviewed</span>
-          )}
+          <ReviewBadge review={review} toReview="Not reviewed" />
+          {reviewed && <span className="truncate text-xs text-ink-muted">{decidedWords(review)}</span>}
           {isNew && <span className="rounded bg-blue-100 px-1 text-xs text-blue-900">New</span>}
         </p>
         <p className="truncate text-xs">
@@ -132,17 +139,41 @@ export const DocumentCard = memo(function DocumentCard({
           </span>
           {!safe && <span className="text-status-silent"> · Address not a web address: not opened</span>}
         </p>
+        {notice && <p className="truncate text-xs font-semibold text-amber-900">{notice}.</p>}
       </div>
       <p className="ml-auto flex shrink-0 gap-1">
-        <button
-          type="button"
-          tabIndex={tab}
-          className={control}
-          aria-label={`${reviewed ? 'Mark not reviewed' : 'Mark reviewed'}: ${name}`}
-          onClick={() => onToggleReviewed(doc.url)}
-        >
-          {reviewed ? 'Mark not reviewed' : 'Mark reviewed'}
-        </button>
+        {reviewed ? (
+          <button
+            type="button"
+            tabIndex={tab}
+            className={control}
+            aria-label={`Undo: ${name} back to review`}
+            onClick={() => onDecide(doc.url, 'undo')}
+          >
+            Undo
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              tabIndex={tab}
+              className={control}
+              aria-label={`Approve ${name}`}
+              onClick={() => onDecide(doc.url, 'approve')}
+            >
+              Approve
+            </button>
+            <button
+              type="button"
+              tabIndex={tab}
+              className={control}
+              aria-label={`Reject ${name}…`}
+              onClick={() => onDecide(doc.url, 'reject')}
+            >
+              Reject…
+            </button>
+          </>
+        )}
         {safe && (
           <>
             <a

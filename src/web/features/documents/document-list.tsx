@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DocumentCard } from './document-card';
+import { DocumentCard, type ReviewAction } from './document-card';
 import type { DocumentGroup, InboxDocument, ReviewFilter } from './inbox-model';
 import { plural, REVIEW_WORDS } from './inbox-text';
 
@@ -17,8 +17,9 @@ export interface DocumentListProps {
   filtered: boolean;
   /** The id of the text that tells the list's keys. */
   helpId: string;
+  me: string | undefined;
   onOpen: (url: string) => void;
-  onToggleReviewed: (url: string) => void;
+  onDecide: (url: string, action: ReviewAction) => void;
   onFocusItem: (url: string) => void;
 }
 
@@ -32,8 +33,9 @@ export function DocumentList({
   review,
   filtered,
   helpId,
+  me,
   onOpen,
-  onToggleReviewed,
+  onDecide,
   onFocusItem,
 }: DocumentListProps) {
   const listName = `Documents, ${REVIEW_WORDS[review]}${filtered ? ', filtered' : ''}`;
@@ -46,8 +48,9 @@ export function DocumentList({
           total={ordered.length}
           current={d === current}
           isNew={arrivals.has(d.url)}
+          me={me}
           onOpen={onOpen}
-          onToggleReviewed={onToggleReviewed}
+          onDecide={onDecide}
           onFocusItem={onFocusItem}
         />
       </li>

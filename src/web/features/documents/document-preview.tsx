@@ -6,7 +6,8 @@ import {
   UnsafeAddress,
 } from '../../components/document-viewer';
 import { ItemTimeText } from '../../components/item-time';
-import { documentName, stopWords } from './document-card';
+import { decidedWords, replacedNotice, ReviewBadge } from '../../components/review-text';
+import { documentName, stopWords, type ReviewAction } from './document-card';
 import type { InboxDocument } from './inbox-model';
 import { INBOX_BUTTON } from './inbox-text';
 
@@ -16,15 +17,18 @@ import { INBOX_BUTTON } from './inbox-text';
  */
 export function DocumentPreview({
   item,
+  me,
   onOpen,
-  onToggleReviewed,
+  onDecide,
 }: {
   item: InboxDocument | undefined;
+  me: string | undefined;
   onOpen: (url: string) => void;
-  onToggleReviewed: (url: string) => void;
+  onDecide: (url: string, action: ReviewAction) => void;
 }) {
   if (!item) return null;
-  const { doc, load, reviewed } = item;
+  const { doc, load, reviewed, review } = item;
+  const notice = replacedNotice(review, me);
   const safe = safeHttpUrl(doc.url);
   const uploadedAt = documentPlace(doc);
   const name = documentName(item);
@@ -53,13 +57,33 @@ export function DocumentPreview({
         <dt className="text-ink-muted">By</dt>
         <dd>{doc.driver?.name ?? 'uploader unknown'}</dd>
         <dt className="text-ink-muted">Review</dt>
-        <dd>{reviewed ? '✓ Reviewed' : 'Not reviewed'}</dd>
+        <dd>
+          <ReviewBadge review={review} toReview="Not reviewed" /> {reviewed && decidedWords(review)}
+        </dd>
+        {reviewed && review?.note && (
+          <>
+            <dt className="text-ink-muted">Note</dt>
+            <dd className="break-words">{review.note}</dd>
+          </>
+        )}
       </dl>
+      {notice && <p className="text-xs font-semibold text-amber-900">{notice}.</p>}
       {!safe && <UnsafeAddress url={doc.url} />}
       <p className="flex flex-wrap gap-1">
-        <button type="button" className={INBOX_BUTTON} onClick={() => onToggleReviewed(doc.url)}>
-          {reviewed ? 'Mark not reviewed' : 'Mark reviewed'}
-        </button>
+        {reviewed ? (
+          <button type="button" className={INBOX_BUTTON} onClick={() => onDecide(doc.url, 'undo')}>
+            Undo: back to review
+          </button>
+        ) : (
+          <>
+            <button type="button" className={INBOX_BUTTON} onClick={() => onDecide(doc.url, 'approve')}>
+              Approve
+            </button>
+            <button type="button" className={INBOX_BUTTON} onClick={() => onDecide(doc.url, 'reject')}>
+              Reject…
+            </button>
+          </>
+        )}
         {safe && (
           <a href={safe} target="_blank" rel="noopener noreferrer" className={INBOX_BUTTON}>
             Open original

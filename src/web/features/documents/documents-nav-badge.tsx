@@ -1,6 +1,6 @@
 import { useRoute } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import { useUnreviewedCount } from './review-queries';
+import { useUnreviewedCount } from '../../data/review-queries';
 import { useDocumentsInbox, useWatchedDocumentUrls } from './use-documents-inbox';
 
 type BadgeProps = { config: Pick<ClientConfig, 'refreshSeconds'> };

@@ -237,7 +237,7 @@ describe('DocumentsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
     expect(names()).toEqual(['PICTURE of load 700200']);
-    expect(articles()[0]).toHaveTextContent('✓ Reviewed');
+    expect(articles()[0]).toHaveTextContent('✓ Approved');
     await user.click(screen.getByRole('radio', { name: /^All/ }));
     expect(names()).toHaveLength(7);
 
@@ -363,7 +363,7 @@ describe('DocumentsPage', () => {
 
     await user.keyboard('r');
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Marked reviewed: POD of load 700100. 4 not reviewed left.',
+      'Approved: POD of load 700100. 4 not reviewed left.',
     );
     expect(articles()).toHaveLength(4);
     expect(articles()[0]).toHaveFocus();
@@ -372,7 +372,7 @@ describe('DocumentsPage', () => {
     expect(names()).toEqual(['BOL of load LN1', 'LUMPER of load 700200']);
     expect(articles()[0]).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Marked reviewed: BOL of load 700100. 2 not reviewed left.',
+      'Approved: BOL of load 700100. 2 not reviewed left.',
     );
     await waitFor(() => expect(proxy.decisionOf(URL_POD)).toBe('approved'));
     await waitFor(() => expect(proxy.decisionOf(URL_SEAL)).toBe('approved'));
@@ -391,11 +391,11 @@ describe('DocumentsPage', () => {
     standardFleet();
     const { user, unmount } = renderPage();
     await loaded();
-    await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
+    await user.click(screen.getByRole('button', { name: 'Approve PICTURE of load 700200' }));
     expect(names()).not.toContain('PICTURE of load 700200');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(names()).toContain('PICTURE of load 700200');
-    await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
+    await user.click(screen.getByRole('button', { name: 'Approve PICTURE of load 700200' }));
     // Kept on the server, under the load it was reviewed in: approved, pending (undo), approved.
     await waitFor(() => expect(proxy.decisions).toHaveLength(3));
     expect(proxy.decisions).toEqual(
@@ -415,7 +415,9 @@ describe('DocumentsPage', () => {
     expect(names()).toEqual(['POD of load 700100', 'BOL of load 700100', 'LUMPER of load 700200']);
     await again.user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
     expect(names()).toEqual(['PICTURE of load 700200']);
-    await again.user.click(screen.getByRole('button', { name: 'Mark not reviewed: PICTURE of load 700200' }));
+    await again.user.click(
+      screen.getByRole('button', { name: 'Undo: PICTURE of load 700200 back to review' }),
+    );
     await waitFor(() => expect(proxy.decisionOf(URL_SEAL)).toBe('pending'));
     expect(screen.getByRole('heading', { name: 'Nothing reviewed yet' })).toBeInTheDocument();
     await again.user.click(screen.getByRole('button', { name: 'Show documents to review' }));
@@ -482,7 +484,7 @@ describe('DocumentsPage', () => {
     expect(screen.getByRole('dialog', { name: /BOL/ })).toHaveTextContent('(2 of 4)');
     await user.keyboard('j');
     expect(screen.getByRole('dialog')).toHaveTextContent('Load LN1');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark reviewed' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(proxy.decisionOf(URL_LN1)).toBe('approved'));
     expect(screen.getByRole('dialog', { name: /LUMPER/ })).toHaveTextContent('This file is not a picture');
 
@@ -668,6 +670,108 @@ describe('DocumentsPage, reviews kept on the server', () => {
     expect(proxy.decisions).toEqual([]);
   });
 
+  it('approves with one key and rejects with two (x, then the reason by number), shows the keys, and preloads the next picture', async () => {
+    standardFleet();
+    const { user } = renderPage();
+    await loaded();
+    const legend = screen.getByText('Keys in the list:').parentElement!;
+    expect(legend).toHaveTextContent('a approve');
+    expect(legend).toHaveTextContent('x reject, then 1–7 the reason');
+    await user.click(articles()[0]!);
+    // The picture after the current document is fetched before it is needed.
+    expect(document.head.querySelector(`link[rel="preload"][as="image"][href="${URL_SEAL}"]`)).not.toBeNull();
+
+    await user.keyboard('a');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Approved: POD of load 700100. 4 not reviewed left.',
+    );
+    expect(articles()[0]).toHaveAccessibleName(/^1 of 4: PICTURE of load 700200/);
+    expect(articles()[0]).toHaveFocus();
+
+    // x offers the reasons in words; 3 is "Missing pages".
+    await user.keyboard('x');
+    const reasons = screen.getByRole('group', { name: 'Reject PICTURE of load 700200: why?' });
+    expect(
+      within(reasons)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      '1Blurry',
+      '2Cropped or incomplete',
+      '3Missing pages',
+      '4Unsigned',
+      '5Wrong load',
+      '6Damage or shortage noted',
+      '7Other',
+      'Cancel',
+    ]);
+    await user.keyboard('3');
+    expect(screen.queryByRole('group', { name: /why\?$/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Rejected (missing pages): PICTURE of load 700200. 3 not reviewed left.',
+    );
+    await waitFor(() =>
+      expect(proxy.reviews.get(URL_SEAL)).toMatchObject({ decision: 'rejected', reason: 'missing_pages' }),
+    );
+    expect(articles()[0]).toHaveFocus();
+    expect(articles()[0]).toHaveAccessibleName(/^1 of 3: BOL of load 700100/);
+
+    // A number without x first does nothing; x then Escape rejects nothing.
+    await user.keyboard('5x{Escape}');
+    expect(screen.getByRole('status')).toHaveTextContent('Not rejected.');
+    expect(articles()).toHaveLength(3);
+
+    // x, n writes a note; a reason's button sends it with the rejection.
+    await user.keyboard('xn');
+    expect(screen.getByLabelText(/^Note/)).toHaveFocus();
+    await user.keyboard('no signature on page 2');
+    await user.click(screen.getByRole('button', { name: '4Unsigned' }));
+    await waitFor(() =>
+      expect(proxy.decisions.at(-1)).toEqual({
+        load: 'e:700100',
+        url: URL_BOL,
+        decision: 'rejected',
+        reason: 'unsigned',
+        note: 'no signature on page 2',
+      }),
+    );
+    expect(articles()[0]).toHaveFocus();
+
+    // The decided documents say what, who and when; u puts the last one back to review.
+    await user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
+    const seal = articles().find((a) => a.getAttribute('data-url') === URL_SEAL)!;
+    expect(seal).toHaveTextContent('✗ Rejected: missing pages');
+    expect(seal).toHaveTextContent(/by Ana, \w{3} \d+, \d\d:\d\d/);
+    expect(proxy.decisions.map((d) => d.decision)).toEqual(['approved', 'rejected', 'rejected']);
+  });
+
+  it('tells the earlier decider when a teammate’s later decision replaced theirs, at the next refresh, fetching only what changed', async () => {
+    standardFleet();
+    proxy.decide(URL_POD, 'approved', 'Ana');
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('radio', { name: /^All/ }));
+    const pod = () => articles().find((a) => a.getAttribute('data-url') === URL_POD)!;
+    expect(pod()).toHaveTextContent('✓ Approved');
+    expect(pod()).not.toHaveTextContent('replacing');
+    await waitFor(() => expect(proxy.sinces).toEqual([null]));
+
+    // Bo, in another browser, rejects it; then Ana's page refreshes.
+    proxy.decide(URL_POD, 'rejected', 'Bo', 'e:700100', 'blurry');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(pod()).toHaveTextContent(/Bo rejected this \(blurry\) at .+, replacing your approval\./),
+    );
+    expect(pod()).toHaveTextContent('✗ Rejected: blurry');
+    expect(pod()).toHaveAccessibleName(/, Bo rejected this \(blurry\) at .+, replacing your approval$/);
+    // The refresh asked only for what changed after the first answer's cursor.
+    expect(proxy.sinces).toEqual([null, '1']);
+    // Once Ana decides again, the word goes: the latest decision is hers.
+    await user.click(screen.getByRole('button', { name: 'Undo: POD of load 700100 back to review' }));
+    await waitFor(() => expect(proxy.decisionOf(URL_POD)).toBe('pending'));
+    expect(pod()).not.toHaveTextContent('replacing your');
+  });
+
   it('says whose decision a review replaced', async () => {
     standardFleet();
     proxy.decide(URL_POD, 'rejected', 'Bo');
@@ -675,7 +779,7 @@ describe('DocumentsPage, reviews kept on the server', () => {
     await loaded();
     expect(names()).not.toContain('POD of load 700100');
     await user.click(screen.getByRole('radio', { name: /^Reviewed/ }));
-    await user.click(screen.getByRole('button', { name: 'Mark not reviewed: POD of load 700100' }));
+    await user.click(screen.getByRole('button', { name: 'Undo: POD of load 700100 back to review' }));
     expect(
       await screen.findByText('POD of load 700100: you replaced Bo’s rejection (blurry).'),
     ).toBeInTheDocument();
@@ -691,7 +795,7 @@ describe('DocumentsPage, reviews kept on the server', () => {
       'Reviews cannot be read or saved now: Haulview’s store does not answer. The documents are still listed',
     );
     expect(names()).toHaveLength(5);
-    await user.click(screen.getByRole('button', { name: 'Mark reviewed: POD of load 700100' }));
+    await user.click(screen.getByRole('button', { name: 'Approve POD of load 700100' }));
     expect(
       await screen.findByText(/The review of POD of load 700100 was not saved: the store does not answer/),
     ).toBeInTheDocument();
@@ -733,7 +837,7 @@ describe('useDocumentsInbox and the nav badge', () => {
     expect(screen.getByRole('status', { name: 'Count' })).toHaveTextContent('4');
     // One pull per kind of id, though three components ask.
     expect(proxy.calls).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: 'Mark reviewed: PICTURE of load 700200' }));
+    await user.click(screen.getByRole('button', { name: 'Approve PICTURE of load 700200' }));
     expect(screen.getByRole('status', { name: 'Count' })).toHaveTextContent('3');
     expect(screen.getByRole('link', { name: 'Documents, 3 not reviewed' })).toBeInTheDocument();
     // Colleagues' reviews count at the next refresh.

@@ -8,15 +8,17 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import type { ClientConfig, DocumentReview, ReviewDecision } from '@/contract/proxy-api';
+import { preload } from 'react-dom';
+import type { ClientConfig, DocumentReview, RejectReason, ReviewDecision } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
-import { DocumentViewer } from '../../components/document-viewer';
+import { DocumentViewer, isPictureDocument, safeHttpUrl } from '../../components/document-viewer';
+import { reasonInline, reasonOfKey } from '../../components/review-text';
 import { ErrorBanner } from '../../components/error-banner';
 import { ApiError } from '../../data/api-client';
 import { useSessionUser } from '../../data/session-queries';
 import { formatLoadParam, loadTitle } from '../../lib/load-ref';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
-import { documentName } from './document-card';
+import { documentName, type ReviewAction } from './document-card';
 import { DocumentList } from './document-list';
 import { InboxEmptyState } from './inbox-empty-state';
 import { InboxFiltersBar } from './inbox-filters-bar';
@@ -25,7 +27,8 @@ import { filterDocuments, filterOptions, groupByLoad, type InboxDocument } from 
 import { INBOX_BUTTON } from './inbox-text';
 import { ReviewToolbar } from './review-toolbar';
 import { BrowserReviewsImport } from './browser-reviews-import';
-import { saveFailure, useDecideReview } from './review-queries';
+import { saveFailure, useDecideReview } from '../../data/review-queries';
+import { RejectReasons } from './reject-reasons';
 import { useArrivals } from './use-arrivals';
 import { useDocumentsInbox } from './use-documents-inbox';
 import { useInboxFilters } from './use-inbox-filters';
@@ -37,10 +40,11 @@ export interface DocumentsPageProps {
 
 /**
  * `/documents`: the brokers' inbox. Every document and picture drivers uploaded to the watched loads,
- * newest first, in one queue: filter it, step through it with j / k or the arrows, mark each reviewed
- * (r) or undo (u), open it in the viewer (Enter). Reviews are the team's, kept on the server by
- * document URL (approved, or pending again on undo), so a document that arrives later comes in at the
- * top, not reviewed, and a colleague's decisions show at the next refresh.
+ * newest first, in one queue: filter it, step through it with j / k or the arrows, approve (a) or
+ * reject (x, then the reason's number) each, undo (u), open it in the viewer (Enter). Reviews are
+ * the team's, kept on the server by document URL (pending again on undo), so a document that
+ * arrives later comes in at the top, not reviewed, and a colleague's decisions show at the next
+ * refresh, with a word on the documents where one replaced this user's.
  */
 export function DocumentsPage({ config }: DocumentsPageProps) {
   useDemoFleetOnFirstVisit(config.demo);
@@ -52,7 +56,12 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   const [message, setMessage] = useState('');
   /** Why the last decision could not be saved, or null. */
   const [saveError, setSaveError] = useState<string | null>(null);
-  const decideReview = useDecideReview(useSessionUser()?.name ?? 'you');
+  const me = useSessionUser()?.name;
+  const decideReview = useDecideReview(me ?? 'you');
+  /** The document whose rejection waits for its reason (the key after x), and its note. */
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const noteField = useRef<HTMLInputElement>(null);
   /** What was marked reviewed on this page, the latest last: what `u` undoes. */
   const [undoStack, setUndoStack] = useState<readonly string[]>([]);
   const listBox = useRef<HTMLDivElement>(null);
@@ -90,6 +99,12 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   const found = currentUrl === null ? -1 : ordered.findIndex((d) => d.url === currentUrl);
   const index = found >= 0 ? found : 0;
   const current: InboxDocument | undefined = ordered[index];
+  const rejected = rejecting === null ? undefined : ordered.find((d) => d.url === rejecting);
+
+  // The next picture is fetched before it is needed: the key that moves on shows it at once.
+  const upcoming = ordered[index + 1]?.doc;
+  const upcomingUrl = upcoming && isPictureDocument(upcoming) ? safeHttpUrl(upcoming.url) : undefined;
+  if (upcomingUrl) preload(upcomingUrl, { as: 'image', referrerPolicy: 'no-referrer' });
 
   // The viewer closes when nothing is left to show (the last document reviewed, say).
   if (viewerOpen && ordered.length === 0) setViewerOpen(false);
@@ -112,13 +127,15 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
     if (focus) focusPending.current = true;
   }
 
-  /**
-   * Marks a document reviewed. `advance` (the r key, the toolbar) goes on to the next document; a
-   * document the filter now hides gives its place to the next one anyway.
-   */
   /** Stores a decision; says so when it replaced another user's, or could not be saved. */
-  function decide(item: InboxDocument, decision: ReviewDecision) {
-    decideReview({ load: formatLoadParam(item.load), url: item.url, decision }).then(
+  function decide(item: InboxDocument, decision: ReviewDecision, reason?: RejectReason, withNote?: string) {
+    decideReview({
+      load: formatLoadParam(item.load),
+      url: item.url,
+      decision,
+      ...(reason ? { reason } : {}),
+      ...(withNote ? { note: withNote } : {}),
+    }).then(
       ({ replaced }) => {
         setSaveError(null);
         if (replaced && replaced.decision !== 'pending')
@@ -132,23 +149,49 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
     );
   }
 
-  function review(url: string, advance: boolean) {
+  /**
+   * Approves a document, or rejects it for a reason (with the note written, if any). `advance` (the
+   * keys, the toolbar) goes on to the next document; a document the filter now hides gives its
+   * place to the next one anyway.
+   */
+  function settle(url: string, decision: 'approved' | 'rejected', advance: boolean, reason?: RejectReason) {
     const i = ordered.findIndex((d) => d.url === url);
     const item = ordered[i];
+    setRejecting(null);
+    setNote('');
     if (!item) return;
     const hides = filters.review === 'unreviewed';
-    if (!item.reviewed) {
-      decide(item, 'approved');
+    const was = item.review;
+    const same = was?.decision === decision && (was.reason ?? undefined) === reason && note.trim() === '';
+    if (!same) {
+      decide(item, decision, reason, note.trim() || undefined);
       setUndoStack((s) => [...s.filter((u) => u !== url), url]);
-      const left = inbox.unreviewed - 1;
+      const left = inbox.unreviewed - (item.reviewed ? 0 : 1);
+      const what = decision === 'approved' ? 'Approved' : `Rejected (${reasonInline(reason ?? 'other')})`;
       setMessage(
-        `Marked reviewed: ${documentName(item)}. ${left === 0 ? 'Nothing left to review.' : `${left} not reviewed left.`}`,
+        `${what}: ${documentName(item)}. ${left === 0 ? 'Nothing left to review.' : `${left} not reviewed left.`}`,
       );
     }
     const next =
       hides && !item.reviewed ? (ordered[i + 1] ?? ordered[i - 1]) : advance ? ordered[i + 1] : item;
     if (next || hides) setCurrentUrl(next?.url ?? null);
-    if (focusInList()) focusPending.current = true;
+    // Back to the list after a reason picked there or from the reasons' buttons.
+    if (focusInList() || (rejecting !== null && !viewerOpen)) focusPending.current = true;
+  }
+
+  /** The first step of a rejection: the reasons are offered, the next key (1–7) picks one. */
+  function startReject(url: string) {
+    setCurrentUrl(url);
+    setRejecting(url);
+    const item = ordered.find((d) => d.url === url);
+    if (item) setMessage(`Reject ${documentName(item)}: press 1 to 7 for the reason, Escape to cancel.`);
+  }
+
+  function cancelReject() {
+    setRejecting(null);
+    setNote('');
+    setMessage('Not rejected.');
+    if (!viewerOpen) focusPending.current = true;
   }
 
   /** Makes a document not reviewed again. */
@@ -180,11 +223,12 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
     if (focusInList() || ordered.length === 0) focusPending.current = true;
   }
 
-  function toggle(url: string) {
+  function act(url: string, action: ReviewAction) {
     const item = ordered.find((d) => d.url === url);
     if (!item) return;
-    if (!item.reviewed) review(url, false);
-    else {
+    if (action === 'approve') settle(url, 'approved', false);
+    else if (action === 'reject') startReject(url);
+    else if (item.reviewed) {
       const i = ordered.indexOf(item);
       unreview(item, `Marked not reviewed: ${documentName(item)}.`);
       if (filters.review === 'reviewed') {
@@ -203,12 +247,27 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   }
 
   // The cards are memoized: they get stable callbacks that call the latest handlers.
-  const latest = useRef({ openViewer, toggle });
+  const latest = useRef({ openViewer, act });
   useLayoutEffect(() => {
-    latest.current = { openViewer, toggle };
+    latest.current = { openViewer, act };
   });
   const onOpen = useCallback((url: string) => latest.current.openViewer(url), []);
-  const onToggleReviewed = useCallback((url: string) => latest.current.toggle(url), []);
+  const onDecide = useCallback((url: string, action: ReviewAction) => latest.current.act(url, action), []);
+
+  /** The keys of a decision, in the list and in the viewer alike; false for another key. */
+  function decisionKey(key: string): boolean {
+    const reason = reasonOfKey(key);
+    if (rejecting !== null && reason) settle(rejecting, 'rejected', true, reason);
+    else if (rejecting !== null && key === 'Escape') cancelReject();
+    else if (rejecting !== null && key === 'n') noteField.current?.focus();
+    else if (key === 'a' || key === 'r') {
+      if (current) settle(current.url, 'approved', true);
+    } else if (key === 'x') {
+      if (current) startReject(current.url);
+    } else if (key === 'u') undo();
+    else return false;
+    return true;
+  }
 
   function onListKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
@@ -228,19 +287,13 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
       case 'End':
         go(ordered.length - 1, true);
         break;
-      case 'r':
-        if (current) review(current.url, true);
-        break;
-      case 'u':
-        undo();
-        break;
       case 'Enter':
         // Enter on a button or link inside a document is that control's.
         if (!onItem) return;
         openViewer();
         break;
       default:
-        return;
+        if (!decisionKey(event.key)) return;
     }
     event.preventDefault();
   }
@@ -299,9 +352,23 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
           canUndo={undoable !== null}
           message={message}
           helpId={helpId}
+          reasons={
+            rejected &&
+            !viewerOpen && (
+              <RejectReasons
+                name={documentName(rejected)}
+                note={note}
+                onNote={setNote}
+                onReason={(reason) => settle(rejected.url, 'rejected', true, reason)}
+                onCancel={cancelReject}
+                noteRef={noteField}
+              />
+            )
+          }
           onGo={(i) => go(i, false)}
           onView={() => openViewer()}
-          onReview={(url) => review(url, true)}
+          onApprove={(url) => settle(url, 'approved', true)}
+          onReject={startReject}
           onUndo={undo}
         />
       )}
@@ -329,15 +396,14 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
               review={filters.review}
               filtered={filtered}
               helpId={helpId}
+              me={me}
               onOpen={onOpen}
-              onToggleReviewed={onToggleReviewed}
+              onDecide={onDecide}
               onFocusItem={setCurrentUrl}
             />
           </InboxEmptyState>
         </div>
-        {ordered.length > 0 && (
-          <DocumentPreview item={current} onOpen={onOpen} onToggleReviewed={onToggleReviewed} />
-        )}
+        {ordered.length > 0 && <DocumentPreview item={current} me={me} onOpen={onOpen} onDecide={onDecide} />}
       </div>
       {viewerOpen && current && (
         <DocumentViewer
@@ -355,24 +421,51 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
           actions={(doc) => {
             const item = byDoc.get(doc);
             if (!item) return null;
-            return (
+            if (rejected === item)
+              return (
+                <RejectReasons
+                  name={documentName(item)}
+                  note={note}
+                  onNote={setNote}
+                  onReason={(reason) => settle(item.url, 'rejected', true, reason)}
+                  onCancel={cancelReject}
+                  noteRef={noteField}
+                />
+              );
+            return item.reviewed ? (
               <button
                 type="button"
                 className={INBOX_BUTTON}
-                aria-keyshortcuts={item.reviewed ? 'u' : 'r'}
-                onClick={() => (item.reviewed ? toggle(item.url) : review(item.url, true))}
+                aria-keyshortcuts="u"
+                onClick={() => act(item.url, 'undo')}
               >
-                {item.reviewed ? 'Mark not reviewed' : 'Mark reviewed'}
+                Undo: back to review
               </button>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className={INBOX_BUTTON}
+                  aria-keyshortcuts="a"
+                  onClick={() => settle(item.url, 'approved', true)}
+                >
+                  Approve
+                </button>
+                <button
+                  type="button"
+                  className={INBOX_BUTTON}
+                  aria-keyshortcuts="x"
+                  onClick={() => startReject(item.url)}
+                >
+                  Reject…
+                </button>
+              </>
             );
           }}
           onShortcut={(key) => {
-            if (key === 'r') {
-              if (current) review(current.url, true);
-            } else if (key === 'u') undo();
-            else if (key === 'j') go(index + 1, false);
+            if (key === 'j') go(index + 1, false);
             else if (key === 'k') go(index - 1, false);
-            else return false;
+            else return decisionKey(key);
             return true;
           }}
         />

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
-import type { DocumentReview, ReviewChanged, ReviewRequest, Role } from '@/contract/proxy-api';
+import type { DocumentReview, RejectReason, ReviewChanged, ReviewRequest, Role } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { proxyPullAnswer } from '@/testing/proxy-answer';
 
@@ -75,24 +75,49 @@ export function fakeProxy() {
     user: { name: 'Ana', role: 'broker' as Role },
     /** The team's reviews by document URL, as the server keeps them. */
     reviews: new Map<string, DocumentReview>(),
+    /** The latest change number, and each review's, as the server's `?since=` compares them. */
+    change: 0,
+    changes: new Map<string, number>(),
+    /** The `since` of each reviews read, `null` for none: what the page asked for. */
+    sinces: [] as (string | null)[],
     /** The decisions sent, in order. */
     decisions: [] as ReviewRequest[],
     /** Reviews answer 503 `store_unavailable`, as with the database gone. */
     storeDown: false,
     /** A decision by someone (another user, by default), as if made in another browser. */
-    decide(url: string, decision: DocumentReview['decision'] = 'approved', by = 'Bo', load = 'e:700100') {
+    decide(
+      url: string,
+      decision: DocumentReview['decision'] = 'approved',
+      by = 'Bo',
+      load = 'e:700100',
+      reason: RejectReason = 'blurry',
+    ) {
       const before = state.reviews.get(url);
       const review: DocumentReview = {
         load,
         url,
         decision,
-        reason: decision === 'rejected' ? 'blurry' : null,
+        reason: decision === 'rejected' ? reason : null,
         note: null,
         decidedBy: by,
         decidedAt: new Date().toISOString(),
         version: (before?.version ?? 0) + 1,
+        replaced:
+          before === undefined
+            ? null
+            : before.decidedBy === by
+              ? before.replaced
+              : before.decision === 'pending'
+                ? null
+                : {
+                    decision: before.decision,
+                    reason: before.reason,
+                    decidedBy: before.decidedBy,
+                    decidedAt: before.decidedAt,
+                  },
       };
       state.reviews.set(url, review);
+      state.changes.set(url, ++state.change);
       return { review, replaced: before && before.decidedBy !== by ? before : null } satisfies ReviewChanged;
     },
     /** The stored decision on a document, or undefined. */
@@ -110,7 +135,7 @@ export function fakeProxy() {
         ? 'load-number'
         : undefined;
     if (path.endsWith('/api/session')) return jsonResponse(200, { mode: 'users', user: state.user });
-    if (path.endsWith('/api/documents/reviews')) {
+    if (path.includes('/api/documents/reviews')) {
       if (state.storeDown) return storeDown();
       if (init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as ReviewRequest;
@@ -120,7 +145,12 @@ export function fakeProxy() {
         state.reviews.set(body.url, stored);
         return jsonResponse(200, { review: stored, replaced });
       }
-      return jsonResponse(200, { reviews: [...state.reviews.values()] });
+      const since = new URL(path, 'http://x').searchParams.get('since');
+      state.sinces.push(since);
+      const reviews = [...state.reviews.values()].filter(
+        (r) => since === null || (state.changes.get(r.url) ?? 0) > Number(since),
+      );
+      return jsonResponse(200, { reviews, cursor: String(state.change), full: since === null });
     }
     if (!by) return jsonResponse(404, { error: { code: 'not_found', message: `no route ${path}` } });
     if (state.hold) return new Promise<Response>(() => {});

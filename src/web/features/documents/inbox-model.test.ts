@@ -61,7 +61,7 @@ describe('filterDocuments', () => {
       doc('pod', day('2026-11-22'), { type: 'POD', stopOrderNumber: 2 }),
     ]),
     load('2', [doc('pic', day('2026-11-26'), { type: undefined }), doc('late', null)]),
-  ]).map((d) => ({ ...d, reviewed: d.url === 'pod' }));
+  ]).map((d) => ({ ...d, review: undefined, reviewed: d.url === 'pod' }));
   const urls = (f: Partial<typeof DEFAULT_FILTERS>) =>
     filterDocuments(items, { ...DEFAULT_FILTERS, ...f }).map((d) => d.url);
 
@@ -124,7 +124,7 @@ describe('the stop a document names', () => {
         ],
       }),
       load('2', [doc('other', 1, { stopOrderNumber: 1 })]),
-    ]).map((d) => ({ ...d, reviewed: false }));
+    ]).map((d) => ({ ...d, review: undefined, reviewed: false }));
 
   it('is Pickup or Delivery with its place where the load’s stops say so, else as the document gives it', () => {
     expect(items(stops).map((d) => [d.url, d.stop.label, d.stop.place])).toEqual([
@@ -175,7 +175,7 @@ describe('groupByLoad', () => {
     const items = collectDocuments([
       load('1', [doc('a', 10), doc('b', 30)]),
       load('2', [doc('c', 20), doc('d', 40)]),
-    ]).map((d) => ({ ...d, reviewed: false }));
+    ]).map((d) => ({ ...d, review: undefined, reviewed: false }));
     expect(groupByLoad(items).map((g) => [g.load.label, g.documents.map((d) => d.url)])).toEqual([
       ['2', ['d', 'c']],
       ['1', ['b', 'a']],

@@ -1,3 +1,4 @@
+import type { DocumentReview } from '@/contract/proxy-api';
 import type { Document, Load, LoadBy } from '@/domain/model';
 import { documentStop } from '../../components/document-viewer';
 import { compareLabels } from '../../lib/collate';
@@ -35,6 +36,9 @@ export interface InboxDocument {
   doc: Document;
   load: InboxLoad;
   stop: InboxStop;
+  /** The team's review of it (approved, rejected, or pending again after an undo), or none yet. */
+  review: DocumentReview | undefined;
+  /** Approved or rejected: decided, out of the queue to review. */
   reviewed: boolean;
 }
 
@@ -76,8 +80,8 @@ export function inboxLoad(load: Pick<Load, 'by' | 'id' | 'externalId' | 'loadNum
 
 /** Newest first; documents without a readable time last; ties by load, then address, so the order is stable. */
 export function compareDocuments(
-  a: Omit<InboxDocument, 'reviewed' | 'stop'>,
-  b: Omit<InboxDocument, 'reviewed' | 'stop'>,
+  a: Omit<InboxDocument, 'reviewed' | 'review' | 'stop'>,
+  b: Omit<InboxDocument, 'reviewed' | 'review' | 'stop'>,
 ) {
   const ai = a.doc.instant;
   const bi = b.doc.instant;
@@ -92,15 +96,15 @@ export function compareDocuments(
 // A load or document that did not change is the same object after a refresh (shareBoard): so is its
 // entry here, and memoized cards of unchanged documents are not drawn again.
 const loadInfo = new Map<string, InboxLoad>();
-const entries = new WeakMap<Document, Omit<InboxDocument, 'reviewed'>>();
+const entries = new WeakMap<Document, Omit<InboxDocument, 'reviewed' | 'review'>>();
 
 /**
  * Every document of these loads, newest first, each URL once (a load watched by both of its ids
  * brings the same documents twice; the first load keeps them).
  */
-export function collectDocuments(loads: readonly Load[]): Omit<InboxDocument, 'reviewed'>[] {
+export function collectDocuments(loads: readonly Load[]): Omit<InboxDocument, 'reviewed' | 'review'>[] {
   const seen = new Set<string>();
-  const out: Omit<InboxDocument, 'reviewed'>[] = [];
+  const out: Omit<InboxDocument, 'reviewed' | 'review'>[] = [];
   for (const load of loads) {
     if (load.documents.length === 0) continue;
     let info = inboxLoad(load);

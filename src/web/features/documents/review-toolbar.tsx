@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { InboxDocument } from './inbox-model';
 import { documentName } from './document-card';
 import { INBOX_BUTTON } from './inbox-text';
@@ -13,13 +14,26 @@ export interface ReviewToolbarProps {
   message: string;
   /** The id of the text that tells the list's keys. */
   helpId: string;
+  /** The reasons to pick from, while a rejection waits for one. */
+  reasons: ReactNode;
   onGo: (index: number) => void;
   onView: () => void;
-  onReview: (url: string) => void;
+  onApprove: (url: string) => void;
+  onReject: (url: string) => void;
   onUndo: () => void;
 }
 
-/** The buttons that step through the inbox and review its documents, each with its key. */
+/** The keys of the list, shown as a legend. */
+const KEYS: [string, string][] = [
+  ['a', 'approve'],
+  ['x', 'reject, then 1–7 the reason'],
+  ['u', 'undo'],
+  ['j / ↓', 'next'],
+  ['k / ↑', 'previous'],
+  ['Enter', 'view'],
+];
+
+/** The buttons that step through the inbox and decide its documents, each with its key. */
 export function ReviewToolbar({
   current,
   index,
@@ -27,9 +41,11 @@ export function ReviewToolbar({
   canUndo,
   message,
   helpId,
+  reasons,
   onGo,
   onView,
-  onReview,
+  onApprove,
+  onReject,
   onUndo,
 }: ReviewToolbarProps) {
   const hasList = total > 0;
@@ -69,11 +85,20 @@ export function ReviewToolbar({
       <button
         type="button"
         className={INBOX_BUTTON}
-        onClick={() => current && onReview(current.url)}
-        disabled={!current || current.reviewed}
-        aria-keyshortcuts="r"
+        onClick={() => current && onApprove(current.url)}
+        disabled={!current || current.review?.decision === 'approved'}
+        aria-keyshortcuts="a"
       >
-        Mark reviewed
+        Approve
+      </button>
+      <button
+        type="button"
+        className={INBOX_BUTTON}
+        onClick={() => current && onReject(current.url)}
+        disabled={!current}
+        aria-keyshortcuts="x"
+      >
+        Reject…
       </button>
       <button
         type="button"
@@ -90,8 +115,14 @@ export function ReviewToolbar({
       <span role="status" className="basis-full text-ink-muted sm:ml-auto sm:basis-auto">
         {message}
       </span>
-      <p id={helpId} className="basis-full text-xs text-ink-muted">
-        Keys in the list: j or ↓ next, k or ↑ previous, r mark reviewed, u undo, Enter view.
+      {reasons}
+      <p id={helpId} className="flex basis-full flex-wrap gap-x-3 text-xs text-ink-muted">
+        <span>Keys in the list:</span>
+        {KEYS.map(([key, what]) => (
+          <span key={key}>
+            <kbd className="rounded border border-panel-line bg-panel-sunk px-1 font-mono">{key}</kbd> {what}
+          </span>
+        ))}
       </p>
     </div>
   );

@@ -1,23 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { ClientConfig } from '@/contract/proxy-api';
+import type { ClientConfig, DocumentReview } from '@/contract/proxy-api';
 import type { Load } from '@/domain/model';
 import { loadQueries } from '../../data/load-queries';
 import { idsBy, useWatchedLoads, useWatchList } from '../../lib/watch-list';
 import type { LoadRef } from '../../lib/load-ref';
 import { collectDocuments, type InboxDocument } from './inbox-model';
-import { useReviews } from './review-queries';
+import { useReviews } from '../../data/review-queries';
 import { useQuietStart } from './use-quiet-start';
 
-type Collected = Omit<InboxDocument, 'reviewed'>;
-// One object per document and review state: a review elsewhere in the queue leaves this one's
-// object alone, so its memoized card does not re-render.
-const joined = new WeakMap<Collected, { yes?: InboxDocument; no?: InboxDocument }>();
-function withReviewed(d: Collected, reviewed: boolean): InboxDocument {
-  let pair = joined.get(d);
-  if (!pair) joined.set(d, (pair = {}));
-  const key = reviewed ? 'yes' : 'no';
-  return (pair[key] ??= { ...d, reviewed });
+type Collected = Omit<InboxDocument, 'reviewed' | 'review'>;
+// One object per document and review: a review elsewhere in the queue leaves this one's object
+// alone, so its memoized card does not re-render (reviews keep their objects across refreshes).
+const joined = new WeakMap<Collected, InboxDocument>();
+function withReview(d: Collected, review: DocumentReview | undefined): InboxDocument {
+  const before = joined.get(d);
+  if (before && before.review === review) return before;
+  const reviewed = review !== undefined && review.decision !== 'pending';
+  const item: InboxDocument = { ...d, review, reviewed };
+  joined.set(d, item);
+  return item;
 }
 
 export interface DocumentsInbox {
@@ -69,14 +71,11 @@ export function useDocumentsInbox(
   });
   // Nothing watched, nothing to review: the store is not asked.
   const reviews = useReviews(config, entries.length > 0);
-  const reviewed = reviews.decided;
+  const byUrl = reviews.byUrl;
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
   const collected = useMemo(() => collectDocuments(loads), [loads]);
-  const documents = useMemo(
-    () => collected.map((d) => withReviewed(d, reviewed.has(d.url))),
-    [collected, reviewed],
-  );
+  const documents = useMemo(() => collected.map((d) => withReview(d, byUrl.get(d.url))), [collected, byUrl]);
   const unreviewed = useMemo(() => documents.filter((d) => !d.reviewed).length, [documents]);
 
   const externalMissing = byExternal.data?.missing;

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { DocumentReview } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
 import { testTime } from '@/testing/loads';
 import { DOCUMENTS_PAGE, DocumentsGrid } from './documents-section';
@@ -43,5 +44,45 @@ describe('DocumentsGrid', () => {
     render(<DocumentsGrid documents={[doc(0), doc(1)]} fresh={new Set()} onOpen={() => {}} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /^Show/ })).toBeNull();
+  });
+
+  it('says each document’s review: approved, rejected and why, or to review, with who and when', () => {
+    const review = (n: number, over: Partial<DocumentReview>): DocumentReview => ({
+      load: 'e:9001',
+      url: doc(n).url,
+      decision: 'approved',
+      reason: null,
+      note: null,
+      decidedBy: 'Ana',
+      decidedAt: '2026-11-22T14:05:00.000Z',
+      version: 1,
+      replaced: null,
+      ...over,
+    });
+    const reviews = new Map([
+      [doc(0).url, review(0, {})],
+      [doc(1).url, review(1, { decision: 'rejected', reason: 'unsigned', note: 'page 2', decidedBy: 'Bo' })],
+      [doc(2).url, review(2, { decision: 'pending', decidedBy: 'Bo' })],
+    ]);
+    render(
+      <DocumentsGrid
+        documents={[0, 1, 2, 3].map(doc)}
+        fresh={new Set()}
+        onOpen={() => {}}
+        reviews={reviews}
+      />,
+    );
+    const [approved, rejected, undone, none] = screen.getAllByRole('listitem');
+    expect(approved).toHaveTextContent(/✓ Approved by Ana, Nov 22, \d\d:05/);
+    expect(rejected).toHaveTextContent(/✗ Rejected: unsigned by Bo, Nov 22/);
+    expect(rejected).toHaveTextContent('“page 2”');
+    expect(undone).toHaveTextContent('To review');
+    expect(undone).not.toHaveTextContent('by Bo');
+    expect(none).toHaveTextContent('To review');
+  });
+
+  it('says nothing of reviews while they cannot be read', () => {
+    render(<DocumentsGrid documents={[doc(0)]} fresh={new Set()} onOpen={() => {}} />);
+    expect(screen.getByRole('listitem')).not.toHaveTextContent(/To review|Approved/);
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { DocumentReview } from '@/contract/proxy-api';
 import type { Document } from '@/domain/model';
 import {
   DocumentThumbnail,
@@ -8,12 +9,15 @@ import {
   isPictureDocument,
 } from '../../components/document-viewer';
 import { ItemTimeText } from '../../components/item-time';
+import { decidedWords, ReviewBadge, reviewState } from '../../components/review-text';
 
 export interface DocumentsGridProps {
   /** In the order shown (newest first); `onOpen` gets an index into it. */
   documents: readonly Document[];
   fresh: ReadonlySet<string>;
   onOpen: (index: number) => void;
+  /** The team's reviews by document address; undefined while they cannot be read (no badge then). */
+  reviews?: ReadonlyMap<string, DocumentReview>;
 }
 
 /** Cards shown at first, and added by "Show more": a load with 500 pictures is not 500 cards at once. */
@@ -21,10 +25,11 @@ export const DOCUMENTS_PAGE = 24;
 
 /**
  * Uploaded documents and pictures: a thumbnail for a picture, a card for any other file; each opens
- * the viewer (which steps through all of them). The newest come first, a page at a time. An address
- * that is not `http(s)` is never loaded or linked: the card says so.
+ * the viewer (which steps through all of them). The newest come first, a page at a time. Each says
+ * its review (approved, rejected and why, or to review; who and when). An address that is not
+ * `http(s)` is never loaded or linked: the card says so.
  */
-export function DocumentsGrid({ documents, fresh, onOpen }: DocumentsGridProps) {
+export function DocumentsGrid({ documents, fresh, onOpen, reviews }: DocumentsGridProps) {
   const [shown, setShown] = useState(DOCUMENTS_PAGE);
   if (documents.length === 0) return <p className="text-sm text-ink-muted">No documents uploaded yet.</p>;
   const hidden = documents.length - shown;
@@ -37,6 +42,8 @@ export function DocumentsGrid({ documents, fresh, onOpen }: DocumentsGridProps) 
           const place = documentPlace(doc);
           const title = documentTitle(doc);
           const isNew = fresh.has(`document:${doc.key}`);
+          const review = reviews?.get(doc.url);
+          const decided = reviewState(review) !== 'to-review';
           return (
             <li
               key={doc.key}
@@ -60,6 +67,13 @@ export function DocumentsGrid({ documents, fresh, onOpen }: DocumentsGridProps) 
                     <span className="ml-2 rounded bg-amber-200 px-1 text-xs text-amber-900">New</span>
                   )}
                 </p>
+                {reviews && (
+                  <p className="text-xs">
+                    <ReviewBadge review={review} />
+                    {decided && <span className="text-ink-muted"> {decidedWords(review)}</span>}
+                  </p>
+                )}
+                {decided && review?.note && <p className="text-xs break-words">“{review.note}”</p>}
                 {stop && <p className="text-xs">{stop}</p>}
                 <p className="text-xs text-ink-muted">
                   <ItemTimeText time={doc.time} instant={doc.instant} />

@@ -8,6 +8,7 @@ import { DocumentViewer } from '../../components/document-viewer';
 import { DISABLED_LOOK } from '../../components/disabled-look';
 import { ErrorBanner } from '../../components/error-banner';
 import { loadQueries } from '../../data/load-queries';
+import { useReviews } from '../../data/review-queries';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { CommentsThread } from './comments-section';
 import { DocumentsGrid } from './documents-section';
@@ -218,6 +219,8 @@ function LoadDetail({
 }: LoadDetailProps) {
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const documents = useMemo(() => documentsNewestFirst(load.documents), [load.documents]);
+  // The team's reviews, by document address (the inbox shares the query): asked only when there are documents.
+  const reviews = useReviews(config, documents.length > 0);
   const { events, comments, pings, readings: list } = load;
   // The track's items and the readings' excursions apart: the readings come in later, and the
   // 25,000 items of the track are not built and sorted again for them.
@@ -300,7 +303,12 @@ function LoadDetail({
             <Temperatures load={load} readings={readings} excursionTolerance={config.excursionTolerance} />
           </Section>
           <Section id="load-documents" title={`Documents (${documents.length})`}>
-            <DocumentsGrid documents={documents} fresh={fresh} onOpen={openDocument} />
+            <DocumentsGrid
+              documents={documents}
+              fresh={fresh}
+              onOpen={openDocument}
+              reviews={reviews.error ? undefined : reviews.byUrl}
+            />
           </Section>
           <Section id="load-comments" title={`Comments (${load.comments.length})`}>
             <CommentsThread comments={load.comments} fresh={fresh} onPanTo={onPanTo} />

@@ -1,30 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetBrowserReviews, readBrowserReviews, REVIEWED_STORAGE_KEY } from './browser-reviews';
-import { countUnreviewed } from './review-queries';
 
 const A = 'https://docs.example.com/a.jpg';
 const B = 'https://docs.example.com/b.pdf';
-const C = 'https://docs.example.com/c.png';
-const D = 'https://docs.example.com/d.pdf';
-
-describe('countUnreviewed', () => {
-  it('counts each URL once however many lists hold it, and none that is reviewed', () => {
-    const reviewed = new Map([[B, 1]]);
-    expect(countUnreviewed([], reviewed)).toBe(0);
-    expect(countUnreviewed([[A, B, C]], reviewed)).toBe(2);
-    expect(
-      countUnreviewed(
-        [
-          [A, C],
-          [C, D],
-          [D, A, B],
-        ],
-        reviewed,
-      ),
-    ).toBe(3);
-    expect(countUnreviewed([[], [B], [D]], reviewed)).toBe(1);
-  });
-});
 
 describe('the marks this browser kept before reviews were shared', () => {
   beforeEach(() => window.localStorage.clear());

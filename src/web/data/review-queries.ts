@@ -7,15 +7,47 @@ import {
   type DocumentReview,
   type ReviewRequest,
 } from '@/contract/proxy-api';
-import { ApiError, apiGet, apiSend } from '../../data/api-client';
+import { ApiError, apiGet, apiSend } from './api-client';
 
-/** The team's document reviews, kept on the server; refreshed with the inbox. */
+/**
+ * The reviews held after an answer: those `held` had, each replaced by its newer version in
+ * `changes`. A review held at a higher version (a decision just made here) stays. Unchanged reviews
+ * keep their objects, and no change at all keeps the list itself, so nothing renders again.
+ */
+export function mergeReviews(held: ReviewsAnswer, changes: ReviewsAnswer): ReviewsAnswer {
+  if (changes.full) return changes;
+  if (changes.reviews.length === 0)
+    return changes.cursor === held.cursor ? held : { ...held, cursor: changes.cursor };
+  const byUrl = new Map(held.reviews.map((r) => [r.url, r]));
+  const fresh: DocumentReview[] = [];
+  for (const review of changes.reviews) {
+    const before = byUrl.get(review.url);
+    if (before && before.version > review.version) continue;
+    byUrl.delete(review.url);
+    fresh.push(review);
+  }
+  return { reviews: [...fresh, ...byUrl.values()], cursor: changes.cursor, full: false };
+}
+
+/**
+ * The team's document reviews, kept on the server; refreshed with the inbox. The first answer is
+ * the whole list; each refresh after it asks only for what changed since (`?since=`) and merges it.
+ */
 export const reviewQueries = {
   all: () => ['document-reviews'] as const,
   list: (refreshSeconds: number) =>
     queryOptions({
       queryKey: reviewQueries.all(),
-      queryFn: ({ signal }) => apiGet('/api/documents/reviews', ReviewsAnswer, signal),
+      queryFn: async ({ signal, client, queryKey }) => {
+        const held = client.getQueryData<ReviewsAnswer>(queryKey);
+        const path = held
+          ? `/api/documents/reviews?since=${encodeURIComponent(held.cursor)}`
+          : '/api/documents/reviews';
+        const changes = await apiGet(path, ReviewsAnswer, signal);
+        // Merged into what is held now: a decision made here while the answer came stays.
+        const now = client.getQueryData<ReviewsAnswer>(queryKey) ?? held;
+        return now ? mergeReviews(now, changes) : changes;
+      },
       refetchInterval: refreshSeconds * 1000,
       refetchIntervalInBackground: false,
       placeholderData: (previous) => previous,
@@ -28,28 +60,45 @@ export const reviewQueries = {
 /** Document URL → its review, for documents approved or rejected: those count as reviewed. */
 export type DecidedReviews = ReadonlyMap<string, DocumentReview>;
 
-const NONE: DecidedReviews = new Map();
-
-// Module-level, so TanStack Query computes it once per answer.
-function decidedOf(answer: ReviewsAnswer): DecidedReviews {
-  return new Map(answer.reviews.filter((r) => r.decision !== 'pending').map((r) => [r.url, r]));
+export interface TeamReviews {
+  /** Every document's review by URL, `pending` ones too (a decision undone, maybe by a teammate). */
+  byUrl: ReadonlyMap<string, DocumentReview>;
+  /** The approved or rejected ones. */
+  decided: DecidedReviews;
 }
 
-export interface Reviews {
-  decided: DecidedReviews;
+const NONE: TeamReviews = { byUrl: new Map(), decided: new Map() };
+
+// Module-level, so TanStack Query computes it once per answer.
+function teamReviewsOf(answer: ReviewsAnswer): TeamReviews {
+  const byUrl = new Map(answer.reviews.map((r) => [r.url, r]));
+  const decided = new Map(answer.reviews.filter((r) => r.decision !== 'pending').map((r) => [r.url, r]));
+  return { byUrl, decided };
+}
+
+export interface Reviews extends TeamReviews {
   /** Why the reviews cannot be read (a 503 `store_unavailable`, say), or null. */
   error: unknown;
   refetch: () => void;
 }
 
-/** The team's decided reviews, refreshed every `refreshSeconds`; `enabled` false while no document is watched. */
+/** The team's reviews, refreshed every `refreshSeconds`; `enabled` false while no document is watched. */
 export function useReviews(config: Pick<ClientConfig, 'refreshSeconds'>, enabled = true): Reviews {
-  const query = useQuery({ ...reviewQueries.list(config.refreshSeconds), select: decidedOf, enabled });
+  const query = useQuery({ ...reviewQueries.list(config.refreshSeconds), select: teamReviewsOf, enabled });
   const refetch = query.refetch;
   return useMemo(
-    () => ({ decided: query.data ?? NONE, error: query.error, refetch: () => void refetch() }),
+    () => ({ ...(query.data ?? NONE), error: query.error, refetch: () => void refetch() }),
     [query.data, query.error, refetch],
   );
+}
+
+/** What a decision by `actor` replaces, as the server keeps it (see reviews.ts on the server). */
+function replacedBy(before: DocumentReview | undefined, actor: string): DocumentReview['replaced'] {
+  if (!before) return null;
+  if (before.decidedBy === actor) return before.replaced;
+  if (before.decision === 'pending') return null;
+  const { decision, reason, decidedBy, decidedAt } = before;
+  return { decision, reason, decidedBy, decidedAt };
 }
 
 /** The list with this document's review replaced (or removed, with `review` undefined). */
@@ -59,7 +108,11 @@ function withReview(
   review: DocumentReview | undefined,
 ): ReviewsAnswer {
   const others = (answer?.reviews ?? []).filter((r) => r.url !== url);
-  return { reviews: review ? [review, ...others] : others };
+  return {
+    reviews: review ? [review, ...others] : others,
+    cursor: answer?.cursor ?? '0',
+    full: answer?.full ?? false,
+  };
 }
 
 /**
@@ -91,6 +144,7 @@ export function useDecideReview(actor: string): (input: ReviewRequest) => Promis
         decidedBy: actor,
         decidedAt: new Date().toISOString(),
         version: (before?.version ?? 0) + 1,
+        replaced: replacedBy(before, actor),
       });
       try {
         const answer = await apiSend('PUT', '/api/documents/reviews', input, ReviewChanged);
