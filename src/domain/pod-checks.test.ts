@@ -103,6 +103,8 @@ describe('a POD against its delivery stop', () => {
   });
 
   it('flags an upload before arrival, and says the arrival on the stop’s clock', () => {
+    // The first fix inside the fence comes minutes after the truck rolled in: 10 minutes is no flag.
+    expect(kinds(delivered({ documents: [pod(ARRIVED - 10 * 60_000, 0)] }))).toEqual([]);
     const check = only(delivered({ documents: [pod(ARRIVED - 90 * 60_000, 0)] }));
     expect(check.flags).toEqual([
       {
@@ -113,9 +115,9 @@ describe('a POD against its delivery stop', () => {
   });
 
   it('says the arrival in the stop’s own zone, and in UTC when it sent none', () => {
-    const east = delivered({ documents: [pod(ARRIVED - 60_000, 0)] }, { stopGMTDiff: '+05:30' });
+    const east = delivered({ documents: [pod(ARRIVED - 3_600_000, 0)] }, { stopGMTDiff: '+05:30' });
     expect(only(east).flags[0]?.text).toMatch(/arrived 11\/25\/2026 01:35 GMT\+5:30\)$/);
-    const unknown = delivered({ documents: [pod(ARRIVED - 60_000, 0)] }, { stopGMTDiff: undefined });
+    const unknown = delivered({ documents: [pod(ARRIVED - 3_600_000, 0)] }, { stopGMTDiff: undefined });
     expect(only(unknown).flags[0]?.text).toMatch(/arrived 11\/24\/2026 20:05 UTC\)$/);
   });
 

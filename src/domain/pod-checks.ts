@@ -34,13 +34,22 @@ export interface CheckedStop {
 export type { PodCheck, PodFlag, PodFlagKind };
 
 export interface PodCheckOptions {
+  /**
+   * Track minutes a document may come before the arrival unflagged: arrival by pings is the first
+   * fix inside the fence, minutes after the truck rolled in.
+   */
+  beforeArrivalMinutes: number;
   /** A document uploaded this many track minutes after departure is still at the stop's paperwork. */
   afterDepartureMinutes: number;
   /** Track minutes per real minute (the simulator's speed in the demo). */
   clockScale: number;
 }
 
-export const DEFAULT_POD_CHECK_OPTIONS: PodCheckOptions = { afterDepartureMinutes: 60, clockScale: 1 };
+export const DEFAULT_POD_CHECK_OPTIONS: PodCheckOptions = {
+  beforeArrivalMinutes: 15,
+  afterDepartureMinutes: 60,
+  clockScale: 1,
+};
 
 /** POD or BOL by the document's type, in the spellings the service and drivers use; else undefined. */
 export function paperKind(type: string | undefined): PodCheck['kind'] | undefined {
@@ -137,7 +146,10 @@ export function checkDocument(
   else if (doc.time.approximate)
     // A wall time read as UTC may be off by up to 14 hours: too unsure to hold against an arrival.
     flags.push({ kind: 'time-unsure', text: 'uploaded at a time whose zone is unknown' });
-  else if (stop.arrivedAt !== undefined && doc.instant < stop.arrivedAt)
+  else if (
+    stop.arrivedAt !== undefined &&
+    ((stop.arrivedAt - doc.instant) * o.clockScale) / 60_000 > o.beforeArrivalMinutes
+  )
     flags.push({
       kind: 'before-arrival',
       text: `uploaded before arrival (${durationText(((stop.arrivedAt - doc.instant) * o.clockScale) / 60_000)} before; arrived ${stopClockText(stop.arrivedAt, stop.offsetHours)})`,
