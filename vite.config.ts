@@ -21,6 +21,7 @@ const STORE_TESTS = [
   'src/server/boards/**/*.test.ts',
   'src/server/webhooks/**/*.test.ts',
   'src/server/audit/**/*.test.ts',
+  'src/server/billing/**/*.test.ts',
 ];
 
 const naturalEarth = (scale: '110m' | '50m') =>

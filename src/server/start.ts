@@ -79,6 +79,7 @@ export function buildProxy(
       now: options.now,
     },
     drift,
+    podDueHours: env.POD_DUE_HOURS,
     storePing: options.store?.ping ?? options.storePing,
     imageSources: [
       ...tileOrigin(env.TILE_URL),
