@@ -1,6 +1,6 @@
 import type { DeliveryStop, PaperworkState } from '@/contract/billing-api';
 import type { Load } from './model';
-import { paperKind, stopClockText, type CheckedStop } from './pod-checks';
+import { paperKind, stopClockText, tripDocuments, type CheckedStop } from './pod-checks';
 import { offsetText } from './outlook-text';
 import { statusPhase } from './status-phase';
 
@@ -20,8 +20,8 @@ export interface ReviewOf {
 export const loadRefOf = (load: Pick<Load, 'by' | 'id'>): string =>
   `${load.by === 'external-id' ? 'e' : 'n'}:${load.id}`;
 
-/** The PODs of a load (by type), oldest first. */
-export const podsOf = (load: Load) => load.documents.filter((d) => paperKind(d.type) === 'POD');
+/** The PODs of the load's current trip (by type), oldest first. */
+export const podsOf = (load: Load) => tripDocuments(load).filter((d) => paperKind(d.type) === 'POD');
 
 /**
  * `complete` once any POD is approved (one good copy is enough to bill); `to-review` while any is

@@ -1,7 +1,7 @@
 import type { PodCheck, PodFlag, PodFlagKind } from '@/contract/billing-api';
 import { POD_FLAG_KINDS } from '@/contract/billing-api';
 import type { Document, Load, Place, StopOutlook } from './model';
-import { DEFAULT_STOP_RADIUS_METERS } from './geofence';
+import { DEFAULT_STOP_RADIUS_METERS, tripStart } from './geofence';
 import { meters } from './outlook';
 import { durationText, offsetText } from './outlook-text';
 import { readStops } from './stops';
@@ -101,6 +101,12 @@ export function checkedStopsOf(load: Load): CheckedStop[] {
   });
 }
 
+/**
+ * Real milliseconds of slack for `minutes` on the track's clock, plus a minute: device times are
+ * often written to the minute, which in the demo (60 track minutes a real one) is an hour.
+ */
+const slackMs = (minutes: number, clockScale: number) => (minutes * 60_000) / clockScale + 60_000;
+
 const stopWords = (s: CheckedStop) => (s.type ? `the ${s.type} stop` : `stop ${s.order}`);
 
 /** One document checked against its stop; undefined for a document that is neither a POD nor a BOL. */
@@ -148,7 +154,7 @@ export function checkDocument(
     flags.push({ kind: 'time-unsure', text: 'uploaded at a time whose zone is unknown' });
   else if (
     stop.arrivedAt !== undefined &&
-    ((stop.arrivedAt - doc.instant) * o.clockScale) / 60_000 > o.beforeArrivalMinutes
+    stop.arrivedAt - doc.instant > slackMs(o.beforeArrivalMinutes, o.clockScale)
   )
     flags.push({
       kind: 'before-arrival',
@@ -161,7 +167,7 @@ export function checkDocument(
     });
   else if (
     stop.departedAt !== undefined &&
-    ((doc.instant - stop.departedAt) * o.clockScale) / 60_000 > o.afterDepartureMinutes
+    doc.instant - stop.departedAt > slackMs(o.afterDepartureMinutes, o.clockScale)
   )
     flags.push({
       kind: 'after-departure',
@@ -170,7 +176,19 @@ export function checkDocument(
   return check;
 }
 
-/** Every POD and BOL of a load, checked; oldest first as the load lists them. */
+/**
+ * The documents of the load's current trip: a service that reuses a load's ids for its next trip
+ * sends the earlier trip's papers too, and their stop numbers name the earlier trip's stops. A
+ * document without a readable time stays (losing a POD would cost more).
+ */
+export function tripDocuments(load: Load): Document[] {
+  const start = tripStart(load.events);
+  return start === undefined
+    ? load.documents
+    : load.documents.filter((d) => d.instant === null || d.instant >= start);
+}
+
+/** Every POD and BOL of the load's current trip, checked; oldest first as the load lists them. */
 export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] {
   const options = {
     ...DEFAULT_POD_CHECK_OPTIONS,
@@ -178,7 +196,7 @@ export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] 
     ...o,
   };
   const stops = checkedStopsOf(load);
-  return load.documents.flatMap((d) => checkDocument(d, stops, options) ?? []);
+  return tripDocuments(load).flatMap((d) => checkDocument(d, stops, options) ?? []);
 }
 
 /** The weight of a check's worst flag, for sorting: lower is worse; a check with no flag last. */
