@@ -21,6 +21,9 @@ const WebhooksRoute = lazy(() =>
 );
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const BillingPage = lazy(() =>
+  import('../features/billing/billing-page').then((m) => ({ default: m.BillingPage })),
+);
 const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
@@ -29,6 +32,7 @@ const DiagnosticsPage = lazy(() =>
 const NAV = [
   { href: '/', label: 'Map' },
   { href: '/documents', label: 'Documents', what: 'reviewDocuments' },
+  { href: '/billing', label: 'Billing', what: 'bill' },
   { href: '/webhooks', label: 'Webhooks', what: 'manageWebhooks' },
   { href: '/diagnostics', label: 'Diagnostics', what: 'seeDiagnostics' },
   { href: '/admin/users', label: 'Users', what: 'manageUsers' },
@@ -79,6 +83,11 @@ export function App() {
             <Route path="/documents">
               <Allowed user={user} what="reviewDocuments">
                 <DocumentsRoute />
+              </Allowed>
+            </Route>
+            <Route path="/billing">
+              <Allowed user={user} what="bill">
+                <BillingPage />
               </Allowed>
             </Route>
             <Route path="/webhooks">

@@ -19,6 +19,7 @@ const NoContent = z.undefined();
 /** What each role may open: every role watches loads; brokers and admins review; admins manage. */
 export const MAY = {
   reviewDocuments: ['broker', 'admin'],
+  bill: ['broker', 'admin'],
   manageWebhooks: ['admin'],
   seeDiagnostics: ['admin'],
   manageUsers: ['admin'],
