@@ -33,6 +33,7 @@ test('the open demo shows each role’s view; adding the first user, an admin, e
   await expect(nav(page).getByRole('link')).toHaveText([
     'Map',
     /Documents/,
+    'Billing',
     'Webhooks',
     'Diagnostics',
     'Users',
