@@ -78,10 +78,12 @@ const held = {
   held: z.number(),
 };
 
-/** `GET /api/billing/paperwork`: each held load's paperwork state and checks, and the counts. */
+/** `GET /api/billing/paperwork`: the held loads' paperwork states counted, and their papers checked. */
 export const PaperworkAnswer = z.object({
   ...held,
+  /** Every held load, by state. */
   counts: z.record(PaperworkState, z.number()),
+  /** The held loads with a POD or BOL on their current trip, the worst flags first. */
   loads: z.array(PaperworkLoad),
 });
 export type PaperworkAnswer = z.infer<typeof PaperworkAnswer>;

@@ -75,6 +75,9 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     expect(answer.held).toBe(loads.length);
     expect(Object.values(answer.counts).reduce((a, b) => a + b, 0)).toBe(loads.length);
     expect(answer.counts.complete).toBe(0);
+    // Loads without papers are counted, not listed.
+    expect(answer.loads.length).toBeLessThan(loads.length);
+    expect(answer.loads.every((l) => l.checks.length > 0)).toBe(true);
     const far = delivered.find((l) => quirkOf(l) === 'far');
     expect(far, 'the fleet has a delivered load whose POD was taken far away').toBeDefined();
     const row = answer.loads.find((l) => l.id === far!.id)!;

@@ -3,6 +3,7 @@ import type {
   PaperworkAnswer,
   PaperworkLoad,
   PaperworkState,
+  PodCheck,
   ReadyLoad,
 } from '@/contract/billing-api';
 import type { DocumentReview } from '@/contract/proxy-api';
@@ -37,22 +38,39 @@ const idsOf = (load: Load) => ({
 
 const iso = (instant: number) => new Date(instant).toISOString();
 
-/** Every held load's paperwork, the ones with the worst flags first, and how many are in each state. */
+/**
+ * Checks by load object: the track cache keeps a load's object until something of it changes, so a
+ * page's refresh checks only the loads that changed since.
+ */
+const checked = new WeakMap<Load, PodCheck[]>();
+function checksOf(load: Load): PodCheck[] {
+  let checks = checked.get(load);
+  if (checks === undefined) checked.set(load, (checks = podChecks(load)));
+  return checks;
+}
+
+/**
+ * How many held loads are in each paperwork state, and the loads with a POD or BOL on their current
+ * trip with its checks, the worst flags first.
+ */
 export function paperworkOf(loads: readonly Load[], reviews: ReadonlyMap<string, ReviewOf>): PaperworkAnswer {
   const counts: Record<PaperworkState, number> = { missing: 0, 'to-review': 0, rejected: 0, complete: 0 };
-  const rows = loads.map((load): PaperworkLoad & { rank: number } => {
+  const rows: (PaperworkLoad & { rank: number })[] = [];
+  for (const load of loads) {
     const state = paperworkState(load, reviews);
     counts[state]++;
-    const checks = podChecks(load);
+    // A load without papers is only counted: most of a fleet on the road, and its stops unread.
+    const checks = load.documents.length === 0 ? [] : checksOf(load);
+    if (checks.length === 0) continue;
     const at = deliveredAt(load);
-    return {
+    rows.push({
       ...idsOf(load),
       state,
       ...(at !== undefined && { deliveredAt: iso(at) }),
       checks,
-      rank: Math.min(...checks.map(flagRank), Infinity),
-    };
-  });
+      rank: Math.min(...checks.map(flagRank)),
+    });
+  }
   rows.sort((a, b) => a.rank - b.rank || a.ref.localeCompare(b.ref));
   return { held: loads.length, counts, loads: rows.map(({ rank: _rank, ...row }) => row) };
 }
