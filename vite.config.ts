@@ -25,6 +25,7 @@ const STORE_TESTS = [
   'src/server/puller/**/*.test.ts',
   'src/server/tracks/**/*.test.ts',
   'src/server/shares/**/*.test.ts',
+  'src/server/billing/**/*.test.ts',
 ];
 
 const SHARED_VENDOR =

@@ -34,6 +34,7 @@ test('the open demo shows each role’s view; adding the first user, an admin, e
     'Map',
     'Exceptions',
     /Documents/,
+    'Billing',
     'Share links',
     'Webhooks',
     'Diagnostics',

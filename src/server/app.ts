@@ -10,6 +10,7 @@ import { createAccess, requireRole, type AccessOptions } from './middleware/acce
 import { requestLog, type LogSink } from './middleware/logging';
 import { limitBody, maxBodyBytes, requireSameOriginPost, securityHeaders } from './middleware/security';
 import { auditRoutes } from './routes/audit';
+import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
 import { diagnosticsRoutes } from './routes/diagnostics';
 import { exceptionAckRoutes } from './routes/exception-acks';
@@ -39,6 +40,8 @@ export interface AppOptions {
   /** Who may use `/api`: the store's users and sessions, or open demo mode. */
   access: AccessOptions;
   drift: DriftReport;
+  /** Hours after delivery a load's POD is overdue (`POD_DUE_HOURS`); 24 when absent. */
+  podDueHours?: number;
   /** Whether the store answers (`/api/ready`); without a store the route is not mounted. */
   storePing?: () => Promise<void>;
   /** Whether this instance is shutting down: `/api/ready` says 503 so a balancer stops sending. */
@@ -89,6 +92,7 @@ export function createApp(o: AppOptions) {
   api.route('/boards', boardRoutes(o.access.db));
   api.route('/exceptions/acks', exceptionAckRoutes(o.access.db, o.upstream.now));
   api.route('/shares', shareRoutes(o.access.db, o.access.now ?? Date.now));
+  api.route('/billing', billingRoutes(o.cache, o.access.db, o.podDueHours ?? 24, o.upstream.now));
   api.route('/audit', adminOnly(auditRoutes(o.access.db)));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));

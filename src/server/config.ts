@@ -129,6 +129,8 @@ export const EnvSchema = z
     STOP_RADIUS_METERS: int(25, 10_000).default(300),
     /** Minutes at a stop before detention starts. */
     FREE_TIME_MINUTES: int(0, 10_080).default(120),
+    /** A delivered load with no POD this many hours after delivery is overdue (track hours). */
+    POD_DUE_HOURS: z.coerce.number().min(0).max(8760).default(24),
     /** Load detail: more status-event names to hide as app notices, added to the built-in list. */
     NOISE_RULES: textList.optional(),
     /** The same, but only for events that carry no code. */

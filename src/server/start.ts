@@ -84,6 +84,7 @@ export function buildProxy(
       now: options.now,
     },
     drift,
+    podDueHours: env.POD_DUE_HOURS,
     storePing: options.store?.ping ?? options.storePing,
     draining: options.draining,
     imageSources: [

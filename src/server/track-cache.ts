@@ -434,9 +434,28 @@ export function createTrackCache(o: TrackCacheOptions) {
     return collect(by, ids, since, include, (t, from) => serveJson(t, include, from));
   }
 
+  /**
+   * The loads held now (those browsers have watched, at most `maxLoads`), as last pulled: no upstream
+   * call. A load held both by external id and by load number comes once.
+   */
+  function held(): Load[] {
+    const seen = new Set<string>();
+    const loads: Load[] = [];
+    for (const t of tracks.values()) {
+      if (!t.load || t.missing) continue;
+      const key =
+        t.load.externalId !== undefined ? `e:${t.load.externalId}` : `n:${t.load.loadNumber ?? t.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      loads.push(t.load);
+    }
+    return loads;
+  }
+
   return {
     get,
     getJson,
+    held,
     /** For tests and health: how many tracks are held. */
     size: () => tracks.size,
   };

@@ -1,7 +1,7 @@
 import type { LoadDetailWire } from '@/contract/load-detail';
 import { instantOf, minuteAt, pickupArrivalMinute, positionAt, type LoadPlan, type Point } from './fleet';
 import { nearestPlace, type Place } from './places';
-import { unit } from './random';
+import { hash32, unit } from './random';
 
 /**
  * The items of one load up to a moment, in the upstream's wire shapes (upstream-api.md 2.4-2.6),
@@ -20,6 +20,22 @@ export interface TrackOptions {
   seed: number;
   /** Public base URL of the simulator, for document addresses. */
   publicUrl: string;
+}
+
+/** How far north of its delivery stop a `far` POD is taken. */
+export const POD_FAR_KM = 38;
+
+/**
+ * What goes wrong with a trip's proof of delivery (issue 37: billing checks it): one trip in ten
+ * never gets one, one in ten gets one taken 38 km from the stop. Drawn apart from the fleet's
+ * streams, so that nothing else of a trip changes.
+ */
+export function podQuirk(
+  plan: Pick<LoadPlan, 'index' | 'trip'>,
+  seed: number,
+): 'missing' | 'far' | undefined {
+  const draw = (hash32(seed, plan.index, plan.trip, 0x90d) >>> 0) % 10;
+  return draw === 0 ? 'missing' : draw === 1 ? 'far' : undefined;
 }
 
 /** An item with the real instant it came into being, for `sendNewData` cursors. */
@@ -403,10 +419,12 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
       },
     });
   }
+  const quirk = podQuirk(plan, o.seed);
   docs.forEach((d, n) => {
-    if (d.minute > phoneMinute) return;
+    if (d.minute > phoneMinute || (d.type === 'POD' && quirk === 'missing')) return;
     const instant = at(d.minute);
     const c = d.stop.city;
+    const north = d.type === 'POD' && quirk === 'far' ? POD_FAR_KM / 111.195 : 0;
     track.documents.push({
       at: instant,
       item: {
@@ -414,7 +432,7 @@ export function trackAt(plan: LoadPlan, now: number, o: TrackOptions, after = -I
         timestamp: stamps(instant, c.zone).timestamp,
         url: documentUrl(o, plan, n + 1),
         location: {
-          lat: fix(c.lat),
+          lat: fix(c.lat + north),
           lon: fix(c.lon),
           accuracy: 20,
           city: c.name,

@@ -27,6 +27,9 @@ const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => 
 const SharesPage = lazy(() =>
   import('../features/shares/shares-page').then((m) => ({ default: m.SharesPage })),
 );
+const BillingPage = lazy(() =>
+  import('../features/billing/billing-page').then((m) => ({ default: m.BillingPage })),
+);
 const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
@@ -36,6 +39,7 @@ const NAV = [
   { href: '/', label: 'Map' },
   { href: '/exceptions', label: 'Exceptions', what: 'seeExceptions' },
   { href: '/documents', label: 'Documents', what: 'reviewDocuments' },
+  { href: '/billing', label: 'Billing', what: 'bill' },
   { href: '/shares', label: 'Share links', what: 'manageShares' },
   { href: '/webhooks', label: 'Webhooks', what: 'manageWebhooks' },
   { href: '/diagnostics', label: 'Diagnostics', what: 'seeDiagnostics' },
@@ -92,6 +96,11 @@ export function App() {
             <Route path="/documents">
               <Allowed user={user} what="reviewDocuments">
                 <DocumentsRoute />
+              </Allowed>
+            </Route>
+            <Route path="/billing">
+              <Allowed user={user} what="bill">
+                <BillingPage />
               </Allowed>
             </Route>
             <Route path="/shares">

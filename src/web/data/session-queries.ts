@@ -21,6 +21,7 @@ export const MAY = {
   seeExceptions: ['dispatcher', 'broker', 'admin'],
   reviewDocuments: ['broker', 'admin'],
   manageShares: ['broker', 'admin'],
+  bill: ['broker', 'admin'],
   manageWebhooks: ['admin'],
   seeDiagnostics: ['admin'],
   manageUsers: ['admin'],

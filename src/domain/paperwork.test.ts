@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Load } from './model';
+import { emptyLoad, testDocument, testTime } from '@/testing/loads';
+import {
+  approvedPod,
+  deliveredAt,
+  paperworkState,
+  podOverdueHours,
+  stopClock,
+  type ReviewOf,
+} from './paperwork';
+
+const DELIVERED = Date.parse('2026-11-24T20:55:00Z');
+const HOUR = 3_600_000;
+
+const status = (name: string, code: string, instant: number) => ({
+  key: `${code}-${instant}`,
+  instant,
+  time: testTime(instant),
+  name,
+  code,
+});
+const pod = (n: number) => testDocument(`https://files.example.com/pod-${n}.jpg`, DELIVERED, { type: 'POD' });
+const bol = testDocument('https://files.example.com/bol.jpg', DELIVERED - 20 * HOUR, { type: 'BOL' });
+
+const load = (documents: Load['documents'], latest = status('Delivered', 'DLV', DELIVERED)) =>
+  emptyLoad('9001', 'external-id', { documents, latestStatus: latest });
+
+const review = (decision: ReviewOf['decision'], decidedBy = 'Ana'): ReviewOf => ({
+  decision,
+  decidedBy,
+  decidedAt: '2026-11-25T09:00:00.000Z',
+});
+const reviews = (...entries: [string, ReviewOf][]) => new Map(entries);
+
+describe('paperwork state', () => {
+  it('is missing with no POD: a BOL is not a proof of delivery', () => {
+    expect(paperworkState(load([bol]), reviews())).toBe('missing');
+  });
+
+  it('is to review while a POD is undecided or set back to pending', () => {
+    expect(paperworkState(load([bol, pod(1)]), reviews())).toBe('to-review');
+    expect(paperworkState(load([pod(1)]), reviews([pod(1).url, review('pending')]))).toBe('to-review');
+    // One rejected, a newer copy not looked at yet.
+    expect(paperworkState(load([pod(1), pod(2)]), reviews([pod(1).url, review('rejected')]))).toBe(
+      'to-review',
+    );
+  });
+
+  it('is rejected when every POD is rejected, complete once one is approved', () => {
+    const both = load([pod(1), pod(2)]);
+    expect(
+      paperworkState(both, reviews([pod(1).url, review('rejected')], [pod(2).url, review('rejected')])),
+    ).toBe('rejected');
+    const one = reviews([pod(1).url, review('rejected')], [pod(2).url, review('approved', 'Bo')]);
+    expect(paperworkState(both, one)).toBe('complete');
+    expect(approvedPod(both, one)).toEqual({ url: pod(2).url, review: review('approved', 'Bo') });
+    expect(approvedPod(both, reviews())).toBeUndefined();
+  });
+});
+
+describe('delivered and overdue', () => {
+  it('a load is delivered when its latest status says so, not while it is unloading', () => {
+    expect(deliveredAt(load([]))).toBe(DELIVERED);
+    expect(deliveredAt(load([], status('Arrived at delivery', 'ADL', DELIVERED)))).toBeUndefined();
+    expect(deliveredAt(emptyLoad('9001'))).toBeUndefined();
+  });
+
+  it('a delivered load with no POD is overdue after the due hours, not before', () => {
+    expect(podOverdueHours(load([bol]), DELIVERED + 23 * HOUR, 24)).toBeUndefined();
+    expect(podOverdueHours(load([bol]), DELIVERED + 25 * HOUR, 24)).toEqual({
+      deliveredAt: DELIVERED,
+      hoursSince: 25,
+    });
+    // Any POD, even one not reviewed yet, is in: it waits for a broker, not for the driver.
+    expect(podOverdueHours(load([pod(1)]), DELIVERED + 99 * HOUR, 24)).toBeUndefined();
+    expect(
+      podOverdueHours(load([], status('In transit', 'ITR', DELIVERED)), DELIVERED + 99 * HOUR, 24),
+    ).toBeUndefined();
+  });
+
+  it('counts the hours on the track’s clock (the demo runs 60 times faster)', () => {
+    const fast = { ...load([]), outlook: { asOf: DELIVERED, stops: [], clockScale: 60 } };
+    expect(podOverdueHours(fast, DELIVERED + 25 * 60_000, 24)?.hoursSince).toBe(25);
+  });
+
+  it('writes the delivery on the stop’s clock with its zone, nothing when the zone is unknown', () => {
+    expect(stopClock(DELIVERED, -6)).toEqual({ deliveredAtStop: '11/24/2026 14:55', stopZone: 'GMT-6' });
+    expect(stopClock(DELIVERED, 5.5)).toEqual({ deliveredAtStop: '11/25/2026 02:25', stopZone: 'GMT+5:30' });
+    expect(stopClock(DELIVERED, undefined)).toEqual({});
+  });
+});

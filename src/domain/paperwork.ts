@@ -1,0 +1,91 @@
+import type { DeliveryStop, PaperworkState } from '@/contract/billing-api';
+import type { Load } from './model';
+import { paperKind, stopClockText, tripDocuments, type CheckedStop } from './pod-checks';
+import { offsetText } from './outlook-text';
+import { statusPhase } from './status-phase';
+
+/**
+ * Issue 37 parts 3 and 4: a load's paperwork by its PODs and the team's reviews of them, when it
+ * was delivered, and whether its POD is overdue. Pure: the reviews and the clock come in.
+ */
+
+/** The latest decision on a document, by its address (what `document_reviews` keeps). */
+export interface ReviewOf {
+  decision: 'approved' | 'rejected' | 'pending';
+  decidedBy: string;
+  decidedAt: string;
+}
+
+/** The load as reviews name it: `e:9001`, `n:ABC`. */
+export const loadRefOf = (load: Pick<Load, 'by' | 'id'>): string =>
+  `${load.by === 'external-id' ? 'e' : 'n'}:${load.id}`;
+
+/** The PODs of the load's current trip (by type), oldest first. */
+export const podsOf = (load: Load) => tripDocuments(load).filter((d) => paperKind(d.type) === 'POD');
+
+/**
+ * `complete` once any POD is approved (one good copy is enough to bill); `to-review` while any is
+ * undecided; `rejected` when every POD was rejected; `missing` with none.
+ */
+export function paperworkState(load: Load, reviews: ReadonlyMap<string, ReviewOf>): PaperworkState {
+  const pods = podsOf(load);
+  if (pods.length === 0) return 'missing';
+  const decisions = pods.map((d) => reviews.get(d.url)?.decision ?? 'pending');
+  if (decisions.includes('approved')) return 'complete';
+  if (decisions.includes('pending')) return 'to-review';
+  return 'rejected';
+}
+
+/** The approved POD the load is billed on: the latest approved one. */
+export function approvedPod(
+  load: Load,
+  reviews: ReadonlyMap<string, ReviewOf>,
+): { url: string; review: ReviewOf } | undefined {
+  for (const d of podsOf(load).reverse()) {
+    const review = reviews.get(d.url);
+    if (review?.decision === 'approved') return { url: d.url, review };
+  }
+  return undefined;
+}
+
+/** When the load's trip ended in delivery (its latest status), else undefined. */
+export function deliveredAt(load: Load): number | undefined {
+  const status = load.latestStatus;
+  return status && statusPhase(status) === 'delivered' ? status.instant : undefined;
+}
+
+/** The stop a load was delivered at: its last delivery stop, else its last stop. */
+export function deliveryStopOf(stops: readonly CheckedStop[]): DeliveryStop | undefined {
+  const stop = stops.findLast((s) => s.type === 'delivery') ?? stops[stops.length - 1];
+  if (!stop) return undefined;
+  return {
+    order: stop.order,
+    ...(stop.name !== undefined && { name: stop.name }),
+    ...(stop.place.city !== undefined && { city: stop.place.city }),
+    ...(stop.place.state !== undefined && { state: stop.place.state }),
+  };
+}
+
+/** The delivery's time on the stop's clock (`MM/DD/YYYY HH:mm`) and its zone, when the stop sent one. */
+export function stopClock(instant: number, offsetHours: number | undefined) {
+  if (offsetHours === undefined) return {};
+  return {
+    deliveredAtStop: stopClockText(instant, offsetHours).replace(/ GMT.*$/, ''),
+    stopZone: offsetText(offsetHours),
+  };
+}
+
+/**
+ * Hours since delivery on the track's clock when a delivered load has no POD after `dueHours`;
+ * undefined when it is not overdue.
+ */
+export function podOverdueHours(
+  load: Load,
+  now: number,
+  dueHours: number,
+): { deliveredAt: number; hoursSince: number } | undefined {
+  const at = deliveredAt(load);
+  if (at === undefined || podsOf(load).length > 0) return undefined;
+  const hoursSince = ((now - at) * (load.outlook?.clockScale ?? 1)) / 3_600_000;
+  return hoursSince >= dueHours ? { deliveredAt: at, hoursSince } : undefined;
+}

@@ -1,0 +1,180 @@
+import type {
+  OverdueLoad,
+  PaperworkAnswer,
+  PaperworkLoad,
+  PaperworkState,
+  PodCheck,
+  ReadyLoad,
+} from '@/contract/billing-api';
+import type { DocumentReview } from '@/contract/proxy-api';
+import type { Load } from '@/domain/model';
+import {
+  approvedPod,
+  deliveredAt,
+  deliveryStopOf,
+  loadRefOf,
+  paperworkState,
+  podOverdueHours,
+  stopClock,
+  type ReviewOf,
+} from '@/domain/paperwork';
+import { checkedStopsOf, flagRank, podChecks } from '@/domain/pod-checks';
+
+/**
+ * Issue 37 parts 3 and 4 over the loads the proxy holds: each load's paperwork state and checks,
+ * the delivered loads ready to bill, those whose POD is overdue, and the billing CSV.
+ */
+
+export const reviewsByUrl = (reviews: readonly DocumentReview[]): Map<string, ReviewOf> =>
+  new Map(reviews.map((r) => [r.url, r]));
+
+const idsOf = (load: Load) => ({
+  ref: loadRefOf(load),
+  by: load.by,
+  id: load.id,
+  ...(load.externalId !== undefined && { externalId: load.externalId }),
+  ...(load.loadNumber !== undefined && { loadNumber: load.loadNumber }),
+});
+
+const iso = (instant: number) => new Date(instant).toISOString();
+
+/**
+ * Checks by load object: the track cache keeps a load's object until something of it changes, so a
+ * page's refresh checks only the loads that changed since.
+ */
+const checked = new WeakMap<Load, PodCheck[]>();
+function checksOf(load: Load): PodCheck[] {
+  let checks = checked.get(load);
+  if (checks === undefined) checked.set(load, (checks = podChecks(load)));
+  return checks;
+}
+
+/**
+ * How many held loads are in each paperwork state, and the loads with a POD or BOL on their current
+ * trip with its checks, the worst flags first.
+ */
+export function paperworkOf(loads: readonly Load[], reviews: ReadonlyMap<string, ReviewOf>): PaperworkAnswer {
+  const counts: Record<PaperworkState, number> = { missing: 0, 'to-review': 0, rejected: 0, complete: 0 };
+  const rows: (PaperworkLoad & { rank: number })[] = [];
+  for (const load of loads) {
+    const state = paperworkState(load, reviews);
+    counts[state]++;
+    // A load without papers is only counted: most of a fleet on the road, and its stops unread.
+    const checks = load.documents.length === 0 ? [] : checksOf(load);
+    if (checks.length === 0) continue;
+    const at = deliveredAt(load);
+    rows.push({
+      ...idsOf(load),
+      state,
+      ...(at !== undefined && { deliveredAt: iso(at) }),
+      checks,
+      rank: Math.min(...checks.map(flagRank)),
+    });
+  }
+  rows.sort((a, b) => a.rank - b.rank || a.ref.localeCompare(b.ref));
+  return { held: loads.length, counts, loads: rows.map(({ rank: _rank, ...row }) => row) };
+}
+
+/** Days of delivery (UTC), both included. */
+export interface DayRange {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Delivered loads with an approved POD, delivered within the range, oldest delivery first. */
+export function readyToBill(
+  loads: readonly Load[],
+  reviews: ReadonlyMap<string, ReviewOf>,
+  range: DayRange = {},
+): ReadyLoad[] {
+  const start = range.from === undefined ? -Infinity : Date.parse(`${range.from}T00:00:00Z`);
+  const end = range.to === undefined ? Infinity : Date.parse(`${range.to}T00:00:00Z`) + 86_400_000;
+  const ready: (ReadyLoad & { at: number })[] = [];
+  for (const load of loads) {
+    const at = deliveredAt(load);
+    if (at === undefined || at < start || at >= end) continue;
+    const pod = approvedPod(load, reviews);
+    if (!pod) continue;
+    const stops = checkedStopsOf(load);
+    const stop = deliveryStopOf(stops);
+    const offset = stops.find((s) => s.order === stop?.order)?.offsetHours;
+    ready.push({
+      ...idsOf(load),
+      ...(stop && { deliveryStop: stop }),
+      deliveredAt: iso(at),
+      ...stopClock(at, offset),
+      podUrl: pod.url,
+      reviewedBy: pod.review.decidedBy,
+      reviewedAt: pod.review.decidedAt,
+      at,
+    });
+  }
+  ready.sort((a, b) => a.at - b.at || a.ref.localeCompare(b.ref));
+  return ready.map(({ at: _at, ...row }) => row);
+}
+
+/** Delivered loads with no POD `dueHours` after delivery, longest waiting first. */
+export function overdueLoads(loads: readonly Load[], now: number, dueHours: number): OverdueLoad[] {
+  const overdue: OverdueLoad[] = [];
+  for (const load of loads) {
+    const late = podOverdueHours(load, now, dueHours);
+    if (!late) continue;
+    const stop = deliveryStopOf(checkedStopsOf(load));
+    overdue.push({
+      ...idsOf(load),
+      ...(stop && { deliveryStop: stop }),
+      deliveredAt: iso(late.deliveredAt),
+      hoursSince: Math.floor(late.hoursSince * 10) / 10,
+    });
+  }
+  return overdue.sort((a, b) => b.hoursSince - a.hoursSince || a.ref.localeCompare(b.ref));
+}
+
+const CSV_COLUMNS = [
+  'load_external_id',
+  'load_number',
+  'delivery_stop',
+  'facility',
+  'city',
+  'state',
+  'delivered_at_stop',
+  'stop_zone',
+  'delivered_at_utc',
+  'pod_url',
+  'reviewed_by',
+  'reviewed_at',
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. Text a
+ * spreadsheet would run as a formula (a facility named "=HYPERLINK(…)") gets a leading apostrophe.
+ */
+function csvField(value: string | number | undefined): string {
+  if (value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The ready-to-bill list as CSV, one line per load, CRLF line ends. */
+export function readyCsv(loads: readonly ReadyLoad[]): string {
+  const lines = loads.map((l) =>
+    [
+      l.externalId,
+      l.loadNumber,
+      l.deliveryStop?.order,
+      l.deliveryStop?.name,
+      l.deliveryStop?.city,
+      l.deliveryStop?.state,
+      l.deliveredAtStop,
+      l.stopZone,
+      l.deliveredAt,
+      l.podUrl,
+      l.reviewedBy,
+      l.reviewedAt,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import * as z from 'zod/mini';
+import { ReadyQuery, type OverdueAnswer, type ReadyAnswer } from '@/contract/billing-api';
+import type { AppEnv } from '../app-env';
+import { overdueLoads, paperworkOf, readyCsv, readyToBill, reviewsByUrl } from '../billing/billing';
+import { requireStore, storeUnavailable } from '../errors';
+import { requireRole } from '../middleware/access';
+import { listReviews } from '../reviews/reviews';
+import type { Database } from '../store/database';
+import type { TrackCache } from '../track-cache';
+import { validate } from '../validation';
+
+const unavailable = storeUnavailable('paperwork cannot be reckoned without the document reviews');
+
+/**
+ * `/api/billing/*`, brokers and admins: paperwork per load, ready to bill (JSON or CSV), POD overdue.
+ * The loads are those the proxy holds (`TrackCache.held`): the service has no list of all loads, so
+ * a load no browser has watched since start, or one evicted past `CACHE_MAX_LOADS`, is not counted.
+ */
+export function billingRoutes(
+  cache: Pick<TrackCache, 'held'>,
+  db: Kysely<Database> | undefined,
+  podDueHours: number,
+  now: () => number,
+) {
+  const reviews = async () => reviewsByUrl((await listReviews(requireStore(db)).catch(unavailable)).reviews);
+  return new Hono<AppEnv>()
+    .use(requireRole('broker', 'admin'))
+    .get('/paperwork', validate('query', z.strictObject({})), async (c) =>
+      c.json(paperworkOf(cache.held(), await reviews())),
+    )
+    .get('/ready', validate('query', ReadyQuery), async (c) => {
+      const query = c.req.valid('query');
+      const loads = cache.held();
+      const ready = readyToBill(loads, await reviews(), query);
+      if (query.format === 'csv') {
+        const name = `ready-to-bill${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`;
+        return c.body(readyCsv(ready), 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${name}"`,
+        });
+      }
+      return c.json({ held: loads.length, loads: ready } satisfies ReadyAnswer);
+    })
+    .get('/overdue', validate('query', z.strictObject({})), (c) => {
+      const loads = cache.held();
+      return c.json({
+        held: loads.length,
+        dueHours: podDueHours,
+        loads: overdueLoads(loads, now(), podDueHours),
+      } satisfies OverdueAnswer);
+    });
+}
