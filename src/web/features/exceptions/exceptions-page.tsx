@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig, ExceptionAck, ExceptionAckRequest } from '@/contract/proxy-api';
 import type { Load } from '@/domain/model';
-import { EXCEPTION_TEXT } from '@/domain/exceptions';
+import { EXCEPTION_TEXT, type LoadException } from '@/domain/exceptions';
+import { stopTime } from '@/domain/outlook-text';
 import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { loadQueries } from '../../data/load-queries';
@@ -28,8 +29,20 @@ const SNOOZES = [
   { minutes: 120, label: 'Snooze 2 h' },
 ] as const;
 
-function sinceText(since: number | undefined, now: number): string {
-  return since === undefined ? 'since: not known' : `since ${viewerTime(since)} (${formatAge(now - since)})`;
+/**
+ * Since when, or for a stop late or at risk by its ETA alone, the ETA against the appointment in the
+ * stop's zone: its ETA moves with each ping, so a "since" would read "just now" forever.
+ */
+function whenText(exception: LoadException, now: number): string {
+  const { since, stop } = exception;
+  if (since !== undefined) return `since ${viewerTime(since)} (${formatAge(now - since)})`;
+  if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) {
+    const offset = stop.appointment?.offsetHours;
+    const due = stop.appointment?.instant;
+    const eta = stop.eta === undefined ? 'ETA not known' : `ETA ${stopTime(stop.eta, offset)}`;
+    return `${eta}, appointment ${due === undefined ? (stop.appointment?.local ?? 'not known') : stopTime(due, offset)}`;
+  }
+  return 'since: not known';
 }
 
 function handledText(ack: ExceptionAck): string {
@@ -265,7 +278,7 @@ function RowHead({ row, now }: { row: ExceptionRow; now: number }) {
         <span className={`rounded px-2 py-0.5 text-sm font-semibold ${KIND_CLASS[row.exception.kind]}`}>
           {EXCEPTION_TEXT[row.exception.kind]}
         </span>
-        <span className="text-sm text-ink-muted">{sinceText(row.exception.since, now)}</span>
+        <span className="text-sm text-ink-muted">{whenText(row.exception, now)}</span>
       </div>
       {row.evidence ? <p className="text-sm">{row.evidence}</p> : null}
       <p className="text-sm text-ink-muted">
