@@ -24,6 +24,7 @@ let stack: Stack;
 /** A load late past its appointment (it stays late), and one at risk whose appointment comes soon. */
 let late: { id: string };
 let risky: { id: string; due: number };
+let fleet: string[];
 
 test.beforeAll(async () => {
   store = await openTestStore();
@@ -37,7 +38,7 @@ test.beforeAll(async () => {
   );
   const cookie = login.headers.get('set-cookie')?.split(';')[0];
   if (!login.ok || !cookie) throw new Error(`login: ${login.status}`);
-  const ids = stack.sim.fleet.map((p) => String(p.externalId));
+  const ids = (fleet = stack.sim.fleet.map((p) => String(p.externalId)));
   const res = await stack.post('/api/pull/by-external-id', { ids }, { origin: stack.proxy.url, cookie });
   const body: unknown = await res.json();
   if (!res.ok) throw new Error(JSON.stringify(body));
@@ -61,12 +62,17 @@ test.afterAll(async () => {
   await store?.close();
 });
 
-async function asUser(browser: Browser, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext();
+async function asUser(
+  browser: Browser,
+  [username, password]: readonly [string, string],
+  options: { watch?: readonly string[]; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
   const page = await context.newPage();
   // The page's clock is the test's to move; it runs on by itself meanwhile.
   await page.clock.install();
-  await page.goto(`${stack.proxy.url}/exceptions?w=e:${late.id},${risky.id}`);
+  const watch = options.watch ?? [late.id, risky.id];
+  await page.goto(`${stack.proxy.url}/exceptions?w=e:${watch.join(',')}`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -88,8 +94,8 @@ async function clockTo(page: Page, at: number) {
 test('a snooze and an acknowledgement by one dispatcher, seen by another, each ending by itself', async ({
   browser,
 }) => {
-  const ana = await asUser(browser, ...USERS[0]);
-  const bo = await asUser(browser, ...USERS[1]);
+  const ana = await asUser(browser, USERS[0]);
+  const bo = await asUser(browser, USERS[1]);
   for (const page of [ana, bo]) {
     await expect(row(needsAction(page), late.id)).toHaveAttribute('data-kind', 'late');
     await expect(row(needsAction(page), risky.id)).toHaveAttribute('data-kind', 'at-risk');
@@ -133,4 +139,31 @@ test('a snooze and an acknowledgement by one dispatcher, seen by another, each e
 
   await ana.context().close();
   await bo.context().close();
+});
+
+test('from 1024 px each load is a row of two or three lines, many to a laptop screen; a phone stacks them', async ({
+  browser,
+}) => {
+  const laptop = await asUser(browser, USERS[0], { watch: fleet, viewport: { width: 1280, height: 720 } });
+  const rows = needsAction(laptop).locator('[data-load]');
+  await expect(rows.nth(9)).toBeVisible();
+  const boxes = await rows.evaluateAll((els) =>
+    els
+      .map((e) => e.getBoundingClientRect())
+      .map((r) => ({ top: r.top, bottom: r.bottom, height: r.height })),
+  );
+  // Note field and buttons sit on the row; the text is two lines, three when the evidence is long.
+  for (const b of boxes) expect(b.height).toBeLessThanOrEqual(96);
+  const whole = boxes.filter((b) => b.top >= 0 && b.bottom <= 720);
+  expect(whole.length).toBeGreaterThanOrEqual(7);
+  await laptop.context().close();
+
+  const phone = await asUser(browser, USERS[1], { watch: fleet, viewport: { width: 390, height: 844 } });
+  const first = needsAction(phone).locator('[data-load]').first();
+  await expect(first.getByRole('button', { name: 'Acknowledge' })).toBeInViewport();
+  await expect(first.getByRole('textbox')).toBeInViewport();
+  expect(
+    await phone.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await phone.context().close();
 });
