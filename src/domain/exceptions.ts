@@ -15,7 +15,11 @@ export type { ExceptionKind };
  */
 export interface LoadException {
   kind: ExceptionKind;
-  /** Since when it stands, as well as it is known (undefined: not known). */
+  /**
+   * Since when it stands, as well as it is known. Undefined when it is not known, and for a stop late
+   * or at risk only by its ETA: the ETA is reckoned afresh at each ping, so no moment of its own is
+   * known (say the ETA against the appointment instead).
+   */
   since: number | undefined;
   /** Which one it is: the stop it concerns, or the last ping before the phone went quiet. */
   occurrence: string;
@@ -67,7 +71,7 @@ export function loadException(
 
   if (stop && status?.status === 'late') {
     const due = stop.appointment?.instant;
-    return { kind: 'late', since: status.passed ? due : outlook?.asOf, occurrence: at, stop };
+    return { kind: 'late', since: status.passed ? due : undefined, occurrence: at, stop };
   }
   if (dark && outlook?.dark?.reason === 'moving')
     return { kind: 'dark-moving', since: lastPing, occurrence: quiet };
@@ -79,7 +83,7 @@ export function loadException(
     }
   }
   if (stop && status?.status === 'at-risk')
-    return { kind: 'at-risk', since: outlook?.asOf, occurrence: at, stop };
+    return { kind: 'at-risk', since: undefined, occurrence: at, stop };
   if (dark) return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quiet };
   return undefined;
 }

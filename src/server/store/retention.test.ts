@@ -45,6 +45,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     await store.db.deleteFrom('audit_log').execute();
     await store.db.deleteFrom('sessions').execute();
     await store.db.deleteFrom('document_reviews').execute();
+    await store.db.deleteFrom('exception_acks').execute();
   });
 
   const auditActors = async () =>
@@ -64,11 +65,19 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     await audit('exactly-30-days', 30 * DAY);
     await audit('yesterday', DAY);
     await audit('now', 0);
-    expect(await applyRetention(store.db, policy, clock.now())).toEqual({ auditEntries: 3, sessions: 0 });
+    expect(await applyRetention(store.db, policy, clock.now())).toEqual({
+      auditEntries: 3,
+      exceptionAcks: 0,
+      sessions: 0,
+    });
     expect(await auditActors()).toEqual(['exactly-30-days', 'now', 'yesterday']);
     // A day later, the next pass takes the ones that aged past the limit meanwhile.
     clock.advance(DAY);
-    expect(await applyRetention(store.db, policy, clock.now())).toEqual({ auditEntries: 1, sessions: 0 });
+    expect(await applyRetention(store.db, policy, clock.now())).toEqual({
+      auditEntries: 1,
+      exceptionAcks: 0,
+      sessions: 0,
+    });
     expect(await auditActors()).toEqual(['now', 'yesterday']);
   });
 
@@ -83,10 +92,18 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       expect(await findSession(store.db, active, policy.sessions, clock.now())).toBeDefined();
     }
     clock.set(start + 2 * HOUR);
-    expect(await applyRetention(store.db, policy, clock.now())).toEqual({ auditEntries: 0, sessions: 1 });
+    expect(await applyRetention(store.db, policy, clock.now())).toEqual({
+      auditEntries: 0,
+      exceptionAcks: 0,
+      sessions: 1,
+    });
     expect(await store.db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
     clock.set(start + 24 * HOUR);
-    expect(await applyRetention(store.db, policy, clock.now())).toEqual({ auditEntries: 0, sessions: 1 });
+    expect(await applyRetention(store.db, policy, clock.now())).toEqual({
+      auditEntries: 0,
+      exceptionAcks: 0,
+      sessions: 1,
+    });
     expect(await findSession(store.db, fresh, policy.sessions, clock.now())).toEqual({
       name: 'Ana',
       role: 'broker',
@@ -109,6 +126,43 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     expect(await store.db.selectFrom('document_reviews').select('decided_by').execute()).toEqual([
       { decided_by: 'Ana' },
     ]);
+  });
+
+  it('deletes acknowledgements and snoozes decided before RETENTION_DAYS; a running snooze stays', async () => {
+    const ack = (load: string, ageMs: number, until?: number) =>
+      store.db
+        .insertInto('exception_acks')
+        .values({
+          load,
+          kind: 'late',
+          state: until === undefined ? 'acknowledged' : 'snoozed',
+          until: until === undefined ? null : new Date(until),
+          occurrence: 'stop 2',
+          note: 'called the driver',
+          acted_by: 'Ana',
+          acted_at: new Date(clock.now() - ageMs),
+        })
+        .execute();
+    const loads = async () =>
+      (await store.db.selectFrom('exception_acks').select('load').orderBy('load').execute()).map(
+        (r) => r.load,
+      );
+    await ack('e:1-a-year-old', 365 * DAY);
+    await ack('e:2-just-past', 30 * DAY + 1);
+    await ack('e:3-exactly-30-days', 30 * DAY);
+    await ack('e:4-yesterday', DAY);
+    await ack('e:5-snooze-ended', 31 * DAY, clock.now() - 23 * DAY);
+    // Decided before the limit (retention may be shorter than a snooze), still running: kept.
+    await ack('e:6-snooze-running', 31 * DAY, clock.now() + HOUR);
+    expect(await applyRetention(store.db, policy, clock.now())).toEqual({
+      auditEntries: 0,
+      exceptionAcks: 3,
+      sessions: 0,
+    });
+    expect(await loads()).toEqual(['e:3-exactly-30-days', 'e:4-yesterday', 'e:6-snooze-running']);
+    clock.advance(HOUR);
+    expect((await applyRetention(store.db, policy, clock.now())).exceptionAcks).toBe(2);
+    expect(await loads()).toEqual(['e:4-yesterday']);
   });
 
   it('several passes at once share the work: each old row deleted once, the rest kept', async () => {
@@ -139,7 +193,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
         await job.running();
         expect(await auditActors()).toEqual([]);
         expect(lines).toEqual([
-          'Retention: deleted 1 audit entries older than 30 days and 0 expired sessions',
+          'Retention: deleted 1 audit entries and 0 exception acknowledgements older than 30 days and 0 expired sessions',
         ]);
         // Nothing to delete: nothing said.
         vi.advanceTimersByTime(RETENTION_EVERY_MS);

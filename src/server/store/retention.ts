@@ -9,7 +9,8 @@ const DAY_MS = 86_400_000;
 export const RETENTION_EVERY_MS = 3_600_000;
 
 /**
- * What is deleted and when: audit entries older than `auditDays`, and sessions past their limits.
+ * What is deleted and when: audit entries and the team's acknowledgements and snoozes of exceptions
+ * older than `auditDays` (a snooze still running is kept until it ends), and sessions past their limits.
  * Document reviews are not deleted: each is the latest decision on a document, the team's record of
  * which POD was accepted (kept as long as the business keeps its paperwork). Deleting one would show
  * its document as "to review" again. The audit's history of each decision, with addresses, does go.
@@ -28,6 +29,7 @@ export function retentionPolicyOf(env: Env): RetentionPolicy {
 
 export interface RetentionResult {
   auditEntries: number;
+  exceptionAcks: number;
   sessions: number;
 }
 
@@ -44,8 +46,18 @@ export async function applyRetention(
     .deleteFrom('audit_log')
     .where('at', '<', new Date(now - policy.auditDays * DAY_MS))
     .executeTakeFirst();
+  // A snooze may outlast a short retention: it goes once it is over, not while it holds.
+  const acks = await db
+    .deleteFrom('exception_acks')
+    .where('acted_at', '<', new Date(now - policy.auditDays * DAY_MS))
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '<=', new Date(now))]))
+    .executeTakeFirst();
   const sessions = await deleteExpiredSessions(db, policy.sessions, now);
-  return { auditEntries: Number(audit.numDeletedRows), sessions };
+  return {
+    auditEntries: Number(audit.numDeletedRows),
+    exceptionAcks: Number(acks.numDeletedRows),
+    sessions,
+  };
 }
 
 export interface RetentionJob {
@@ -75,10 +87,10 @@ export function startRetention(options: {
     busy = true;
     current = applyRetention(options.db, options.policy, now())
       .then(
-        ({ auditEntries, sessions }) => {
-          if (auditEntries > 0 || sessions > 0)
+        ({ auditEntries, exceptionAcks, sessions }) => {
+          if (auditEntries > 0 || exceptionAcks > 0 || sessions > 0)
             log(
-              `Retention: deleted ${auditEntries} audit entries older than ${options.policy.auditDays} days and ${sessions} expired sessions`,
+              `Retention: deleted ${auditEntries} audit entries and ${exceptionAcks} exception acknowledgements older than ${options.policy.auditDays} days and ${sessions} expired sessions`,
             );
         },
         (error: unknown) => {

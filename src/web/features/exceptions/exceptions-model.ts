@@ -43,6 +43,12 @@ function evidenceOf(load: Load, now: number, thresholds: StalenessThresholds): s
 }
 
 /**
+ * The longest standing first: by `since`; a stop late or at risk by its ETA alone by its appointment,
+ * after the ones whose appointment passed (the soonest due first).
+ */
+const standingOrder = (e: LoadException): number => e.since ?? e.stop?.appointment?.instant ?? Infinity;
+
+/**
  * The loads that need action at `now`, most severe first (then the longest standing), split into
  * those nobody has handled and those acknowledged or snoozed. Finished loads never appear.
  */
@@ -75,7 +81,7 @@ export function exceptionRows(
   rows.sort(
     (a, b) =>
       exceptionRank(a.exception.kind) - exceptionRank(b.exception.kind) ||
-      (a.exception.since ?? Infinity) - (b.exception.since ?? Infinity) ||
+      standingOrder(a.exception) - standingOrder(b.exception) ||
       compareLabels(a.label, b.label),
   );
   return { open: rows.filter((r) => !r.handled), handled: rows.filter((r) => r.handled) };

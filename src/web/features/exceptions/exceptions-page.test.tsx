@@ -119,11 +119,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function show(now = NOW) {
+function show(now = NOW, loads = LOADS) {
   const client = createQueryClient();
   const view = (at: number) => (
     <QueryClientProvider client={client}>
-      <ExceptionsList config={CLIENT_CONFIG} loads={LOADS} now={at} />
+      <ExceptionsList config={CLIENT_CONFIG} loads={loads} now={at} />
     </QueryClientProvider>
   );
   const r = render(view(now));
@@ -161,6 +161,40 @@ describe('the exceptions list', () => {
     );
     expect(screen.queryByText('DONE')).toBeNull();
     expect(screen.queryByText('FRESH')).toBeNull();
+  });
+
+  it('a stop late or at risk by its ETA says the ETA against the appointment, not a moving "since"', async () => {
+    // Each ping reckons the ETA afresh (asOf is the ping): what a dispatcher needs is when, not "just now".
+    const byEta = (minutesAgo: number) => [
+      load('ETA', minutesAgo, {
+        asOf: NOW - minutesAgo * MIN,
+        stops: [
+          delivery({
+            status: 'late',
+            lateMinutes: 70,
+            eta: NOW + 130 * MIN,
+            appointment: appointment(NOW + 60 * MIN),
+          }),
+        ],
+      }),
+      load('TIGHT', minutesAgo, {
+        asOf: NOW - minutesAgo * MIN,
+        stops: [delivery({ status: 'at-risk', lateMinutes: -15, appointment: appointment(NOW + 90 * MIN) })],
+      }),
+    ];
+    acks = [];
+    const view = show(NOW, byEta(0));
+    await screen.findByText('Handled (0)');
+    const [late, risk] = openRows();
+    expect(late).toHaveAttribute('data-kind', 'late');
+    expect(late).toHaveTextContent('ETA Tue 11:10 GMT-6, appointment Tue 10:00 GMT-6');
+    expect(risk).toHaveAttribute('data-kind', 'at-risk');
+    expect(risk).toHaveTextContent('ETA not known, appointment Tue 10:30 GMT-6');
+    expect(screen.queryByText(/just now|since/)).toBeNull();
+    // A later page clock reads the same: nothing in the row moves by itself.
+    view.rerender(NOW + 5 * MIN);
+    expect(openRows()[0]).toHaveTextContent('ETA Tue 11:10 GMT-6, appointment Tue 10:00 GMT-6');
+    expect(screen.queryByText(/ago|just now/)).toBeNull();
   });
 
   it('a snooze ends by itself: past its time the load is back in the list', async () => {

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig, ExceptionAck, ExceptionAckRequest } from '@/contract/proxy-api';
 import type { Load } from '@/domain/model';
-import { EXCEPTION_TEXT } from '@/domain/exceptions';
+import { EXCEPTION_TEXT, type LoadException } from '@/domain/exceptions';
+import { stopTime } from '@/domain/outlook-text';
 import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { loadQueries } from '../../data/load-queries';
@@ -28,8 +29,20 @@ const SNOOZES = [
   { minutes: 120, label: 'Snooze 2 h' },
 ] as const;
 
-function sinceText(since: number | undefined, now: number): string {
-  return since === undefined ? 'since: not known' : `since ${viewerTime(since)} (${formatAge(now - since)})`;
+/**
+ * Since when, or for a stop late or at risk by its ETA alone, the ETA against the appointment in the
+ * stop's zone: its ETA moves with each ping, so a "since" would read "just now" forever.
+ */
+function whenText(exception: LoadException, now: number): string {
+  const { since, stop } = exception;
+  if (since !== undefined) return `since ${viewerTime(since)} (${formatAge(now - since)})`;
+  if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) {
+    const offset = stop.appointment?.offsetHours;
+    const due = stop.appointment?.instant;
+    const eta = stop.eta === undefined ? 'ETA not known' : `ETA ${stopTime(stop.eta, offset)}`;
+    return `${eta}, appointment ${due === undefined ? (stop.appointment?.local ?? 'not known') : stopTime(due, offset)}`;
+  }
+  return 'since: not known';
 }
 
 function handledText(ack: ExceptionAck): string {
@@ -152,7 +165,7 @@ export function ExceptionsList({
   return (
     <>
       {acks.error ? <ErrorBanner error={acks.error} onRetry={() => void acks.refetch()} /> : null}
-      <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4">
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 lg:max-w-7xl">
         <div>
           <h2 className="text-xl font-semibold tracking-tight">Exceptions</h2>
           <p className="mt-1 text-sm text-ink-muted">
@@ -169,7 +182,7 @@ export function ExceptionsList({
             No load needs action now{handled.length > 0 ? ' (the others are handled, below)' : ''}.
           </p>
         ) : null}
-        <ul ref={listRef} aria-label="Needs action" className="flex flex-col gap-2">
+        <ul ref={listRef} aria-label="Needs action" className="flex flex-col gap-2 lg:gap-1">
           {open.map((row, i) => (
             <li
               key={row.key}
@@ -179,10 +192,10 @@ export function ExceptionsList({
               tabIndex={-1}
               aria-current={i === selected ? 'true' : undefined}
               onFocus={() => setSelectedKey(row.key)}
-              className={`flex flex-col gap-2 rounded border p-3 outline-none ${i === selected ? 'border-status-selected ring-2 ring-status-selected/40' : 'border-panel-line'}`}
+              className={`${ROW} rounded border outline-none ${i === selected ? 'border-status-selected ring-2 ring-status-selected/40' : 'border-panel-line'}`}
             >
               <RowHead row={row} now={now} />
-              <div className="flex flex-wrap items-center gap-2">
+              <div className={`flex flex-wrap items-center gap-2 ${ACTIONS}`}>
                 <input
                   type="text"
                   aria-label={`Note on ${row.label}`}
@@ -190,13 +203,13 @@ export function ExceptionsList({
                   maxLength={500}
                   value={notes[row.key] ?? ''}
                   onChange={(e) => setNotes((n) => ({ ...n, [row.key]: e.target.value }))}
-                  className="min-w-0 flex-1 basis-48 rounded border border-panel-line px-2 py-1 text-sm"
+                  className="min-w-0 flex-1 basis-48 rounded border border-panel-line px-2 py-1 text-sm lg:basis-full lg:py-0.5"
                 />
                 <button
                   type="button"
                   onClick={() => send(row, { action: 'acknowledge' })}
                   disabled={act.isPending}
-                  className="rounded bg-ink px-3 py-1 text-sm text-white disabled:opacity-50"
+                  className={`rounded bg-ink text-white ${BUTTON}`}
                 >
                   Acknowledge
                 </button>
@@ -206,7 +219,7 @@ export function ExceptionsList({
                     type="button"
                     onClick={() => send(row, { action: 'snooze', minutes: s.minutes })}
                     disabled={act.isPending}
-                    className="rounded border border-ink px-3 py-1 text-sm disabled:opacity-50"
+                    className={`rounded border border-ink ${BUTTON}`}
                   >
                     {s.label}
                   </button>
@@ -219,27 +232,27 @@ export function ExceptionsList({
           <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">
             Handled ({handled.length})
           </summary>
-          <ul aria-label="Handled" className="flex flex-col gap-2 p-3 pt-0">
+          <ul aria-label="Handled" className="flex flex-col gap-2 p-3 pt-0 lg:gap-1">
             {handled.map((row) => (
               <li
                 key={row.key}
                 data-load={row.key}
                 data-kind={row.exception.kind}
-                className="flex flex-col gap-1 rounded bg-panel-sunk p-3"
+                className={`${ROW} rounded bg-panel-sunk`}
               >
                 <RowHead row={row} now={now} />
-                {row.handled ? (
-                  <p className="text-sm" data-handled>
-                    {handledText(row.handled)}
-                    {row.handled.note ? ` · “${row.handled.note}”` : ''}
-                  </p>
-                ) : null}
-                <div>
+                <div className={`flex flex-col items-start gap-1 ${ACTIONS}`}>
+                  {row.handled ? (
+                    <p className="text-sm lg:text-xs" data-handled>
+                      {handledText(row.handled)}
+                      {row.handled.note ? ` · “${row.handled.note}”` : ''}
+                    </p>
+                  ) : null}
                   <button
                     type="button"
                     onClick={() => send(row, { action: 'clear' })}
                     disabled={act.isPending}
-                    className="rounded border border-ink px-3 py-1 text-sm disabled:opacity-50"
+                    className={`rounded border border-ink ${BUTTON}`}
                   >
                     Back to the list
                   </button>
@@ -253,22 +266,41 @@ export function ExceptionsList({
   );
 }
 
-/** Load, kind, since when, evidence and the driver's phone. */
+/**
+ * A row: stacked on a phone; from 1024 px one grid row of two lines that a dispatcher scans down
+ * (load and kind | since and evidence | driver | note and actions), so 20 to 50 fit a screen or two.
+ */
+const ROW =
+  'flex flex-col gap-2 p-3 lg:grid lg:grid-cols-[8rem_minmax(0,1fr)_10rem_20rem] lg:items-start lg:gap-x-3 xl:grid-cols-[9rem_minmax(0,1fr)_12rem_21rem] xl:gap-x-4 lg:gap-y-0 lg:px-3 lg:py-1.5';
+const ACTIONS = 'lg:col-start-4 lg:row-span-2 lg:row-start-1 lg:gap-1';
+const BUTTON = 'px-3 py-1 text-sm disabled:opacity-50 lg:px-2 lg:py-0.5 lg:text-xs';
+
+/** Load, kind, since when, evidence and the driver's phone: the grid's first three columns from 1024 px. */
 function RowHead({ row, now }: { row: ExceptionRow; now: number }) {
   const tel = row.phone ? telHref(row.phone) : undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <Link href={loadPageHref(row.load)} className="font-semibold text-status-selected underline">
-          {row.label}
-        </Link>
-        <span className={`rounded px-2 py-0.5 text-sm font-semibold ${KIND_CLASS[row.exception.kind]}`}>
-          {EXCEPTION_TEXT[row.exception.kind]}
+    <div className="flex flex-col gap-1 lg:contents">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 lg:contents">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:flex-col lg:items-start lg:gap-0.5">
+          <Link href={loadPageHref(row.load)} className="font-semibold text-status-selected underline">
+            {row.label}
+          </Link>
+          <span
+            className={`rounded px-2 py-0.5 text-sm font-semibold lg:px-1.5 lg:py-0 lg:text-xs ${KIND_CLASS[row.exception.kind]}`}
+          >
+            {EXCEPTION_TEXT[row.exception.kind]}
+          </span>
+        </div>
+        <span className="text-sm text-ink-muted lg:col-start-2 lg:row-start-1">
+          {whenText(row.exception, now)}
         </span>
-        <span className="text-sm text-ink-muted">{sinceText(row.exception.since, now)}</span>
       </div>
-      {row.evidence ? <p className="text-sm">{row.evidence}</p> : null}
-      <p className="text-sm text-ink-muted">
+      {row.evidence ? (
+        <p className="text-sm lg:col-start-2 lg:row-start-2 lg:line-clamp-2" title={row.evidence}>
+          {row.evidence}
+        </p>
+      ) : null}
+      <p className="text-sm text-ink-muted lg:col-start-3 lg:row-span-2 lg:row-start-1">
         {row.driver ?? 'Driver not known'}
         {row.phone ? ' · ' : ''}
         {row.phone && tel ? (
