@@ -19,6 +19,7 @@ const DocumentsRoute = lazy(() =>
 const WebhooksRoute = lazy(() =>
   import('./routes/webhooks-route').then((m) => ({ default: m.WebhooksRoute })),
 );
+const ReplayRoute = lazy(() => import('./routes/replay-route').then((m) => ({ default: m.ReplayRoute })));
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const DiagnosticsPage = lazy(() =>
@@ -76,6 +77,7 @@ export function App() {
           <Switch>
             <Route path="/" component={DispatcherRoute} />
             <Route path="/loads/:by/:id" component={LoadDetailRoute} />
+            <Route path="/replay" component={ReplayRoute} />
             <Route path="/documents">
               <Allowed user={user} what="reviewDocuments">
                 <DocumentsRoute />
