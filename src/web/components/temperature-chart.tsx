@@ -32,7 +32,9 @@ function placeLine(u: uPlot | null, el: HTMLDivElement | null, at: number | null
     return;
   }
   const x = u.valToPos(at / 1000, 'x');
-  el.style.display = x >= 0 && x <= u.over.clientWidth ? 'block' : 'none';
+  // The plot's width from uPlot's own box (device pixels): reading the element's would force a layout.
+  const width = u.bbox.width / (globalThis.devicePixelRatio || 1);
+  el.style.display = x >= 0 && x <= width ? 'block' : 'none';
   el.style.transform = `translateX(${x}px)`;
 }
 
@@ -139,7 +141,7 @@ export function TemperatureChart({
         plot.current = u;
         const mark = document.createElement('div');
         mark.dataset.chartCursor = '';
-        mark.style.cssText = `position:absolute;top:0;bottom:0;left:0;width:2px;margin-left:-1px;background:${statusColors.selected};pointer-events:none;display:none`;
+        mark.style.cssText = `position:absolute;top:0;bottom:0;left:0;width:2px;margin-left:-1px;background:${statusColors.selected};pointer-events:none;display:none;will-change:transform`;
         u.over.appendChild(mark);
         line.current = mark;
         placeLine(u, mark, cursor.current);

@@ -223,6 +223,7 @@ function ReplayView({
     [replayed],
   );
   const heads = replayed.map((r) => positionAt(r.track, time));
+  const minute = Math.floor(time / 60_000) * 60_000;
   const fitTo = useMemo(
     () =>
       replayed.flatMap((r) => {
@@ -320,8 +321,9 @@ function ReplayView({
         </MapShell>
       </div>
       <div className="min-h-0 overflow-y-auto border-panel-line p-3 md:border-l">
-        <LoadsAtTime replayed={replayed} time={time} />
-        <SentSoFar sent={sent} time={time} />
+        {/* Lists in words change by the minute: not re-rendered (and laid out) in every frame. */}
+        <LoadsAtTime replayed={replayed} time={minute} />
+        <SentSoFar sent={sent} time={minute} />
         <ReplayCharts replayed={replayed} time={time} onPick={seek} config={config} />
       </div>
     </div>
@@ -329,7 +331,7 @@ function ReplayView({
 }
 
 /** Each load at the time: where it is against its pings, and its stops in their own zones. */
-function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number }) {
+const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number }) {
   return (
     <section aria-label="Loads at this time" className="mb-3">
       <ul className="flex flex-col gap-2">
@@ -376,14 +378,12 @@ function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number })
       </ul>
     </section>
   );
-}
+});
 
 /** Documents and comments sent by the time, newest first. */
-function SentSoFar({ sent, time }: { sent: SentItem[]; time: number }) {
-  const n = countUntil(
-    sent.map((s) => s.instant),
-    time,
-  );
+const SentSoFar = memo(function SentSoFar({ sent, time }: { sent: SentItem[]; time: number }) {
+  const instants = useMemo(() => sent.map((s) => s.instant), [sent]);
+  const n = countUntil(instants, time);
   const shown = sent.slice(Math.max(0, n - 8), n).reverse();
   return (
     <section aria-label="Sent so far" className="mb-3 text-sm">
@@ -401,7 +401,7 @@ function SentSoFar({ sent, time }: { sent: SentItem[]; time: number }) {
       )}
     </section>
   );
-}
+});
 
 /** A reefer chart per load that has readings, each with a line at the replay's time. */
 const ReplayCharts = memo(function ReplayCharts({

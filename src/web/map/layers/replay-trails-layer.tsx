@@ -34,7 +34,10 @@ export interface ReplayTrailsLayerProps {
  * each change, so a trail of 20,000 pings is cut into pieces made once: per frame only the piece
  * being drawn changes, a few hundred points.
  */
-const PIECE = 512;
+const PIECE = 256;
+
+/** The pane of the moving parts, above the finished trails. */
+const HEADS_PANE = 'haulview-replay-heads';
 
 interface Drawn {
   pieces: L.Polyline[];
@@ -49,7 +52,14 @@ interface Drawn {
   last: { pings: number; lat: number; lon: number; accuracy: number | null } | undefined;
 }
 
-function make(trail: ReplayTrail): Drawn {
+interface Renderers {
+  /** The finished pieces: redrawn only when a piece comes or goes. */
+  pieces: L.Renderer;
+  /** The drawing pieces, markers and circles: small, redrawn every frame. */
+  heads: L.Renderer;
+}
+
+function make(trail: ReplayTrail, renderers: Renderers): Drawn {
   const n = trail.times.length;
   const latLngs = new Array<L.LatLng>(n);
   for (let i = 0; i < n; i++) latLngs[i] = L.latLng(trail.lats[i] as number, trail.lons[i] as number);
@@ -57,13 +67,20 @@ function make(trail: ReplayTrail): Drawn {
   const pieces: L.Polyline[] = [];
   // Piece k holds pings k·PIECE to (k+1)·PIECE, its last one shared with the next piece.
   for (let from = 0; from + 1 < n; from += PIECE)
-    pieces.push(L.polyline(latLngs.slice(from, Math.min(n, from + PIECE + 1)), style));
+    pieces.push(
+      L.polyline(latLngs.slice(from, Math.min(n, from + PIECE + 1)), {
+        ...style,
+        renderer: renderers.pieces,
+      }),
+    );
+  const heads = { renderer: renderers.heads, pane: HEADS_PANE };
   return {
     pieces,
     latLngs,
     shown: 0,
-    head: L.polyline([], style),
+    head: L.polyline([], { ...style, ...heads }),
     marker: L.circleMarker([0, 0], {
+      ...heads,
       radius: 7,
       color: '#fff',
       weight: 2,
@@ -72,6 +89,7 @@ function make(trail: ReplayTrail): Drawn {
       interactive: false,
     }),
     circle: L.circle([0, 0], {
+      ...heads,
       radius: 1,
       color: trail.color,
       weight: 1,
@@ -93,7 +111,14 @@ export function ReplayTrailsLayer({ trails, heads, time }: ReplayTrailsLayerProp
   const drawn = useRef<Drawn[]>([]);
 
   useEffect(() => {
-    const made = trails.map(make);
+    // Canvases of their own: on the map's shared canvas, each frame's moving heads made it redraw
+    // every trail and the basemap under the area they span.
+    if (!map.getPane(HEADS_PANE)) {
+      const pane = map.createPane(HEADS_PANE);
+      pane.style.zIndex = '450';
+    }
+    const renderers = { pieces: L.canvas(), heads: L.canvas({ pane: HEADS_PANE, padding: 0 }) };
+    const made = trails.map((t) => make(t, renderers));
     drawn.current = made;
     return () => {
       for (const d of made) {
@@ -102,6 +127,8 @@ export function ReplayTrailsLayer({ trails, heads, time }: ReplayTrailsLayerProp
         d.marker.remove();
         d.circle.remove();
       }
+      map.removeLayer(renderers.pieces);
+      map.removeLayer(renderers.heads);
       drawn.current = [];
     };
   }, [map, trails]);
