@@ -12,6 +12,7 @@ import { benchMerge } from './merge';
 import { benchMapPeers } from './map-peers';
 import { ratioOf } from './peer-figures';
 import { benchProxy } from './proxy';
+import { benchReplay } from './replay';
 import { benchSimulator } from './simulator';
 import { benchTeam } from './team';
 
@@ -52,6 +53,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['proxy', benchProxy],
   ['bundle', benchBundle],
   ['browser', benchBrowser],
+  ['replay', benchReplay],
   ['peers', benchMapPeers],
   ['team', benchTeam],
 ];
