@@ -160,8 +160,11 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
-/** `src/server/main.ts` as `npm run serve` runs it, with the embedded simulator at 10,000 loads. */
-export async function startServer(): Promise<Server> {
+/**
+ * `src/server/main.ts` as `npm run serve` runs it, with the embedded simulator at 10,000 loads;
+ * `env` overrides (a smaller fleet for a bench that serves its own loads).
+ */
+export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Server> {
   const [port, simPort] = await freePorts();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['UPSTREAM_BASE_URL', 'DASHBOARD_TOKEN', 'PARTNER_ID', 'ACCOUNT_ID']) delete env[key];
@@ -180,6 +183,7 @@ export async function startServer(): Promise<Server> {
     MAX_IDS: String(LOADS),
     CACHE_MAX_LOADS: String(LOADS + 100),
     REFRESH_SECONDS: '3600',
+    ...overrides,
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env,

@@ -47,6 +47,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event (µs), where the trace records it. */
+  tdur?: number;
   args?: { name?: string };
 }
 

@@ -12,6 +12,7 @@ import { benchMerge } from './merge';
 import { benchMapPeers } from './map-peers';
 import { ratioOf } from './peer-figures';
 import { benchProxy } from './proxy';
+import { benchReplay } from './replay';
 import { benchSimulator } from './simulator';
 import { benchTeam } from './team';
 import { benchTracks } from './tracks';
@@ -53,6 +54,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['proxy', benchProxy],
   ['bundle', benchBundle],
   ['browser', benchBrowser],
+  ['replay', benchReplay],
   ['peers', benchMapPeers],
   ['team', benchTeam],
   ['tracks', benchTracks],

@@ -22,6 +22,7 @@ const WebhooksRoute = lazy(() =>
 const ExceptionsRoute = lazy(() =>
   import('./routes/exceptions-route').then((m) => ({ default: m.ExceptionsRoute })),
 );
+const ReplayRoute = lazy(() => import('./routes/replay-route').then((m) => ({ default: m.ReplayRoute })));
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const SharesPage = lazy(() =>
@@ -93,6 +94,7 @@ export function App() {
                 <ExceptionsRoute />
               </Allowed>
             </Route>
+            <Route path="/replay" component={ReplayRoute} />
             <Route path="/documents">
               <Allowed user={user} what="reviewDocuments">
                 <DocumentsRoute />

@@ -125,8 +125,8 @@ describe('LoadBoard, the driver’s phone', () => {
     expect(cells[cells.length - 1]).toContainElement(call);
     expect(within(cells[1]!).queryByRole('link')).toBeNull();
     expect(cells[1]).toHaveTextContent('Elena Smith');
-    // The only link on the board is that one: a driver without a phone, or no driver, is text.
-    expect(screen.getAllByRole('link')).toEqual([call]);
+    // The only call link on the board is that one: a driver without a phone, or no driver, is text.
+    expect(screen.getAllByRole('link', { name: /^Call / })).toEqual([call]);
     expect(within(rowOf('B')).queryByRole('link')).toBeNull();
     expect(rowOf('B')).toHaveTextContent('Marcus Lee');
     expect(within(rowOf('C')).queryByRole('link')).toBeNull();
@@ -143,8 +143,23 @@ describe('LoadBoard, the driver’s phone', () => {
       'href',
       'tel:+14025550100',
     );
-    expect(screen.getAllByRole('link')).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: /^Call / })).toHaveLength(1);
     expect(screen.getByText(/Bo Li · ask dispatch/)).toBeInTheDocument();
+  });
+
+  it('replays the loads its filters show, the first ten of a longer list', async () => {
+    const user = userEvent.setup();
+    const rows = Array.from({ length: 12 }, (_, i) => toRow(load(`R${i}`, i), NOW, T, 5));
+    render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    const replay = screen.getByRole('link', { name: 'Replay the first 10 loads shown' });
+    const loads = new URL(replay.getAttribute('href')!, 'http://x').searchParams.get('loads')!.split(',');
+    expect(loads).toHaveLength(10);
+    expect(new Set(loads).size).toBe(10);
+    await user.type(screen.getByRole('searchbox'), 'R11');
+    expect(screen.getByRole('link', { name: 'Replay this load' })).toHaveAttribute(
+      'href',
+      '/replay?loads=e:R11',
+    );
   });
 
   it('selects on a click anywhere in the row but the call icon, which calls without selecting', () => {

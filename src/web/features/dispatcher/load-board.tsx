@@ -10,7 +10,9 @@ import {
   type KeyboardEvent,
   type ProfilerOnRenderCallback,
 } from 'react';
+import { Link } from 'wouter';
 import { formatCount } from '../../lib/format';
+import { MAX_REPLAY_LOADS, replayHref } from '../../lib/replay-link';
 import { perfMarkAfterPaint } from '../../lib/perf-marks';
 import { boardTally, filterRows, rowSorter, type BoardRow, type SortKey } from './board-rows';
 import { BoardRowView } from './board-row-view';
@@ -181,6 +183,17 @@ export const LoadBoard = memo(function LoadBoard({
           </label>
         </div>
         <StatusChips counts={counts} status={filter.status} onToggle={toggleStatus} />
+        {/* The board's filters pick the loads a replay shows together: the first ones listed. */}
+        {shown.length > 0 && (
+          <Link
+            href={replayHref(shown.slice(0, MAX_REPLAY_LOADS).map((r) => r.load))}
+            className="block w-fit text-xs text-status-selected underline"
+          >
+            {shown.length <= MAX_REPLAY_LOADS
+              ? `Replay ${shown.length === 1 ? 'this load' : `these ${shown.length} loads`}`
+              : `Replay the first ${MAX_REPLAY_LOADS} loads shown`}
+          </Link>
+        )}
         {filter.only && (
           <p className="flex items-center gap-2 rounded bg-blue-50 px-2 py-1 text-xs">
             Showing the {formatCount(filter.only.size)} loads of a cluster’s red count on the map

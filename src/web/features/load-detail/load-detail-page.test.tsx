@@ -8,13 +8,13 @@ import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { LoadBy } from '@/domain/model';
 import { createQueryClient } from '../../data/query-client';
 import { LoadDetailPage } from './load-detail-page';
-import type { ChartTimeAxis, TemperatureSeries } from './temperature-series';
+import type { ChartTimeAxis, TemperatureSeries } from '../../lib/temperature-series';
 import { jsonResponse, pullAnswer, wireDetail, wireEvent, type Wire } from '@/testing/wire-fixtures';
 
 // uPlot needs a canvas, which jsdom lacks: the chart is replaced by a stand-in that records what it
 // is handed. The series themselves are tested in temperature-series.test.ts.
 const chart = vi.hoisted(() => ({ series: [] as TemperatureSeries[], axes: [] as ChartTimeAxis[] }));
-vi.mock('./temperature-chart', () => ({
+vi.mock('../../components/temperature-chart', () => ({
   TemperatureChart: ({
     series,
     label,

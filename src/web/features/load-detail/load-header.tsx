@@ -8,7 +8,7 @@ import { useNow } from '../../lib/use-now';
 import { ItemTimeText } from '../../components/item-time';
 import { SectionBoundary } from './section-boundary';
 import { stopKindText, tripStops, type StopAppointment } from '../../lib/trip-stops';
-import { formatTemperature, isExcursionReading } from './temperature-series';
+import { formatTemperature, isExcursionReading } from '../../lib/temperature-series';
 import { placeText } from './timeline-items';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 

@@ -3,8 +3,8 @@ import type { Load, TemperatureReading } from '@/domain/model';
 import { itemTimeWords } from '../../lib/time-format';
 import { ItemTimeText } from '../../components/item-time';
 import { useTimeZoneChoice } from '../../lib/time-zone-choice';
-import { TemperatureChart } from './temperature-chart';
-import { chartTimeAxis, formatTemperature, temperatureSeries, unitLabel } from './temperature-series';
+import { TemperatureChart } from '../../components/temperature-chart';
+import { chartTimeAxis, formatTemperature, temperatureSeries, unitLabel } from '../../lib/temperature-series';
 
 /** The most readings the table lists at once: the latest. */
 const MAX_TABLE_ROWS = 500;

@@ -3,7 +3,7 @@ import type { ItemTime } from '@/domain/model';
 import { documentPlace, documentStop } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
 import { isNoiseEvent, type NoiseRule } from '@/domain/noise-rules';
-import { excursionRuns, formatTemperature, type ExcursionRun } from './temperature-series';
+import { excursionRuns, formatTemperature, type ExcursionRun } from '../../lib/temperature-series';
 
 export type TimelineKind = 'status' | 'comment' | 'document' | 'excursion' | 'ping';
 

@@ -4,7 +4,7 @@ import type { Position } from '@/domain/model';
 import { documentPlace, documentStop, documentTitle } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
 import { ItemTimeText } from '../../components/item-time';
-import { formatTemperature } from './temperature-series';
+import { formatTemperature } from '../../lib/temperature-series';
 import {
   DEFAULT_KINDS,
   commentAuthor,

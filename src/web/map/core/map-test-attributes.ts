@@ -25,6 +25,10 @@ export const MARKER_ATTRIBUTES = {
   clustersIn: 'data-clusters-in',
   /** `pending` while a redraw adds and removes markers over a few frames, then `done`. */
   drawing: 'data-drawing',
+  /** A replay: the instant its layers were last drawn at (epoch ms). */
+  replayTime: 'data-replay-time',
+  /** A replay: each load drawn, `key:lat,lon,accuracy` (5 decimals, metres; empty: unknown), space-separated. */
+  replayPositions: 'data-replay-positions',
 } as const;
 
 export type MarkerAttribute = keyof typeof MARKER_ATTRIBUTES;
@@ -66,6 +70,8 @@ export function readMarkerState(el: Element, names: typeof MARKER_ATTRIBUTES) {
     badgesRelabelled: count(names.badgesRelabelled),
     clustersIn: text(names.clustersIn),
     drawing: text(names.drawing),
+    replayTime: count(names.replayTime),
+    replayPositions: text(names.replayPositions),
   };
 }
 

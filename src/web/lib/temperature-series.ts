@@ -1,12 +1,6 @@
 import type { TemperatureReading } from '@/domain/model';
 import { isExcursion } from '@/domain/temperature';
-import {
-  driverZoneOf,
-  UTC_ZONE,
-  viewerZoneName,
-  type TimeZoneChoice,
-  type ZoneSpec,
-} from '../../lib/time-format';
+import { driverZoneOf, UTC_ZONE, viewerZoneName, type TimeZoneChoice, type ZoneSpec } from './time-format';
 
 /** Supply or return outside set ± tolerance: the domain's rule. */
 export const isExcursionReading = (r: TemperatureReading, tolerance: number): boolean =>

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { perfMark } from '../../lib/perf-marks';
-import { formatTime, timeTickLabels, type ZoneSpec } from '../../lib/time-format';
-import { statusColors } from '../../../../tailwind.config';
-import { unitLabel, type Band, type ChartTimeAxis, type TemperatureSeries } from './temperature-series';
+import { perfMark } from '../lib/perf-marks';
+import { formatTime, timeTickLabels, type ZoneSpec } from '../lib/time-format';
+import { statusColors } from '../../../tailwind.config';
+import { unitLabel, type Band, type ChartTimeAxis, type TemperatureSeries } from '../lib/temperature-series';
 
 const HEIGHT = 260;
 const SHADE = 'rgba(185, 28, 28, 0.14)';
@@ -22,6 +22,20 @@ function drawBands(u: uPlot, bands: readonly Band[]) {
     ctx.fillRect(left, u.bbox.top, width, u.bbox.height);
   }
   ctx.restore();
+}
+
+/** Moves the line that marks an instant by its style alone: redrawing 20,000 points per frame is not cheap. */
+function placeLine(u: uPlot | null, el: HTMLDivElement | null, at: number | null | undefined) {
+  if (!u || !el) return;
+  if (at === undefined || at === null) {
+    el.style.display = 'none';
+    return;
+  }
+  const x = u.valToPos(at / 1000, 'x');
+  // The plot's width from uPlot's own box (device pixels): reading the element's would force a layout.
+  const width = u.bbox.width / (globalThis.devicePixelRatio || 1);
+  el.style.display = x >= 0 && x <= width ? 'block' : 'none';
+  el.style.transform = `translateX(${x}px)`;
 }
 
 /**
@@ -43,15 +57,29 @@ export function TemperatureChart({
   series,
   label,
   axis,
+  cursorAt,
+  onPick,
 }: {
   series: TemperatureSeries;
   label: string;
   /** The zone the time axis is written in, and its label. */
   axis: ChartTimeAxis;
+  /** An instant (epoch ms) marked by a line across the chart: a replay's time. */
+  cursorAt?: number | null;
+  /** Called with the instant under the pointer while it is pressed or dragged on the chart. */
+  onPick?: (instant: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(series);
+  const line = useRef<HTMLDivElement | null>(null);
+  const cursor = useRef(cursorAt);
+  const pick = useRef(onPick);
+  useLayoutEffect(() => {
+    pick.current = onPick;
+    cursor.current = cursorAt;
+    placeLine(plot.current, line.current, cursorAt);
+  }, [cursorAt, onPick]);
   const [failed, setFailed] = useState(false);
   const unit = unitLabel(series.unit);
   const { zone, label: axisLabel } = axis;
@@ -109,11 +137,35 @@ export function TemperatureChart({
           },
         };
         perfMark('chart-start');
-        plot.current = new UPlot(options, latest.current.data, target);
+        const u = new UPlot(options, latest.current.data, target);
+        plot.current = u;
+        const mark = document.createElement('div');
+        mark.dataset.chartCursor = '';
+        mark.style.cssText = `position:absolute;top:0;bottom:0;left:0;width:2px;margin-left:-1px;background:${statusColors.selected};pointer-events:none;display:none;will-change:transform`;
+        u.over.appendChild(mark);
+        line.current = mark;
+        placeLine(u, mark, cursor.current);
+        // Pressing or dragging on the plot names the instant under the pointer.
+        let pressed = false;
+        const toInstant = (e: PointerEvent) =>
+          u.posToVal(e.clientX - u.over.getBoundingClientRect().left, 'x') * 1000;
+        u.over.addEventListener('pointerdown', (e) => {
+          if (!pick.current) return;
+          pressed = true;
+          u.over.setPointerCapture?.(e.pointerId);
+          pick.current(toInstant(e));
+        });
+        u.over.addEventListener('pointermove', (e) => {
+          if (pressed) pick.current?.(toInstant(e));
+        });
+        const release = () => (pressed = false);
+        u.over.addEventListener('pointerup', release);
+        u.over.addEventListener('pointercancel', release);
         if (typeof ResizeObserver !== 'undefined') {
-          observer = new ResizeObserver(() =>
-            plot.current?.setSize({ width: Math.max(280, target.clientWidth), height: HEIGHT }),
-          );
+          observer = new ResizeObserver(() => {
+            plot.current?.setSize({ width: Math.max(280, target.clientWidth), height: HEIGHT });
+            placeLine(u, mark, cursor.current);
+          });
           observer.observe(target);
         }
       })
@@ -125,6 +177,7 @@ export function TemperatureChart({
       observer?.disconnect();
       plot.current?.destroy();
       plot.current = null;
+      line.current = null;
     };
     // A new zone draws the chart anew: uPlot takes its axes once. `zoneKey` stands for `zone`.
     // eslint-disable-next-line react-hooks/exhaustive-deps

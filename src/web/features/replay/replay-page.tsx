@@ -1,0 +1,455 @@
+import { useQueries } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { ClientConfig } from '@/contract/proxy-api';
+import { DEFAULT_STOP_RADIUS_METERS } from '@/domain/geofence';
+import type { Load } from '@/domain/model';
+import { durationText, stopName, stopTime } from '@/domain/outlook-text';
+import { TemperatureChart } from '../../components/temperature-chart';
+import { loadQueries } from '../../data/load-queries';
+import { loadKey, loadLabel, loadPageHref, type LoadRef } from '../../lib/load-ref';
+import { parseReplayLoads } from '../../lib/replay-link';
+import { useSameList } from '../../lib/same-list';
+import { temperatureSeries } from '../../lib/temperature-series';
+import { viewerTime, viewerZoneName } from '../../lib/time-format';
+import { useUrlParam } from '../../lib/url-state';
+import { MapShell } from '../../map/core/map-shell';
+import { MapView } from '../../map/controls/map-view';
+import {
+  ReplayPlacesLayer,
+  type ReplaySentPlace,
+  type ReplayStopPlace,
+} from '../../map/layers/replay-places-layer';
+import { ReplayTrailsLayer, type ReplayTrail } from '../../map/layers/replay-trails-layer';
+import { ReplayControls } from './replay-controls';
+import {
+  countUntil,
+  nextSpeed,
+  parseReplayTime,
+  parseSpeed,
+  positionAt,
+  replaySpan,
+  sentItemsOf,
+  stepMs,
+  stopAt,
+  trackOf,
+  type ReplayTrack,
+  type SentItem,
+} from './replay-state';
+import { useReplayClock } from './use-replay-clock';
+
+/** One colour per replayed load, told apart on the map and in the list. */
+const COLORS = [
+  '#1d4ed8',
+  '#b91c1c',
+  '#15803d',
+  '#7c3aed',
+  '#c2410c',
+  '#0e7490',
+  '#be185d',
+  '#4d7c0f',
+  '#a16207',
+  '#334155',
+];
+
+/** The URL's time is written once the replay rests, not in every frame of a drag or of play. */
+const WRITE_AFTER_MS = 400;
+
+interface Replayed {
+  ref: LoadRef;
+  key: string;
+  color: string;
+  load: Load;
+  track: ReplayTrack;
+}
+
+/** `/replay?loads=e:1,e:2&t=…&speed=60`: several loads on one time slider, the map and charts in step. */
+export function ReplayPage({ config }: { config: ClientConfig }) {
+  const [loadsText] = useUrlParam('loads');
+  const [timeText, setTimeText] = useUrlParam('t');
+  const [speedText, setSpeedText] = useUrlParam('speed');
+  const refs = useMemo(() => parseReplayLoads(loadsText), [loadsText]);
+  const speed = parseSpeed(speedText);
+  // Read once: later the page writes it.
+  const [start] = useState(() => parseReplayTime(timeText));
+
+  const details = useQueries({
+    queries: refs.map((r) => loadQueries.detail(r.by, r.id, config.refreshSeconds)),
+  });
+  const loads = useSameList(details.map((d) => d.data?.load ?? null));
+  const pending = details.some((d) => d.isPending);
+  const failed = details.filter((d) => d.isError).length;
+
+  const replayed = useMemo(() => {
+    const out: Replayed[] = [];
+    loads.forEach((load, i) => {
+      const ref = refs[i];
+      if (!load || !ref) return;
+      const key = loadKey(ref);
+      out.push({ ref, key, color: COLORS[i % COLORS.length] as string, load, track: trackOf(key, load) });
+    });
+    return out;
+  }, [loads, refs]);
+  const span = useMemo(() => replaySpan(replayed.map((r) => r.load)), [replayed]);
+  // Without a time in the link, the replay opens at the first ping: before it the map is empty.
+  const firstPing = useMemo(() => {
+    const firsts = replayed.flatMap((r) => (r.track.times.length > 0 ? [r.track.times[0] as number] : []));
+    return firsts.length > 0 ? Math.min(...firsts) : undefined;
+  }, [replayed]);
+  const clock = useReplayClockWithUrl(span, start ?? firstPing, speed, setTimeText);
+
+  if (refs.length === 0)
+    return (
+      <p className="p-4">
+        A replay needs loads: open it from the board or a load&apos;s page.{' '}
+        <Link href="/" className="text-status-selected underline">
+          Back to the map
+        </Link>
+      </p>
+    );
+  if (pending && replayed.length === 0)
+    return <p className="p-4 text-ink-muted">Loading the loads&apos; tracks…</p>;
+  if (!span || clock.time === undefined)
+    return (
+      <p className="p-4">
+        {failed > 0 ? 'The loads could not be read.' : 'These loads have nothing timed to replay yet.'}{' '}
+        <Link href="/" className="text-status-selected underline">
+          Back to the map
+        </Link>
+      </p>
+    );
+  return (
+    <ReplayView
+      replayed={replayed}
+      missing={refs.length - replayed.length}
+      span={span}
+      time={clock.time}
+      playing={clock.playing}
+      speed={speed}
+      seek={clock.seek}
+      nudge={clock.nudge}
+      toggle={clock.toggle}
+      setSpeed={(s) => setSpeedText(String(s))}
+      config={config}
+    />
+  );
+}
+
+/** The clock, with its resting time written to the URL: a link copied then opens at the same instant. */
+function useReplayClockWithUrl(
+  span: { from: number; to: number } | undefined,
+  start: number | undefined,
+  speed: number,
+  setTimeText: (v: string | null) => void,
+) {
+  const clock = useReplayClock(span, start, speed);
+  const { time, playing } = clock;
+  useEffect(() => {
+    if (playing || time === undefined) return;
+    const timer = setTimeout(() => setTimeText(new Date(time).toISOString()), WRITE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [time, playing, setTimeText]);
+  return clock;
+}
+
+function ReplayView({
+  replayed,
+  missing,
+  span,
+  time,
+  playing,
+  speed,
+  seek,
+  nudge,
+  toggle,
+  setSpeed,
+  config,
+}: {
+  replayed: Replayed[];
+  missing: number;
+  span: { from: number; to: number };
+  time: number;
+  playing: boolean;
+  speed: number;
+  seek: (t: number) => void;
+  nudge: (delta: number) => void;
+  toggle: () => void;
+  setSpeed: (s: number) => void;
+  config: ClientConfig;
+}) {
+  const step = useCallback((direction: 1 | -1) => nudge(direction * stepMs(speed)), [nudge, speed]);
+  // The keys work wherever the focus is on the page, but not while typing, nor on the map, whose
+  // arrows pan it.
+  const keys = useRef({ toggle, step, speed, setSpeed });
+  useLayoutEffect(() => {
+    keys.current = { toggle, step, speed, setSpeed };
+  }, [toggle, step, speed, setSpeed]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+      const el = e.target instanceof HTMLElement ? e.target : null;
+      const range = el instanceof HTMLInputElement && el.type === 'range';
+      if (!range && el?.closest('input, textarea, select, [contenteditable], .leaflet-container')) return;
+      const k = keys.current;
+      if (e.key === ' ') {
+        // A focused button or link acts on its own space.
+        if (el?.closest('button, a')) return;
+        e.preventDefault();
+        k.toggle();
+      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        k.step(e.key === 'ArrowLeft' ? -1 : 1);
+      } else if (e.key === '+' || e.key === '=') {
+        e.preventDefault();
+        k.setSpeed(nextSpeed(k.speed, 1));
+      } else if (e.key === '-' || e.key === '_') {
+        e.preventDefault();
+        k.setSpeed(nextSpeed(k.speed, -1));
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const trails = useMemo<ReplayTrail[]>(
+    () =>
+      replayed.map((r) => ({
+        key: r.key,
+        color: r.color,
+        times: r.track.times,
+        lats: r.track.lats,
+        lons: r.track.lons,
+      })),
+    [replayed],
+  );
+  const heads = replayed.map((r) => positionAt(r.track, time));
+  const minute = Math.floor(time / 60_000) * 60_000;
+  const fitTo = useMemo(
+    () =>
+      replayed.flatMap((r) => {
+        const n = r.track.times.length;
+        return n === 0
+          ? []
+          : [
+              { lat: r.track.lats[0] as number, lon: r.track.lons[0] as number },
+              { lat: r.track.lats[n - 1] as number, lon: r.track.lons[n - 1] as number },
+            ];
+      }),
+    [replayed],
+  );
+  const stopPlaces = useMemo<ReplayStopPlace[]>(
+    () =>
+      replayed.flatMap((r) =>
+        (r.load.outlook?.stops ?? []).flatMap((s) =>
+          s.lat === undefined || s.lon === undefined
+            ? []
+            : [
+                {
+                  key: `${r.key} ${s.order}`,
+                  lat: s.lat,
+                  lon: s.lon,
+                  fenceMeters: r.load.outlook?.radiusMeters ?? DEFAULT_STOP_RADIUS_METERS,
+                  label: `${loadLabel(r.ref)}: ${stopName(s)}`,
+                  arrivedAt: s.arrivedAt,
+                  departedAt: s.departedAt,
+                },
+              ],
+        ),
+      ),
+    [replayed],
+  );
+  const sent = useMemo(
+    () =>
+      replayed
+        .flatMap((r) =>
+          sentItemsOf(r.key, r.load).map((s) => ({ ...s, text: `${loadLabel(r.ref)}: ${s.text}` })),
+        )
+        .sort((a, b) => a.instant - b.instant),
+    [replayed],
+  );
+  const sentPlaces = useMemo<ReplaySentPlace[]>(
+    () =>
+      sent.flatMap((s) =>
+        s.lat === undefined || s.lon === undefined
+          ? []
+          : [
+              {
+                key: s.key,
+                lat: s.lat,
+                lon: s.lon,
+                instant: s.instant,
+                kind: s.kind,
+                label: `${s.kind}: ${s.text}`,
+              },
+            ],
+      ),
+    [sent],
+  );
+
+  return (
+    <div className="grid h-full grid-rows-[auto_minmax(16rem,45vh)_minmax(0,1fr)] md:grid-cols-[minmax(0,3fr)_minmax(20rem,2fr)] md:grid-rows-[auto_minmax(0,1fr)]">
+      <div className="md:col-span-2">
+        <nav className="flex flex-wrap gap-x-4 border-b border-panel-line bg-panel px-4 py-1 text-sm">
+          <Link href="/" className="text-status-selected underline">
+            ← Back to the map
+          </Link>
+          <h2 className="font-semibold">
+            Replay of {replayed.length} load{replayed.length === 1 ? '' : 's'}
+          </h2>
+          {missing > 0 && (
+            <span className="text-status-silent">
+              {missing} of the loads could not be read and {missing === 1 ? 'is' : 'are'} left out.
+            </span>
+          )}
+        </nav>
+        <ReplayControls
+          span={span}
+          time={time}
+          playing={playing}
+          speed={speed}
+          onSeek={seek}
+          onToggle={toggle}
+          onStep={step}
+          onSpeed={setSpeed}
+        />
+      </div>
+      <div className="relative isolate min-h-0" role="region" aria-label="Map of the replayed loads">
+        <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
+          <MapView fitTo={fitTo} urlParam={null} />
+          <ReplayPlacesLayer stops={stopPlaces} sent={sentPlaces} time={time} />
+          <ReplayTrailsLayer trails={trails} heads={heads} time={time} />
+        </MapShell>
+      </div>
+      <div className="min-h-0 overflow-y-auto border-panel-line p-3 md:border-l">
+        {/* Lists in words change by the minute: not re-rendered (and laid out) in every frame. */}
+        <LoadsAtTime replayed={replayed} time={minute} />
+        <SentSoFar sent={sent} time={minute} />
+        <ReplayCharts replayed={replayed} time={time} onPick={seek} config={config} />
+      </div>
+    </div>
+  );
+}
+
+/** Each load at the time: where it is against its pings, and its stops in their own zones. */
+const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number }) {
+  return (
+    <section aria-label="Loads at this time" className="mb-3">
+      <ul className="flex flex-col gap-2">
+        {replayed.map((r) => {
+          const at = positionAt(r.track, time);
+          const scale = r.load.outlook?.clockScale ?? 1;
+          return (
+            <li key={r.key} className="rounded border border-panel-line p-2 text-sm" data-replay-load={r.key}>
+              <p className="font-semibold">
+                <span
+                  aria-hidden
+                  className="mr-1 inline-block h-3 w-3 rounded-full"
+                  style={{ background: r.color }}
+                />
+                <Link href={loadPageHref(r.ref)} className="underline">
+                  {loadLabel(r.ref)}
+                </Link>
+              </p>
+              <p className="text-ink-muted">
+                {at === undefined
+                  ? 'No ping yet'
+                  : at.state === 'gap'
+                    ? `No ping since ${viewerTime(at.since)}`
+                    : `${at.pings.toLocaleString('en-US')} of ${r.track.times.length.toLocaleString('en-US')} pings${at.state === 'last' ? ' (its last)' : ''}`}
+              </p>
+              {(r.load.outlook?.stops ?? []).length > 0 && (
+                <ul className="mt-1 flex flex-col gap-0.5">
+                  {(r.load.outlook?.stops ?? []).map((s) => {
+                    const st = stopAt(s, time, scale);
+                    return (
+                      <li key={s.order} data-stop-progress={st.progress}>
+                        {stopName(s)}: {stopTime(time, s.appointment?.offsetHours)} there ·{' '}
+                        {st.progress === 'upcoming'
+                          ? 'not reached'
+                          : `${st.progress === 'arrived' ? 'inside' : 'left after'} ${durationText(st.insideMinutes ?? 0)}${st.detentionMinutes ? `, detention ${durationText(st.detentionMinutes)}` : ''}`}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+});
+
+/** Documents and comments sent by the time, newest first. */
+const SentSoFar = memo(function SentSoFar({ sent, time }: { sent: SentItem[]; time: number }) {
+  const instants = useMemo(() => sent.map((s) => s.instant), [sent]);
+  const n = countUntil(instants, time);
+  const shown = sent.slice(Math.max(0, n - 8), n).reverse();
+  return (
+    <section aria-label="Sent so far" className="mb-3 text-sm">
+      <h3 className="font-semibold">Sent so far ({n})</h3>
+      {shown.length === 0 ? (
+        <p className="text-ink-muted">No document or comment yet.</p>
+      ) : (
+        <ul>
+          {shown.map((s) => (
+            <li key={s.key}>
+              {viewerTime(s.instant)}: {s.text} ({s.kind})
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});
+
+/** A reefer chart per load that has readings, each with a line at the replay's time. */
+const ReplayCharts = memo(function ReplayCharts({
+  replayed,
+  time,
+  onPick,
+  config,
+}: {
+  replayed: Replayed[];
+  time: number;
+  onPick: (t: number) => void;
+  config: ClientConfig;
+}) {
+  const readings = useQueries({
+    queries: replayed.map((r) => ({
+      ...loadQueries.readings(r.ref.id, config.refreshSeconds),
+      enabled: r.ref.by === 'external-id' && r.load.latestTemperature !== undefined,
+    })),
+  });
+  const series = useSameList(readings.map((q) => q.data?.load?.readings ?? null));
+  const charts = useMemo(
+    () =>
+      series.flatMap((list, i) =>
+        list && list.length > 0
+          ? [{ r: replayed[i] as Replayed, series: temperatureSeries(list, config.excursionTolerance) }]
+          : [],
+      ),
+    [series, replayed, config.excursionTolerance],
+  );
+  const axis = useMemo(
+    () => ({ zone: { kind: 'mine' } as const, label: `Your time (${viewerZoneName()})` }),
+    [],
+  );
+  if (charts.length === 0) return null;
+  return (
+    <section aria-label="Reefer temperatures" className="flex flex-col gap-2">
+      {charts.map(({ r, series: s }) => (
+        <div key={r.key}>
+          <h3 className="text-sm font-semibold">Temperatures of {loadLabel(r.ref)}</h3>
+          <TemperatureChart
+            series={s}
+            label={`Supply, return and set temperatures of ${loadLabel(r.ref)}; press or drag to move the replay`}
+            axis={axis}
+            cursorAt={time}
+            onPick={onPick}
+          />
+        </div>
+      ))}
+    </section>
+  );
+});
