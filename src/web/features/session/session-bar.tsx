@@ -68,7 +68,8 @@ export function OpenModeBanner({ session }: { session: SessionState }) {
       <Link
         href="/admin/users"
         title="No users yet: anyone on this machine acts as admin. Adding the first user ends the open demo."
-        className="text-white underline"
+        // Where the header has room: below that, the Users link in the nav leads to the same page.
+        className="hidden text-white underline 2xl:inline"
       >
         Add the first user
       </Link>
