@@ -17,6 +17,8 @@ export interface Stack {
   logs: string[];
   /** POST to the proxy as the SPA does. */
   post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
+  /** Haulview restarted on the same store and the same upstream (which a restart does not change). */
+  restartProxy: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -62,30 +64,36 @@ export async function startStack(
     demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [], webhookToken: null },
     ...options.upstream,
   };
-  const proxy = await listen(
-    buildProxy(env, upstream, {
-      log: (l) => logs.push(l),
-      now: options.now,
-      distDir: options.distDir,
-      storePing: options.storePing,
-      store: options.store,
-    }),
-    '127.0.0.1',
-    0,
-  );
-  return {
+  const openProxy = () =>
+    listen(
+      buildProxy(env, upstream, {
+        log: (l) => logs.push(l),
+        now: options.now,
+        distDir: options.distDir,
+        storePing: options.storePing,
+        store: options.store,
+      }),
+      '127.0.0.1',
+      0,
+    );
+  const stack: Stack = {
     sim,
-    proxy,
+    proxy: await openProxy(),
     logs,
     post: (path, body, headers = {}) =>
-      fetch(`${proxy.url}${path}`, {
+      fetch(`${stack.proxy.url}${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
+    restartProxy: async () => {
+      await stack.proxy.close();
+      stack.proxy = await openProxy();
+    },
     close: async () => {
-      await proxy.close();
+      await stack.proxy.close();
       await sim.close();
     },
   };
+  return stack;
 }
