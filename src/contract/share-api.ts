@@ -41,6 +41,15 @@ export const CreateShareRequest = z.strictObject({
     ),
   expiry: z._default(ShareExpiry, { kind: 'days', days: 7 }),
   shows: z._default(ShareShows, { map: true, status: true, stops: true, pod: false }),
+  /**
+   * What the customer calls the shipment ("PO 4471"): when given, the page names the loads by it and
+   * never shows our ids, which may be internal.
+   */
+  reference: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, 'a reference is not empty'), z.maxLength(60, 'at most 60 characters')),
+  ),
 });
 export type CreateShareRequest = z.infer<typeof CreateShareRequest>;
 
@@ -52,6 +61,8 @@ export const ShareLink = z.object({
   /** ISO 8601: when it stops working (for `after-delivery`, the latest it may last). */
   expiresAt: z.string(),
   afterDeliveryDays: z.nullable(z.number()),
+  /** The customer's name for the shipment, shown instead of our ids (null: our ids are shown). */
+  reference: z.nullable(z.string()),
   createdBy: z.string(),
   createdAt: z.string(),
   revokedAt: z.nullable(z.string()),
@@ -98,7 +109,7 @@ export type SharedStop = z.infer<typeof SharedStop>;
 
 /** One shared load: only what the link shows, and never a driver, comment, notice or other load. */
 export const SharedLoad = z.strictObject({
-  /** The id the link was made with (its load number or external id). */
+  /** The id the link was made with (its load number or external id), or the customer's reference. */
   label: z.string(),
   /** False when the service does not know the load (any more). */
   found: z.boolean(),

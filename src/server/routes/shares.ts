@@ -92,6 +92,12 @@ function deliveredAt(loads: LoadViewWire[], asked: number): number | undefined {
 
 const POD = /\bpod\b|proof of delivery/i;
 
+/** Our id, or, when the broker gave the customer's reference, that (numbered when it covers several). */
+function labelOf(row: ShareRow, ref: string, index: number): string {
+  if (row.reference === null) return ref.slice(2);
+  return row.loads.length > 1 ? `${row.reference} · ${index + 1} of ${row.loads.length}` : row.reference;
+}
+
 /** A load as the link shows it: each field copied by name, so nothing unlisted can pass. */
 function sharedLoad(label: string, load: LoadViewWire | undefined, row: ShareRow): SharedLoad {
   if (load === undefined) return { label, found: false };
@@ -201,7 +207,7 @@ export function publicShareRoutes(o: PublicShareOptions) {
       shows: showsOf(row),
       ...o.page,
       servedAt: t,
-      loads: row.loads.map((ref) => sharedLoad(ref.slice(2), found.get(ref), row)),
+      loads: row.loads.map((ref, i) => sharedLoad(labelOf(row, ref, i), found.get(ref), row)),
     };
     return c.json(body);
   });

@@ -127,6 +127,28 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
     expect(view.loads[1]).toEqual({ label: 'no-such-load', found: false });
   });
 
+  it('names the loads by the customer’s reference, never by our ids, when the broker gives one', async () => {
+    const made = await create(bo, {
+      loads: [`e:${rolling.externalId}`, `n:${rolling.loadNumber}`],
+      reference: '  PO 4471 ',
+    });
+    expect(made.link.reference).toBe('PO 4471');
+    const text = await (await open(made.token)).text();
+    const view = ShareView.parse(JSON.parse(text));
+    expect(view.loads.map((l) => l.label)).toEqual(['PO 4471 · 1 of 2', 'PO 4471 · 2 of 2']);
+    expect(view.loads.every((l) => l.found)).toBe(true);
+    expect(text).not.toContain(rolling.externalId);
+    expect(text).not.toContain(rolling.loadNumber);
+    for (const reference of ['', '   ', 'x'.repeat(61), 12]) {
+      const refused = await send('POST', '/api/shares', bo, {
+        loads: [`e:${rolling.externalId}`],
+        reference,
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('reference');
+    }
+  });
+
   it('stops answering the moment a link is revoked, with the same answer as an unknown token', async () => {
     const made = await create(ana, { loads: [`e:${rolling.externalId}`] });
     expect((await open(made.token)).status).toBe(200);

@@ -39,6 +39,7 @@ const toLink = (row: ShareRow, now: number): ShareLink => ({
   shows: showsOf(row),
   expiresAt: row.expires_at.toISOString(),
   afterDeliveryDays: row.after_delivery_days,
+  reference: row.reference,
   createdBy: row.created_by,
   createdAt: row.created_at.toISOString(),
   revokedAt: row.revoked_at?.toISOString() ?? null,
@@ -70,6 +71,7 @@ export async function createShare(
         show_pod: input.shows.pod,
         expires_at: new Date(now + days * DAY_MS),
         after_delivery_days: input.expiry.kind === 'after-delivery' ? input.expiry.days : null,
+        reference: input.reference ?? null,
         created_by: by,
         created_at: new Date(now),
       })

@@ -193,6 +193,7 @@ export interface ShareLinksTable {
   /** The latest it works; earlier with `after_delivery_days` once every load is delivered. */
   expires_at: ColumnType<Date, Date, Date>;
   after_delivery_days: number | null;
+  reference: string | null;
   /** The user's name. */
   created_by: string;
   created_at: ColumnType<Date, Date | undefined, never>;

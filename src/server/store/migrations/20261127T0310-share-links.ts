@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The latest the link works; with `after_delivery_days`, it ends earlier once every load is delivered.
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('after_delivery_days', 'integer')
+    // The customer's name for the shipment: when set, the page shows it instead of our ids.
+    .addColumn('reference', 'text')
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('revoked_at', 'timestamptz')

@@ -34,6 +34,7 @@ export function ShareLinkSection({ by, id }: { by: LoadBy; id: string }) {
   });
   const [expiry, setExpiry] = useState('7');
   const [shows, setShows] = useState<ShareShows>({ map: true, status: true, stops: true, pod: false });
+  const [reference, setReference] = useState('');
   const [copied, setCopied] = useState(false);
   const linkField = useRef<HTMLInputElement>(null);
   const formId = useId();
@@ -61,6 +62,7 @@ export function ShareLinkSection({ by, id }: { by: LoadBy; id: string }) {
             loads: [`${refPrefix(by)}:${id}`],
             expiry: EXPIRIES.find((x) => x.value === expiry)!.expiry,
             shows,
+            ...(reference.trim() ? { reference: reference.trim() } : {}),
           });
         }}
       >
@@ -77,6 +79,19 @@ export function ShareLinkSection({ by, id }: { by: LoadBy; id: string }) {
               </option>
             ))}
           </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span>
+            Customer’s reference{' '}
+            <span className="text-ink-muted">(optional: shown instead of our load id)</span>
+          </span>
+          <input
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            maxLength={60}
+            placeholder="PO 4471"
+            className="rounded border border-panel-line bg-panel px-1 py-0.5"
+          />
         </label>
         <fieldset className="flex flex-col gap-1">
           <legend className="text-ink-muted">

@@ -57,7 +57,10 @@ export function SharesPage() {
           <tbody>
             {links.data?.links.map((link) => (
               <tr key={link.id} className="border-b border-panel-line align-top" data-testid="share-row">
-                <td className="py-1 pr-3 font-mono">{link.loads.join(', ')}</td>
+                <td className="py-1 pr-3">
+                  <span className="font-mono">{link.loads.join(', ')}</span>
+                  {link.reference && <span className="block text-ink-muted">as “{link.reference}”</span>}
+                </td>
                 <td className="py-1 pr-3">
                   {(Object.keys(SHOWN) as (keyof typeof SHOWN)[])
                     .filter((k) => link.shows[k])
