@@ -12,6 +12,7 @@ import { openAndMigrate, StoreStartError } from './store/open-at-start';
 import type { Store } from './store/store';
 import { anyUser } from './auth/users';
 import { retentionPolicyOf, startRetention } from './store/retention';
+import { startKeepPulled } from './watch/keep-pulled';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
 async function listenOrExit<T>(
@@ -171,6 +172,13 @@ async function main(): Promise<void> {
   } else {
     server = await listenOrExit(() => listen(app, env.HOST, env.PORT), 'PORT', env.HOST, env.PORT);
   }
+  // Loads that share links and saved boards watch keep being pulled with no browser open.
+  const keepPulled = startKeepPulled({
+    db: store.db,
+    cache: app.trackCache,
+    maxLoads: env.CACHE_MAX_LOADS,
+    everyMs: env.REFRESH_SECONDS * 1000,
+  });
   console.log(
     `Haulview: ${server.url}  (upstream: ${upstream.mode === 'simulator' ? 'embedded simulator' : 'remote'})`,
   );
@@ -193,7 +201,8 @@ async function main(): Promise<void> {
       .then(({ cut }) => {
         if (cut > 0) console.warn(`${cut} requests still in flight were cut off`);
         retention.stop();
-        return retention.running();
+        keepPulled.stop();
+        return Promise.all([retention.running(), keepPulled.running()]);
       })
       .then(() => store.close())
       .then(() => {

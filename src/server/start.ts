@@ -108,7 +108,8 @@ export function buildProxy(
       demo: upstream.demo,
     },
   });
-  return app;
+  // The track cache goes with the app: main.ts keeps watched loads pulled through it.
+  return Object.assign(app, { trackCache: cache });
 }
 
 export interface Listening {

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import type { FaultOptions } from '@/simulator/faults';
 import { startSimulator, type RunningSimulator } from '@/simulator/start';
 import type { Store } from '@/server/store/store';
+import type { TrackCache } from '@/server/track-cache';
 
 /** A clock tests move by hand. */
 export function manualClock(start = Date.parse('2026-11-22T15:00:00Z')) {
@@ -14,6 +15,8 @@ export function manualClock(start = Date.parse('2026-11-22T15:00:00Z')) {
 export interface Stack {
   sim: RunningSimulator;
   proxy: Listening;
+  /** The proxy's track cache (what browsers' pulls go through). */
+  cache: TrackCache;
   logs: string[];
   /** POST to the proxy as the SPA does. */
   post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
@@ -64,21 +67,19 @@ export async function startStack(
     demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [], webhookToken: null },
     ...options.upstream,
   };
-  const openProxy = () =>
-    listen(
-      buildProxy(env, upstream, {
-        log: (l) => logs.push(l),
-        now: options.now,
-        distDir: options.distDir,
-        storePing: options.storePing,
-        store: options.store,
-      }),
-      '127.0.0.1',
-      0,
-    );
+  const openProxy = async () => {
+    const app = buildProxy(env, upstream, {
+      log: (l) => logs.push(l),
+      now: options.now,
+      distDir: options.distDir,
+      storePing: options.storePing,
+      store: options.store,
+    });
+    return { proxy: await listen(app, '127.0.0.1', 0), cache: app.trackCache };
+  };
   const stack: Stack = {
     sim,
-    proxy: await openProxy(),
+    ...(await openProxy()),
     logs,
     post: (path, body, headers = {}) =>
       fetch(`${stack.proxy.url}${path}`, {
@@ -88,7 +89,7 @@ export async function startStack(
       }),
     restartProxy: async () => {
       await stack.proxy.close();
-      stack.proxy = await openProxy();
+      Object.assign(stack, await openProxy());
     },
     close: async () => {
       await stack.proxy.close();

@@ -18,6 +18,7 @@ import { clientAddress, throttleKey } from '../auth/client-address';
 import { ProxyError, requireStore, storeUnavailable } from '../errors';
 import { createRateLimit } from '../shares/rate-limit';
 import {
+  afterDeliveryEnd,
   countShareView,
   createShare,
   endShareAt,
@@ -33,7 +34,6 @@ import type { TrackCache } from '../track-cache';
 import { validate } from '../validation';
 
 const unavailable = storeUnavailable('share links cannot be read or changed now');
-const DAY_MS = 86_400_000;
 
 /** Requests per minute a public link answers, per token and per address. */
 export const SHARE_LIMIT_PER_TOKEN = 120;
@@ -74,20 +74,6 @@ export interface PublicShareOptions {
   trustProxy: number;
   now: () => number;
   page: Pick<ShareView, 'refreshSeconds' | 'tileUrl' | 'tileAttribution'>;
-}
-
-/** The last delivery stop's departure (or arrival), when every shared load has one. */
-function deliveredAt(loads: LoadViewWire[], asked: number): number | undefined {
-  if (loads.length < asked) return undefined;
-  let latest = 0;
-  for (const load of loads) {
-    const stops = load.outlook?.stops ?? [];
-    const last = stops.filter((s) => s.type === 'delivery').at(-1) ?? stops.at(-1);
-    const at = last?.departedAt ?? last?.arrivedAt;
-    if (at === undefined) return undefined;
-    latest = Math.max(latest, at);
-  }
-  return latest;
 }
 
 const POD = /\bpod\b|proof of delivery/i;
@@ -181,8 +167,7 @@ export function publicShareRoutes(o: PublicShareOptions) {
     }
 
     if (row.after_delivery_days !== null) {
-      const delivered = deliveredAt([...found.values()], row.loads.length);
-      const end = delivered === undefined ? undefined : delivered + row.after_delivery_days * DAY_MS;
+      const end = afterDeliveryEnd(row.after_delivery_days, [...found.values()], row.loads.length);
       if (end !== undefined && end <= t) {
         await endShareAt(db, row.id, end).catch(unavailable);
         throw notValid();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { LoadViewWire } from '@/contract/proxy-api';
 import type { CreateShareRequest, ShareLink, ShareShows } from '@/contract/share-api';
 import { recordAudit } from '../store/audit';
 import type { Database, ShareLinksTable } from '../store/database';
@@ -181,6 +182,52 @@ export async function countShareView(
         at: new Date(now),
       });
   });
+}
+
+/** A link that works now, as the job that keeps its loads pulled needs it. */
+export interface LiveShare {
+  id: string;
+  loads: string[];
+  afterDeliveryDays: number | null;
+}
+
+/** Every link that works now (not revoked, not expired), oldest first. */
+export async function liveShares(db: Kysely<Database>, now: number): Promise<LiveShare[]> {
+  const rows = await db
+    .selectFrom('share_links')
+    .select(['id', 'loads', 'after_delivery_days'])
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date(now))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, loads: r.loads, afterDeliveryDays: r.after_delivery_days }));
+}
+
+/** The last delivery stop's departure (or arrival), when every shared load has one. */
+function deliveredAt(loads: readonly LoadViewWire[], asked: number): number | undefined {
+  if (loads.length < asked) return undefined;
+  let latest = 0;
+  for (const load of loads) {
+    const stops = load.outlook?.stops ?? [];
+    const last = stops.filter((s) => s.type === 'delivery').at(-1) ?? stops.at(-1);
+    const at = last?.departedAt ?? last?.arrivedAt;
+    if (at === undefined) return undefined;
+    latest = Math.max(latest, at);
+  }
+  return latest;
+}
+
+/**
+ * When an `after-delivery` link ends: `days` after its last load left its delivery stop; undefined
+ * while any of its `asked` loads is not delivered (or not found).
+ */
+export function afterDeliveryEnd(
+  days: number,
+  loads: readonly LoadViewWire[],
+  asked: number,
+): number | undefined {
+  const delivered = deliveredAt(loads, asked);
+  return delivered === undefined ? undefined : delivered + days * DAY_MS;
 }
 
 /**

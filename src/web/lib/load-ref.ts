@@ -1,5 +1,6 @@
 import { LoadId } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
+import { byOfRefPrefix, REF_PREFIX } from '@/domain/watch-text';
 
 /**
  * A load as a view names it: by which of its ids it is watched, and that id. Its forms are all here
@@ -13,8 +14,8 @@ export interface LoadRef {
 /** Both kinds of id, in the order views list them. */
 export const LOAD_BYS = ['external-id', 'load-number'] as const satisfies readonly LoadBy[];
 
-/** The kind's letter in URLs: `?load=e:700100`, `?w=e:700100,700101;n:LN1`. */
-const PREFIX = { 'external-id': 'e', 'load-number': 'n' } as const satisfies Record<LoadBy, string>;
+/** The kind's letter in URLs: the watch list's text form (domain/watch-text.ts) writes the same. */
+const PREFIX = REF_PREFIX;
 
 /** The kind's name in sentences: "the load with external id 700100". */
 export const BY_NAME = {
@@ -27,9 +28,7 @@ export function refPrefix(by: LoadBy): string {
 }
 
 /** The kind a URL's letter stands for; undefined for any other text. */
-export function byOfPrefix(letter: string): LoadBy | undefined {
-  return LOAD_BYS.find((by) => PREFIX[by] === letter);
-}
+export const byOfPrefix = byOfRefPrefix;
 
 function isLoadBy(text: string | undefined): text is LoadBy {
   return LOAD_BYS.some((by) => by === text);

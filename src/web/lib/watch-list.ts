@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { LoadId, type ClientConfig } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
-import { byOfPrefix, isLoadId, LOAD_BYS, loadKey, refPrefix, type LoadRef } from './load-ref';
+import { decodeWatch, encodeWatch, WATCH_PARAM } from '@/domain/watch-text';
+import { loadKey, type LoadRef } from './load-ref';
 import { queryText } from './url-state';
 
 /*
@@ -9,13 +10,16 @@ import { queryText } from './url-state';
  * so a link opens the same board for a colleague. A link wins over what this browser had.
  */
 
+// The list's text form is the domain's: the server reads saved boards with the same code.
+export { decodeWatch, encodeWatch };
+
 export interface ParsedIds {
   ids: string[];
   refused: { text: string; reason: string }[];
 }
 
 const STORAGE_KEY = 'haulview.watch';
-const PARAM = 'w';
+const PARAM = WATCH_PARAM;
 
 /**
  * Reads ids as people paste them: one, or many separated by commas, semicolons, spaces, tabs or new
@@ -48,84 +52,6 @@ const DIGITS_ONLY = /^[0-9]+$/;
  */
 export function kindOfPasted(id: string, chosen: LoadBy): LoadBy {
   return chosen === 'external-id' && !DIGITS_ONLY.test(id) ? 'load-number' : chosen;
-}
-
-/** A plain whole number, as a run of them may be written `first:last`. */
-const PLAIN_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
-/** Runs this long or longer are written as a range. */
-const MIN_RUN = 3;
-/** A range in a link never stands for more ids than a watch list could hold. */
-const MAX_RANGE = 100_000;
-
-/**
- * The short form of a list of ids: a run of three or more consecutive plain numbers (700100,
- * 700101, 700102…) is written `700100:700102`. `:` cannot come from an id here (ids are written
- * percent-encoded), so the form is unambiguous; a long run of consecutive ids is a few characters,
- * not one id each.
- */
-function shorten(ids: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < ids.length;) {
-    const first = ids[i] as string;
-    let j = i + 1;
-    if (PLAIN_NUMBER.test(first)) {
-      const start = Number(first);
-      while (j < ids.length && ids[j] === String(start + (j - i))) j++;
-    }
-    if (j - i >= MIN_RUN) {
-      out.push(`${first}:${ids[j - 1]}`);
-      i = j;
-    } else {
-      out.push(encodeURIComponent(first));
-      i++;
-    }
-  }
-  return out;
-}
-
-export function encodeWatch(entries: readonly LoadRef[]): string {
-  return LOAD_BYS.map((by) => {
-    const ids = shorten(entries.filter((e) => e.by === by).map((e) => e.id));
-    return ids.length > 0 ? `${refPrefix(by)}:${ids.join(',')}` : '';
-  })
-    .filter(Boolean)
-    .join(';');
-}
-
-/** The ids a written item stands for: one id, or every id of a range `first:last`. */
-function expand(raw: string): string[] {
-  const colon = raw.indexOf(':');
-  if (colon < 0) {
-    try {
-      return [decodeURIComponent(raw)];
-    } catch {
-      return [];
-    }
-  }
-  const [first, last] = [raw.slice(0, colon), raw.slice(colon + 1)];
-  if (!PLAIN_NUMBER.test(first) || !PLAIN_NUMBER.test(last)) return [];
-  const [a, b] = [Number(first), Number(last)];
-  if (b < a || b - a >= MAX_RANGE) return [];
-  return Array.from({ length: b - a + 1 }, (_, k) => String(a + k));
-}
-
-export function decodeWatch(text: string): LoadRef[] {
-  const entries: LoadRef[] = [];
-  const seen = new Set<string>();
-  for (const part of text.split(';')) {
-    const by = part[1] === ':' ? byOfPrefix(part[0] as string) : undefined;
-    if (!by) continue;
-    const list = part.slice(2);
-    for (const raw of list.split(',')) {
-      for (const id of expand(raw)) {
-        const key = loadKey({ by, id });
-        if (seen.has(key) || !isLoadId(id)) continue;
-        seen.add(key);
-        entries.push({ by, id });
-      }
-    }
-  }
-  return entries;
 }
 
 // --- the store: one list per page, shared by every component that shows it --------------------------

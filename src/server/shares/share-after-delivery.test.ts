@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_NOT_VALID, ShareView, CreateShareRequest } from '@/contract/share-api';
+import { json, startFakeUpstream } from '@/testing/fake-upstream';
+import { manualClock, startStack, type Stack } from '@/testing/stack';
+import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
+import { wireEvent } from '@/testing/wire-fixtures';
+import type { Store } from '../store/store';
+import { startKeepPulled } from '../watch/keep-pulled';
+import { createShare, liveShareLoads, liveShares } from './shares';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** When the delivered load left its delivery stop: 08:00 CST on the test clock's first day. */
+const LEFT_DELIVERY = Date.parse('2026-11-22T14:00:00Z');
+
+/** Load 1001 picked up and left its delivery stop; load 1002 is still on the road. */
+const DETAILS: Record<string, unknown> = {
+  1001: {
+    loadTrackExternalId: 1001,
+    stops: [
+      { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
+      { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
+    ],
+    events: [
+      wireEvent(1, 'Departed pickup', null, '11/21/2026 20:00:00 CST'),
+      wireEvent(2, 'Arrived at delivery', null, '11/22/2026 06:00:00 CST'),
+      wireEvent(3, 'Departed delivery', null, '11/22/2026 08:00:00 CST'),
+    ],
+  },
+  1002: {
+    loadTrackExternalId: 1002,
+    stops: [
+      { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
+      { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
+    ],
+    events: [wireEvent(1, 'Departed pickup', null, '11/22/2026 07:00:00 CST')],
+  },
+};
+
+describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s', (kind) => {
+  let store: Store;
+  let close: () => Promise<void>;
+  let stack: Stack;
+  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  const clock = manualClock();
+
+  beforeAll(async () => {
+    ({ store, close } = await openMigratedTestStore(kind));
+    upstream = await startFakeUpstream((req, res) => {
+      const ids = (JSON.parse(req.body) as { loadTrackExternalIds?: number[] }).loadTrackExternalIds ?? [];
+      json(res, 200, { status: true, details: ids.flatMap((id) => DETAILS[id] ?? []) });
+    });
+    stack = await startStack({ store, now: clock.now, upstream: { baseUrl: upstream.url } });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+    await upstream?.close();
+    await close?.();
+  });
+
+  const share = async (loads: string[], days: number) =>
+    (
+      await createShare(
+        store.db,
+        CreateShareRequest.parse({ loads, expiry: { kind: 'after-delivery', days } }),
+        'Bo',
+        clock.now(),
+      )
+    ).token;
+  const open = (token: string) => fetch(`${stack.proxy.url}/api/share/${token}?poll=1`);
+
+  it('works until a day after the delivery stop was left, then gets the "not valid" page', async () => {
+    clock.set(Date.parse('2026-11-22T15:00:00Z'));
+    const token = await share(['e:1001'], 1);
+    const before = await open(token);
+    expect(before.status).toBe(200);
+    const view = ShareView.parse(await before.json());
+    expect(view.loads[0]?.stops?.at(-1)).toMatchObject({ type: 'delivery', departedAt: LEFT_DELIVERY });
+
+    clock.set(LEFT_DELIVERY + DAY - MINUTE);
+    expect((await open(token)).status).toBe(200);
+
+    clock.set(LEFT_DELIVERY + DAY + MINUTE);
+    const after = await open(token);
+    expect(after.status).toBe(404);
+    expect(await after.json()).toEqual(SHARE_NOT_VALID);
+    // Ended for good: its loads are no longer watched.
+    expect(await liveShareLoads(store.db, clock.now())).not.toContain('e:1001');
+  });
+
+  it('keeps working while one of its loads is not delivered yet', async () => {
+    clock.set(Date.parse('2026-11-22T15:00:00Z'));
+    const token = await share(['e:1001', 'e:1002'], 1);
+    clock.set(LEFT_DELIVERY + 3 * DAY);
+    expect((await open(token)).status).toBe(200);
+  });
+
+  it('is ended by the job that keeps its loads pulled, though nobody opens it', async () => {
+    clock.set(Date.parse('2026-11-22T15:00:00Z'));
+    const { link } = await createShare(
+      store.db,
+      CreateShareRequest.parse({ loads: ['e:1001'], expiry: { kind: 'after-delivery', days: 2 } }),
+      'Bo',
+      clock.now(),
+    );
+    const live = async () => (await liveShares(store.db, clock.now())).map((s) => s.id);
+    const job = startKeepPulled({
+      db: store.db,
+      cache: stack.cache,
+      maxLoads: 100,
+      everyMs: HOUR,
+      now: clock.now,
+      log: () => undefined,
+    });
+    try {
+      expect(await job.running()).toMatchObject({ ended: 0 });
+      clock.set(LEFT_DELIVERY + 2 * DAY - MINUTE);
+      expect(await job.pass()).toMatchObject({ ended: 0 });
+      expect(await live()).toContain(link.id);
+      clock.set(LEFT_DELIVERY + 2 * DAY + MINUTE);
+      expect(await job.pass()).toMatchObject({ ended: 1 });
+      expect(await live()).not.toContain(link.id);
+    } finally {
+      job.stop();
+      await job.running();
+    }
+  });
+});
