@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { perfMark } from '../lib/perf-marks';
+import type { TimeSource } from '../lib/time-store';
 import { formatTime, timeTickLabels, type ZoneSpec } from '../lib/time-format';
 import { statusColors } from '../../../tailwind.config';
 import { unitLabel, type Band, type ChartTimeAxis, type TemperatureSeries } from '../lib/temperature-series';
@@ -57,15 +58,15 @@ export function TemperatureChart({
   series,
   label,
   axis,
-  cursorAt,
+  cursor,
   onPick,
 }: {
   series: TemperatureSeries;
   label: string;
   /** The zone the time axis is written in, and its label. */
   axis: ChartTimeAxis;
-  /** An instant (epoch ms) marked by a line across the chart: a replay's time. */
-  cursorAt?: number | null;
+  /** An instant (epoch ms) marked by a line across the chart: a replay's time, followed as it moves. */
+  cursor?: TimeSource;
   /** Called with the instant under the pointer while it is pressed or dragged on the chart. */
   onPick?: (instant: number) => void;
 }) {
@@ -73,13 +74,15 @@ export function TemperatureChart({
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(series);
   const line = useRef<HTMLDivElement | null>(null);
-  const cursor = useRef(cursorAt);
+  const cursorNow = useRef(cursor);
   const pick = useRef(onPick);
   useLayoutEffect(() => {
     pick.current = onPick;
-    cursor.current = cursorAt;
-    placeLine(plot.current, line.current, cursorAt);
-  }, [cursorAt, onPick]);
+    cursorNow.current = cursor;
+    placeLine(plot.current, line.current, cursor?.get());
+    // The line follows the time in the task that moves it: the chart itself does not render again.
+    return cursor?.subscribe((t) => placeLine(plot.current, line.current, t));
+  }, [cursor, onPick]);
   const [failed, setFailed] = useState(false);
   const unit = unitLabel(series.unit);
   const { zone, label: axisLabel } = axis;
@@ -144,7 +147,7 @@ export function TemperatureChart({
         mark.style.cssText = `position:absolute;top:0;bottom:0;left:0;width:2px;margin-left:-1px;background:${statusColors.selected};pointer-events:none;display:none;will-change:transform`;
         u.over.appendChild(mark);
         line.current = mark;
-        placeLine(u, mark, cursor.current);
+        placeLine(u, mark, cursorNow.current?.get());
         // Pressing or dragging on the plot names the instant under the pointer.
         let pressed = false;
         const toInstant = (e: PointerEvent) =>
@@ -164,7 +167,7 @@ export function TemperatureChart({
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => {
             plot.current?.setSize({ width: Math.max(280, target.clientWidth), height: HEIGHT });
-            placeLine(u, mark, cursor.current);
+            placeLine(u, mark, cursorNow.current?.get());
           });
           observer.observe(target);
         }

@@ -1,10 +1,12 @@
+import { useLayoutEffect, useRef } from 'react';
 import { durationText } from '@/domain/outlook-text';
 import { viewerTime } from '../../lib/time-format';
+import type { TimeSource } from '../../lib/time-store';
 import { SPEEDS } from './replay-state';
 
 export interface ReplayControlsProps {
   span: { from: number; to: number };
-  time: number;
+  time: TimeSource;
   playing: boolean;
   speed: number;
   onSeek: (t: number) => void;
@@ -26,6 +28,28 @@ export function replayTimeWords(time: number, span: { from: number; to: number }
 }
 
 /**
+ * Writes the time into the slider and the clock as it moves, outside React's render. The words for
+ * screen readers wait for the replay to rest: nobody hears them change in every frame.
+ */
+function useWrittenTime(time: TimeSource, span: { from: number; to: number }, playing: boolean) {
+  const slider = useRef<HTMLInputElement>(null);
+  const clock = useRef<HTMLOutputElement>(null);
+  useLayoutEffect(() => {
+    const write = (t: number, words: boolean) => {
+      if (slider.current) {
+        slider.current.value = String(t);
+        if (words) slider.current.setAttribute('aria-valuetext', replayTimeWords(t, span));
+      }
+      if (clock.current) clock.current.textContent = viewerTime(t);
+    };
+    const now = time.get();
+    if (now !== undefined) write(now, true);
+    return time.subscribe((t) => write(t, !playing));
+  }, [time, span, playing]);
+  return { slider, clock };
+}
+
+/**
  * One time slider for every load of the replay, with play/pause, a step each way and the speed. Keys
  * (space, ←/→, +/−) are read by the page, so they work wherever the focus is on it.
  */
@@ -39,6 +63,7 @@ export function ReplayControls({
   onStep,
   onSpeed,
 }: ReplayControlsProps) {
+  const { slider, clock } = useWrittenTime(time, span, playing);
   const button =
     'rounded border border-panel-line bg-white px-2 py-1 text-sm hover:bg-panel-sunk focus-visible:outline-2 focus-visible:outline-status-selected';
   return (
@@ -63,19 +88,23 @@ export function ReplayControls({
             {SPEED_OPTIONS}
           </select>
         </label>
-        <output className="ml-auto text-sm font-semibold tabular-nums" aria-live="off" data-replay-clock>
-          {viewerTime(time)}
-        </output>
+        {/* Its text is written by useWrittenTime. */}
+        <output
+          ref={clock}
+          className="ml-auto text-sm font-semibold tabular-nums"
+          aria-live="off"
+          data-replay-clock
+        />
       </div>
+      {/* Uncontrolled: its value and words are written by useWrittenTime. */}
       <input
+        ref={slider}
         type="range"
         className="w-full accent-status-selected"
         min={span.from}
         max={span.to}
         step="any"
-        value={time}
         aria-label="Replay time"
-        aria-valuetext={replayTimeWords(time, span)}
         onChange={(e) => onSeek(Number(e.target.value))}
       />
       <p className="text-xs text-ink-muted">Keys: space plays or pauses, ← → step, + − change the speed.</p>

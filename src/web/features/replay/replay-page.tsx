@@ -12,6 +12,7 @@ import { parseReplayLoads } from '../../lib/replay-link';
 import { useSameList } from '../../lib/same-list';
 import { temperatureSeries } from '../../lib/temperature-series';
 import { viewerTime, viewerZoneName } from '../../lib/time-format';
+import { useTimeSelect, type TimeSource } from '../../lib/time-store';
 import { useUrlParam } from '../../lib/url-state';
 import { MapShell } from '../../map/core/map-shell';
 import { MapView } from '../../map/controls/map-view';
@@ -20,7 +21,7 @@ import {
   type ReplaySentPlace,
   type ReplayStopPlace,
 } from '../../map/layers/replay-places-layer';
-import { ReplayTrailsLayer, type ReplayTrail } from '../../map/layers/replay-trails-layer';
+import { ReplayTrailsLayer, type ReplayHead, type ReplayTrail } from '../../map/layers/replay-trails-layer';
 import { ReplayControls } from './replay-controls';
 import {
   countUntil,
@@ -109,7 +110,7 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
     );
   if (pending && replayed.length === 0)
     return <p className="p-4 text-ink-muted">Loading the loads&apos; tracks…</p>;
-  if (!span || clock.time === undefined)
+  if (!span || clock.time.get() === undefined)
     return (
       <p className="p-4">
         {failed > 0 ? 'The loads could not be read.' : 'These loads have nothing timed to replay yet.'}{' '}
@@ -145,9 +146,21 @@ function useReplayClockWithUrl(
   const clock = useReplayClock(span, start, speed);
   const { time, playing } = clock;
   useEffect(() => {
-    if (playing || time === undefined) return;
-    const timer = setTimeout(() => setTimeText(new Date(time).toISOString()), WRITE_AFTER_MS);
-    return () => clearTimeout(timer);
+    if (playing) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const t = time.get();
+        if (t !== undefined) setTimeText(new Date(t).toISOString());
+      }, WRITE_AFTER_MS);
+    };
+    later();
+    const unsubscribe = time.subscribe(later);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
   }, [time, playing, setTimeText]);
   return clock;
 }
@@ -168,7 +181,7 @@ function ReplayView({
   replayed: Replayed[];
   missing: number;
   span: { from: number; to: number };
-  time: number;
+  time: TimeSource;
   playing: boolean;
   speed: number;
   seek: (t: number) => void;
@@ -222,8 +235,11 @@ function ReplayView({
       })),
     [replayed],
   );
-  const heads = replayed.map((r) => positionAt(r.track, time));
-  const minute = Math.floor(time / 60_000) * 60_000;
+  const headsAt = useCallback(
+    (t: number): (ReplayHead | undefined)[] => replayed.map((r) => positionAt(r.track, t)),
+    [replayed],
+  );
+  const minute = useTimeSelect(time, toMinute);
   const fitTo = useMemo(
     () =>
       replayed.flatMap((r) => {
@@ -317,7 +333,7 @@ function ReplayView({
         <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
           <MapView fitTo={fitTo} urlParam={null} />
           <ReplayPlacesLayer stops={stopPlaces} sent={sentPlaces} time={time} />
-          <ReplayTrailsLayer trails={trails} heads={heads} time={time} />
+          <ReplayTrailsLayer trails={trails} headsAt={headsAt} time={time} />
         </MapShell>
       </div>
       <div className="min-h-0 overflow-y-auto border-panel-line p-3 md:border-l">
@@ -329,6 +345,9 @@ function ReplayView({
     </div>
   );
 }
+
+/** The time to the minute, for what is written in words. */
+const toMinute = (t: number | undefined): number => Math.floor((t ?? 0) / 60_000) * 60_000;
 
 /** Each load at the time: where it is against its pings, and its stops in their own zones. */
 const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number }) {
@@ -411,7 +430,7 @@ const ReplayCharts = memo(function ReplayCharts({
   config,
 }: {
   replayed: Replayed[];
-  time: number;
+  time: TimeSource;
   onPick: (t: number) => void;
   config: ClientConfig;
 }) {
@@ -445,7 +464,7 @@ const ReplayCharts = memo(function ReplayCharts({
             series={s}
             label={`Supply, return and set temperatures of ${loadLabel(r.ref)}; press or drag to move the replay`}
             axis={axis}
-            cursorAt={time}
+            cursor={time}
             onPick={onPick}
           />
         </div>

@@ -1,61 +1,45 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createTimeStore, type TimeSource } from '../../lib/time-store';
 
 /**
- * The replay's time, played at `speed` track seconds per real second. React's state changes at most
- * once per animation frame: a drag's many input events, or the play loop, land in the next frame.
- * Times are whole milliseconds, so a link written from the state opens at exactly the same instant.
+ * The replay's time, played at `speed` track seconds per real second. The time lives in a store
+ * outside React (`time`): the map, the charts' lines and the slider follow it in the task that moves
+ * it, and no component renders in a frame of play. Times are whole milliseconds, so a link written
+ * from it opens at exactly the same instant.
  */
 export function useReplayClock(
   span: { from: number; to: number } | undefined,
   start: number | undefined,
   speed: number,
-) {
-  const [time, setTime] = useState<number | undefined>(start);
+): {
+  time: TimeSource;
+  playing: boolean;
+  seek: (t: number) => void;
+  nudge: (delta: number) => void;
+  toggle: () => void;
+} {
+  const [store] = useState(() => createTimeStore());
   const [playing, setPlaying] = useState(false);
-  const current = useRef(time);
-  const pending = useRef<number | undefined>(undefined);
-  const frame = useRef<number | undefined>(undefined);
   const speedNow = useRef(speed);
   useLayoutEffect(() => {
     speedNow.current = speed;
   }, [speed]);
 
-  // The span arrives with the loads: the time starts at the link's instant, else the first item.
-  const t = time ?? (span ? Math.min(span.to, Math.max(span.from, start ?? span.from)) : undefined);
-  useLayoutEffect(() => {
-    current.current = t;
-  }, [t]);
-
   const clamp = useCallback(
     (v: number) => (span ? Math.round(Math.min(span.to, Math.max(span.from, v))) : Math.round(v)),
     [span],
   );
+  // The span arrives with the loads: the time starts at the link's instant, else the first item.
+  // Set while rendering so the first frame already has it; no one listens yet, and it is set once.
+  if (store.get() === undefined && span) store.set(clamp(start ?? span.from));
 
-  /** Moves the time; called as often as a drag likes, applied once in the next frame. */
-  const seek = useCallback(
-    (v: number) => {
-      pending.current = clamp(v);
-      if (frame.current !== undefined) return;
-      frame.current = requestAnimationFrame(() => {
-        frame.current = undefined;
-        if (pending.current !== undefined) setTime(pending.current);
-        pending.current = undefined;
-      });
-    },
-    [clamp],
-  );
+  /** Moves the time; the layers redraw in the next frame however often a drag calls it. */
+  const seek = useCallback((v: number) => store.set(clamp(v)), [store, clamp]);
 
-  /** Moves the time by `delta` from where it is going: key repeats within one frame add up. */
+  /** Moves the time by `delta` from where it is: key repeats add up. */
   const nudge = useCallback(
-    (delta: number) => seek((pending.current ?? current.current ?? span?.from ?? 0) + delta),
-    [seek, span],
-  );
-
-  useEffect(
-    () => () => {
-      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
-    },
-    [],
+    (delta: number) => seek((store.get() ?? span?.from ?? 0) + delta),
+    [seek, store, span],
   );
 
   useEffect(() => {
@@ -65,25 +49,21 @@ export function useReplayClock(
     const tick = (now: number) => {
       const dt = last === undefined ? 0 : now - last;
       last = now;
-      const next = clamp((current.current ?? span.from) + dt * speedNow.current);
-      current.current = next;
-      setTime(next);
+      const next = clamp((store.get() ?? span.from) + dt * speedNow.current);
+      store.set(next);
       if (next >= span.to) setPlaying(false);
       else id = requestAnimationFrame(tick);
     };
     id = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(id);
-  }, [playing, span, clamp]);
+  }, [playing, span, clamp, store]);
 
   const toggle = useCallback(() => {
     if (!span) return;
     // Play at the end starts again from the beginning.
-    if (!playing && (current.current ?? span.from) >= span.to) {
-      current.current = span.from;
-      setTime(span.from);
-    }
+    if (!playing && (store.get() ?? span.from) >= span.to) store.set(span.from);
     setPlaying(!playing);
-  }, [span, playing]);
+  }, [span, playing, store]);
 
-  return { time: t, playing, seek, nudge, toggle, setPlaying };
+  return { time: store, playing, seek, nudge, toggle };
 }

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import type { TimeSource } from '../../lib/time-store';
 import { statusColors } from '../../../../tailwind.config';
 
 /** A stop on a replay's map: its point, its fence, and when the load came and went (epoch ms). */
@@ -51,7 +52,8 @@ export function ReplayPlacesLayer({
 }: {
   stops: readonly ReplayStopPlace[];
   sent: readonly ReplaySentPlace[];
-  time: number;
+  /** The replay's time: the layer follows it outside React's render. */
+  time: TimeSource;
 }) {
   const map = useMap();
   const stopLayers = useRef<{ fence: L.Circle; dot: L.CircleMarker; progress: Progress | undefined }[]>([]);
@@ -94,20 +96,25 @@ export function ReplayPlacesLayer({
   }, [map, sent]);
 
   useEffect(() => {
-    stopLayers.current.forEach((m, i) => {
-      const p = progressAt(stops[i] as ReplayStopPlace, time);
-      if (p === m.progress) return;
-      m.progress = p;
-      m.fence.setStyle({ color: STOP_COLOR[p], fillColor: STOP_COLOR[p] });
-      m.dot.setStyle({ fillColor: STOP_COLOR[p] });
-    });
-    sentLayers.current.forEach((m, i) => {
-      const show = (sent[i] as ReplaySentPlace).instant <= time;
-      if (show === m.shown) return;
-      m.shown = show;
-      if (show) m.dot.addTo(map);
-      else m.dot.remove();
-    });
+    const draw = (time: number) => {
+      stopLayers.current.forEach((m, i) => {
+        const p = progressAt(stops[i] as ReplayStopPlace, time);
+        if (p === m.progress) return;
+        m.progress = p;
+        m.fence.setStyle({ color: STOP_COLOR[p], fillColor: STOP_COLOR[p] });
+        m.dot.setStyle({ fillColor: STOP_COLOR[p] });
+      });
+      sentLayers.current.forEach((m, i) => {
+        const show = (sent[i] as ReplaySentPlace).instant <= time;
+        if (show === m.shown) return;
+        m.shown = show;
+        if (show) m.dot.addTo(map);
+        else m.dot.remove();
+      });
+    };
+    const now = time.get();
+    if (now !== undefined) draw(now);
+    return time.subscribe(draw);
   }, [map, stops, sent, time]);
 
   return null;

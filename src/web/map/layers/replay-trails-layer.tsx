@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import type { TimeSource } from '../../lib/time-store';
 import { writeMarkerState } from '../core/map-test-attributes';
 
 /** One load's pings for a replay, oldest first, as parallel arrays (accuracy NaN: unknown). */
@@ -23,10 +24,10 @@ export interface ReplayHead {
 
 export interface ReplayTrailsLayerProps {
   trails: readonly ReplayTrail[];
-  /** Per trail (same order), where its load is now; undefined before its first ping. */
-  heads: readonly (ReplayHead | undefined)[];
-  /** The replay's time, written for tests beside the positions. */
-  time: number;
+  /** Per trail (same order), where its load is at a time; undefined before its first ping. */
+  headsAt: (time: number) => readonly (ReplayHead | undefined)[];
+  /** The replay's time: the layer follows it outside React's render. */
+  time: TimeSource;
 }
 
 /**
@@ -55,7 +56,7 @@ interface Drawn {
 interface Renderers {
   /** The finished pieces: redrawn only when a piece comes or goes. */
   pieces: L.Renderer;
-  /** The drawing pieces, markers and circles: small, redrawn every frame. */
+  /** The drawing pieces, markers and circles: a few SVG elements changed every frame. */
   heads: L.Renderer;
 }
 
@@ -103,10 +104,10 @@ function make(trail: ReplayTrail, renderers: Renderers): Drawn {
 
 /**
  * Each replayed load's trail up to the replay's time, its position between pings and its accuracy
- * circle (68% radius). Layers are made once per trail; each frame moves them (setLatLng, setRadius,
+ * circle (68% radius). Layers are made once per trail; each change of the time moves them (setLatLng, setRadius,
  * the drawing piece's setLatLngs) and adds or removes whole pieces as the time passes them.
  */
-export function ReplayTrailsLayer({ trails, heads, time }: ReplayTrailsLayerProps) {
+export function ReplayTrailsLayer({ trails, headsAt, time }: ReplayTrailsLayerProps) {
   const map = useMap();
   const drawn = useRef<Drawn[]>([]);
 
@@ -117,7 +118,9 @@ export function ReplayTrailsLayer({ trails, heads, time }: ReplayTrailsLayerProp
       const pane = map.createPane(HEADS_PANE);
       pane.style.zIndex = '450';
     }
-    const renderers = { pieces: L.canvas(), heads: L.canvas({ pane: HEADS_PANE, padding: 0 }) };
+    // The moving shapes in SVG: a canvas the map's size was drawn on the main thread and copied to
+    // the compositor whole in every frame; a few SVG elements are recorded there and drawn elsewhere.
+    const renderers = { pieces: L.canvas(), heads: L.svg({ pane: HEADS_PANE, padding: 0 }) };
     const made = trails.map((t) => make(t, renderers));
     drawn.current = made;
     return () => {
@@ -134,65 +137,71 @@ export function ReplayTrailsLayer({ trails, heads, time }: ReplayTrailsLayerProp
   }, [map, trails]);
 
   useEffect(() => {
-    const positions: string[] = [];
-    drawn.current.forEach((d, i) => {
-      const head = heads[i];
-      const trail = trails[i] as ReplayTrail;
-      if (!head) {
-        if (d.onMap) {
-          for (let k = 0; k < d.shown; k++) d.pieces[k]?.remove();
-          d.shown = 0;
-          d.head.remove();
-          d.marker.remove();
-          d.circle.remove();
-          d.onMap = false;
-          d.last = undefined;
+    const draw = (time: number) => {
+      const heads = headsAt(time);
+      const positions: string[] = [];
+      drawn.current.forEach((d, i) => {
+        const head = heads[i];
+        const trail = trails[i] as ReplayTrail;
+        if (!head) {
+          if (d.onMap) {
+            for (let k = 0; k < d.shown; k++) d.pieces[k]?.remove();
+            d.shown = 0;
+            d.head.remove();
+            d.marker.remove();
+            d.circle.remove();
+            d.onMap = false;
+            d.last = undefined;
+          }
+          return;
         }
-        return;
-      }
-      positions.push(
-        `${trail.key}:${head.lat.toFixed(5)},${head.lon.toFixed(5)},${head.accuracy === null ? '' : Math.round(head.accuracy)}`,
-      );
-      const last = d.last;
-      if (
-        last &&
-        last.pings === head.pings &&
-        last.lat === head.lat &&
-        last.lon === head.lon &&
-        last.accuracy === head.accuracy
-      )
-        return;
-      if (!d.onMap) {
-        d.head.addTo(map);
-        d.circle.addTo(map);
-        d.marker.addTo(map);
-        d.onMap = true;
-      }
-      // Pieces wholly behind the last ping passed are on the map; the one it is in is the head's.
-      const full = Math.min(d.pieces.length, Math.floor((head.pings - 1) / PIECE));
-      for (let k = d.shown; k < full; k++) d.pieces[k]?.addTo(map);
-      for (let k = full; k < d.shown; k++) d.pieces[k]?.remove();
-      d.shown = full;
-      if (!last || last.pings !== head.pings || last.lat !== head.lat || last.lon !== head.lon) {
-        const points = d.latLngs.slice(full * PIECE, head.pings);
-        points.push(L.latLng(head.lat, head.lon));
-        d.head.setLatLngs(points);
-        d.marker.setLatLng([head.lat, head.lon]);
-        d.circle.setLatLng([head.lat, head.lon]);
-      }
-      if (head.accuracy === null) d.circle.setStyle({ opacity: 0, fillOpacity: 0 });
-      else {
-        if (last?.accuracy === null || last === undefined)
-          d.circle.setStyle({ opacity: 1, fillOpacity: 0.12 });
-        d.circle.setRadius(head.accuracy);
-      }
-      d.last = { pings: head.pings, lat: head.lat, lon: head.lon, accuracy: head.accuracy };
-    });
-    writeMarkerState(map.getContainer(), {
-      replayTime: Math.round(time),
-      replayPositions: positions.join(' '),
-    });
-  }, [map, trails, heads, time]);
+        positions.push(
+          `${trail.key}:${head.lat.toFixed(5)},${head.lon.toFixed(5)},${head.accuracy === null ? '' : Math.round(head.accuracy)}`,
+        );
+        const last = d.last;
+        if (
+          last &&
+          last.pings === head.pings &&
+          last.lat === head.lat &&
+          last.lon === head.lon &&
+          last.accuracy === head.accuracy
+        )
+          return;
+        if (!d.onMap) {
+          d.head.addTo(map);
+          d.circle.addTo(map);
+          d.marker.addTo(map);
+          d.onMap = true;
+        }
+        // Pieces wholly behind the last ping passed are on the map; the one it is in is the head's.
+        const full = Math.min(d.pieces.length, Math.floor((head.pings - 1) / PIECE));
+        for (let k = d.shown; k < full; k++) d.pieces[k]?.addTo(map);
+        for (let k = full; k < d.shown; k++) d.pieces[k]?.remove();
+        d.shown = full;
+        if (!last || last.pings !== head.pings || last.lat !== head.lat || last.lon !== head.lon) {
+          const points = d.latLngs.slice(full * PIECE, head.pings);
+          points.push(L.latLng(head.lat, head.lon));
+          d.head.setLatLngs(points);
+          d.marker.setLatLng([head.lat, head.lon]);
+          d.circle.setLatLng([head.lat, head.lon]);
+        }
+        if (head.accuracy === null) d.circle.setStyle({ opacity: 0, fillOpacity: 0 });
+        else {
+          if (last?.accuracy === null || last === undefined)
+            d.circle.setStyle({ opacity: 1, fillOpacity: 0.12 });
+          d.circle.setRadius(head.accuracy);
+        }
+        d.last = { pings: head.pings, lat: head.lat, lon: head.lon, accuracy: head.accuracy };
+      });
+      writeMarkerState(map.getContainer(), {
+        replayTime: Math.round(time),
+        replayPositions: positions.join(' '),
+      });
+    };
+    const now = time.get();
+    if (now !== undefined) draw(now);
+    return time.subscribe(draw);
+  }, [map, trails, headsAt, time]);
 
   return null;
 }
