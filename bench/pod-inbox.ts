@@ -59,15 +59,20 @@ const INSTRUMENT = `(() => {
 /** Pulls the fleet's documents once, so the page's first pull is answered from the proxy's cache. */
 async function warm(url: string): Promise<number> {
   const config = (await (await fetch(`${url}/api/config`)).json()) as { demo: { externalIds: string[] } };
-  const response = await fetch(`${url}/api/pull/by-external-id`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
-    body: JSON.stringify({
-      ids: config.demo.externalIds,
-      include: { locations: false, events: false, comments: false, temperatures: false, extras: true },
-    }),
-  });
-  if (!response.ok) throw new Error(`warming the proxy answered ${response.status}`);
+  // A cold pull of hundreds of loads may time out on a busy machine (504); the next try pulls only what failed.
+  let response: Response | undefined;
+  for (let attempt = 0; attempt < 6 && response?.ok !== true; attempt++) {
+    if (response) await response.arrayBuffer();
+    response = await fetch(`${url}/api/pull/by-external-id`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+      body: JSON.stringify({
+        ids: config.demo.externalIds,
+        include: { locations: false, events: false, comments: false, temperatures: false, extras: true },
+      }),
+    });
+  }
+  if (!response?.ok) throw new Error(`warming the proxy answered ${response?.status}`);
   const answer = (await response.json()) as { loads: { documents?: unknown[] }[] };
   return answer.loads.reduce((n, l) => n + (l.documents?.length ?? 0), 0);
 }
