@@ -148,11 +148,11 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** The first pair of free loopback ports from FIRST_PORT on: the dashboard's and the simulator's. */
-async function freePorts(): Promise<[number, number]> {
-  for (let port = FIRST_PORT; port < FIRST_PORT + 100; port += 2)
+/** The first pair of free loopback ports from `first` on: the dashboard's and the simulator's. */
+async function freePorts(first: number): Promise<[number, number]> {
+  for (let port = first; port < first + 100; port += 2)
     if ((await portFree(port)) && (await portFree(port + 1))) return [port, port + 1];
-  throw new Error(`no two free ports from ${FIRST_PORT}`);
+  throw new Error(`no two free ports from ${first}`);
 }
 
 export interface Server {
@@ -162,10 +162,14 @@ export interface Server {
 
 /**
  * `src/server/main.ts` as `npm run serve` runs it, with the embedded simulator at 10,000 loads;
- * `env` overrides (a smaller fleet for a bench that serves its own loads).
+ * `env` overrides (a smaller fleet for a bench that serves its own loads); `firstPort`, where the
+ * search for two free ports starts.
  */
-export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Server> {
-  const [port, simPort] = await freePorts();
+export async function startServer(
+  overrides: NodeJS.ProcessEnv = {},
+  firstPort = FIRST_PORT,
+): Promise<Server> {
+  const [port, simPort] = await freePorts(firstPort);
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['UPSTREAM_BASE_URL', 'DASHBOARD_TOKEN', 'PARTNER_ID', 'ACCOUNT_ID']) delete env[key];
   Object.assign(env, {

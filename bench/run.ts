@@ -11,6 +11,7 @@ import { benchBundle } from './bundle';
 import { benchMerge } from './merge';
 import { benchMapPeers } from './map-peers';
 import { ratioOf } from './peer-figures';
+import { benchPodInbox } from './pod-inbox';
 import { benchProxy } from './proxy';
 import { benchReplay } from './replay';
 import { benchSimulator } from './simulator';
@@ -58,6 +59,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['peers', benchMapPeers],
   ['team', benchTeam],
   ['tracks', benchTracks],
+  ['inbox', benchPodInbox],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));

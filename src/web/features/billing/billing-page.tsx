@@ -12,7 +12,7 @@ import {
 import { ErrorBanner } from '../../components/error-banner';
 import { loadPageHref } from '../../lib/load-ref';
 import { utcIso, viewerTime } from '../../lib/time-format';
-import { billingQueries, readyPath, type DayRange } from './billing-queries';
+import { billingQueries, readyPath, type DayRange } from '../../data/billing-queries';
 
 const STATE_LABEL: Record<PaperworkState, string> = {
   missing: 'POD missing',

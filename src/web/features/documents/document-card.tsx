@@ -10,6 +10,8 @@ import { ItemTimeText } from '../../components/item-time';
 import { itemTimeWords, type TimeZoneChoice } from '../../lib/time-format';
 import { useTimeZoneChoice } from '../../lib/time-zone-choice';
 import { decidedWords, replacedNotice, ReviewBadge, reviewStateWords } from '../../components/review-text';
+import type { PodCheck } from '@/contract/billing-api';
+import { CheckFlags, flagWords } from './check-flags';
 import type { InboxDocument } from './inbox-model';
 
 /** What a document's own buttons ask for: approve it, start rejecting it, or undo its decision. */
@@ -53,6 +55,8 @@ const control =
 
 export interface DocumentCardProps {
   item: InboxDocument;
+  /** Its check against its stop, when it is a POD or BOL the proxy checked. */
+  check?: PodCheck | undefined;
   /** 1-based place in the list shown, and its length. */
   position: number;
   total: number;
@@ -73,6 +77,7 @@ export interface DocumentCardProps {
  */
 export const DocumentCard = memo(function DocumentCard({
   item,
+  check,
   position,
   total,
   current,
@@ -92,13 +97,14 @@ export const DocumentCard = memo(function DocumentCard({
   const zone = useTimeZoneChoice();
   // Only the current document's controls are in the Tab order; j/k and the arrows move between documents.
   const tab = current ? undefined : -1;
+  const flags = flagWords(check);
 
   return (
     <article
       data-document-item=""
       data-url={doc.url}
       tabIndex={current ? 0 : -1}
-      aria-label={`${documentSummary(item, position, total, isNew, zone)}${notice ? `, ${notice}` : ''}`}
+      aria-label={`${documentSummary(item, position, total, isNew, zone)}${flags ? `, ${flags}` : ''}${notice ? `, ${notice}` : ''}`}
       aria-current={current ? 'true' : undefined}
       onFocus={() => onFocusItem(doc.url)}
       className={`flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-2 py-1 text-sm focus:outline-2 focus:-outline-offset-2 focus:outline-status-selected ${
@@ -139,6 +145,7 @@ export const DocumentCard = memo(function DocumentCard({
           </span>
           {!safe && <span className="text-status-silent"> · Address not a web address: not opened</span>}
         </p>
+        <CheckFlags check={check} className="mt-0.5" />
         {notice && <p className="truncate text-xs font-semibold text-amber-900">{notice}.</p>}
       </div>
       <p className="ml-auto flex shrink-0 gap-1">

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
+import type { PodCheck } from '@/contract/billing-api';
 import { Link } from 'wouter';
 import { DocumentCard, type ReviewAction } from './document-card';
 import type { DocumentGroup, InboxDocument, ReviewFilter } from './inbox-model';
@@ -11,6 +12,8 @@ export interface DocumentListProps {
   /** Each document's place in `ordered`, by URL. */
   positions: ReadonlyMap<string, number>;
   current: InboxDocument | undefined;
+  /** The PODs' and BOLs' checks against their stops, by URL. */
+  checks: ReadonlyMap<string, PodCheck>;
   /** The URLs of the documents that came since the page opened. */
   arrivals: ReadonlySet<string>;
   review: ReviewFilter;
@@ -23,12 +26,16 @@ export interface DocumentListProps {
   onFocusItem: (url: string) => void;
 }
 
-/** The inbox's documents as dense rows, newest first or grouped by load, named for screen readers. */
-export function DocumentList({
+/**
+ * The inbox's documents as dense rows, newest first or grouped by load, named for screen readers.
+ * Memoized: a key that changes only the preview leaves the rows alone.
+ */
+export const DocumentList = memo(function DocumentList({
   ordered,
   groups,
   positions,
   current,
+  checks,
   arrivals,
   review,
   filtered,
@@ -44,6 +51,7 @@ export function DocumentList({
       <li key={d.url}>
         <DocumentCard
           item={d}
+          check={checks.get(d.url)}
           position={(positions.get(d.url) ?? 0) + 1}
           total={ordered.length}
           current={d === current}
@@ -77,7 +85,7 @@ export function DocumentList({
       {ordered.map(card)}
     </ul>
   );
-}
+});
 
 function LoadGroup({
   label,

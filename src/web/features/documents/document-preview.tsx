@@ -8,6 +8,8 @@ import {
 import { ItemTimeText } from '../../components/item-time';
 import { decidedWords, replacedNotice, ReviewBadge } from '../../components/review-text';
 import { documentName, stopWords, type ReviewAction } from './document-card';
+import type { PodCheck } from '@/contract/billing-api';
+import { CheckFlags } from './check-flags';
 import type { InboxDocument } from './inbox-model';
 import { INBOX_BUTTON } from './inbox-text';
 
@@ -17,11 +19,13 @@ import { INBOX_BUTTON } from './inbox-text';
  */
 export function DocumentPreview({
   item,
+  check,
   me,
   onOpen,
   onDecide,
 }: {
   item: InboxDocument | undefined;
+  check: PodCheck | undefined;
   me: string | undefined;
   onOpen: (url: string) => void;
   onDecide: (url: string, action: ReviewAction) => void;
@@ -67,6 +71,7 @@ export function DocumentPreview({
           </>
         )}
       </dl>
+      <CheckFlags check={check} quiet className="text-xs" />
       {notice && <p className="text-xs font-semibold text-amber-900">{notice}.</p>}
       {!safe && <UnsafeAddress url={doc.url} />}
       <p className="flex flex-wrap gap-1">

@@ -886,4 +886,98 @@ describe('useDocumentsInbox and the nav badge', () => {
     await client.refetchQueries();
     expect(await screen.findByRole('link', { name: 'Documents, 4 not reviewed' })).toBeInTheDocument();
   });
+
+  describe('stop-check flags', () => {
+    const check = (url: string, kind: 'POD' | 'BOL', flags: { kind: string; text: string }[]) => ({
+      url,
+      kind,
+      instant: Date.UTC(2026, 10, 22, 15),
+      stopOrder: 2,
+      flags,
+    });
+    const paperwork = (loads: { ref: string; checks: ReturnType<typeof check>[] }[]) => ({
+      held: 3,
+      counts: { missing: 0, 'to-review': loads.length, rejected: 0, complete: 0 },
+      loads: loads.map((l) => ({
+        ...l,
+        by: 'external-id',
+        id: l.ref.slice(2),
+        externalId: l.ref.slice(2),
+        state: 'to-review',
+      })),
+    });
+
+    it('flags a POD taken far from its stop on its row and in the preview, and sorts flagged first', async () => {
+      standardFleet();
+      proxy.paperwork = paperwork([
+        {
+          ref: 'e:700100',
+          checks: [
+            check(URL_BOL, 'BOL', [
+              { kind: 'far-from-stop', text: 'taken 38 km from the pickup stop' },
+              { kind: 'before-arrival', text: 'uploaded before arrival (2 h before)' },
+            ]),
+            check(URL_POD, 'POD', []),
+          ],
+        },
+      ]) as typeof proxy.paperwork;
+      const { user } = renderPage();
+      await loaded();
+      const bol = await within(list()).findByRole('article', { name: /BOL of load 700100/ });
+      expect(bol).toHaveAccessibleName(
+        /flagged: taken 38 km from the pickup stop; uploaded before arrival \(2 h before\)/,
+      );
+      expect(
+        within(bol)
+          .getAllByRole('listitem')
+          .map((f) => f.textContent),
+      ).toEqual(['⚑ taken 38 km from the pickup stop', '⚑ uploaded before arrival (2 h before)']);
+      // The POD checked without a flag, and the picture (no POD or BOL), carry no flag on their rows.
+      const [pod, seal] = articles();
+      expect(within(pod!).queryByRole('list')).toBeNull();
+      expect(within(seal!).queryByRole('list')).toBeNull();
+      // The current document (the POD) says in the preview that it was checked and nothing is wrong.
+      const preview = screen.getByRole('complementary', { name: /^Preview: POD of load 700100/ });
+      expect(preview).toHaveTextContent('POD checked against its stop: nothing flagged');
+
+      await user.click(screen.getByRole('checkbox', { name: 'Flagged first' }));
+      expect(window.location.search).toContain('sort=flagged');
+      // The flagged BOL first; the rest newest first as before.
+      expect(names()).toEqual([
+        'BOL of load 700100',
+        'POD of load 700100',
+        'PICTURE of load 700200',
+        'BOL of load LN1',
+        'LUMPER of load 700200',
+      ]);
+      await user.click(articles()[0]!);
+      const flaggedPreview = screen.getByRole('complementary', { name: /^Preview: BOL of load 700100/ });
+      expect(within(flaggedPreview).getByRole('list', { name: 'BOL check flags' })).toHaveTextContent(
+        'taken 38 km from the pickup stop',
+      );
+    });
+
+    it('still lists and reviews the documents when the checks cannot be read, without flags', async () => {
+      standardFleet();
+      proxy.paperwork = null;
+      const { user } = renderPage();
+      await loaded();
+      await waitFor(() => expect(proxy.paperworkAsks).toBeGreaterThan(0));
+      expect(names()).toHaveLength(5);
+      expect(screen.queryByRole('list', { name: /check flags/ })).toBeNull();
+      await user.click(screen.getByRole('checkbox', { name: 'Flagged first' }));
+      // Nothing flagged: the order stays newest first.
+      expect(names()[0]).toBe('POD of load 700100');
+    });
+
+    it('does not ask for the checks, nor offer the sort, for a role that may not bill', async () => {
+      standardFleet();
+      proxy.user = { name: 'Dee', role: 'dispatcher' };
+      const { client } = renderPage();
+      await loaded();
+      await waitFor(() => expect(client.isFetching()).toBe(0));
+      expect(screen.queryByRole('checkbox', { name: 'Flagged first' })).toBeNull();
+      expect(proxy.paperworkAsks).toBe(0);
+    });
+  });
 });

@@ -15,7 +15,7 @@ import { DocumentViewer, isPictureDocument, safeHttpUrl } from '../../components
 import { reasonInline, reasonOfKey } from '../../components/review-text';
 import { ErrorBanner } from '../../components/error-banner';
 import { ApiError } from '../../data/api-client';
-import { useSessionUser } from '../../data/session-queries';
+import { may, useSessionUser } from '../../data/session-queries';
 import { formatLoadParam, loadTitle } from '../../lib/load-ref';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
 import { documentName, type ReviewAction } from './document-card';
@@ -23,7 +23,7 @@ import { DocumentList } from './document-list';
 import { InboxEmptyState } from './inbox-empty-state';
 import { InboxFiltersBar } from './inbox-filters-bar';
 import { InboxHeader } from './inbox-header';
-import { filterDocuments, filterOptions, groupByLoad, type InboxDocument } from './inbox-model';
+import { filterDocuments, filterOptions, flaggedFirst, groupByLoad, type InboxDocument } from './inbox-model';
 import { INBOX_BUTTON } from './inbox-text';
 import { ReviewToolbar } from './review-toolbar';
 import { BrowserReviewsImport } from './browser-reviews-import';
@@ -32,6 +32,7 @@ import { RejectReasons } from './reject-reasons';
 import { useArrivals } from './use-arrivals';
 import { useDocumentsInbox } from './use-documents-inbox';
 import { useInboxFilters } from './use-inbox-filters';
+import { usePodChecks } from './use-pod-checks';
 import { DocumentPreview } from './document-preview';
 
 export interface DocumentsPageProps {
@@ -50,7 +51,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   useDemoFleetOnFirstVisit(config.demo);
   useWatchListInUrl(useWatchList());
   const inbox = useDocumentsInbox(config);
-  const { filters, setFilters, grouped, setGrouped } = useInboxFilters();
+  const { filters, setFilters, grouped, setGrouped, flagged, setFlagged } = useInboxFilters();
   const [currentUrl, setCurrentUrl] = useState<string | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -77,7 +78,13 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   const urls = useMemo(() => documents.map((d) => d.url), [documents]);
   const arrivals = useArrivals(ready ? urls : undefined);
 
-  const visible = useMemo(() => filterDocuments(documents, filters), [documents, filters]);
+  const podChecks = usePodChecks(config, ready);
+  const { checks } = podChecks;
+  const mayCheck = may(useSessionUser(), 'bill');
+  const visible = useMemo(() => {
+    const shown = filterDocuments(documents, filters);
+    return flagged && mayCheck ? flaggedFirst(shown, checks) : shown;
+  }, [documents, filters, flagged, mayCheck, checks]);
   const groups = useMemo(() => (grouped ? groupByLoad(visible) : null), [grouped, visible]);
   // The order shown, which j / k and the viewer follow.
   const ordered = useMemo(() => (groups ? groups.flatMap((g) => g.documents) : visible), [groups, visible]);
@@ -316,7 +323,10 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         updatedAt={inbox.updatedAt}
         fetching={inbox.isFetching}
         refreshSeconds={config.refreshSeconds}
-        onRefresh={inbox.refetch}
+        onRefresh={() => {
+          inbox.refetch();
+          podChecks.refetch();
+        }}
       />
       {inbox.error !== null && <ErrorBanner error={inbox.error} onRetry={inbox.refetch} />}
       {(inbox.reviewsError !== null || saveError !== null) && (
@@ -342,6 +352,8 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
           counts={counts}
           grouped={grouped}
           onGroupedChange={setGrouped}
+          flagged={mayCheck ? flagged : undefined}
+          onFlaggedChange={setFlagged}
         />
       )}
       {documents.length > 0 && (
@@ -392,6 +404,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
               groups={groups}
               positions={positions}
               current={current}
+              checks={checks}
               arrivals={arrivals}
               review={filters.review}
               filtered={filtered}
@@ -403,7 +416,15 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
             />
           </InboxEmptyState>
         </div>
-        {ordered.length > 0 && <DocumentPreview item={current} me={me} onOpen={onOpen} onDecide={onDecide} />}
+        {ordered.length > 0 && (
+          <DocumentPreview
+            item={current}
+            check={current && checks.get(current.url)}
+            me={me}
+            onOpen={onOpen}
+            onDecide={onDecide}
+          />
+        )}
       </div>
       {viewerOpen && current && (
         <DocumentViewer

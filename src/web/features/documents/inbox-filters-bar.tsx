@@ -15,6 +15,9 @@ export interface InboxFiltersBarProps {
   counts: Record<ReviewFilter, number>;
   grouped: boolean;
   onGroupedChange: (grouped: boolean) => void;
+  /** The documents with stop-check flags first; undefined when the checks are not offered (the role). */
+  flagged?: boolean | undefined;
+  onFlaggedChange?: ((flagged: boolean) => void) | undefined;
 }
 
 // A select's value: '*' for every one, else 'v' and the option's value (which may be '': no type, no stop).
@@ -78,6 +81,8 @@ export function InboxFiltersBar({
   counts,
   grouped,
   onGroupedChange,
+  flagged,
+  onFlaggedChange,
 }: InboxFiltersBarProps) {
   const fromId = useId();
   const toId = useId();
@@ -171,6 +176,12 @@ export function InboxFiltersBar({
         <input type="checkbox" checked={grouped} onChange={(e) => onGroupedChange(e.target.checked)} />
         Group by load
       </label>
+      {flagged !== undefined && onFlaggedChange && (
+        <label className="flex items-center gap-1 self-center text-sm">
+          <input type="checkbox" checked={flagged} onChange={(e) => onFlaggedChange(e.target.checked)} />
+          Flagged first
+        </label>
+      )}
       <button
         type="button"
         className="rounded border border-panel-line px-2 py-0.5 text-sm hover:bg-panel-sunk disabled:opacity-50"

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import type { DocumentReview, RejectReason, ReviewChanged, ReviewRequest, Role } from '@/contract/proxy-api';
+import type { PaperworkAnswer } from '@/contract/billing-api';
 import type { LoadBy } from '@/domain/model';
 import { proxyPullAnswer } from '@/testing/proxy-answer';
 
@@ -61,6 +62,10 @@ export function fakeProxy() {
   };
   const state = {
     loads,
+    /** What `GET /api/billing/paperwork` answers (the PODs' and BOLs' checks); null: a 503. */
+    paperwork: null as PaperworkAnswer | null,
+    /** How many times the paperwork was asked for. */
+    paperworkAsks: 0,
     /** Answer with something that is no pull answer (an error the client does not retry). */
     broken: false,
     /** Never answer: the page stays loading. */
@@ -135,6 +140,10 @@ export function fakeProxy() {
         ? 'load-number'
         : undefined;
     if (path.endsWith('/api/session')) return jsonResponse(200, { mode: 'users', user: state.user });
+    if (path.endsWith('/api/billing/paperwork')) {
+      state.paperworkAsks++;
+      return state.paperwork ? jsonResponse(200, state.paperwork) : storeDown();
+    }
     if (path.includes('/api/documents/reviews')) {
       if (state.storeDown) return storeDown();
       if (init?.method === 'PUT') {

@@ -1,5 +1,7 @@
+import { POD_FLAG_KINDS, type PodCheck } from '@/contract/billing-api';
 import type { DocumentReview } from '@/contract/proxy-api';
 import type { Document, Load, LoadBy } from '@/domain/model';
+import { flagRank } from '@/domain/pod-checks';
 import { documentStop } from '../../components/document-viewer';
 import { compareLabels } from '../../lib/collate';
 import { loadKey, loadLabel, mapHref, loadTitle } from '../../lib/load-ref';
@@ -251,4 +253,24 @@ export function groupByLoad(documents: readonly InboxDocument[]): DocumentGroup[
     else groups.set(d.load.key, { load: d.load, documents: [d] });
   }
   return [...groups.values()];
+}
+
+// --- stop checks --------------------------------------------------------------------------------------
+
+/**
+ * The documents with the worst stop-check flag first (`flagRank`: far from the stop before a missing
+ * time), those without a flag after, each rank in the order given (newest first).
+ */
+export function flaggedFirst(
+  documents: readonly InboxDocument[],
+  checks: ReadonlyMap<string, PodCheck>,
+): InboxDocument[] {
+  const rank = (d: InboxDocument) => {
+    const check = checks.get(d.url);
+    return check ? flagRank(check) : POD_FLAG_KINDS.length;
+  };
+  return documents
+    .map((d, i) => ({ d, i, r: rank(d) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.d);
 }

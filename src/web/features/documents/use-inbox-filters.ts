@@ -14,8 +14,9 @@ const dayOf = (text: string | null) => (text !== null && DAY.test(text) ? text :
 
 /**
  * The inbox's filters and grouping, kept in the URL as the board's are (`show=reviewed|all`, `type`,
- * `load`, `stop`, `from`, `to`, `group=load`), so a reload or a shared link opens the same queue.
- * The defaults (documents to review, every type, load, stop and day, not grouped) need none; a value
+ * `load`, `stop`, `from`, `to`, `group=load`, `sort=flagged`), so a reload or a shared link opens the same queue.
+ * The defaults (documents to review, every type, load, stop and day, not grouped, newest first) need
+ * none; a value
  * that cannot be one (an unknown `show`, a date that is no `YYYY-MM-DD`) reads as the default.
  */
 export function useInboxFilters(): {
@@ -23,6 +24,9 @@ export function useInboxFilters(): {
   setFilters: (next: InboxFilters) => void;
   grouped: boolean;
   setGrouped: (grouped: boolean) => void;
+  /** The documents with stop-check flags first, the worst first. */
+  flagged: boolean;
+  setFlagged: (flagged: boolean) => void;
 } {
   const [show, setShow] = useUrlParam('show');
   const [type, setType] = useUrlParam('type');
@@ -31,6 +35,7 @@ export function useInboxFilters(): {
   const [from, setFrom] = useUrlParam('from');
   const [to, setTo] = useUrlParam('to');
   const [group, setGroup] = useUrlParam('group');
+  const [sort, setSort] = useUrlParam('sort');
   const filters = useMemo(
     (): InboxFilters => ({
       review: reviewOf(show),
@@ -55,5 +60,13 @@ export function useInboxFilters(): {
     [setShow, setType, setLoad, setStop, setFrom, setTo],
   );
   const setGrouped = useCallback((on: boolean) => setGroup(on ? 'load' : null), [setGroup]);
-  return { filters, setFilters, grouped: group === 'load', setGrouped };
+  const setFlagged = useCallback((on: boolean) => setSort(on ? 'flagged' : null), [setSort]);
+  return {
+    filters,
+    setFilters,
+    grouped: group === 'load',
+    setGrouped,
+    flagged: sort === 'flagged',
+    setFlagged,
+  };
 }

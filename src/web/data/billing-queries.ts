@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { OverdueAnswer, PaperworkAnswer, ReadyAnswer } from '@/contract/billing-api';
-import { ApiError, apiGet } from '../../data/api-client';
+import { ApiError, apiGet } from './api-client';
 
 /** Days of delivery, `YYYY-MM-DD`, both ends included; empty = open. */
 export interface DayRange {
