@@ -115,6 +115,9 @@ export default defineConfig({
           environment: 'node',
           include: STORE_TESTS,
           globalSetup: ['src/testing/postgres-global-setup.ts'],
+          // Each login hashes with scrypt and each test talks to a real database: on a busy machine a
+          // test of a dozen logins outran the 5 s default.
+          testTimeout: 30_000,
         },
       },
     ],
