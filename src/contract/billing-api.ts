@@ -41,7 +41,7 @@ export type PodCheck = z.infer<typeof PodCheck>;
  * A load's paperwork by its PODs and their reviews: `missing` (no POD), `to-review` (one not decided
  * yet), `rejected` (every POD rejected), `complete` (one approved).
  */
-export const PAPERWORK_STATES = ['missing', 'to-review', 'rejected', 'complete'] as const;
+export const PAPERWORK_STATES = ['on-the-road', 'missing', 'to-review', 'rejected', 'complete'] as const;
 export const PaperworkState = z.enum(PAPERWORK_STATES);
 export type PaperworkState = z.infer<typeof PaperworkState>;
 

@@ -34,8 +34,16 @@ const review = (decision: ReviewOf['decision'], decidedBy = 'Ana'): ReviewOf => 
 const reviews = (...entries: [string, ReviewOf][]) => new Map(entries);
 
 describe('paperwork state', () => {
-  it('is missing with no POD: a BOL is not a proof of delivery', () => {
+  it('is missing with no POD once delivered: a BOL is not a proof of delivery', () => {
     expect(paperworkState(load([bol]), reviews())).toBe('missing');
+  });
+
+  it('is on the road with no POD before delivery: nothing is owed yet', () => {
+    const driving = emptyLoad('9002', 'external-id', {
+      documents: [bol],
+      latestStatus: status('In transit', 'ITR', DELIVERED),
+    });
+    expect(paperworkState(driving, reviews())).toBe('on-the-road');
   });
 
   it('is to review while a POD is undecided or set back to pending', () => {

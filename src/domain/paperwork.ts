@@ -25,11 +25,12 @@ export const podsOf = (load: Load) => tripDocuments(load).filter((d) => paperKin
 
 /**
  * `complete` once any POD is approved (one good copy is enough to bill); `to-review` while any is
- * undecided; `rejected` when every POD was rejected; `missing` with none.
+ * undecided; `rejected` when every POD was rejected; with none, `missing` once delivered and
+ * `on-the-road` before (a load still driving owes no proof of delivery yet).
  */
 export function paperworkState(load: Load, reviews: ReadonlyMap<string, ReviewOf>): PaperworkState {
   const pods = podsOf(load);
-  if (pods.length === 0) return 'missing';
+  if (pods.length === 0) return deliveredAt(load) === undefined ? 'on-the-road' : 'missing';
   const decisions = pods.map((d) => reviews.get(d.url)?.decision ?? 'pending');
   if (decisions.includes('approved')) return 'complete';
   if (decisions.includes('pending')) return 'to-review';

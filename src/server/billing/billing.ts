@@ -54,7 +54,13 @@ function checksOf(load: Load): PodCheck[] {
  * trip with its checks, the worst flags first.
  */
 export function paperworkOf(loads: readonly Load[], reviews: ReadonlyMap<string, ReviewOf>): PaperworkAnswer {
-  const counts: Record<PaperworkState, number> = { missing: 0, 'to-review': 0, rejected: 0, complete: 0 };
+  const counts: Record<PaperworkState, number> = {
+    'on-the-road': 0,
+    missing: 0,
+    'to-review': 0,
+    rejected: 0,
+    complete: 0,
+  };
   const rows: (PaperworkLoad & { rank: number })[] = [];
   for (const load of loads) {
     const state = paperworkState(load, reviews);

@@ -25,7 +25,7 @@ const check = (id: string, flags: PaperworkLoad['checks'][number]['flags'], inst
 
 const PAPERWORK: PaperworkAnswer = {
   held: 4,
-  counts: { missing: 1, 'to-review': 2, rejected: 0, complete: 1 },
+  counts: { 'on-the-road': 3, missing: 1, 'to-review': 2, rejected: 0, complete: 1 },
   loads: [
     load('700101', { checks: [check('a', [{ kind: 'no-time', text: 'no time to check' }], 1)] }),
     load('700102', {

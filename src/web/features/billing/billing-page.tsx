@@ -15,6 +15,7 @@ import { utcIso, viewerTime } from '../../lib/time-format';
 import { billingQueries, readyPath, type DayRange } from '../../data/billing-queries';
 
 const STATE_LABEL: Record<PaperworkState, string> = {
+  'on-the-road': 'Not delivered yet',
   missing: 'POD missing',
   'to-review': 'To review',
   rejected: 'Rejected',
@@ -319,7 +320,7 @@ export function BillingPage() {
         {paperwork.isError && (
           <ErrorBanner error={paperwork.error} onRetry={() => void paperwork.refetch()} />
         )}
-        <section aria-label="Paperwork state" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <section aria-label="Paperwork state" className="grid grid-cols-2 gap-2 sm:grid-cols-5">
           {PAPERWORK_STATES.map((state) => (
             <div key={state} data-state={state} className={`${section} p-3`}>
               <div className="text-2xl font-semibold tabular-nums">

@@ -897,7 +897,7 @@ describe('useDocumentsInbox and the nav badge', () => {
     });
     const paperwork = (loads: { ref: string; checks: ReturnType<typeof check>[] }[]) => ({
       held: 3,
-      counts: { missing: 0, 'to-review': loads.length, rejected: 0, complete: 0 },
+      counts: { 'on-the-road': 0, missing: 0, 'to-review': loads.length, rejected: 0, complete: 0 },
       loads: loads.map((l) => ({
         ...l,
         by: 'external-id',
