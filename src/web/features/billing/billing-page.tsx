@@ -48,7 +48,20 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-const th = 'py-1 pr-3 font-medium';
+/** A table's header row, one column heading per name. */
+function Head({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className="border-b border-panel-line text-ink-muted">
+      <tr>
+        {columns.map((name) => (
+          <th key={name} scope="col" className="py-1 pr-3 font-medium">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 const td = 'py-1 pr-3 align-top';
 const section = 'rounded border border-panel-line bg-panel p-4';
 const button = 'rounded border border-panel-line px-2 py-1 hover:bg-panel-sunk';
@@ -108,22 +121,7 @@ function PodChecks({ loads }: { loads: readonly PaperworkLoad[] }) {
       ) : (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-panel-line text-ink-muted">
-              <tr>
-                <th scope="col" className={th}>
-                  Load
-                </th>
-                <th scope="col" className={th}>
-                  Document
-                </th>
-                <th scope="col" className={th}>
-                  Uploaded
-                </th>
-                <th scope="col" className={th}>
-                  Flags
-                </th>
-              </tr>
-            </thead>
+            <Head columns={['Load', 'Document', 'Uploaded', 'Flags']} />
             <tbody>
               {rows.map(({ load, check }) => (
                 <tr
@@ -222,28 +220,16 @@ function ReadyToBill() {
       ) : ready.data ? (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-panel-line text-ink-muted">
-              <tr>
-                <th scope="col" className={th}>
-                  Load
-                </th>
-                <th scope="col" className={th}>
-                  Delivery stop
-                </th>
-                <th scope="col" className={th}>
-                  Delivered (stop time)
-                </th>
-                <th scope="col" className={th}>
-                  Delivered (UTC)
-                </th>
-                <th scope="col" className={th}>
-                  POD
-                </th>
-                <th scope="col" className={th}>
-                  Reviewed
-                </th>
-              </tr>
-            </thead>
+            <Head
+              columns={[
+                'Load',
+                'Delivery stop',
+                'Delivered (stop time)',
+                'Delivered (UTC)',
+                'POD',
+                'Reviewed',
+              ]}
+            />
             <tbody>
               {ready.data.loads.map((l) => (
                 <tr key={l.ref} data-ready={l.ref} className="border-b border-panel-line last:border-0">
