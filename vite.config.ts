@@ -26,6 +26,7 @@ const STORE_TESTS = [
   'src/server/tracks/**/*.test.ts',
   'src/server/shares/**/*.test.ts',
   'src/server/billing/**/*.test.ts',
+  'src/server/alerts/**/*.test.ts',
 ];
 
 const SHARED_VENDOR =

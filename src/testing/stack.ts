@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import type { FaultOptions } from '@/simulator/faults';
 import { startSimulator, type RunningSimulator } from '@/simulator/start';
 import type { Store } from '@/server/store/store';
+import type { AlertEngine } from '@/server/alerts/alert-engine';
 
 /** A clock tests move by hand. */
 export function manualClock(start = Date.parse('2026-11-22T15:00:00Z')) {
@@ -15,6 +16,8 @@ export interface Stack {
   sim: RunningSimulator;
   proxy: Listening;
   logs: string[];
+  /** With a store: the alert evaluator, stepped by the test (`tick`), never on a timer. */
+  alerts?: AlertEngine;
   /** POST to the proxy as the SPA does. */
   post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
   close: () => Promise<void>;
@@ -55,6 +58,7 @@ export async function startStack(
   });
   const env = parseEnv({ TILE_URL: 'none', ...options.env });
   const logs: string[] = [];
+  let alerts: AlertEngine | undefined;
   const upstream: Upstream = {
     baseUrl: sim.url,
     ...credentials,
@@ -69,6 +73,7 @@ export async function startStack(
       distDir: options.distDir,
       storePing: options.storePing,
       store: options.store,
+      alerts: (engine) => (alerts = engine),
     }),
     '127.0.0.1',
     0,
@@ -77,6 +82,7 @@ export async function startStack(
     sim,
     proxy,
     logs,
+    alerts,
     post: (path, body, headers = {}) =>
       fetch(`${proxy.url}${path}`, {
         method: 'POST',
