@@ -105,7 +105,13 @@ export function createAlertEngine(o: AlertEngineOptions) {
         await response.body?.cancel();
         if (!response.ok) error = `HTTP ${response.status}`;
       } catch (e) {
-        error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        // Node's fetch says only "fetch failed"; the cause names it (ECONNREFUSED, ENOTFOUND, a timeout).
+        const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
+        const code = (cause as { code?: unknown } | undefined)?.code;
+        error =
+          e instanceof Error
+            ? `${e.message}${cause ? ` (${typeof code === 'string' ? code : cause.message})` : ''}`
+            : String(e);
       }
       const delay = delays[d.attempts];
       await recordAttempt(
