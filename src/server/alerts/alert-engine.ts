@@ -33,7 +33,7 @@ export interface AlertEngineOptions {
 export function createAlertEngine(o: AlertEngineOptions) {
   const send = o.fetch ?? fetch;
   const delays = o.retryDelaysMs ?? RETRY_DELAYS_MS;
-  /** Keys this instance stored or found stored: no need to ask the store again. */
+  /** Keys this instance stored or found stored, while their condition holds: no need to ask the store again. */
   const fired = new Set<string>();
   /** When a condition with no moment of its own was first seen holding, by key. */
   const firstSeen = new Map<string, number>();
@@ -48,8 +48,10 @@ export function createAlertEngine(o: AlertEngineOptions) {
       const ref = loadRefOf(load);
       for (const rule of rules) count += await judge(rule, load, ref, now, seen);
     }
-    // A condition that stopped holding starts its wait afresh when it comes back.
+    // A condition that stopped holding starts its wait afresh when it comes back; the memory of what
+    // fired stays as large as what holds now (should it come back, the store's key still refuses it).
     for (const key of firstSeen.keys()) if (!seen.has(key)) firstSeen.delete(key);
+    for (const key of fired) if (!seen.has(key)) fired.delete(key);
     return count;
   }
 
@@ -57,8 +59,8 @@ export function createAlertEngine(o: AlertEngineOptions) {
     const c = alertCondition(rule.kind, load, now, o.thresholds, rule.minMinutes);
     if (!c) return 0;
     const key = firedKey(rule.id, ref, c.occurrence);
-    if (fired.has(key)) return 0;
     seen.add(key);
+    if (fired.has(key)) return 0;
     let since = c.since;
     if (since === undefined) {
       since = firstSeen.get(key) ?? now;

@@ -177,17 +177,6 @@ export async function fireAlert(
   });
 }
 
-/** The (rule, load, occurrence) keys already fired among these rules: no need to try them again. */
-export async function firedKeys(db: Kysely<Database>, ruleIds: readonly number[]): Promise<Set<string>> {
-  if (ruleIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('alerts')
-    .select(['rule_id', 'load', 'occurrence'])
-    .where('rule_id', 'in', ruleIds)
-    .execute();
-  return new Set(rows.map((r) => firedKey(r.rule_id, r.load, r.occurrence)));
-}
-
 export const firedKey = (ruleId: number, load: string, occurrence: string) =>
   `${ruleId}\u0000${load}\u0000${occurrence}`;
 

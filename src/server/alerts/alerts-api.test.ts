@@ -235,6 +235,29 @@ describe.each(STORE_KINDS)('alerts, on %s', (kind) => {
     expect(await mine()).toEqual([]);
   });
 
+  it('a condition that stops and comes back for the same stop does not fire again', async () => {
+    const rule = await addRule({ kind: 'at-risk', minMinutes: 0, enabled: true, webhookUrl: null });
+    const withStatus = (status: 'at-risk' | 'on-time') =>
+      emptyLoad('RISK1', 'load-number', {
+        outlook: { asOf: clock.now(), stops: [{ order: 2, progress: 'upcoming', status, lateMinutes: -20 }] },
+      });
+    let risky = withStatus('at-risk');
+    const engine = createAlertEngine({
+      db: store.db,
+      loads: () => [risky],
+      now: clock.now,
+      thresholds: { staleAfterMinutes: 30, silentAfterMinutes: 120 },
+      log: () => {},
+    });
+    expect(await engine.evaluate()).toBe(1);
+    risky = withStatus('on-time');
+    expect(await engine.evaluate()).toBe(0);
+    risky = withStatus('at-risk');
+    expect(await engine.evaluate()).toBe(0);
+    expect((await alerts()).filter((a) => a.ruleId === rule.id).map((a) => a.occurrence)).toEqual(['stop 2']);
+    await send('DELETE', `/rules/${rule.id}`, admin.cookie);
+  });
+
   it('retries a failing webhook after 1 and 5 min, shows the failure to the admin, and gives up after 4 tries', async () => {
     const flaky = await addRule({
       kind: 'dark',
@@ -306,6 +329,8 @@ describe.each(STORE_KINDS)('alerts, on %s', (kind) => {
     expect(rows.map((r) => r.action)).toEqual([
       'alert.rule.create',
       'alert.rule.update',
+      'alert.rule.create',
+      'alert.rule.delete',
       'alert.rule.create',
       'alert.rule.delete',
       'alert.rule.create',
