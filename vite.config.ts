@@ -27,6 +27,7 @@ const STORE_TESTS = [
   'src/server/shares/**/*.test.ts',
   'src/server/billing/**/*.test.ts',
   'src/server/watch/**/*.test.ts',
+  'src/server/alerts/**/*.test.ts',
 ];
 
 const SHARED_VENDOR =

@@ -9,6 +9,7 @@ import { ProxyError } from './errors';
 import { createAccess, requireRole, type AccessOptions } from './middleware/access';
 import { requestLog, type LogSink } from './middleware/logging';
 import { limitBody, maxBodyBytes, requireSameOriginPost, securityHeaders } from './middleware/security';
+import { alertRoutes } from './routes/alerts';
 import { auditRoutes } from './routes/audit';
 import { billingRoutes } from './routes/billing';
 import { configRoutes } from './routes/config';
@@ -46,6 +47,8 @@ export interface AppOptions {
   storePing?: () => Promise<void>;
   /** Whether this instance is shutting down: `/api/ready` says 503 so a balancer stops sending. */
   draining?: () => boolean;
+  /** Origins alert webhooks may post to despite a private address or http (`ALERT_WEBHOOK_ALLOW`). */
+  alertWebhookAllow?: readonly string[];
 }
 
 function errorBody(code: string, message: string, details?: unknown): ProxyErrorBody {
@@ -93,6 +96,7 @@ export function createApp(o: AppOptions) {
   api.route('/exceptions/acks', exceptionAckRoutes(o.access.db, o.upstream.now));
   api.route('/shares', shareRoutes(o.access.db, o.access.now ?? Date.now));
   api.route('/billing', billingRoutes(o.cache, o.access.db, o.podDueHours ?? 24, o.upstream.now));
+  api.route('/alerts', alertRoutes(o.access.db, o.alertWebhookAllow ?? []));
   api.route('/audit', adminOnly(auditRoutes(o.access.db)));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));

@@ -131,6 +131,23 @@ export const EnvSchema = z
     FREE_TIME_MINUTES: int(0, 10_080).default(120),
     /** A delivered load with no POD this many hours after delivery is overdue (track hours). */
     POD_DUE_HOURS: z.coerce.number().min(0).max(8760).default(24),
+    /**
+     * Origins (`https://hooks.internal:8443`, comma-separated) alert webhooks may post to although
+     * they are on this machine or a private network, or plain http: an operator's own relay.
+     */
+    ALERT_WEBHOOK_ALLOW: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t.length > 0),
+      )
+      .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o.replace(/\/+$/, '')), {
+        error: 'must be origins separated by commas, e.g. http://10.0.0.5:8080 (no path)',
+      })
+      .transform((list) => list.map((o) => new URL(o).origin))
+      .default([]),
     /** Load detail: more status-event names to hide as app notices, added to the built-in list. */
     NOISE_RULES: textList.optional(),
     /** The same, but only for events that carry no code. */

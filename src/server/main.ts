@@ -12,6 +12,7 @@ import { openAndMigrate, StoreStartError } from './store/open-at-start';
 import type { Store } from './store/store';
 import { anyUser } from './auth/users';
 import { retentionPolicyOf, startRetention } from './store/retention';
+import { every } from './alerts/alert-engine';
 import { startKeepPulled } from './watch/keep-pulled';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
@@ -144,11 +145,14 @@ async function main(): Promise<void> {
   if (access) console.log(access);
   const upstream = await resolveUpstream(env);
   let draining = false;
+  let alertJob: ReturnType<typeof every> | undefined;
   const app = buildProxy(env, upstream, {
     distDir: dev ? undefined : distDir,
     log: toStdout,
     store,
     draining: () => draining,
+    // Each instance judges the loads it holds; the store lets one of them fire each alert.
+    alerts: (engine) => (alertJob = every(env.REFRESH_SECONDS * 1000, engine.tick)),
   });
   let server: Listening;
   if (dev) {
@@ -202,7 +206,8 @@ async function main(): Promise<void> {
         if (cut > 0) console.warn(`${cut} requests still in flight were cut off`);
         retention.stop();
         keepPulled.stop();
-        return Promise.all([retention.running(), keepPulled.running()]);
+        alertJob?.stop();
+        return Promise.all([retention.running(), keepPulled.running(), alertJob?.running()]);
       })
       .then(() => store.close())
       .then(() => {

@@ -5,6 +5,7 @@ import type { Env } from './config';
 import { outlookOptionsOf, tileAttributionOf } from './config';
 import { noiseRules } from '@/domain/noise-rules';
 import { createApp } from './app';
+import { createAlertEngine, type AlertEngine } from './alerts/alert-engine';
 import { createDriftReport } from './drift-report';
 import { createTrackCache } from './track-cache';
 import type { LogSink } from './middleware/logging';
@@ -44,6 +45,8 @@ export function buildProxy(
     storePing?: () => Promise<void>;
     /** Whether this instance is shutting down (`/api/ready` answers 503 then). */
     draining?: () => boolean;
+    /** Given the alert evaluator (with a store): main runs it on a timer, tests step it by hand. */
+    alerts?: (engine: AlertEngine) => void;
   },
 ) {
   const client = createUpstreamClient({
@@ -68,6 +71,19 @@ export function buildProxy(
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
   });
+  if (options.store && options.alerts)
+    options.alerts(
+      createAlertEngine({
+        db: options.store.db,
+        loads: () => cache.held(),
+        now: options.now ?? Date.now,
+        thresholds: {
+          staleAfterMinutes: env.STALE_AFTER_MINUTES,
+          silentAfterMinutes: env.SILENT_AFTER_MINUTES,
+        },
+        log: options.log,
+      }),
+    );
   const app = createApp({
     upstream: client,
     mode: upstream.mode,
@@ -85,6 +101,7 @@ export function buildProxy(
     },
     drift,
     podDueHours: env.POD_DUE_HOURS,
+    alertWebhookAllow: env.ALERT_WEBHOOK_ALLOW,
     storePing: options.store?.ping ?? options.storePing,
     draining: options.draining,
     imageSources: [

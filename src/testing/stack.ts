@@ -5,6 +5,7 @@ import type { FaultOptions } from '@/simulator/faults';
 import { startSimulator, type RunningSimulator } from '@/simulator/start';
 import type { Store } from '@/server/store/store';
 import type { TrackCache } from '@/server/track-cache';
+import type { AlertEngine } from '@/server/alerts/alert-engine';
 
 /** A clock tests move by hand. */
 export function manualClock(start = Date.parse('2026-11-22T15:00:00Z')) {
@@ -18,6 +19,8 @@ export interface Stack {
   /** The proxy's track cache (what browsers' pulls go through). */
   cache: TrackCache;
   logs: string[];
+  /** With a store: the alert evaluator, stepped by the test (`tick`), never on a timer. */
+  alerts?: AlertEngine;
   /** POST to the proxy as the SPA does. */
   post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
   /** Haulview restarted on the same store and the same upstream (which a restart does not change). */
@@ -60,6 +63,7 @@ export async function startStack(
   });
   const env = parseEnv({ TILE_URL: 'none', ...options.env });
   const logs: string[] = [];
+  let alerts: AlertEngine | undefined;
   const upstream: Upstream = {
     baseUrl: sim.url,
     ...credentials,
@@ -74,8 +78,9 @@ export async function startStack(
       distDir: options.distDir,
       storePing: options.storePing,
       store: options.store,
+      alerts: (engine) => (alerts = engine),
     });
-    return { proxy: await listen(app, '127.0.0.1', 0), cache: app.trackCache };
+    return { proxy: await listen(app, '127.0.0.1', 0), cache: app.trackCache, alerts };
   };
   const stack: Stack = {
     sim,

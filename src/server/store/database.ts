@@ -18,6 +18,9 @@ export interface Database {
   track_items: TrackItemsTable;
   watched_loads: WatchedLoadsTable;
   share_links: ShareLinksTable;
+  alert_rules: AlertRulesTable;
+  alerts: AlertsTable;
+  alert_deliveries: AlertDeliveriesTable;
 }
 
 /** Who did what, when: one row per login, review, webhook or user change (issue 34). */
@@ -201,4 +204,48 @@ export interface ShareLinksTable {
   revoked_by: string | null;
   views: ColumnType<number, number | undefined, number>;
   last_view_at: Date | null;
+}
+
+/** What an admin asked to be alerted of (src/server/alerts/alert-store.ts keeps these three tables). */
+export interface AlertRulesTable {
+  id: Generated<number>;
+  kind: 'dark' | 'at-risk' | 'late' | 'detention' | 'pod-overdue';
+  /** How long the condition must hold before the rule fires. */
+  min_minutes: number;
+  enabled: boolean;
+  webhook_url: string | null;
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_by: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** One alert: a rule's condition on one occurrence of one load, fired once. */
+export interface AlertsTable {
+  id: Generated<string>;
+  rule_id: number;
+  load: string;
+  occurrence: string;
+  kind: AlertRulesTable['kind'];
+  text: string;
+  since: Date | null;
+  fired_at: Date;
+}
+
+/** An alert's webhook delivery: its state, the next attempt, and each attempt in `log`. */
+export interface AlertDeliveriesTable {
+  alert_id: string;
+  url: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_at: Date | null;
+  last_error: string | null;
+  log: ColumnType<DeliveryAttempt[], string | undefined, string | RawBuilder<unknown>>;
+}
+
+export interface DeliveryAttempt {
+  at: string;
+  status?: number;
+  error?: string;
 }

@@ -8,6 +8,7 @@ import * as reviewChanges from './migrations/20261127T0300-review-changes';
 import * as shareLinks from './migrations/20261127T0310-share-links';
 import * as tracksAndLease from './migrations/20261127T0320-tracks-and-lease';
 import * as exceptionAcks from './migrations/20261127T0330-exception-acks';
+import * as alerts from './migrations/20261127T0410-alerts';
 
 /**
  * Every migration, oldest first, by the name of its file in `migrations/` (a timestamp, then what it
@@ -24,4 +25,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261127T0310-share-links': shareLinks,
   '20261127T0320-tracks-and-lease': tracksAndLease,
   '20261127T0330-exception-acks': exceptionAcks,
+  '20261127T0410-alerts': alerts,
 };

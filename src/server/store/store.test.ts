@@ -9,6 +9,9 @@ import { openStore, StoreUnavailableError, type Store } from './store';
 
 const ALL = Object.keys(MIGRATIONS);
 const TABLES = [
+  'alert_deliveries',
+  'alert_rules',
+  'alerts',
   'audit_log',
   'document_reviews',
   'exception_acks',

@@ -31,6 +31,9 @@ const SharesPage = lazy(() =>
 const BillingPage = lazy(() =>
   import('../features/billing/billing-page').then((m) => ({ default: m.BillingPage })),
 );
+const AlertsAdminPage = lazy(() =>
+  import('../features/alerts/alerts-admin-page').then((m) => ({ default: m.AlertsAdminPage })),
+);
 const DiagnosticsPage = lazy(() =>
   import('../features/diagnostics/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
 );
@@ -123,6 +126,11 @@ export function App() {
             <Route path="/admin/audit">
               <Allowed user={user} what="seeAudit">
                 <AuditPage />
+              </Allowed>
+            </Route>
+            <Route path="/admin/alerts">
+              <Allowed user={user} what="manageAlerts">
+                <AlertsAdminPage />
               </Allowed>
             </Route>
             <Route path="/diagnostics">

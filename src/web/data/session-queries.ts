@@ -26,6 +26,7 @@ export const MAY = {
   seeDiagnostics: ['admin'],
   manageUsers: ['admin'],
   seeAudit: ['admin'],
+  manageAlerts: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export function may(user: SessionUser | null | undefined, what: keyof typeof MAY): boolean {

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import type { AuditEntry } from '@/contract/admin-api';
 import { ErrorBanner } from '../../components/error-banner';
 import { utcIso, viewerTime } from '../../lib/time-format';
@@ -15,6 +16,9 @@ const ACTION_LABEL: Record<string, string> = {
   'exception.snooze': 'Exception snoozed',
   'exception.clear': 'Exception back to the list',
   'webhook.create': 'Webhook created',
+  'alert.rule.create': 'Alert rule added',
+  'alert.rule.update': 'Alert rule changed',
+  'alert.rule.delete': 'Alert rule deleted',
   'user.add': 'User added',
   'user.role': 'Role changed',
   'user.disable': 'User disabled',
@@ -56,7 +60,11 @@ export function AuditPage() {
           <h2 className="text-xl font-semibold tracking-tight">Audit log</h2>
           <p className="mt-1 text-sm text-ink-muted">
             Who did what and when: logins, failed logins, document reviews, webhooks and user changes, the
-            newest first.
+            newest first. Alerts are set on{' '}
+            <Link href="/admin/alerts" className="text-status-selected underline">
+              Alert rules
+            </Link>
+            .
           </p>
         </div>
 

@@ -15,6 +15,7 @@ import { useNow } from '../../lib/use-now';
 import { idsBy, useDemoFleetOnFirstVisit, useWatchedLoads, useWatchList } from '../../lib/watch-list';
 import { exceptionAckQueries, useActOnException } from './exception-acks-queries';
 import { exceptionRows, type ExceptionRow } from './exceptions-model';
+import { AlertsSection } from './alerts-section';
 
 const KIND_CLASS: Record<ExceptionRow['exception']['kind'], string> = {
   late: 'bg-red-100 text-red-900',
@@ -86,6 +87,9 @@ export function ExceptionsPage({ config }: { config: ClientConfig }) {
         />
       ) : null}
       <ExceptionsList config={config} loads={loads} now={now} loading={loading} />
+      <div className="mx-auto max-w-5xl px-4 pb-4 lg:max-w-7xl">
+        <AlertsSection refreshSeconds={config.refreshSeconds} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import type { AlertKind } from '@/contract/alerts-api';
+import { stopDwell } from './dwell';
+import type { Load } from './model';
+import { nextStopOutlook, stopName, stopStatusAt, stopStatusShort } from './outlook-text';
+import { loadRefOf, podOverdueHours } from './paperwork';
+import { loadStaleness, type StalenessThresholds } from './staleness';
+import { isFinished } from './status-phase';
+
+/**
+ * What an alert rule of each kind sees in a load at `now` (issue 36 part 5): whether its condition
+ * holds, which occurrence it is (a new one is a new alert), since when it holds when that is known,
+ * and what to say. Pure: the server's evaluator brings the clock and remembers the rest.
+ */
+export interface AlertCondition {
+  occurrence: string;
+  /** Undefined when no moment of its own is known (a stop at risk by its ETA): the evaluator counts from when it first saw it. */
+  since: number | undefined;
+  /** In a dispatcher's words, without the load's name. */
+  what: string;
+}
+
+const loadName = (load: Load) =>
+  load.loadNumber !== undefined && load.by !== 'load-number'
+    ? `load ${load.loadNumber} (${loadRefOf(load)})`
+    : `load ${loadRefOf(load)}`;
+
+/** The alert's text: "Late for the next stop: load ABC (e:9001), Stop 2 (delivery), Dallas, TX: Late 40 min". */
+export const alertText = (kindText: string, load: Load, c: AlertCondition) =>
+  `${kindText}: ${loadName(load)}, ${c.what}`;
+
+/**
+ * The condition of a rule of `kind` in `load`, or undefined when it does not hold. `podDueMinutes`
+ * serves `pod-overdue`, whose occurrence is the delivery: its duration is on the track's clock, as the
+ * billing page counts it.
+ */
+export function alertCondition(
+  kind: AlertKind,
+  load: Load,
+  now: number,
+  thresholds: StalenessThresholds,
+  podDueMinutes = 0,
+): AlertCondition | undefined {
+  if (kind === 'pod-overdue') {
+    const overdue = podOverdueHours(load, now, podDueMinutes / 60);
+    if (!overdue) return undefined;
+    return {
+      occurrence: `delivered ${overdue.deliveredAt}`,
+      since: overdue.deliveredAt,
+      what: `delivered ${Math.floor(overdue.hoursSince)} h ago, no POD`,
+    };
+  }
+  // A delivered or cancelled load is done: nothing else is worth a call.
+  if (isFinished(load.latestStatus)) return undefined;
+  const outlook = load.outlook;
+  if (kind === 'dark') {
+    const level = loadStaleness(load, now, thresholds);
+    const dark =
+      level === 'stale' || level === 'silent' || (level === 'unknown' && outlook?.dark !== undefined);
+    if (!dark) return undefined;
+    const lastPing = load.latestLocation?.instant;
+    return {
+      occurrence: lastPing === undefined ? 'no ping' : `ping ${lastPing}`,
+      since: lastPing ?? outlook?.dark?.at,
+      what:
+        lastPing === undefined
+          ? 'no ping yet'
+          : `last ping ${new Date(lastPing).toISOString().slice(0, 16)}Z`,
+    };
+  }
+  const stop = nextStopOutlook(outlook);
+  if (!stop) return undefined;
+  const occurrence = `stop ${stop.order}`;
+  if (kind === 'detention') {
+    if (stop.progress !== 'arrived' || stop.arrivedAt === undefined) return undefined;
+    const dwell = stopDwell(stop, now, outlook?.clockScale);
+    if (!dwell?.running || dwell.detentionMinutes <= 0) return undefined;
+    const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
+    return {
+      occurrence,
+      since: stop.arrivedAt + free,
+      what: `${stopName(stop)}: ${dwell.insideMinutes} min there, free time ${dwell.freeMinutes} min`,
+    };
+  }
+  if (stop.progress !== 'upcoming') return undefined;
+  const status = stopStatusAt(stop, now);
+  if (status.status !== kind) return undefined;
+  return {
+    occurrence,
+    since: status.passed ? stop.appointment?.instant : undefined,
+    what: `${stopName(stop)}: ${stopStatusShort(stop, now)}`,
+  };
+}
