@@ -46,6 +46,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     await store.db.deleteFrom('sessions').execute();
     await store.db.deleteFrom('document_reviews').execute();
     await store.db.deleteFrom('exception_acks').execute();
+    await store.db.deleteFrom('alert_rules').execute();
   });
 
   const auditActors = async () =>
@@ -68,6 +69,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     expect(await applyRetention(store.db, policy, clock.now())).toEqual({
       auditEntries: 3,
       exceptionAcks: 0,
+      alerts: 0,
       sessions: 0,
     });
     expect(await auditActors()).toEqual(['exactly-30-days', 'now', 'yesterday']);
@@ -76,6 +78,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     expect(await applyRetention(store.db, policy, clock.now())).toEqual({
       auditEntries: 1,
       exceptionAcks: 0,
+      alerts: 0,
       sessions: 0,
     });
     expect(await auditActors()).toEqual(['now', 'yesterday']);
@@ -95,6 +98,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     expect(await applyRetention(store.db, policy, clock.now())).toEqual({
       auditEntries: 0,
       exceptionAcks: 0,
+      alerts: 0,
       sessions: 1,
     });
     expect(await store.db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
@@ -102,6 +106,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     expect(await applyRetention(store.db, policy, clock.now())).toEqual({
       auditEntries: 0,
       exceptionAcks: 0,
+      alerts: 0,
       sessions: 1,
     });
     expect(await findSession(store.db, fresh, policy.sessions, clock.now())).toEqual({
@@ -157,12 +162,55 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     expect(await applyRetention(store.db, policy, clock.now())).toEqual({
       auditEntries: 0,
       exceptionAcks: 3,
+      alerts: 0,
       sessions: 0,
     });
     expect(await loads()).toEqual(['e:3-exactly-30-days', 'e:4-yesterday', 'e:6-snooze-running']);
     clock.advance(HOUR);
     expect((await applyRetention(store.db, policy, clock.now())).exceptionAcks).toBe(2);
     expect(await loads()).toEqual(['e:4-yesterday']);
+  });
+
+  it('deletes alerts fired before RETENTION_DAYS, with their deliveries; keeps the rules', async () => {
+    const rule = await store.db
+      .insertInto('alert_rules')
+      .values({ kind: 'late', min_minutes: 0, enabled: true, created_by: 'Ana', updated_by: 'Ana' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fire = async (load: string, ageMs: number) => {
+      const alert = await store.db
+        .insertInto('alerts')
+        .values({
+          rule_id: rule.id,
+          load,
+          occurrence: 'stop 2',
+          kind: 'late',
+          text: `${load} is late`,
+          fired_at: new Date(clock.now() - ageMs),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await store.db
+        .insertInto('alert_deliveries')
+        .values({
+          alert_id: alert.id,
+          url: 'https://hooks.example.com/x',
+          state: 'delivered',
+          next_at: null,
+          last_error: null,
+        })
+        .execute();
+    };
+    await fire('e:1-a-year-old', 365 * DAY);
+    await fire('e:2-just-past', 30 * DAY + 1);
+    await fire('e:3-exactly-30-days', 30 * DAY);
+    await fire('e:4-yesterday', DAY);
+    expect(await applyRetention(store.db, policy, clock.now())).toMatchObject({ alerts: 2 });
+    expect(
+      (await store.db.selectFrom('alerts').select('load').orderBy('load').execute()).map((r) => r.load),
+    ).toEqual(['e:3-exactly-30-days', 'e:4-yesterday']);
+    expect(await store.db.selectFrom('alert_deliveries').select('alert_id').execute()).toHaveLength(2);
+    expect(await store.db.selectFrom('alert_rules').select('id').execute()).toHaveLength(1);
   });
 
   it('several passes at once share the work: each old row deleted once, the rest kept', async () => {
@@ -193,7 +241,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
         await job.running();
         expect(await auditActors()).toEqual([]);
         expect(lines).toEqual([
-          'Retention: deleted 1 audit entries and 0 exception acknowledgements older than 30 days and 0 expired sessions',
+          'Retention: deleted 1 audit entries, 0 exception acknowledgements and 0 alerts older than 30 days, and 0 expired sessions',
         ]);
         // Nothing to delete: nothing said.
         vi.advanceTimersByTime(RETENTION_EVERY_MS);

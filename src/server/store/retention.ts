@@ -9,8 +9,9 @@ const DAY_MS = 86_400_000;
 export const RETENTION_EVERY_MS = 3_600_000;
 
 /**
- * What is deleted and when: audit entries and the team's acknowledgements and snoozes of exceptions
- * older than `auditDays` (a snooze still running is kept until it ends), and sessions past their limits.
+ * What is deleted and when: audit entries, the team's acknowledgements and snoozes of exceptions (a
+ * snooze still running is kept until it ends) and fired alerts with their deliveries, older than
+ * `auditDays`; and sessions past their limits.
  * Document reviews are not deleted: each is the latest decision on a document, the team's record of
  * which POD was accepted (kept as long as the business keeps its paperwork). Deleting one would show
  * its document as "to review" again. The audit's history of each decision, with addresses, does go.
@@ -30,6 +31,7 @@ export function retentionPolicyOf(env: Env): RetentionPolicy {
 export interface RetentionResult {
   auditEntries: number;
   exceptionAcks: number;
+  alerts: number;
   sessions: number;
 }
 
@@ -52,10 +54,16 @@ export async function applyRetention(
     .where('acted_at', '<', new Date(now - policy.auditDays * DAY_MS))
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '<=', new Date(now))]))
     .executeTakeFirst();
+  // Their deliveries go with them (on delete cascade).
+  const alerts = await db
+    .deleteFrom('alerts')
+    .where('fired_at', '<', new Date(now - policy.auditDays * DAY_MS))
+    .executeTakeFirst();
   const sessions = await deleteExpiredSessions(db, policy.sessions, now);
   return {
     auditEntries: Number(audit.numDeletedRows),
     exceptionAcks: Number(acks.numDeletedRows),
+    alerts: Number(alerts.numDeletedRows),
     sessions,
   };
 }
@@ -87,10 +95,10 @@ export function startRetention(options: {
     busy = true;
     current = applyRetention(options.db, options.policy, now())
       .then(
-        ({ auditEntries, exceptionAcks, sessions }) => {
-          if (auditEntries > 0 || exceptionAcks > 0 || sessions > 0)
+        ({ auditEntries, exceptionAcks, alerts, sessions }) => {
+          if (auditEntries > 0 || exceptionAcks > 0 || alerts > 0 || sessions > 0)
             log(
-              `Retention: deleted ${auditEntries} audit entries and ${exceptionAcks} exception acknowledgements older than ${options.policy.auditDays} days and ${sessions} expired sessions`,
+              `Retention: deleted ${auditEntries} audit entries, ${exceptionAcks} exception acknowledgements and ${alerts} alerts older than ${options.policy.auditDays} days, and ${sessions} expired sessions`,
             );
         },
         (error: unknown) => {
