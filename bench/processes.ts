@@ -9,6 +9,8 @@ export type ChildRole =
       seed: number;
       loads: number;
       credentials: typeof TEST_CREDENTIALS;
+      /** A clock that stands still at this instant, so that two pulls at different times read the same tracks. */
+      frozenAt?: number;
     }
   | {
       kind: 'proxy';

@@ -10,6 +10,7 @@ import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchMerge } from './merge';
 import { benchMapPeers } from './map-peers';
+import { benchMemory } from './memory';
 import { ratioOf } from './peer-figures';
 import { benchPodInbox } from './pod-inbox';
 import { benchProxy } from './proxy';
@@ -53,6 +54,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['merge', benchMerge],
   ['simulator', benchSimulator],
   ['proxy', benchProxy],
+  ['memory', benchMemory],
   ['bundle', benchBundle],
   ['browser', benchBrowser],
   ['replay', benchReplay],

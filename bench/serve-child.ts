@@ -43,6 +43,7 @@ async function start(): Promise<ChildReady> {
         loads: role.loads,
         speed: 60,
         ...role.credentials,
+        ...(role.frozenAt === undefined ? {} : { now: () => role.frozenAt as number }),
       });
       closers.push(sim.close);
       urls.push(sim.url);
