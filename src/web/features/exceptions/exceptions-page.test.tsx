@@ -187,13 +187,13 @@ describe('the exceptions list', () => {
     await screen.findByText('Handled (0)');
     const [late, risk] = openRows();
     expect(late).toHaveAttribute('data-kind', 'late');
-    expect(late).toHaveTextContent('ETA Tue 11:10 GMT-6, appointment Tue 10:00 GMT-6');
+    expect(late).toHaveTextContent('ETA Nov 24, 11:10 GMT-6, appointment Nov 24, 10:00 GMT-6');
     expect(risk).toHaveAttribute('data-kind', 'at-risk');
-    expect(risk).toHaveTextContent('ETA not known, appointment Tue 10:30 GMT-6');
+    expect(risk).toHaveTextContent('ETA not known, appointment Nov 24, 10:30 GMT-6');
     expect(screen.queryByText(/just now|since/)).toBeNull();
     // A later page clock reads the same: nothing in the row moves by itself.
     view.rerender(NOW + 5 * MIN);
-    expect(openRows()[0]).toHaveTextContent('ETA Tue 11:10 GMT-6, appointment Tue 10:00 GMT-6');
+    expect(openRows()[0]).toHaveTextContent('ETA Nov 24, 11:10 GMT-6, appointment Nov 24, 10:00 GMT-6');
     expect(screen.queryByText(/ago|just now/)).toBeNull();
   });
 
