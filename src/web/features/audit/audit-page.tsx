@@ -15,6 +15,11 @@ const ACTION_LABEL: Record<string, string> = {
   'exception.snooze': 'Exception snoozed',
   'exception.clear': 'Exception back to the list',
   'webhook.create': 'Webhook created',
+  'share.create': 'Share link made',
+  'share.view': 'Share link opened',
+  'share.revoke': 'Share link revoked',
+  'board.save': 'Board saved',
+  'board.delete': 'Board deleted',
   'user.add': 'User added',
   'user.role': 'Role changed',
   'user.disable': 'User disabled',
@@ -55,8 +60,8 @@ export function AuditPage() {
         <div>
           <h2 className="text-xl font-semibold tracking-tight">Audit log</h2>
           <p className="mt-1 text-sm text-ink-muted">
-            Who did what and when: logins, failed logins, document reviews, webhooks and user changes, the
-            newest first.
+            Who did what and when: logins, failed logins, document reviews, exceptions handled, share links,
+            boards, webhooks and user changes, the newest first.
           </p>
         </div>
 
