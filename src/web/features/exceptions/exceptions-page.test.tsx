@@ -7,7 +7,7 @@ import type { Load, Outlook, StopOutlook } from '@/domain/model';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { createQueryClient } from '../../data/query-client';
-import { viewerTime } from '../../lib/time-format';
+import { formatTime, viewerTime } from '../../lib/time-format';
 import { ExceptionsList } from './exceptions-page';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
@@ -147,7 +147,7 @@ describe('the exceptions list', () => {
     const [late, dark] = openRows();
     expect(late).toHaveTextContent('Late');
     expect(late).toHaveTextContent('Delivery: Late: appointment passed');
-    expect(late).toHaveTextContent(`since ${viewerTime(NOW - 10 * MIN)} (10 min ago)`);
+    expect(late).toHaveTextContent(`since ${formatTime(NOW - 10 * MIN, { kind: 'mine' })} (10 min ago)`);
     expect(dark).toHaveTextContent('Went dark while moving');
     expect(dark).toHaveTextContent('Its last pings moved at 58 mph');
     expect(dark).toHaveTextContent('3 h 20 min ago');
