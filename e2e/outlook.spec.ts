@@ -66,6 +66,6 @@ test("a dark load's page: the reason's evidence, the call, the last place, and e
   await expect(stops.locator('li').first()).toContainText(/^Stop 1 \(pickup\), /);
   // The stop ahead, its ETA reckoned from the last ping, or why there is none.
   await expect(stops.locator('[data-eta]')).toHaveText(
-    /^\d+ mi at \d+ mph.* → ETA \w{3} \d\d:\d\d (GMT[-+]\d+|UTC)|^No ETA/,
+    /^\d+ mi at \d+ mph.* → ETA \w{3} \d\d?, \d\d:\d\d (GMT[-+]\d+|UTC)|^No ETA/,
   );
 });

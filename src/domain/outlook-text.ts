@@ -45,7 +45,7 @@ export function durationText(minutes: number): string {
   return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
 }
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** "GMT-6", "GMT+5:30". */
@@ -57,13 +57,14 @@ export function offsetText(hours: number): string {
 }
 
 /**
- * An instant as a stop's wall clock: "Tue 14:10 GMT-6" with the stop's offset; in UTC when the
- * offset is unknown ("Tue 20:10 UTC").
+ * An instant as a stop's wall clock: "Nov 24, 14:10 GMT-6" with the stop's offset; in UTC when the
+ * offset is unknown ("Nov 24, 20:10 UTC"). Dated like every other time the pages show: a weekday alone
+ * did not say which one for a load hours late or a stop days ahead.
  */
 export function stopTime(instant: number, offsetHours: number | undefined): string {
   const d = new Date(instant + Math.round((offsetHours ?? 0) * 60) * 60_000);
   const zone = offsetHours === undefined ? 'UTC' : offsetText(offsetHours);
-  return `${DAYS[d.getUTCDay()]} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${zone}`;
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${zone}`;
 }
 
 const STOP_TYPE: Record<NonNullable<StopOutlook['type']>, string> = {
@@ -95,7 +96,7 @@ export function stopStatusShort(stop: StopOutlook, now: number): string {
 }
 
 /**
- * The ETA's reckoning, for the load page: "412 mi at 52 mph + one 10 h rest → ETA Tue 14:10 GMT-6;
+ * The ETA's reckoning, for the load page: "412 mi at 52 mph + one 10 h rest → ETA Nov 24, 14:10 GMT-6;
  * appointment 13:00 → 1 h 10 min late".
  */
 export function etaText(stop: StopOutlook): string | undefined {

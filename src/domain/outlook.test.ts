@@ -109,7 +109,7 @@ describe('ETA and lateness per upcoming stop', () => {
     expect(stop).toMatchObject({ status: 'late', lateMinutes: 70 });
     // 20:00 UTC is 14:00 at GMT-6.
     expect(etaText(stop!)).toBe(
-      '300 mi at 50 mph → ETA Tue 14:00 GMT-6; appointment 12:50 → 1 h 10 min late',
+      '300 mi at 50 mph → ETA Nov 24, 14:00 GMT-6; appointment 12:50 → 1 h 10 min late',
     );
   });
 

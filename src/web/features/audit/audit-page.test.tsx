@@ -108,6 +108,27 @@ describe('AuditPage', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/audit?limit=50');
   });
 
+  it('says in words the share links, boards and exceptions the team acted on, not their codes', async () => {
+    log = [
+      'share.create',
+      'share.view',
+      'share.revoke',
+      'board.save',
+      'board.delete',
+      'exception.acknowledge',
+    ].map((action, i) => entry(i + 1, { action, subject: 'e:700101' }));
+    renderPage();
+    const rows = await bodyRows();
+    expect(rows.map((r) => cellsOf(r)[2])).toEqual([
+      'Exception acknowledged',
+      'Board deleted',
+      'Board saved',
+      'Share link revoked',
+      'Share link opened',
+      'Share link made',
+    ]);
+  });
+
   it('reads older entries a page at a time, after the last one shown, to the oldest', async () => {
     log = Array.from({ length: 120 }, (_, i) => entry(i + 1, { subject: `u${i + 1}` }));
     const { user } = renderPage();

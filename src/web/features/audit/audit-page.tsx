@@ -19,6 +19,11 @@ const ACTION_LABEL: Record<string, string> = {
   'alert.rule.create': 'Alert rule added',
   'alert.rule.update': 'Alert rule changed',
   'alert.rule.delete': 'Alert rule deleted',
+  'share.create': 'Share link made',
+  'share.view': 'Share link opened',
+  'share.revoke': 'Share link revoked',
+  'board.save': 'Board saved',
+  'board.delete': 'Board deleted',
   'user.add': 'User added',
   'user.role': 'Role changed',
   'user.disable': 'User disabled',
@@ -59,8 +64,8 @@ export function AuditPage() {
         <div>
           <h2 className="text-xl font-semibold tracking-tight">Audit log</h2>
           <p className="mt-1 text-sm text-ink-muted">
-            Who did what and when: logins, failed logins, document reviews, webhooks and user changes, the
-            newest first. Alerts are set on{' '}
+            Who did what and when: logins, failed logins, document reviews, exceptions handled, share links,
+            boards, alert rules, webhooks and user changes, the newest first. Alerts are set on{' '}
             <Link href="/admin/alerts" className="text-status-selected underline">
               Alert rules
             </Link>

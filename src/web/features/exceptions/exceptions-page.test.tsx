@@ -7,7 +7,7 @@ import type { Load, Outlook, StopOutlook } from '@/domain/model';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { createQueryClient } from '../../data/query-client';
-import { viewerTime } from '../../lib/time-format';
+import { formatTime, viewerTime } from '../../lib/time-format';
 import { ExceptionsList } from './exceptions-page';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
@@ -147,7 +147,7 @@ describe('the exceptions list', () => {
     const [late, dark] = openRows();
     expect(late).toHaveTextContent('Late');
     expect(late).toHaveTextContent('Delivery: Late: appointment passed');
-    expect(late).toHaveTextContent(`since ${viewerTime(NOW - 10 * MIN)} (10 min ago)`);
+    expect(late).toHaveTextContent(`since ${formatTime(NOW - 10 * MIN, { kind: 'mine' })} (10 min ago)`);
     expect(dark).toHaveTextContent('Went dark while moving');
     expect(dark).toHaveTextContent('Its last pings moved at 58 mph');
     expect(dark).toHaveTextContent('3 h 20 min ago');
@@ -187,13 +187,13 @@ describe('the exceptions list', () => {
     await screen.findByText('Handled (0)');
     const [late, risk] = openRows();
     expect(late).toHaveAttribute('data-kind', 'late');
-    expect(late).toHaveTextContent('ETA Tue 11:10 GMT-6, appointment Tue 10:00 GMT-6');
+    expect(late).toHaveTextContent('ETA Nov 24, 11:10 GMT-6, appointment Nov 24, 10:00 GMT-6');
     expect(risk).toHaveAttribute('data-kind', 'at-risk');
-    expect(risk).toHaveTextContent('ETA not known, appointment Tue 10:30 GMT-6');
+    expect(risk).toHaveTextContent('ETA not known, appointment Nov 24, 10:30 GMT-6');
     expect(screen.queryByText(/just now|since/)).toBeNull();
     // A later page clock reads the same: nothing in the row moves by itself.
     view.rerender(NOW + 5 * MIN);
-    expect(openRows()[0]).toHaveTextContent('ETA Tue 11:10 GMT-6, appointment Tue 10:00 GMT-6');
+    expect(openRows()[0]).toHaveTextContent('ETA Nov 24, 11:10 GMT-6, appointment Nov 24, 10:00 GMT-6');
     expect(screen.queryByText(/ago|just now/)).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { loadQueries } from '../../data/load-queries';
 import { telHref } from '../../lib/format';
 import { loadPageHref } from '../../lib/load-ref';
-import { viewerTime } from '../../lib/time-format';
+import { formatTime, viewerTime } from '../../lib/time-format';
 import { useNow } from '../../lib/use-now';
 import { idsBy, useDemoFleetOnFirstVisit, useWatchedLoads, useWatchList } from '../../lib/watch-list';
 import { exceptionAckQueries, useActOnException } from './exception-acks-queries';
@@ -36,7 +36,8 @@ const SNOOZES = [
  */
 function whenText(exception: LoadException, now: number): string {
   const { since, stop } = exception;
-  if (since !== undefined) return `since ${viewerTime(since)} (${formatAge(now - since)})`;
+  // To the minute, like the ETA and appointment beside it: an appointment's seconds are always ":00".
+  if (since !== undefined) return `since ${formatTime(since, { kind: 'mine' })} (${formatAge(now - since)})`;
   if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) {
     const offset = stop.appointment?.offsetHours;
     const due = stop.appointment?.instant;

@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment } from 'react';
+import { Link } from 'wouter';
 import type { ShareLink } from '@/contract/share-api';
 import { DISABLED_LOOK } from '../../components/disabled-look';
 import { ErrorBanner } from '../../components/error-banner';
 import { shareMutations, shareQueries } from '../../data/share-queries';
+import { loadPageHref, parseLoadParam } from '../../lib/load-ref';
 import { viewerTime } from '../../lib/time-format';
 
 const SHOWN = { map: 'map', status: 'status', stops: 'stops', pod: 'POD' } as const;
@@ -14,6 +17,25 @@ function stateOf(link: ShareLink): string {
   return link.afterDeliveryDays === null
     ? `Live ${until}`
     : `Live, ${link.afterDeliveryDays} d after delivery (at most ${until})`;
+}
+
+/** The link's loads by their ids, as the board names them, each a link to its page ("e:" is the API's). */
+function SharedLoads({ refs }: { refs: readonly string[] }) {
+  return refs.map((text, i) => {
+    const ref = parseLoadParam(text);
+    return (
+      <Fragment key={text}>
+        {i > 0 && ', '}
+        {ref ? (
+          <Link href={loadPageHref(ref)} className="text-status-selected underline">
+            {ref.id}
+          </Link>
+        ) : (
+          text
+        )}
+      </Fragment>
+    );
+  });
 }
 
 /** `/shares`: the team's customer tracking links, their views, and revoke. */
@@ -58,7 +80,7 @@ export function SharesPage() {
             {links.data?.links.map((link) => (
               <tr key={link.id} className="border-b border-panel-line align-top" data-testid="share-row">
                 <td className="py-1 pr-3">
-                  <span className="font-mono">{link.loads.join(', ')}</span>
+                  <SharedLoads refs={link.loads} />
                   {link.reference && <span className="block text-ink-muted">as “{link.reference}”</span>}
                 </td>
                 <td className="py-1 pr-3">
@@ -81,7 +103,7 @@ export function SharesPage() {
                       type="button"
                       disabled={revoke.isPending}
                       onClick={() => revoke.mutate(link.id)}
-                      aria-label={`Revoke the link to ${link.loads.join(', ')} made ${viewerTime(Date.parse(link.createdAt))}`}
+                      aria-label={`Revoke the link to ${link.loads.map((l) => parseLoadParam(l)?.id ?? l).join(', ')} made ${viewerTime(Date.parse(link.createdAt))}`}
                       className={`rounded border border-panel-line px-2 py-0.5 hover:bg-panel-sunk ${DISABLED_LOOK}`}
                     >
                       Revoke

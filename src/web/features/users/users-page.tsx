@@ -106,7 +106,7 @@ function AddUserForm({
             className="mt-1 block rounded border border-panel-line px-2 py-1"
           />
         </label>
-        <label className="text-sm font-medium">
+        <label className="max-w-full text-sm font-medium">
           Role
           <select
             // Its own name: the label around it would also read out the chosen option.
@@ -114,7 +114,7 @@ function AddUserForm({
             value={role}
             onChange={(e) => setRole(e.target.value as Role)}
             {...describedBy('role')}
-            className="mt-1 block rounded border border-panel-line px-2 py-1"
+            className="mt-1 block max-w-full rounded border border-panel-line px-2 py-1"
           >
             {ROLES.map((r) => (
               <option key={r} value={r} disabled={open && r !== 'admin'}>

@@ -297,7 +297,8 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
                   spellCheck={false}
                   value={values.token}
                   onChange={(e) => change('token', e.target.value)}
-                  className={`${inputClass} min-w-0 flex-1 font-mono`}
+                  // Room for a token's start before the buttons share its row; on a phone they wrap below.
+                  className={`${inputClass} min-w-0 flex-1 basis-56 font-mono`}
                 />
                 <button
                   type="button"
