@@ -51,7 +51,9 @@ export const DocumentList = memo(function DocumentList({
   const card = (d: InboxDocument) => {
     const isCurrent = d === current;
     return (
-      <li key={d.url}>
+      // Rows off screen skip style, layout and paint (still in the DOM and the accessibility tree):
+      // a row leaving the list moves every row after it, which must not cost all of them a repaint.
+      <li key={d.url} className="[contain-intrinsic-size:auto_3rem] [content-visibility:auto]">
         <DocumentCard
           item={d}
           check={checks.get(d.url)}
