@@ -27,16 +27,18 @@ export function stopWords(d: Pick<InboxDocument, 'stop'>): string | undefined {
   return place ? `${label} · ${place}` : label;
 }
 
-/** Everything a screen reader says when a document gets focus. */
+/**
+ * Everything a screen reader says when a document gets focus; its place ("3 of 1,251: ") when given,
+ * which only the current document is, as focus rests only there.
+ */
 export function documentSummary(
   d: InboxDocument,
-  position: number,
-  total: number,
+  place: { position: number; total: number } | undefined,
   isNew: boolean,
   zone: TimeZoneChoice,
 ): string {
   return [
-    `${position} of ${total}: ${documentName(d)}`,
+    `${place ? `${place.position} of ${place.total}: ` : ''}${documentName(d)}`,
     stopWords(d),
     itemTimeWords(d.doc.time, d.doc.instant, zone).text,
     d.doc.driver?.name ? `by ${d.doc.driver.name}` : 'uploader unknown',
@@ -57,9 +59,12 @@ export interface DocumentCardProps {
   item: InboxDocument;
   /** Its check against its stop, when it is a POD or BOL the proxy checked. */
   check?: PodCheck | undefined;
-  /** 1-based place in the list shown, and its length. */
-  position: number;
-  total: number;
+  /**
+   * The current document's 1-based place in the list shown, and the list's length; undefined for
+   * the others, so a document leaving the list re-renders no row but the new current one.
+   */
+  position?: number | undefined;
+  total?: number | undefined;
   /** The current document: the one keys act on, and the only one reached by Tab. */
   current: boolean;
   isNew: boolean;
@@ -98,13 +103,14 @@ export const DocumentCard = memo(function DocumentCard({
   // Only the current document's controls are in the Tab order; j/k and the arrows move between documents.
   const tab = current ? undefined : -1;
   const flags = flagWords(check);
+  const place = position !== undefined && total !== undefined ? { position, total } : undefined;
 
   return (
     <article
       data-document-item=""
       data-url={doc.url}
       tabIndex={current ? 0 : -1}
-      aria-label={`${documentSummary(item, position, total, isNew, zone)}${flags ? `, ${flags}` : ''}${notice ? `, ${notice}` : ''}`}
+      aria-label={`${documentSummary(item, place, isNew, zone)}${flags ? `, ${flags}` : ''}${notice ? `, ${notice}` : ''}`}
       aria-current={current ? 'true' : undefined}
       onFocus={() => onFocusItem(doc.url)}
       className={`flex flex-wrap items-center gap-x-3 gap-y-1 border-l-4 px-2 py-1 text-sm focus:outline-2 focus:-outline-offset-2 focus:outline-status-selected ${

@@ -9,9 +9,9 @@ export interface DocumentListProps {
   /** The documents in the order shown; `groups` when they are grouped by load. */
   ordered: readonly InboxDocument[];
   groups: readonly DocumentGroup[] | null;
-  /** Each document's place in `ordered`, by URL. */
-  positions: ReadonlyMap<string, number>;
   current: InboxDocument | undefined;
+  /** The current document's place in `ordered`, 0-based. */
+  currentIndex: number;
   /** The PODs' and BOLs' checks against their stops, by URL. */
   checks: ReadonlyMap<string, PodCheck>;
   /** The URLs of the documents that came since the page opened. */
@@ -33,8 +33,8 @@ export interface DocumentListProps {
 export const DocumentList = memo(function DocumentList({
   ordered,
   groups,
-  positions,
   current,
+  currentIndex,
   checks,
   arrivals,
   review,
@@ -46,15 +46,20 @@ export const DocumentList = memo(function DocumentList({
   onFocusItem,
 }: DocumentListProps) {
   const listName = `Documents, ${REVIEW_WORDS[review]}${filtered ? ', filtered' : ''}`;
+  // Only the current row is told its place and the list's length: an approval that takes a document
+  // out of the list then re-renders that row alone, not every row after it.
   const card = (d: InboxDocument) => {
+    const isCurrent = d === current;
     return (
-      <li key={d.url}>
+      // Rows off screen skip style, layout and paint (still in the DOM and the accessibility tree):
+      // a row leaving the list moves every row after it, which must not cost all of them a repaint.
+      <li key={d.url} className="[contain-intrinsic-size:auto_3rem] [content-visibility:auto]">
         <DocumentCard
           item={d}
           check={checks.get(d.url)}
-          position={(positions.get(d.url) ?? 0) + 1}
-          total={ordered.length}
-          current={d === current}
+          position={isCurrent ? currentIndex + 1 : undefined}
+          total={isCurrent ? ordered.length : undefined}
+          current={isCurrent}
           isNew={arrivals.has(d.url)}
           me={me}
           onOpen={onOpen}

@@ -89,7 +89,6 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   // The order shown, which j / k and the viewer follow.
   const ordered = useMemo(() => (groups ? groups.flatMap((g) => g.documents) : visible), [groups, visible]);
   const orderedDocs = useMemo(() => ordered.map((d) => d.doc), [ordered]);
-  const positions = useMemo(() => new Map(ordered.map((d, i) => [d.url, i])), [ordered]);
   const byDoc = useMemo(() => new Map<Document, InboxDocument>(ordered.map((d) => [d.doc, d])), [ordered]);
   const options = useMemo(() => filterOptions(documents, filters.load), [documents, filters.load]);
   const counts = {
@@ -402,8 +401,8 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
             <DocumentList
               ordered={ordered}
               groups={groups}
-              positions={positions}
               current={current}
+              currentIndex={index}
               checks={checks}
               arrivals={arrivals}
               review={filters.review}
