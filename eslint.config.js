@@ -37,6 +37,8 @@ const zones = [
       './src/domain/normalize.ts',
       './src/domain/stops.ts',
       './src/domain/outlook.ts',
+      './src/domain/pod-checks.ts',
+      './src/domain/paperwork.ts',
       './src/domain/time.ts',
     ],
     message: "the upstream's wire shape is read on the server only: the page reads the proxy's own shape",

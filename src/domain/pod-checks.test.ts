@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Load, Outlook, StopOutlook } from './model';
 import { emptyLoad, testDocument, testTime } from '@/testing/loads';
-import { checkedStopsOf, distanceText, flagRank, paperKind, podChecks } from './pod-checks';
+import { checkedStopsOf, distanceText, paperKind, podChecks } from './pod-checks';
+import { flagRank } from './pod-flags';
 
 // Dallas pickup, Chicago delivery (GMT-6 at both).
 const PICKUP = { lat: 32.7767, lon: -96.797 };

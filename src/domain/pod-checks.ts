@@ -1,5 +1,4 @@
 import type { PodCheck, PodFlag, PodFlagKind } from '@/contract/billing-api';
-import { POD_FLAG_KINDS } from '@/contract/billing-api';
 import type { Document, Load, Place, StopOutlook } from './model';
 import { DEFAULT_STOP_RADIUS_METERS, tripStart } from './geofence';
 import { meters } from './outlook';
@@ -197,10 +196,4 @@ export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] 
   };
   const stops = checkedStopsOf(load);
   return tripDocuments(load).flatMap((d) => checkDocument(d, stops, options) ?? []);
-}
-
-/** The weight of a check's worst flag, for sorting: lower is worse; a check with no flag last. */
-export function flagRank(check: Pick<PodCheck, 'flags'>): number {
-  const ranks = check.flags.map((f) => POD_FLAG_KINDS.indexOf(f.kind));
-  return ranks.length === 0 ? POD_FLAG_KINDS.length : Math.min(...ranks);
 }

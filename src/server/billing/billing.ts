@@ -18,7 +18,8 @@ import {
   stopClock,
   type ReviewOf,
 } from '@/domain/paperwork';
-import { checkedStopsOf, flagRank, podChecks } from '@/domain/pod-checks';
+import { flagRank } from '@/domain/pod-flags';
+import { checkedStopsOf, podChecks } from '@/domain/pod-checks';
 
 /**
  * Issue 37 parts 3 and 4 over the loads the proxy holds: each load's paperwork state and checks,

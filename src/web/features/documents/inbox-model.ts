@@ -1,7 +1,7 @@
 import { POD_FLAG_KINDS, type PodCheck } from '@/contract/billing-api';
 import type { DocumentReview } from '@/contract/proxy-api';
 import type { Document, Load, LoadBy } from '@/domain/model';
-import { flagRank } from '@/domain/pod-checks';
+import { flagRank } from '@/domain/pod-flags';
 import { documentStop } from '../../components/document-viewer';
 import { compareLabels } from '../../lib/collate';
 import { loadKey, loadLabel, mapHref, loadTitle } from '../../lib/load-ref';

@@ -1,0 +1,11 @@
+import { POD_FLAG_KINDS, type PodCheck } from '@/contract/billing-api';
+
+/**
+ * The weight of a check's worst flag, for sorting: lower is worse; a check with no flag last. Apart
+ * from the checks themselves, which read stops with the server's lenient reader: the page sorts by
+ * it without carrying that reader.
+ */
+export function flagRank(check: Pick<PodCheck, 'flags'>): number {
+  const ranks = check.flags.map((f) => POD_FLAG_KINDS.indexOf(f.kind));
+  return ranks.length === 0 ? POD_FLAG_KINDS.length : Math.min(...ranks);
+}
