@@ -5,7 +5,6 @@ import { ErrorBanner } from '../components/error-banner';
 import { may, MAY, sessionQueries } from '../data/session-queries';
 import { DispatcherRoute } from './routes/dispatcher-route';
 import { MainNav, type NavLinkItem } from './main-nav';
-import { LoginPage } from '../features/session/login-page';
 import { OpenModeBanner, SessionMenu } from '../features/session/session-bar';
 import type { SessionUser } from '@/contract/proxy-api';
 
@@ -23,6 +22,10 @@ const ExceptionsRoute = lazy(() =>
   import('./routes/exceptions-route').then((m) => ({ default: m.ExceptionsRoute })),
 );
 const ReplayRoute = lazy(() => import('./routes/replay-route').then((m) => ({ default: m.ReplayRoute })));
+// Logged in, the page never needs the login form: its code comes only to those who are not.
+const LoginPage = lazy(() =>
+  import('../features/session/login-page').then((m) => ({ default: m.LoginPage })),
+);
 const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const SharesPage = lazy(() =>
@@ -77,7 +80,12 @@ export function App() {
   if (session.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
   if (session.isError) return <ErrorBanner error={session.error} onRetry={() => void session.refetch()} />;
   const user = session.data.user;
-  if (user === null) return <LoginPage />;
+  if (user === null)
+    return (
+      <Suspense fallback={<p className="p-4 text-ink-muted">Loading Haulview…</p>}>
+        <LoginPage />
+      </Suspense>
+    );
   const links = NAV.filter((link) => !('what' in link) || may(user, link.what));
   return (
     <div className="flex h-full flex-col">
