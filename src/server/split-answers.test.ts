@@ -13,8 +13,8 @@ function upstreamCallsLogged(logs: string[]): number[] {
 describe('answers larger than UPSTREAM_MAX_BYTES', () => {
   it('are pulled again in halves; the one load too large alone is noted, the others served', async () => {
     const clock = manualClock();
-    // The simulator's first load carries 2,000 pings (about 1.6 MB); the other eleven together
-    // about 0.6 MB: a 1 MiB cap refuses the whole chunk and every half that holds the first load.
+    // The simulator's first load carries a long track, larger alone than the cap below; the other
+    // eleven together fit under it: the cap refuses the whole chunk and every half holding the first.
     const stack = await startStack({
       loads: 12,
       now: clock.now,
