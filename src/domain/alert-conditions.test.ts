@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLoad, testDocument, testTime } from '@/testing/loads';
+import { emptyLoad, testDocument, testLatestLocation, testTime } from '@/testing/loads';
 import { alertCondition } from './alert-conditions';
 import type { Load, StopOutlook } from './model';
 import { DEFAULT_THRESHOLDS } from './staleness';
@@ -27,19 +27,7 @@ function load(pingMinutesAgo: number | undefined, stops: StopOutlook[], statusNa
   const ping = pingMinutesAgo === undefined ? undefined : NOW - pingMinutesAgo * MIN;
   return emptyLoad('9001', 'external-id', {
     loadNumber: 'ABC',
-    latestLocation:
-      ping === undefined
-        ? undefined
-        : {
-            key: 'p',
-            instant: ping,
-            time: testTime(ping),
-            lat: 35,
-            lon: -97,
-            accuracy: 20,
-            place: { city: 'Norman', state: 'OK', country: 'US' },
-            driver: undefined,
-          },
+    latestLocation: ping === undefined ? undefined : testLatestLocation(ping),
     latestStatus: status(statusName, NOW - 300 * MIN),
     outlook: { asOf: ping ?? NOW, stops },
   });

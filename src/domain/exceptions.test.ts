@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';
 import { EXCEPTION_ORDER, exceptionRank, loadException } from './exceptions';
 import type { DarkReason, Load, StopOutlook } from './model';
 import { DEFAULT_THRESHOLDS } from './staleness';
@@ -24,19 +24,7 @@ function load(
 ): Load {
   const ping = pingMinutesAgo === undefined ? undefined : NOW - pingMinutesAgo * MIN;
   return emptyLoad('9001', 'external-id', {
-    latestLocation:
-      ping === undefined
-        ? undefined
-        : {
-            key: 'p',
-            instant: ping,
-            time: testTime(ping),
-            lat: 35,
-            lon: -97,
-            accuracy: 20,
-            place: { city: 'Norman', state: 'OK', country: 'US' },
-            driver: undefined,
-          },
+    latestLocation: ping === undefined ? undefined : testLatestLocation(ping),
     latestStatus: {
       key: 's',
       instant: NOW - 600 * MIN,

@@ -1,4 +1,4 @@
-import type { Document, ItemTime, Load, LoadBy } from '@/domain/model';
+import type { Document, ItemTime, LatestLocation, Load, LoadBy } from '@/domain/model';
 
 /** A time of an item whose instant is all that matters to a test. */
 export const testTime = (instant = 0): ItemTime => ({
@@ -8,6 +8,21 @@ export const testTime = (instant = 0): ItemTime => ({
   zone: undefined,
   zoneKnown: false,
 });
+
+/** A latest location in Norman, OK, at `instant`, 20 m sure, no driver; tests override what they are about. */
+export function testLatestLocation(instant: number, fields: Partial<LatestLocation> = {}): LatestLocation {
+  return {
+    key: 'p',
+    instant,
+    time: testTime(instant),
+    lat: 35,
+    lon: -97,
+    accuracy: 20,
+    place: { city: 'Norman', state: 'OK', country: 'US' },
+    driver: undefined,
+    ...fields,
+  };
+}
 
 /** A load with nothing in it; tests fill in what they are about. */
 export function emptyLoad(id: string, by: LoadBy = 'external-id', fields: Partial<Load> = {}): Load {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertRule, AlertRulesAnswer, AlertsAnswer } from '@/contract/alerts-api';
 import { LoadView, ProxyErrorBody } from '@/contract/proxy-api';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testLatestLocation } from '@/testing/loads';
 import { loginAs } from '@/testing/login';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
@@ -194,16 +194,7 @@ describe.each(STORE_KINDS)('alerts, on %s', (kind) => {
     const t0 = clock.now();
     const pingAt = (instant: number) =>
       emptyLoad('DARK1', 'load-number', {
-        latestLocation: {
-          key: 'p',
-          instant,
-          time: testTime(instant),
-          lat: 35,
-          lon: -97,
-          accuracy: 20,
-          place: { city: 'Norman', state: 'OK', country: 'US' },
-          driver: undefined,
-        },
+        latestLocation: testLatestLocation(instant),
       });
     let dark = pingAt(t0);
     const engine = createAlertEngine({
@@ -273,16 +264,7 @@ describe.each(STORE_KINDS)('alerts, on %s', (kind) => {
     });
     const t0 = clock.now();
     const dark = emptyLoad('DARK2', 'load-number', {
-      latestLocation: {
-        key: 'p',
-        instant: t0 - 60 * MIN,
-        time: testTime(t0 - 60 * MIN),
-        lat: 35,
-        lon: -97,
-        accuracy: 20,
-        place: { city: 'Norman', state: 'OK', country: 'US' },
-        driver: undefined,
-      },
+      latestLocation: testLatestLocation(t0 - 60 * MIN),
     });
     const engine = createAlertEngine({
       db: store.db,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Load, Outlook, StopOutlook } from '@/domain/model';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';
 import { toRow } from './board-rows';
 import { LoadBoard } from './load-board';
 
@@ -23,16 +23,7 @@ const delivery = (fields: Partial<StopOutlook>): StopOutlook => ({
 
 function load(id: string, minutesAgo: number, outlook: Outlook, status = 'In transit'): Load {
   return emptyLoad(id, 'external-id', {
-    latestLocation: {
-      key: id,
-      instant: NOW - minutesAgo * MIN,
-      time: testTime(),
-      lat: 35,
-      lon: -97,
-      accuracy: 20,
-      place: { city: 'Norman', state: 'OK', country: 'US' },
-      driver: undefined,
-    },
+    latestLocation: testLatestLocation(NOW - minutesAgo * MIN, { key: id, time: testTime() }),
     latestStatus: {
       key: 's',
       instant: NOW - 300 * MIN,

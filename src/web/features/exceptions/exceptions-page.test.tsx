@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExceptionAck } from '@/contract/proxy-api';
 import type { Load, Outlook, StopOutlook } from '@/domain/model';
 import { CLIENT_CONFIG } from '@/testing/client-config';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';
 import { createQueryClient } from '../../data/query-client';
 import { formatTime, viewerTime } from '../../lib/time-format';
 import { ExceptionsList } from './exceptions-page';
@@ -24,16 +24,11 @@ const appointment = (instant: number) => ({ local: '11/24/2026 13:00', offsetHou
 
 function load(id: string, minutesAgo: number, outlook: Outlook, status = 'In transit'): Load {
   return emptyLoad(id, 'external-id', {
-    latestLocation: {
+    latestLocation: testLatestLocation(NOW - minutesAgo * MIN, {
       key: id,
-      instant: NOW - minutesAgo * MIN,
       time: testTime(),
-      lat: 35,
-      lon: -97,
-      accuracy: 20,
-      place: { city: 'Norman', state: 'OK', country: 'US' },
       driver: { name: `Driver ${id}`, phone: '+18015550123' },
-    },
+    }),
     latestStatus: {
       key: 's',
       instant: NOW - 300 * MIN,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Load, Outlook } from '@/domain/model';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';
 import { OutlookSection } from './outlook-section';
 
 const MIN = 60_000;
@@ -10,16 +10,12 @@ const T = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
 function load(minutesAgo: number, outlook: Outlook): Load {
   const now = Date.now();
   return emptyLoad('700101', 'external-id', {
-    latestLocation: {
-      key: 'p',
-      instant: now - minutesAgo * MIN,
+    latestLocation: testLatestLocation(now - minutesAgo * MIN, {
       time: testTime(),
       lat: 35.2221,
       lon: -97.4395,
-      accuracy: 20,
-      place: { city: 'Norman', state: 'OK', country: 'US' },
       driver: { name: 'Ana Lopez', phone: '+1 (402) 555-0100' },
-    },
+    }),
     outlook,
   });
 }
