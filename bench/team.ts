@@ -1,20 +1,15 @@
 // `npx tsx bench/run.ts team`: the team server's figures (issue 34): login, a review seen by a
 // second client, and the store at 10,000 reviews, on PGlite and, given DATABASE_URL, on PostgreSQL.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { ReviewsAnswer } from '@/contract/proxy-api';
 import { addUser } from '@/server/auth/users';
-import { openAndMigrate } from '@/server/store/open-at-start';
 import type { Store } from '@/server/store/store';
 import { cookieOf, TEST_PASSWORD } from '@/testing/login';
 import { startStack, type Stack } from '@/testing/stack';
 import { chosenParts, type Figure } from './figures';
+import { benchStore } from './bench-store';
 import { median } from './peer-figures';
-import { siblingDatabaseUrl, storeFigures } from './team-figures';
+import { storeFigures } from './team-figures';
 
 const PARTS = ['login', 'review', 'store'] as const;
 const LOGINS = 20;
@@ -23,43 +18,6 @@ const REVIEWS = 10_000;
 const PUTS = 200;
 const GETS = 5;
 const round = (n: number) => Math.round(n * 10) / 10;
-
-/** A store as the server opens it at start, in a place of its own: a temporary DATA_DIR, or a new database. */
-async function benchStore(kind: 'pglite' | 'postgres'): Promise<{ store: Store; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'haulview-bench-'));
-    const { store } = await openAndMigrate({ dataDir });
-    return {
-      store,
-      drop: async () => {
-        await store.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const given = process.env.DATABASE_URL as string;
-  const name = `haulview_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: given });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  // siblingDatabaseUrl checks the name: an identifier cannot be a parameter.
-  const url = siblingDatabaseUrl(given, name);
-  await admin(`create database ${name}`);
-  const { store } = await openAndMigrate({ databaseUrl: url, dataDir: '/unused' });
-  return {
-    store,
-    drop: async () => {
-      await store.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
 
 async function logIn(stack: Stack, name: string): Promise<{ cookie: string; ms: number }> {
   const t = performance.now();

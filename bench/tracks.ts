@@ -1,26 +1,19 @@
 // `npx tsx bench/run.ts tracks`: tracks in the store (issue 35): its size per million pings, and the
 // time to store one refresh delta of 1,000 loads, on PGlite and PostgreSQL (DATABASE_URL, or a
 // throwaway cluster from Debian's binaries, run without fsync).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { parsePullAnswer } from '@/contract/parse-pull';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 import { createLease } from '@/server/puller/lease';
-import { openAndMigrate } from '@/server/store/open-at-start';
-import type { Store } from '@/server/store/store';
 import { storeDeltas } from '@/server/tracks/track-store';
 import { generateFleet } from '@/simulator/fleet';
 import { trackAt } from '@/simulator/track';
 import { startPostgresCluster } from '@/testing/postgres-cluster';
+import { benchStore } from './bench-store';
 import type { Figure } from './figures';
 import { median } from './peer-figures';
-import { siblingDatabaseUrl } from './team-figures';
 
 const LOADS = 1000;
 const startedAt = Date.parse('2026-11-22T12:00:00Z');
@@ -51,48 +44,8 @@ function loadsAt(plans: ReturnType<typeof generateFleet>, at: number, after = -I
   );
 }
 
-async function openBenchStore(
-  kind: 'pglite' | 'postgres',
-  serverUrl: string | undefined,
-): Promise<{ store: Store; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'haulview-bench-tracks-'));
-    const { store } = await openAndMigrate({ dataDir });
-    return {
-      store,
-      drop: async () => {
-        await store.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const given = serverUrl as string;
-  const name = `haulview_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: given });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const { store } = await openAndMigrate({
-    databaseUrl: siblingDatabaseUrl(given, name),
-    dataDir: '/unused',
-  });
-  return {
-    store,
-    drop: async () => {
-      await store.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 async function benchKind(kind: 'pglite' | 'postgres', serverUrl: string | undefined): Promise<Figure[]> {
-  const { store, drop } = await openBenchStore(kind, serverUrl);
+  const { store, drop } = await benchStore(kind, serverUrl);
   try {
     const state = await createLease(store.db, { account: 'bench', seconds: 600 }).acquire();
     if (!state.held) throw new Error('the bench could not take the lease');
