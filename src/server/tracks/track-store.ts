@@ -178,6 +178,8 @@ export async function storeDeltas(
           ${items.instant}::float8[], ${items.item}::json[]) as t(b, i, l, k, t, j)
         on conflict (load_by, load_id, list, key) do update
           set instant = excluded.instant, item = excluded.item, seq = excluded.seq`.execute(trx);
+    // Told to every instance at commit (LISTEN haulview_tracks): the stream sends what changed.
+    await sql`select pg_notify('haulview_tracks', ${String(seq)})`.execute(trx);
     return { seq, changed };
   });
 }
