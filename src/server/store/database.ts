@@ -161,6 +161,10 @@ export interface TrackLoadsTable {
   load_id: string;
   head: ColumnType<unknown, string, string>;
   changed_seq: ColumnType<string, string | number, string | number>;
+  /** The load's notes (`ParseIssue[]`) as JSON text; null before any were stored. */
+  notes: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Left out of the service's last full answer. */
+  missing: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** One item of a load's list, by its key, with the stamp of the change that brought the kept version. */

@@ -9,6 +9,7 @@ import * as shareLinks from './migrations/20261127T0310-share-links';
 import * as tracksAndLease from './migrations/20261127T0320-tracks-and-lease';
 import * as exceptionAcks from './migrations/20261127T0330-exception-acks';
 import * as alerts from './migrations/20261127T0410-alerts';
+import * as trackNotesAndMissing from './migrations/20261127T0500-track-notes-and-missing';
 
 /**
  * Every migration, oldest first, by the name of its file in `migrations/` (a timestamp, then what it
@@ -26,4 +27,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261127T0320-tracks-and-lease': tracksAndLease,
   '20261127T0330-exception-acks': exceptionAcks,
   '20261127T0410-alerts': alerts,
+  '20261127T0500-track-notes-and-missing': trackNotesAndMissing,
 };

@@ -8,7 +8,14 @@ import { createTestDatabase, openMigratedTestStore, STORE_KINDS } from '@/testin
 import { createLease, LeaseLostError, type Fence } from '../puller/lease';
 import { migrateToLatest } from '../store/migrate';
 import { openStore, type Store } from '../store/store';
-import { changesSince, liveWatchedLoads, readLoad, storeDeltas, watchLoads } from './track-store';
+import {
+  changesSince,
+  liveWatchedLoads,
+  readLoad,
+  storeDeltas,
+  watchedTracks,
+  watchLoads,
+} from './track-store';
 
 /** One answer's worth of one load, in the upstream's wire shape: minutes after 10:00 UTC. */
 interface Delta {
@@ -272,6 +279,8 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     expect(await changesSince(store.db, 'external-id', [], undefined)).toEqual({
       cursor,
       loads: [],
+      notes: new Map(),
+      missing: [],
       unknown: [],
     });
     // An id asked twice comes once; a load number is not an external id.
@@ -281,6 +290,77 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     expect((await changesSince(store.db, 'load-number', [String(base + 1)], undefined)).unknown).toEqual([
       String(base + 1),
     ]);
+  });
+
+  it('keeps notes and missing loads; a board reads no items; watched tracks read on any instance', async () => {
+    const state = await createLease(store.db, {
+      account: `notes-${kind}`,
+      holder: 'me',
+      seconds: 600,
+    }).acquire();
+    if (!state.held) throw new Error('the lease should be free');
+    const base = 7000;
+    const ids = [String(base), String(base + 1), String(base + 2)];
+    const note = {
+      path: 'locations[0].lat',
+      kind: 'invalid' as const,
+      message: 'not a number',
+      skipped: true,
+    };
+    const first = toLoad(
+      { load: 0, pings: [1, 2], events: [], documents: [{ url: 1, type: 'POD' }], comments: [] },
+      base,
+    );
+    // Load base+1 was never known: a full answer left it out.
+    const stored = await storeDeltas(store.db, state.fence, [first], undefined, {
+      notes: [{ by: 'external-id', id: String(base), notes: [note] }],
+      missing: [{ by: 'external-id', id: String(base + 1) }],
+    });
+    expect(stored.changed.map((c) => c.id)).toEqual([String(base), String(base + 1)]);
+    const all = await changesSince(store.db, 'external-id', ids, undefined);
+    expect(all.loads.map((l) => l.id)).toEqual([String(base)]);
+    expect(all.notes.get(String(base))).toEqual([note]);
+    expect(all.missing).toEqual([String(base + 1)]);
+    expect(all.unknown).toEqual([String(base + 2)]);
+    // A board asks for no lists: the head alone (latest location), no pings or documents.
+    const board = await changesSince(store.db, 'external-id', ids, undefined, []);
+    expect(board.loads[0]?.latestLocation).toEqual(first.latestLocation);
+    expect(board.loads[0]?.pings).toEqual([]);
+    expect(
+      (await changesSince(store.db, 'external-id', ids, undefined, ['documents'])).loads[0]?.documents,
+    ).toHaveLength(1);
+
+    // The same notes again change nothing; other notes are a change of the load, told after the cursor.
+    const again = await storeDeltas(store.db, state.fence, [first], undefined, {
+      notes: [{ by: 'external-id', id: String(base), notes: [note] }],
+      missing: [{ by: 'external-id', id: String(base + 1) }],
+    });
+    expect(again.changed).toEqual([]);
+    const fixed = await storeDeltas(store.db, state.fence, [first], undefined, {
+      notes: [{ by: 'external-id', id: String(base), notes: [] }],
+    });
+    expect(fixed.changed.map((c) => c.id)).toEqual([String(base)]);
+    const later = await changesSince(store.db, 'external-id', ids, all.cursor);
+    expect(later.notes.get(String(base))).toEqual([]);
+    // Missing is said every time, not only after a change: a browser drops the load.
+    expect(later.missing).toEqual([String(base + 1)]);
+
+    // The missing load comes back: a change, served whole.
+    const back = toLoad({ load: 1, pings: [5], events: [], documents: [], comments: [] }, base);
+    await storeDeltas(store.db, state.fence, [back]);
+    const after = await changesSince(store.db, 'external-id', ids, later.cursor);
+    expect(after.loads.map((l) => [l.id, l.pings.length])).toEqual([[String(base + 1), 1]]);
+    expect(after.missing).toEqual([]);
+
+    // Watched tracks: only loads something watches, with the lists asked for.
+    await watchLoads(
+      store.db,
+      [{ by: 'external-id', id: String(base) }],
+      'session',
+      new Date(Date.now() + 60_000),
+    );
+    const watched = (await watchedTracks(store.db, ['documents'])).filter((l) => ids.includes(l.id));
+    expect(watched.map((l) => [l.id, l.documents.length, l.pings.length])).toEqual([[String(base), 1, 0]]);
   });
 
   it('keeps the loads something watches until they expire; a renewal never shortens a watch', async () => {

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ParseIssue } from '@/contract/parse-issue';
 import { applyDelta, mergeItems, sortByInstant } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { checkFence, type Fence } from '../puller/lease';
@@ -19,8 +20,8 @@ import type { Database } from '../store/database';
  *   the cursor plus its head (latest location, status, temperature).
  */
 
-type List = 'pings' | 'events' | 'comments' | 'documents' | 'readings';
-const LISTS: readonly List[] = ['pings', 'events', 'comments', 'documents', 'readings'];
+export type List = 'pings' | 'events' | 'comments' | 'documents' | 'readings';
+export const LISTS: readonly List[] = ['pings', 'events', 'comments', 'documents', 'readings'];
 /** Lists whose key spells out the item's instant (see `sortByInstant`). */
 const KEY_HAS_INSTANT: Record<List, boolean> = {
   pings: true,
@@ -54,8 +55,16 @@ const loadKey = (by: LoadBy, id: string) => `${by}\u0000${id}`;
 export interface StoredDeltas {
   /** The stamp of this write. */
   seq: number;
-  /** Loads whose head or items changed, in the order given. */
+  /** Loads whose head, items, notes or missing state changed, in the order given. */
   changed: { by: LoadBy; id: string }[];
+}
+
+/** What else an answer says besides its loads. */
+export interface AnswerNotes {
+  /** Notes of loads in the answer, as they stand now: they replace the stored ones. */
+  notes?: readonly { by: LoadBy; id: string; notes: readonly ParseIssue[] }[];
+  /** Ids a full answer left out: served as missing until they come back. */
+  missing?: readonly { by: LoadBy; id: string }[];
 }
 
 /**
@@ -68,6 +77,7 @@ export async function storeDeltas(
   fence: Fence,
   loads: readonly Load[],
   now?: () => number,
+  more: AnswerNotes = {},
 ): Promise<StoredDeltas> {
   return db.transaction().execute(async (trx) => {
     await checkFence(trx, fence, now);
@@ -90,14 +100,29 @@ export async function storeDeltas(
       incoming.set(k, { by: load.by, id: load.id, load: before ? applyDelta(before.load, load) : load });
     }
     const loadList = [...incoming.values()];
-    if (loadList.length === 0) return { seq, changed: [] };
+    const notesGiven = new Map((more.notes ?? []).map((n) => [loadKey(n.by, n.id), JSON.stringify(n.notes)]));
+    const changed: StoredDeltas['changed'] = [];
+    if (loadList.length === 0) {
+      await storeMissing(trx, seq, more.missing ?? [], changed);
+      return notify(trx, seq, changed);
+    }
 
-    const heads = await sql<{ load_by: LoadBy; load_id: string; head: unknown }>`
-      select load_by, load_id, head from track_loads
+    const heads = await sql<{
+      load_by: LoadBy;
+      load_id: string;
+      head: unknown;
+      notes: unknown;
+      missing: boolean;
+    }>`
+      select load_by, load_id, head, notes, missing from track_loads
       where (load_by, load_id) in (select * from unnest(${loadList.map((l) => l.by)}::text[], ${loadList.map((l) => l.id)}::text[]))`.execute(
       trx,
     );
-    const headBefore = new Map(heads.rows.map((r) => [loadKey(r.load_by, r.load_id), parsed<Head>(r.head)]));
+    // A load stored only as missing has the head JSON null: it is new when it comes.
+    const headBefore = new Map(
+      heads.rows.map((r) => [loadKey(r.load_by, r.load_id), parsed<Head | null>(r.head) ?? undefined]),
+    );
+    const rowBefore = new Map(heads.rows.map((r) => [loadKey(r.load_by, r.load_id), r]));
 
     const wanted = { by: [] as string[], id: [] as string[], list: [] as string[], key: [] as string[] };
     for (const { by, id, load } of loadList)
@@ -120,7 +145,12 @@ export async function storeDeltas(
         existing.set(`${loadKey(r.load_by, r.load_id)}\u0000${r.list}\u0000${r.key}`, parsed<Item>(r.item));
     }
 
-    const heads2 = { by: [] as string[], id: [] as string[], head: [] as string[] };
+    const heads2 = {
+      by: [] as string[],
+      id: [] as string[],
+      head: [] as string[],
+      notes: [] as (string | null)[],
+    };
     const items = {
       by: [] as string[],
       id: [] as string[],
@@ -129,15 +159,21 @@ export async function storeDeltas(
       instant: [] as (number | null)[],
       item: [] as string[],
     };
-    const changed: StoredDeltas['changed'] = [];
     for (const { by, id, load } of loadList) {
       const k = loadKey(by, id);
       const before = headBefore.get(k);
+      const row = rowBefore.get(k);
+      const notes = notesGiven.get(k);
       // `applyDelta` answers its first argument itself when the second brings nothing new.
       const prev = before === undefined ? undefined : asLoad(before);
       const merged = prev === undefined ? asLoad(headOf(load)) : applyDelta(prev, asLoad(headOf(load)));
       const head = headOf(merged);
-      let loadChanged = merged !== prev;
+      // Back from missing counts as a change: a browser dropped the load when it was reported missing.
+      let loadChanged =
+        merged !== prev ||
+        row?.missing === true ||
+        (notes !== undefined &&
+          notes !== (row?.notes == null ? undefined : JSON.stringify(parsed(row.notes))));
       for (const list of LISTS) {
         // A list may hold one key twice (the upstream sends an item again): one version per key.
         for (const item of sortByInstant([...load[list]] as Item[], KEY_HAS_INSTANT[list])) {
@@ -162,14 +198,15 @@ export async function storeDeltas(
       heads2.by.push(by);
       heads2.id.push(id);
       heads2.head.push(JSON.stringify(head));
+      heads2.notes.push(notes ?? null);
     }
-    if (changed.length === 0) return { seq, changed };
-    await sql`
-      insert into track_loads (load_by, load_id, head, changed_seq)
-      select b, i, h, ${seq} from unnest(${heads2.by}::text[], ${heads2.id}::text[], ${heads2.head}::json[]) as t(b, i, h)
-      on conflict (load_by, load_id) do update set head = excluded.head, changed_seq = excluded.changed_seq`.execute(
-      trx,
-    );
+    if (changed.length > 0)
+      await sql`
+      insert into track_loads (load_by, load_id, head, changed_seq, notes, missing)
+      select b, i, h, ${seq}, n, false
+      from unnest(${heads2.by}::text[], ${heads2.id}::text[], ${heads2.head}::json[], ${heads2.notes}::json[]) as t(b, i, h, n)
+      on conflict (load_by, load_id) do update set head = excluded.head, changed_seq = excluded.changed_seq,
+        notes = coalesce(excluded.notes, track_loads.notes), missing = false`.execute(trx);
     if (items.key.length > 0)
       await sql`
         insert into track_items (load_by, load_id, list, key, instant, item, seq)
@@ -178,10 +215,32 @@ export async function storeDeltas(
           ${items.instant}::float8[], ${items.item}::json[]) as t(b, i, l, k, t, j)
         on conflict (load_by, load_id, list, key) do update
           set instant = excluded.instant, item = excluded.item, seq = excluded.seq`.execute(trx);
-    // Told to every instance at commit (LISTEN haulview_tracks): the stream sends what changed.
-    await sql`select pg_notify('haulview_tracks', ${String(seq)})`.execute(trx);
-    return { seq, changed };
+    await storeMissing(trx, seq, more.missing ?? [], changed);
+    return notify(trx, seq, changed);
   });
+}
+
+/** Marks loads missing (a row with the JSON null head when the store has none), stamped when newly so. */
+async function storeMissing(
+  trx: Transaction<Database>,
+  seq: number,
+  missing: readonly { by: LoadBy; id: string }[],
+  changed: StoredDeltas['changed'],
+): Promise<void> {
+  if (missing.length === 0) return;
+  const marked = await sql<{ load_by: LoadBy; load_id: string }>`
+    insert into track_loads (load_by, load_id, head, changed_seq, missing)
+    select b, i, 'null'::json, ${seq}, true from unnest(${missing.map((m) => m.by)}::text[], ${missing.map((m) => m.id)}::text[]) as t(b, i)
+    on conflict (load_by, load_id) do update set missing = true, changed_seq = excluded.changed_seq
+      where not track_loads.missing
+    returning load_by, load_id`.execute(trx);
+  for (const r of marked.rows) changed.push({ by: r.load_by, id: r.load_id });
+}
+
+async function notify(trx: Transaction<Database>, seq: number, changed: StoredDeltas['changed']) {
+  // Told to every instance at commit (LISTEN haulview_tracks): the stream sends what changed.
+  if (changed.length > 0) await sql`select pg_notify('haulview_tracks', ${String(seq)})`.execute(trx);
+  return { seq, changed };
 }
 
 interface ItemRow {
@@ -224,7 +283,11 @@ export interface Changes {
   cursor: string;
   /** The loads that changed after the cursor asked with, each with only its items stamped after it. */
   loads: Load[];
-  /** Ids the store holds nothing for. A load neither here nor in `loads` is unchanged. */
+  /** Each changed load's notes, by id (none stored: absent). */
+  notes: Map<string, ParseIssue[]>;
+  /** Ids the service's last full answer left out (every time: a browser drops them). */
+  missing: string[];
+  /** Ids the store holds nothing for yet: pending their first pull. */
   unknown: string[];
 }
 
@@ -241,12 +304,16 @@ function parseCursor(cursor: string | undefined, storeId: string, clock: number)
   return /^\d{1,15}$/.test(text) && n <= clock ? n : 0;
 }
 
-/** What changed in `ids` after `since` (a cursor of this store; everything without one). */
+/**
+ * What changed in `ids` after `since` (a cursor of this store; everything without one), with only the
+ * item lists in `lists` (all by default): a board asks for none.
+ */
 export async function changesSince(
   db: Kysely<Database>,
   by: LoadBy,
   ids: readonly string[],
   since: string | undefined,
+  lists: readonly List[] = LISTS,
 ): Promise<Changes> {
   // The clock first: everything stamped up to it is committed, so nothing is skipped. What a write
   // commits meanwhile may come now and again after the cursor: twice at most, never lost.
@@ -254,17 +321,23 @@ export async function changesSince(
   const cursor = `${clock.store_id}.${clock.seq}`;
   const from = parseCursor(since, clock.store_id, Number(clock.seq));
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return { cursor, loads: [], unknown: [] };
+  const none = { cursor, loads: [], notes: new Map(), missing: [], unknown: [] };
+  if (unique.length === 0) return none;
   const heads = await db
     .selectFrom('track_loads')
-    .select(['load_id', sql<unknown>`case when changed_seq > ${from} then head end`.as('head')])
+    .select([
+      'load_id',
+      'missing',
+      sql<unknown>`case when changed_seq > ${from} and not missing then head end`.as('head'),
+      sql<unknown>`case when changed_seq > ${from} then notes end`.as('notes'),
+    ])
     .where('load_by', '=', by)
     .where('load_id', '=', (eb) => eb.fn.any(eb.val(unique)))
     .execute();
   const known = new Set(heads.map((h) => h.load_id));
   const changedHeads = heads.filter((h) => h.head !== null);
   const items =
-    changedHeads.length === 0
+    changedHeads.length === 0 || lists.length === 0
       ? []
       : await db
           .selectFrom('track_items')
@@ -272,6 +345,7 @@ export async function changesSince(
           .where('load_by', '=', by)
           .where('load_id', '=', (eb) => eb.fn.any(eb.val(changedHeads.map((h) => h.load_id))))
           .where('seq', '>', String(from))
+          .$if(lists.length < LISTS.length, (q) => q.where('list', 'in', lists))
           .orderBy('load_id')
           .orderBy('instant')
           .execute();
@@ -285,7 +359,52 @@ export async function changesSince(
   const loads = changedHeads
     .sort((a, b) => (order.get(a.load_id) ?? 0) - (order.get(b.load_id) ?? 0))
     .map((h) => assemble(parsed<Head>(h.head), byLoad.get(h.load_id) ?? []));
-  return { cursor, loads, unknown: unique.filter((id) => !known.has(id)) };
+  const notes = new Map<string, ParseIssue[]>();
+  for (const h of changedHeads) if (h.notes !== null) notes.set(h.load_id, parsed<ParseIssue[]>(h.notes));
+  return {
+    cursor,
+    loads,
+    notes,
+    missing: heads.filter((h) => h.missing).map((h) => h.load_id),
+    unknown: unique.filter((id) => !known.has(id)),
+  };
+}
+
+/**
+ * The loads something watches now that the store holds (not missing), each with the lists in `lists`
+ * only: what reports over every watched load (billing's paperwork) read on any instance.
+ */
+export async function watchedTracks(db: Kysely<Database>, lists: readonly List[]): Promise<Load[]> {
+  const heads = await sql<{ load_by: LoadBy; load_id: string; head: unknown }>`
+    select t.load_by, t.load_id, t.head from track_loads t
+    where not t.missing and exists (
+      select 1 from watched_loads w
+      where w.load_by = t.load_by and w.load_id = t.load_id and w.expires_at > clock_timestamp())`.execute(
+    db,
+  );
+  if (heads.rows.length === 0) return [];
+  const items =
+    lists.length === 0
+      ? []
+      : (
+          await sql<ItemRow & { load_by: LoadBy }>`
+          select i.load_by, i.load_id, i.list, i.item from track_items i
+          join track_loads t using (load_by, load_id)
+          where not t.missing and i.list = any(${[...lists]}::text[]) and exists (
+            select 1 from watched_loads w
+            where w.load_by = t.load_by and w.load_id = t.load_id and w.expires_at > clock_timestamp())
+          order by i.instant`.execute(db)
+        ).rows;
+  const byLoad = new Map<string, ItemRow[]>();
+  for (const r of items) {
+    const k = loadKey(r.load_by, r.load_id);
+    let rows = byLoad.get(k);
+    if (!rows) byLoad.set(k, (rows = []));
+    rows.push(r);
+  }
+  return heads.rows.map((h) =>
+    assemble(parsed<Head>(h.head), byLoad.get(loadKey(h.load_by, h.load_id)) ?? []),
+  );
 }
 
 export type WatchReason = 'session' | 'board' | 'share' | 'alert';
