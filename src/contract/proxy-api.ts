@@ -323,6 +323,11 @@ export const ProxyPullAnswer = z.strictObject({
   loads: z.array(z.unknown()),
   /** Ids the upstream does not know. */
   missing: z.array(z.string()),
+  /**
+   * Ids not pulled yet (several instances: another instance's puller pulls them within a refresh);
+   * neither known nor missing. Absent when none.
+   */
+  pending: z.optional(z.array(z.string())),
 });
 export type ProxyPullAnswer = z.infer<typeof ProxyPullAnswer>;
 

@@ -25,14 +25,14 @@ import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import type { UpstreamClient } from './upstream-client';
 import type { DriftReport } from './drift-report';
-import type { TrackCache } from './track-cache';
+import type { TrackSource } from './track-cache';
 
 export interface AppOptions {
   upstream: UpstreamClient;
   mode: Health['upstream']['mode'];
   clientConfig: ClientConfig;
   maxIds: number;
-  cache: TrackCache;
+  cache: TrackSource;
   /** Built SPA to serve; none in dev, where Vite serves it. */
   distDir?: string;
   /** Extra image sources for the CSP (the tile host, the simulator's origin). */
@@ -47,6 +47,8 @@ export interface AppOptions {
   storePing?: () => Promise<void>;
   /** Whether this instance is shutting down: `/api/ready` says 503 so a balancer stops sending. */
   draining?: () => boolean;
+  /** This instance's part in pulling (TRACKS=store), said by `/api/ready`. */
+  pullerRole?: () => string;
   /** Origins alert webhooks may post to despite a private address or http (`ALERT_WEBHOOK_ALLOW`). */
   alertWebhookAllow?: readonly string[];
 }
@@ -101,7 +103,7 @@ export function createApp(o: AppOptions) {
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));
   api.route('/config', configRoutes(o.clientConfig));
   api.route('/health', healthRoutes(o.mode, o.upstream.stats));
-  if (o.storePing) api.route('/ready', readyRoutes(o.storePing, o.draining));
+  if (o.storePing) api.route('/ready', readyRoutes(o.storePing, o.draining, o.pullerRole));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not_found', `no API route ${c.req.method} ${c.req.path}`), 404));
 

@@ -186,6 +186,13 @@ export const EnvSchema = z
     RESYNC_MINUTES: int(1, 1440).default(10),
     /** How long the puller's lease lasts without a renewal: another instance takes over after it. */
     LEASE_SECONDS: int(3, 600).default(15),
+    /**
+     * Where tracks live: `store` (PostgreSQL, one puller for every instance: needed for several) or
+     * `memory` (this process alone). Unset: `store` with DATABASE_URL, `memory` with the embedded store.
+     */
+    TRACKS: z.enum(['memory', 'store'], { error: 'must be memory or store' }).optional(),
+    /** Minutes a load stays pulled after the last browser that asked for it (TRACKS=store). */
+    WATCH_MINUTES: int(1, 1440).default(10),
     /** The embedded simulator's loopback port; unset = a free one, so demos can run side by side. */
     SIM_PORT: port.optional(),
     SIM_SEED: int(0, 2 ** 31).default(20261122),
@@ -224,6 +231,10 @@ export const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Where tracks live (TRACKS), with its default resolved. */
+export const tracksModeOf = (env: Pick<Env, 'TRACKS' | 'DATABASE_URL'>): 'memory' | 'store' =>
+  env.TRACKS ?? (env.DATABASE_URL === undefined ? 'memory' : 'store');
 
 /**
  * How the proxy reckons each load's outlook (domain/outlook.ts). The simulator's clock runs

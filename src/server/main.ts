@@ -5,7 +5,7 @@ import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import { demoToken } from '@/simulator/webhooks';
 import { ConfigError, configWarnings, parseEnv, readProcessEnv, startRefusal, type Env } from './config';
 import { isLoopback } from './middleware/access';
-import { buildProxy, listen, listenProblem, type Listening, type Upstream } from './start';
+import { buildProxy, listen, listenProblem, PULLER_ROUND_MS, type Listening, type Upstream } from './start';
 import { toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
 import { openAndMigrate, StoreStartError } from './store/open-at-start';
@@ -14,6 +14,7 @@ import { anyUser } from './auth/users';
 import { retentionPolicyOf, startRetention } from './store/retention';
 import { every } from './alerts/alert-engine';
 import { startKeepPulled } from './watch/keep-pulled';
+import { startPuller } from './puller/puller';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
 async function listenOrExit<T>(
@@ -176,6 +177,9 @@ async function main(): Promise<void> {
   } else {
     server = await listenOrExit(() => listen(app, env.HOST, env.PORT), 'PORT', env.HOST, env.PORT);
   }
+  // TRACKS=store: the one puller among the instances, while this one holds the lease.
+  const puller =
+    app.puller && startPuller(app.puller, { leaseSeconds: env.LEASE_SECONDS, roundMs: PULLER_ROUND_MS });
   // Loads that share links and saved boards watch keep being pulled with no browser open.
   const keepPulled = startKeepPulled({
     db: store.db,
@@ -207,7 +211,8 @@ async function main(): Promise<void> {
         retention.stop();
         keepPulled.stop();
         alertJob?.stop();
-        return Promise.all([retention.running(), keepPulled.running(), alertJob?.running()]);
+        // Gives the lease up: another instance takes over at its next renewal, not after the expiry.
+        return Promise.all([retention.running(), keepPulled.running(), alertJob?.running(), puller?.stop()]);
       })
       .then(() => store.close())
       .then(() => {

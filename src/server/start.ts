@@ -7,7 +7,11 @@ import { noiseRules } from '@/domain/noise-rules';
 import { createApp } from './app';
 import { createAlertEngine, type AlertEngine } from './alerts/alert-engine';
 import { createDriftReport } from './drift-report';
-import { createTrackCache } from './track-cache';
+import { createTrackCache, type TrackCacheOptions, type TrackSource } from './track-cache';
+import { tracksModeOf } from './config';
+import { createLease } from './puller/lease';
+import { createPuller, type Puller } from './puller/puller';
+import { createStoreTracks } from './tracks/store-tracks';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
 import { retentionPolicyOf } from './store/retention';
@@ -58,7 +62,7 @@ export function buildProxy(
     now: options.now,
   });
   const drift = createDriftReport();
-  const cache = createTrackCache({
+  const cacheOptions: TrackCacheOptions = {
     pull: (by, ids, sendNewData) => client.pull(by, ids, undefined, sendNewData),
     chunkSize: env.UPSTREAM_MAX_IDS,
     maxInFlight: 4,
@@ -70,12 +74,15 @@ export function buildProxy(
       drift.note(by, [{ ...note, path: 'details[]', message: `load ${id}: ${note.message}` }]),
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
-  });
+  };
+  const tracks = tracksOf(env, upstream, cacheOptions, options.store);
   if (options.store && options.alerts)
     options.alerts(
       createAlertEngine({
         db: options.store.db,
-        loads: () => cache.held(),
+        // With several instances the puller judges: it holds the whole tracks, and pulls as data arrives.
+        loads: () =>
+          tracks.puller ? (tracks.puller.isLeader() ? tracks.puller.cache.held() : []) : tracks.source.held(),
         now: options.now ?? Date.now,
         thresholds: {
           staleAfterMinutes: env.STALE_AFTER_MINUTES,
@@ -88,7 +95,7 @@ export function buildProxy(
     upstream: client,
     mode: upstream.mode,
     maxIds: env.MAX_IDS,
-    cache,
+    cache: tracks.source,
     distDir: options.distDir,
     log: options.log,
     access: {
@@ -104,6 +111,7 @@ export function buildProxy(
     alertWebhookAllow: env.ALERT_WEBHOOK_ALLOW,
     storePing: options.store?.ping ?? options.storePing,
     draining: options.draining,
+    pullerRole: tracks.puller?.role,
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),
@@ -125,8 +133,48 @@ export function buildProxy(
       demo: upstream.demo,
     },
   });
-  // The track cache goes with the app: main.ts keeps watched loads pulled through it.
-  return Object.assign(app, { trackCache: cache });
+  // The tracks go with the app: main.ts keeps watched loads pulled through them and runs the puller.
+  return Object.assign(app, { trackCache: tracks.source, puller: tracks.puller });
+}
+
+/** A puller round's period: it pulls only the loads that are due, so it may come often. */
+export const PULLER_ROUND_MS = 1000;
+
+/**
+ * The tracks the routes read: this process's track cache (TRACKS=memory), or the track store fed by
+ * the one puller among the instances (TRACKS=store), whose cache pulls each load once a refresh.
+ */
+function tracksOf(
+  env: Env,
+  upstream: Upstream,
+  cacheOptions: TrackCacheOptions,
+  store: Pick<Store, 'db'> | undefined,
+): { source: TrackSource; puller?: Puller } {
+  if (tracksModeOf(env) === 'memory' || store === undefined)
+    return { source: createTrackCache(cacheOptions) };
+  const puller = createPuller({
+    db: store.db,
+    lease: createLease(store.db, {
+      account: `${upstream.partnerId}:${upstream.accountId}`,
+      seconds: env.LEASE_SECONDS,
+    }),
+    makeCache: (persist) =>
+      createTrackCache({
+        ...cacheOptions,
+        // A round every second finds each load due once a refresh, not at half of it.
+        freshMs: env.REFRESH_SECONDS * 1000 - PULLER_ROUND_MS / 2,
+        persist,
+      }),
+    maxLoads: env.CACHE_MAX_LOADS,
+    log: (line) => console.log(line),
+  });
+  const source = createStoreTracks({
+    db: store.db,
+    watchMinutes: env.WATCH_MINUTES,
+    pullNow: async (by, ids) => (puller.isLeader() ? puller.pullLoads(by, ids) : undefined),
+    now: cacheOptions.now,
+  });
+  return { source, puller };
 }
 
 export interface Listening {

@@ -49,6 +49,19 @@ export interface TrackCacheOptions {
   now?: () => number;
   /** How each load's outlook (ETAs, why it is dark) is reckoned; the domain's defaults when absent. */
   outlook?: OutlookOptions;
+  /**
+   * Stores what one upstream answer brought before its pull counts as done (the puller's write to the
+   * track store). When it fails, the answer's loads are pulled in full next time and the error is
+   * the pull's: the upstream's cursor moved past what was not stored.
+   */
+  persist?: (by: LoadBy, answer: PersistedAnswer) => Promise<void>;
+}
+
+/** One answer as the track store keeps it: each load's new items under its merged head, notes, missing ids. */
+export interface PersistedAnswer {
+  loads: Load[];
+  notes: { by: LoadBy; id: string; notes: ParseIssue[] }[];
+  missing: { by: LoadBy; id: string }[];
 }
 
 interface Track {
@@ -87,6 +100,8 @@ export interface ServedTracks {
   timeStamp: string | undefined;
   loads: LoadViewWire[];
   missing: string[];
+  /** Ids not pulled yet (served from the store, before the puller's first answer for them). */
+  pending?: string[];
   upstreamCalls: number;
 }
 
@@ -263,6 +278,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
     const at = now();
     const byId = new Map(chunk.map((t) => [t.id, t]));
+    const toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
     answer.data.details.forEach((detail, i) => {
       const id = detailId(detail, by);
       const t = id === undefined ? undefined : byId.get(id);
@@ -270,7 +286,13 @@ export function createTrackCache(o: TrackCacheOptions) {
       byId.delete(t.id);
       const issues = [...(answer.data.detailIssues[i] ?? [])];
       const load = normalizeLoad(detail, by, `details[${i}]`, issues);
-      if (load) absorb(t, load, issues, mode === 'no', at);
+      if (!load) return;
+      absorb(t, load, issues, mode === 'no', at);
+      if (!o.persist || !t.load) return;
+      // The answer's items under the merged head (its outlook reckoned from the whole track).
+      const { pings, events, comments, documents, readings } = load;
+      toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
+      toStore.notes.push({ by, id: t.id, notes: t.issues });
     });
     // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
     for (const t of byId.values()) {
@@ -279,7 +301,15 @@ export function createTrackCache(o: TrackCacheOptions) {
         t.missing = true;
         t.lastFullAt = at;
         t.needsFull = false;
+        toStore.missing.push({ by, id: t.id });
       }
+    }
+    if (!o.persist) return;
+    try {
+      await o.persist(by, toStore);
+    } catch (error) {
+      for (const t of chunk) t.needsFull = true;
+      throw error;
     }
   }
 
@@ -334,6 +364,14 @@ export function createTrackCache(o: TrackCacheOptions) {
     return calls.n;
   }
 
+  /** Refreshes the tracks that are due (a full pull once `resyncMs` passed); the upstream calls made. */
+  function bringUpToDate(by: LoadBy, wanted: Track[]): Promise<number> {
+    evict(new Set(wanted));
+    const at = now();
+    for (const t of wanted) if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
+    return refresh(by, wanted);
+  }
+
   function parseCursor(cursor: string | undefined): number {
     if (!cursor) return 0;
     const [e, n] = cursor.split('.');
@@ -386,10 +424,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     render: (t: Track, since: number) => T | undefined,
   ) {
     const wanted = ids.map((id) => track(by, id));
-    evict(new Set(wanted));
-    const at = now();
-    for (const t of wanted) if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
-    const upstreamCalls = await refresh(by, wanted);
+    const upstreamCalls = await bringUpToDate(by, wanted);
     const from = parseCursor(since);
     // Taken before the tracks are served: the yields below let other calls merge into them meanwhile,
     // and what they merge must come again after this cursor (served twice at most, never lost).
@@ -456,12 +491,39 @@ export function createTrackCache(o: TrackCacheOptions) {
     get,
     getJson,
     held,
+    /** Brings these loads up to date without serving them (the puller's round); the upstream calls made. */
+    refreshLoads: (by: LoadBy, ids: string[]) =>
+      bringUpToDate(
+        by,
+        ids.map((id) => track(by, id)),
+      ),
+    /** Marks loads for a full pull at their next refresh (their delta went astray). */
+    markFull: (by: LoadBy, ids: string[]) => {
+      for (const id of ids) {
+        // A load not held is pulled in full anyway.
+        const t = tracks.get(`${by}:${id}`);
+        if (t) t.needsFull = true;
+      }
+    },
+    /** Forgets every track: each is pulled in full next time (a new term of the puller's lease). */
+    reset: () => tracks.clear(),
     /** For tests and health: how many tracks are held. */
     size: () => tracks.size,
   };
 }
 
 export type TrackCache = ReturnType<typeof createTrackCache>;
+
+/**
+ * Where the routes read loads from: the in-memory track cache (one instance), or the track store
+ * (several instances; `tracks/store-tracks.ts`).
+ */
+export interface TrackSource {
+  get: TrackCache['get'];
+  getJson: TrackCache['getJson'];
+  /** The loads held now, for reports over all of them (billing, alerts). */
+  held: () => Load[] | Promise<Load[]>;
+}
 
 /** Notes with paths relative to their load (`locations[3].lat`, not `details[12].locations[3].lat`). */
 export function relativeIssues(issues: ParseIssue[]): ParseIssue[] {

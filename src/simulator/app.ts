@@ -19,6 +19,8 @@ export interface SimulatorOptions extends TrackOptions {
   jwtSecret: string;
   /** Fault knobs of the pull operations; none when absent. */
   faults?: FaultInjector;
+  /** Told of every pull call as it arrives (tests count the calls of several instances). */
+  onPull?: () => void;
 }
 
 /** Under @hono/node-server the raw socket is reachable (a reset fault needs it); absent in app.request(). */
@@ -198,6 +200,7 @@ export function createSimulatorApp(o: SimulatorOptions): Hono<SimulatorEnv> {
 
   /** A pull with this request's faults applied around it (faults.ts). */
   async function pull(op: Operation, c: Context<SimulatorEnv>): Promise<Response> {
+    o.onPull?.();
     const plan: FaultPlan = faults.draw();
     const request = c.req.raw;
     if (plan.latencyMs > 0) {

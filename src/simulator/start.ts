@@ -27,6 +27,8 @@ export interface RunningSimulator {
   /** Base URL of the upstream interface, e.g. http://127.0.0.1:8081 */
   url: string;
   fleet: LoadPlan[];
+  /** Pull calls received so far, of either operation, faulted or not. */
+  pulls: () => number;
   /** Replaces the fault settings (all off with `{}`) and restarts their random sequence. */
   setFaults: (faults: FaultOptions) => void;
   close: () => Promise<void>;
@@ -47,6 +49,7 @@ export function startSimulator(options: StartSimulatorOptions): Promise<RunningS
   const faults = createFaultInjector(options.seed, options.faults);
   return new Promise((resolve, reject) => {
     let publicUrl = '';
+    let pulls = 0;
     const app = createSimulatorApp({
       fleet,
       partnerId: options.partnerId,
@@ -59,12 +62,14 @@ export function startSimulator(options: StartSimulatorOptions): Promise<RunningS
         return publicUrl;
       },
       now,
+      onPull: () => pulls++,
     });
     const server = serve({ fetch: app.fetch, port: options.port, hostname: host }, (info: AddressInfo) => {
       publicUrl = `http://${host}:${info.port}`;
       resolve({
         url: publicUrl,
         fleet,
+        pulls: () => pulls,
         setFaults: (next) => faults.set(next),
         close: () =>
           new Promise<void>((done) => {

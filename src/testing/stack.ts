@@ -4,8 +4,9 @@ import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import type { FaultOptions } from '@/simulator/faults';
 import { startSimulator, type RunningSimulator } from '@/simulator/start';
 import type { Store } from '@/server/store/store';
-import type { TrackCache } from '@/server/track-cache';
+import type { TrackSource } from '@/server/track-cache';
 import type { AlertEngine } from '@/server/alerts/alert-engine';
+import type { Puller } from '@/server/puller/puller';
 
 /** A clock tests move by hand. */
 export function manualClock(start = Date.parse('2026-11-22T15:00:00Z')) {
@@ -17,10 +18,14 @@ export interface Stack {
   sim: RunningSimulator;
   proxy: Listening;
   /** The proxy's track cache (what browsers' pulls go through). */
-  cache: TrackCache;
+  cache: TrackSource;
   logs: string[];
   /** With a store: the alert evaluator, stepped by the test (`tick`), never on a timer. */
   alerts?: AlertEngine;
+  /** TRACKS=store: this instance's puller, stepped by the test (`renew`, `pull`), never on a timer. */
+  puller?: Puller;
+  /** Another Haulview instance on the same store and upstream (several instances behind a balancer). */
+  addInstance: () => Promise<{ proxy: Listening; puller?: Puller; cache: TrackSource }>;
   /** POST to the proxy as the SPA does. */
   post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
   /** Haulview restarted on the same store and the same upstream (which a restart does not change). */
@@ -80,8 +85,9 @@ export async function startStack(
       store: options.store,
       alerts: (engine) => (alerts = engine),
     });
-    return { proxy: await listen(app, '127.0.0.1', 0), cache: app.trackCache, alerts };
+    return { proxy: await listen(app, '127.0.0.1', 0), cache: app.trackCache, alerts, puller: app.puller };
   };
+  const others: Listening[] = [];
   const stack: Stack = {
     sim,
     ...(await openProxy()),
@@ -92,11 +98,17 @@ export async function startStack(
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
+    addInstance: async () => {
+      const other = await openProxy();
+      others.push(other.proxy);
+      return other;
+    },
     restartProxy: async () => {
       await stack.proxy.close();
       Object.assign(stack, await openProxy());
     },
     close: async () => {
+      await Promise.all(others.map((o) => o.close()));
       await stack.proxy.close();
       await sim.close();
     },

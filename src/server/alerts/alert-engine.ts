@@ -16,7 +16,7 @@ const SEND_TIMEOUT_MS = 10_000;
 export interface AlertEngineOptions {
   db: Kysely<Database>;
   /** The loads to judge: the ones the proxy holds (`TrackCache.held`). */
-  loads: () => Load[];
+  loads: () => Load[] | Promise<Load[]>;
   now: () => number;
   thresholds: StalenessThresholds;
   log: (line: string) => void;
@@ -44,7 +44,7 @@ export function createAlertEngine(o: AlertEngineOptions) {
     const now = o.now();
     const seen = new Set<string>();
     let count = 0;
-    for (const load of o.loads()) {
+    for (const load of await o.loads()) {
       const ref = loadRefOf(load);
       for (const rule of rules) count += await judge(rule, load, ref, now, seen);
     }

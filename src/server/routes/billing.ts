@@ -8,18 +8,18 @@ import { requireStore, storeUnavailable } from '../errors';
 import { requireRole } from '../middleware/access';
 import { listReviews } from '../reviews/reviews';
 import type { Database } from '../store/database';
-import type { TrackCache } from '../track-cache';
+import type { TrackSource } from '../track-cache';
 import { validate } from '../validation';
 
 const unavailable = storeUnavailable('paperwork cannot be reckoned without the document reviews');
 
 /**
  * `/api/billing/*`, brokers and admins: paperwork per load, ready to bill (JSON or CSV), POD overdue.
- * The loads are those the proxy holds (`TrackCache.held`): the service has no list of all loads, so
+ * The loads are those the proxy holds (`TrackSource.held`): the service has no list of all loads, so
  * a load no browser has watched since start, or one evicted past `CACHE_MAX_LOADS`, is not counted.
  */
 export function billingRoutes(
-  cache: Pick<TrackCache, 'held'>,
+  cache: Pick<TrackSource, 'held'>,
   db: Kysely<Database> | undefined,
   podDueHours: number,
   now: () => number,
@@ -28,11 +28,11 @@ export function billingRoutes(
   return new Hono<AppEnv>()
     .use(requireRole('broker', 'admin'))
     .get('/paperwork', validate('query', z.strictObject({})), async (c) =>
-      c.json(paperworkOf(cache.held(), await reviews())),
+      c.json(paperworkOf(await cache.held(), await reviews())),
     )
     .get('/ready', validate('query', ReadyQuery), async (c) => {
       const query = c.req.valid('query');
-      const loads = cache.held();
+      const loads = await cache.held();
       const ready = readyToBill(loads, await reviews(), query);
       if (query.format === 'csv') {
         const name = `ready-to-bill${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`;
@@ -43,8 +43,8 @@ export function billingRoutes(
       }
       return c.json({ held: loads.length, loads: ready } satisfies ReadyAnswer);
     })
-    .get('/overdue', validate('query', z.strictObject({})), (c) => {
-      const loads = cache.held();
+    .get('/overdue', validate('query', z.strictObject({})), async (c) => {
+      const loads = await cache.held();
       return c.json({
         held: loads.length,
         dueHours: podDueHours,

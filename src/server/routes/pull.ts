@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { PULL_ANSWER_VERSION, pullQuerySchema } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import type { AppEnv } from '../app-env';
-import type { TrackCache } from '../track-cache';
+import type { TrackSource } from '../track-cache';
 import { validate } from '../validation';
 
 const COMMA = Buffer.from(',');
 
 export interface PullRouteOptions {
-  cache: TrackCache;
+  cache: Pick<TrackSource, 'getJson'>;
   maxIds: number;
 }
 
@@ -35,7 +35,8 @@ export function pullRoutes(o: PullRouteOptions) {
         cursor: served.cursor,
         timeStamp: served.timeStamp,
       });
-      const tail = JSON.stringify({ missing: served.missing });
+      const pending = served.pending?.length ? served.pending : undefined;
+      const tail = JSON.stringify({ missing: served.missing, pending });
       const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"loads":[`)];
       served.loads.forEach((load, i) => {
         if (i > 0) parts.push(COMMA);

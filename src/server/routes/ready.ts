@@ -9,7 +9,11 @@ const PING_TIMEOUT_MS = 2000;
  * `draining` once the instance is shutting down (either way a balancer stops sending users here).
  * `/api/health` stays about liveness: a lost database is not a reason to restart the process.
  */
-export function readyRoutes(ping: () => Promise<void>, draining: () => boolean = () => false) {
+export function readyRoutes(
+  ping: () => Promise<void>,
+  draining: () => boolean = () => false,
+  pullerRole?: () => string,
+) {
   return new Hono().get('/', async (c) => {
     if (draining())
       throw new ProxyError(503, 'draining', 'this instance is shutting down; its requests in flight finish');
@@ -24,6 +28,7 @@ export function readyRoutes(ping: () => Promise<void>, draining: () => boolean =
     } finally {
       clearTimeout(timer);
     }
-    return c.json({ ready: true });
+    // Which instance pulls the service (TRACKS=store): `leader`, `standby` or `starting`.
+    return c.json({ ready: true, ...(pullerRole && { puller: pullerRole() }) });
   });
 }

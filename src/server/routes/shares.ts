@@ -30,7 +30,7 @@ import {
   type ShareRow,
 } from '../shares/shares';
 import type { Database } from '../store/database';
-import type { TrackCache } from '../track-cache';
+import type { TrackSource } from '../track-cache';
 import { validate } from '../validation';
 
 const unavailable = storeUnavailable('share links cannot be read or changed now');
@@ -70,7 +70,7 @@ export function shareRoutes(db: Kysely<Database> | undefined, now: () => number)
 
 export interface PublicShareOptions {
   db: Kysely<Database> | undefined;
-  cache: TrackCache;
+  cache: Pick<TrackSource, 'get'>;
   trustProxy: number;
   now: () => number;
   page: Pick<ShareView, 'refreshSeconds' | 'tileUrl' | 'tileAttribution'>;

@@ -17,6 +17,7 @@ export interface Database {
   track_loads: TrackLoadsTable;
   track_items: TrackItemsTable;
   watched_loads: WatchedLoadsTable;
+  track_resync: TrackResyncTable;
   share_links: ShareLinksTable;
   alert_rules: AlertRulesTable;
   alerts: AlertsTable;
@@ -165,6 +166,12 @@ export interface TrackLoadsTable {
   notes: ColumnType<unknown, string | null | undefined, string | null>;
   /** Left out of the service's last full answer. */
   missing: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A load whose delta was taken from the service and not stored: pulled in full next round. */
+export interface TrackResyncTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
 }
 
 /** One item of a load's list, by its key, with the stamp of the change that brought the kept version. */

@@ -22,6 +22,7 @@ const TABLES = [
   'track_clock',
   'track_items',
   'track_loads',
+  'track_resync',
   'users',
   'watched_loads',
   'webhooks',

@@ -303,7 +303,7 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     const ids = [String(base), String(base + 1), String(base + 2)];
     const note = {
       path: 'locations[0].lat',
-      kind: 'invalid' as const,
+      kind: 'bad_coordinate' as const,
       message: 'not a number',
       skipped: true,
     };

@@ -407,10 +407,30 @@ export async function watchedTracks(db: Kysely<Database>, lists: readonly List[]
   );
 }
 
+/**
+ * Loads whose delta this instance took from the service and could not store (its term had ended):
+ * written without a fence, so the next leader pulls them in full.
+ */
+export async function markForResync(db: Kysely<Database>, loads: readonly { by: LoadBy; id: string }[]) {
+  if (loads.length === 0) return;
+  await db
+    .insertInto('track_resync')
+    .values(loads.map((l) => ({ load_by: l.by, load_id: l.id })))
+    .onConflict((c) => c.doNothing())
+    .execute();
+}
+
+/** The loads marked for a full pull, taken off the list. */
+export async function takeResyncs(db: Kysely<Database>): Promise<{ by: LoadBy; id: string }[]> {
+  const rows = await db.deleteFrom('track_resync').returning(['load_by', 'load_id']).execute();
+  return rows.map((r) => ({ by: r.load_by, id: r.load_id }));
+}
+
 export type WatchReason = 'session' | 'board' | 'share' | 'alert';
 
 /**
- * Registers (or renews) loads that something watches until `until`: a session's board, a saved
+ * Registers (or renews) loads that something watches until `until` (a moment, or minutes from the
+ * database's clock): a session's board, a saved
  * board, a share link, an alert rule. A renewal never shortens what another watcher of the same
  * reason asked for.
  */
@@ -418,12 +438,15 @@ export async function watchLoads(
   db: Kysely<Database>,
   loads: readonly { by: LoadBy; id: string }[],
   why: WatchReason,
-  until: Date,
+  until: Date | { minutes: number },
 ): Promise<void> {
   if (loads.length === 0) return;
+  // From the database's clock, which the puller reads the watches by.
+  const expires =
+    until instanceof Date ? until : sql<Date>`clock_timestamp() + make_interval(mins => ${until.minutes})`;
   await db
     .insertInto('watched_loads')
-    .values(loads.map((l) => ({ load_by: l.by, load_id: l.id, why, expires_at: until })))
+    .values(loads.map((l) => ({ load_by: l.by, load_id: l.id, why, expires_at: expires })))
     .onConflict((c) =>
       c.columns(['load_by', 'load_id', 'why']).doUpdateSet({
         expires_at: sql`greatest(watched_loads.expires_at, excluded.expires_at)`,

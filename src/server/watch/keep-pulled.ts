@@ -4,7 +4,7 @@ import type { LoadBy } from '@/domain/model';
 import { decodeWatch, REF_PREFIX, WATCH_PARAM } from '@/domain/watch-text';
 import { afterDeliveryEnd, endShareAt, liveShares, type LiveShare } from '../shares/shares';
 import type { Database } from '../store/database';
-import type { TrackCache } from '../track-cache';
+import type { TrackSource } from '../track-cache';
 
 /**
  * Loads that something watches with no browser open, kept pulled through the track cache: the loads
@@ -14,7 +14,7 @@ import type { TrackCache } from '../track-cache';
  */
 export interface KeepPulledOptions {
   db: Kysely<Database>;
-  cache: Pick<TrackCache, 'get'>;
+  cache: Pick<TrackSource, 'get'>;
   /** At most this many loads are kept pulled (CACHE_MAX_LOADS): share links first, then extras, then boards. */
   maxLoads: number;
   everyMs: number;

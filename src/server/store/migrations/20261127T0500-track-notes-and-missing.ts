@@ -10,9 +10,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('track_loads')
     .addColumn('missing', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
     .execute();
+  // Loads whose delta a puller took from the service but could not store (its term had ended): the
+  // leader pulls them in full at its next round.
+  await db.schema
+    .createTable('track_resync')
+    .addColumn('load_by', 'text', (c) => c.notNull())
+    .addColumn('load_id', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('track_resync_pk', ['load_by', 'load_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('track_resync').execute();
   await db.schema.alterTable('track_loads').dropColumn('missing').execute();
   await db.schema.alterTable('track_loads').dropColumn('notes').execute();
 }
