@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { createAlertEngine, type AlertEngine } from './alerts/alert-engine';
 import { createDriftReport } from './drift-report';
 import { createTrackCache } from './track-cache';
+import { memoryChangeFeed, type ChangeFeed } from './stream/change-feed';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
 import { retentionPolicyOf } from './store/retention';
@@ -47,8 +48,11 @@ export function buildProxy(
     draining?: () => boolean;
     /** Given the alert evaluator (with a store): main runs it on a timer, tests step it by hand. */
     alerts?: (engine: AlertEngine) => void;
+    /** The stream's feed of the tracks in the store; the track cache's own when absent. */
+    changeFeed?: ChangeFeed;
   },
 ) {
+  const memoryFeed = options.changeFeed ? undefined : memoryChangeFeed();
   const client = createUpstreamClient({
     baseUrl: upstream.baseUrl,
     partnerId: upstream.partnerId,
@@ -70,6 +74,7 @@ export function buildProxy(
       drift.note(by, [{ ...note, path: 'details[]', message: `load ${id}: ${note.message}` }]),
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
+    onChange: memoryFeed?.notify,
   });
   if (options.store && options.alerts)
     options.alerts(
@@ -104,6 +109,8 @@ export function buildProxy(
     alertWebhookAllow: env.ALERT_WEBHOOK_ALLOW,
     storePing: options.store?.ping ?? options.storePing,
     draining: options.draining,
+    changeFeed: options.changeFeed ?? memoryFeed,
+    watchTtlMs: Math.max(600_000, env.REFRESH_SECONDS * 4000),
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),
@@ -195,6 +202,7 @@ export function listen(
         drain: (graceMs) => {
           draining = true;
           let hurry = () => {};
+          app.closeStreams();
           const done = new Promise<{ cut: number }>((finish) => {
             let ended = false;
             const end = () => {
