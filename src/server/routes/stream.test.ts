@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StreamChange } from '@/contract/proxy-api';
 import { sseReader, type SseEvent } from '@/testing/sse';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
+import { createWatches, streamRoutes, UNAVAILABLE_RETRY_MS } from './stream';
 
 let stack: Stack;
 let clock: ReturnType<typeof manualClock>;
@@ -118,6 +119,20 @@ describe('GET /api/stream (one instance, the track cache)', () => {
     const { done } = stack.proxy.drain(10 * 60_000);
     expect(await reader.next()).toBeUndefined();
     expect(await done).toEqual({ cut: 0 });
+  });
+});
+
+describe('GET /api/stream while the store does not answer', () => {
+  it('says so, asks the page to come back later, and ends', async () => {
+    const down = () => Promise.reject(new Error('connection terminated'));
+    const routes = streamRoutes({
+      feed: { subscribe: () => () => {}, since: down, head: down, stop: async () => {} },
+      watches: createWatches({ ttlMs: 60_000 }),
+    });
+    for (const headers of [{}, { 'Last-Event-ID': 'store.4' }] as Record<string, string>[]) {
+      const response = await routes.app.request('/', { headers });
+      expect(await response.text()).toBe(`event: unavailable\ndata: {}\nretry: ${UNAVAILABLE_RETRY_MS}\n\n`);
+    }
   });
 });
 

@@ -14,6 +14,8 @@ import { validate } from '../validation';
 export const MAX_KEYS_PER_CHANGE = 1_000;
 /** Loads remembered per session: a board's ids, a load page's, the documents'. */
 const MAX_WATCHED_PER_SESSION = 20_000;
+/** How long a page waits to open the stream again when the store did not answer. */
+export const UNAVAILABLE_RETRY_MS = 15_000;
 /** Sessions remembered at once; past it the least recently seen go first. */
 const MAX_SESSIONS = 10_000;
 
@@ -158,11 +160,18 @@ export function streamRoutes(o: StreamRouteOptions) {
           );
       }, o.heartbeatMs ?? 15_000);
       try {
-        const replay = lastEventId === undefined ? undefined : await o.feed.since(lastEventId);
-        if (replay === 'reset') await write('reset', await o.feed.head(), {});
-        // Else a first id (or the replay's, when it named nothing), so that a reconnect replays from there.
-        else if (!(replay && sendChange(replay)))
-          await write('ready', replay?.id ?? (await o.feed.head()), {});
+        try {
+          const replay = lastEventId === undefined ? undefined : await o.feed.since(lastEventId);
+          if (replay === 'reset') await write('reset', await o.feed.head(), {});
+          // Else a first id (or the replay's, when it named nothing), so that a reconnect replays from there.
+          else if (!(replay && sendChange(replay)))
+            await write('ready', replay?.id ?? (await o.feed.head()), {});
+        } catch {
+          // The store does not answer: the page polls meanwhile, and its EventSource comes back later
+          // (not every 3 s from every page, nor after a reset that would have them all pull in full).
+          await stream.writeSSE({ event: 'unavailable', data: '{}', retry: UNAVAILABLE_RETRY_MS });
+          return;
+        }
         for (const e of held ?? []) sendChange(e);
         held = undefined;
         await ended;

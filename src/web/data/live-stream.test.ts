@@ -120,6 +120,10 @@ describe('the live stream in the browser', () => {
     await settled();
     expect(liveStateNow()).toBe('live');
     expect(pulls).toEqual({ board: 2, detail: 2, hidden: 0 });
+    // Opened, but the server cannot read its store: polling until the stream comes back.
+    s.send('unavailable', {});
+    expect(liveStateNow()).toBe('polling');
+    s.open();
     // Refused (closed): a new stream after the wait, from the last event's id.
     s.fail(true);
     await new Promise((r) => setTimeout(r, 30));

@@ -131,6 +131,8 @@ export function startLiveStream(
       if (e.lastEventId) lastId = e.lastEventId;
     };
     s.addEventListener('ready', remember);
+    // The server could not read the store: it ends the stream, and says when to come back.
+    s.addEventListener('unavailable', () => setState('polling'));
     s.addEventListener('reset', (e) => {
       remember(e);
       bringAll();
