@@ -28,6 +28,7 @@ const STORE_TESTS = [
   'src/server/billing/**/*.test.ts',
   'src/server/watch/**/*.test.ts',
   'src/server/alerts/**/*.test.ts',
+  'src/server/stream/**/*.test.ts',
 ];
 
 const SHARED_VENDOR =

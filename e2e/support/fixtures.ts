@@ -14,8 +14,10 @@ export const test = base.extend<{ credentialGuard: void }>({
           (async () => {
             const headers = JSON.stringify(await response.allHeaders().catch(() => response.headers()));
             let body = '';
+            // A live stream's body ends only with its page, after this check: its headers are read.
+            const stream = response.headers()['content-type']?.startsWith('text/event-stream');
             try {
-              body = (await response.body()).toString('utf8');
+              if (!stream) body = (await response.body()).toString('utf8');
             } catch {
               // A redirect, or a load the page abandoned, has no body to read.
             }

@@ -331,6 +331,19 @@ export const ProxyPullAnswer = z.strictObject({
 });
 export type ProxyPullAnswer = z.infer<typeof ProxyPullAnswer>;
 
+/**
+ * The data of a `change` event of `GET /api/stream`: the keys (`e:9001`, `n:LN-4`) of the loads that
+ * changed, which the page then pulls with its cursor; or `all`, when too many changed to list.
+ */
+export const StreamChange = z.union([
+  z.strictObject({ loads: z.array(z.string()) }),
+  z.strictObject({ all: z.literal(true) }),
+]);
+export type StreamChange = z.infer<typeof StreamChange>;
+
+/** `?lastEventId=` of `GET /api/stream` (the `Last-Event-ID` header says the same). */
+export const StreamQuery = z.strictObject({ lastEventId: z.optional(z.string().check(z.maxLength(200))) });
+
 /** Every error the proxy itself writes. */
 export const ProxyErrorBody = z.object({
   error: z.object({

@@ -20,6 +20,8 @@ import { pullRoutes } from './routes/pull';
 import { readyRoutes } from './routes/ready';
 import { boardRoutes } from './routes/boards';
 import { reviewRoutes } from './routes/reviews';
+import { createWatches, streamRoutes, watchPulls } from './routes/stream';
+import type { ChangeFeed } from './stream/change-feed';
 import { publicShareRoutes, shareRoutes } from './routes/shares';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
@@ -51,6 +53,10 @@ export interface AppOptions {
   pullerRole?: () => string;
   /** Origins alert webhooks may post to despite a private address or http (`ALERT_WEBHOOK_ALLOW`). */
   alertWebhookAllow?: readonly string[];
+  /** What changed in the tracks, for `GET /api/stream` (not mounted without it). */
+  changeFeed?: ChangeFeed;
+  /** How long a session's pulled loads are named by its stream after its last pull of them. */
+  watchTtlMs?: number;
 }
 
 function errorBody(code: string, message: string, details?: unknown): ProxyErrorBody {
@@ -91,7 +97,11 @@ export function createApp(o: AppOptions) {
   api.use(access.guard);
   api.route('/session', access.routes);
   api.route('/diagnostics', adminOnly(diagnosticsRoutes(o.drift, o.upstream.stats, o.upstream.now)));
+  const watches = createWatches({ ttlMs: o.watchTtlMs ?? 600_000, now: o.access.now });
+  const stream = o.changeFeed && streamRoutes({ feed: o.changeFeed, watches });
+  if (stream) api.use('/pull/*', watchPulls(watches));
   api.route('/pull', pullRoutes(o));
+  if (stream) api.route('/stream', stream.app);
   api.route('/webhooks', adminOnly(webhookRoutes(o.upstream, o.access.db)));
   api.route('/documents/reviews', reviewRoutes(o.access.db));
   api.route('/boards', boardRoutes(o.access.db));
@@ -159,5 +169,6 @@ export function createApp(o: AppOptions) {
     // The SPA's own routes (/loads/…, /documents, /webhooks) all answer with index.html.
     app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
   }
-  return app;
+  // A server that drains ends the streams first: an open one would hold it for the whole grace.
+  return Object.assign(app, { closeStreams: () => stream?.closeAll() });
 }

@@ -14,6 +14,8 @@ import { anyUser } from './auth/users';
 import { retentionPolicyOf, startRetention } from './store/retention';
 import { every } from './alerts/alert-engine';
 import { startKeepPulled } from './watch/keep-pulled';
+import { storeChangeFeed } from './stream/change-feed';
+import { tracksModeOf } from './config';
 import { startPuller } from './puller/puller';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
@@ -147,7 +149,13 @@ async function main(): Promise<void> {
   const upstream = await resolveUpstream(env);
   let draining = false;
   let alertJob: ReturnType<typeof every> | undefined;
+  // TRACKS=store: every instance hears of the puller's writes from the store (LISTEN), for its streams.
+  const changeFeed =
+    tracksModeOf(env) === 'store'
+      ? await storeChangeFeed({ store, log: (line) => console.warn(line) })
+      : undefined;
   const app = buildProxy(env, upstream, {
+    changeFeed,
     distDir: dev ? undefined : distDir,
     log: toStdout,
     store,
@@ -214,6 +222,7 @@ async function main(): Promise<void> {
         // Gives the lease up: another instance takes over at its next renewal, not after the expiry.
         return Promise.all([retention.running(), keepPulled.running(), alertJob?.running(), puller?.stop()]);
       })
+      .then(() => changeFeed?.stop())
       .then(() => store.close())
       .then(() => {
         console.log('Haulview stopped.');

@@ -12,6 +12,7 @@ import { tracksModeOf } from './config';
 import { createLease } from './puller/lease';
 import { createPuller, type Puller } from './puller/puller';
 import { createStoreTracks } from './tracks/store-tracks';
+import { memoryChangeFeed, type ChangeFeed } from './stream/change-feed';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
 import { retentionPolicyOf } from './store/retention';
@@ -51,8 +52,13 @@ export function buildProxy(
     draining?: () => boolean;
     /** Given the alert evaluator (with a store): main runs it on a timer, tests step it by hand. */
     alerts?: (engine: AlertEngine) => void;
+    /** The stream's feed of the tracks in the store; the track cache's own when absent. */
+    changeFeed?: ChangeFeed;
   },
 ) {
+  // Several instances learn of changes from the store's feed (main.ts makes it); one from its cache.
+  const memoryFeed =
+    options.changeFeed || (tracksModeOf(env) === 'store' && options.store) ? undefined : memoryChangeFeed();
   const client = createUpstreamClient({
     baseUrl: upstream.baseUrl,
     partnerId: upstream.partnerId,
@@ -74,6 +80,7 @@ export function buildProxy(
       drift.note(by, [{ ...note, path: 'details[]', message: `load ${id}: ${note.message}` }]),
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
+    onChange: memoryFeed?.notify,
   };
   const tracks = tracksOf(env, upstream, cacheOptions, options.store);
   if (options.store && options.alerts)
@@ -112,6 +119,8 @@ export function buildProxy(
     storePing: options.store?.ping ?? options.storePing,
     draining: options.draining,
     pullerRole: tracks.puller?.role,
+    changeFeed: options.changeFeed ?? memoryFeed,
+    watchTtlMs: Math.max(600_000, env.REFRESH_SECONDS * 4000),
     imageSources: [
       ...tileOrigin(env.TILE_URL),
       ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),
@@ -164,6 +173,8 @@ function tracksOf(
         // A round every second finds each load due once a refresh, not at half of it.
         freshMs: env.REFRESH_SECONDS * 1000 - PULLER_ROUND_MS / 2,
         persist,
+        // The stream's cursors are the store's: its feed tells of changes, not this cache.
+        onChange: undefined,
       }),
     maxLoads: env.CACHE_MAX_LOADS,
     log: (line) => console.log(line),
@@ -243,6 +254,7 @@ export function listen(
         drain: (graceMs) => {
           draining = true;
           let hurry = () => {};
+          app.closeStreams();
           const done = new Promise<{ cut: number }>((finish) => {
             let ended = false;
             const end = () => {

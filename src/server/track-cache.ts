@@ -49,6 +49,8 @@ export interface TrackCacheOptions {
   now?: () => number;
   /** How each load's outlook (ETAs, why it is dark) is reckoned; the domain's defaults when absent. */
   outlook?: OutlookOptions;
+  /** A load changed: the cursor after which a browser's pull gets it (the live stream's feed). */
+  onChange?: (by: LoadBy, id: string, cursor: string) => void;
   /**
    * Stores what one upstream answer brought before its pull counts as done (the puller's write to the
    * track store). When it fails, the answer's loads are pulled in full next time and the error is
@@ -202,7 +204,10 @@ export function createTrackCache(o: TrackCacheOptions) {
     const applied = t.load ? applyDelta(t.load, fresh) : fresh;
     const merged = applied === t.load ? applied : withOutlook(applied, t.load?.outlook);
     // Back from missing counts as a change: a browser dropped the load when it was reported missing.
-    if (merged !== t.load || t.missing) t.changedSeq = stamp;
+    if (merged !== t.load || t.missing) {
+      t.changedSeq = stamp;
+      o.onChange?.(t.by, t.id, `${epoch}.${stamp}`);
+    }
     // Every item of the merge was held before (stamped then) or came in this answer: only the
     // answer's are looked at, not the whole track. An item sent again with other content (a
     // document's type corrected) is stamped again when its new version is the one kept, so that a
@@ -327,6 +332,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     t.refreshedAt = at;
     // A browser past its cursor learns of the note as of a change.
     t.changedSeq = ++seq;
+    o.onChange?.(t.by, t.id, `${epoch}.${t.changedSeq}`);
     o.onTooLarge?.(t.by, t.id, note);
   }
 

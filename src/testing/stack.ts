@@ -1,4 +1,5 @@
-import { parseEnv } from '@/server/config';
+import { parseEnv, tracksModeOf } from '@/server/config';
+import { storeChangeFeed, type ChangeFeed } from '@/server/stream/change-feed';
 import { buildProxy, listen, type Listening, type Upstream } from '@/server/start';
 import { DEMO_ACCOUNT_ID, DEMO_PARTNER_ID } from '@/simulator/demo';
 import type { FaultOptions } from '@/simulator/faults';
@@ -52,7 +53,7 @@ export async function startStack(
     /** The store's ping, for `/api/ready` (not mounted without it). */
     storePing?: () => Promise<void>;
     /** The team's store: users and sessions (without one the dashboard runs open). */
-    store?: Pick<Store, 'db' | 'ping'>;
+    store?: Pick<Store, 'db' | 'ping' | 'listen'>;
   } = {},
 ): Promise<Stack> {
   const credentials = options.credentials ?? TEST_CREDENTIALS;
@@ -76,8 +77,16 @@ export async function startStack(
     demo: { externalIds: sim.fleet.map((p) => String(p.externalId)), loadNumbers: [], webhookToken: null },
     ...options.upstream,
   };
+  const feeds: ChangeFeed[] = [];
   const openProxy = async () => {
+    // Each instance hears of the store's changes on a connection of its own, as in production.
+    const changeFeed =
+      tracksModeOf(env) === 'store' && options.store
+        ? await storeChangeFeed({ store: options.store, log: (l) => logs.push(l) })
+        : undefined;
+    if (changeFeed) feeds.push(changeFeed);
     const app = buildProxy(env, upstream, {
+      changeFeed,
       log: (l) => logs.push(l),
       now: options.now,
       distDir: options.distDir,
@@ -110,6 +119,7 @@ export async function startStack(
     close: async () => {
       await Promise.all(others.map((o) => o.close()));
       await stack.proxy.close();
+      await Promise.all(feeds.map((f) => f.stop()));
       await sim.close();
     },
   };

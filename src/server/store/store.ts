@@ -21,6 +21,15 @@ export interface Store {
   ping: () => Promise<void>;
   /** Closes the connections (and PGlite, and gives back DATA_DIR's lock). */
   close: () => Promise<void>;
+  /**
+   * `LISTEN channel` on a connection of its own: `onNotify` gets each payload, `onLost` is called
+   * once when that connection fails (listen again to go on). Resolves with the way to stop.
+   */
+  listen?: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (error: unknown) => void,
+  ) => Promise<() => Promise<void>>;
 }
 
 /** A database that cannot be reached or opened at start: one line naming the variable to look at. */
@@ -55,7 +64,27 @@ async function openPostgres(url: string): Promise<Store> {
         'Check that the server runs and the URL, user and password are right, or unset DATABASE_URL for the embedded store.',
     );
   }
-  return { db, kind: 'postgres', where: `PostgreSQL at ${where}`, ping, close: () => db.destroy() };
+  const listen: Store['listen'] = async (channel, onNotify, onLost) => {
+    // Not from the pool: a LISTEN lasts as long as its connection, which the pool would lend out.
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    let lost = false;
+    const lose = (error: unknown) => {
+      if (lost) return;
+      lost = true;
+      void client.end().catch(() => {});
+      onLost(error);
+    };
+    client.on('error', lose);
+    client.on('end', () => lose(new Error('the LISTEN connection ended')));
+    client.on('notification', (n) => onNotify(n.payload ?? ''));
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      lost = true;
+      await client.end().catch(() => {});
+    };
+  };
+  return { db, kind: 'postgres', where: `PostgreSQL at ${where}`, ping, close: () => db.destroy(), listen };
 }
 
 async function openPGlite(dataDir: string): Promise<Store> {
@@ -70,7 +99,8 @@ async function openPGlite(dataDir: string): Promise<Store> {
       `DATA_DIR=${dataDir}: cannot open the embedded store in ${join(dataDir, 'pglite')} (${reasonOf(error)}).`,
     );
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  const pool = pglitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed: Promise<void> | undefined;
   return {
     db,
@@ -83,6 +113,24 @@ async function openPGlite(dataDir: string): Promise<Store> {
         await pglite.close();
         lock.release();
       })()),
+    // One connection in-process: it is never lost. Taken from the pool so that the LISTEN does not
+    // land inside another caller's transaction.
+    listen: async (channel, onNotify) => {
+      const turn = await pool.connect();
+      try {
+        const stop = await pglite.listen(channel, onNotify);
+        return async () => {
+          const again = await pool.connect();
+          try {
+            await stop();
+          } finally {
+            again.release();
+          }
+        };
+      } finally {
+        turn.release();
+      }
+    },
   };
 }
 

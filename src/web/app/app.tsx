@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
 import { may, MAY, sessionQueries } from '../data/session-queries';
+import { LiveStream } from '../data/live-stream';
 import { DispatcherRoute } from './routes/dispatcher-route';
 import { MainNav, type NavLinkItem } from './main-nav';
 import { OpenModeBanner, SessionMenu } from '../features/session/session-bar';
@@ -89,6 +90,7 @@ export function App() {
   const links = NAV.filter((link) => !('what' in link) || may(user, link.what));
   return (
     <div className="flex h-full flex-col">
+      <LiveStream />
       <header className="relative flex flex-wrap items-center justify-between gap-x-4 bg-ink px-4 py-1 text-white md:flex-nowrap md:justify-start">
         <h1 className="text-lg font-semibold tracking-tight">Haulview</h1>
         <MainNav links={links} />

@@ -1,5 +1,6 @@
 import { formatSinceUpdate } from '../lib/format';
 import { useNow } from '../lib/use-now';
+import { LiveBadge } from './live-badge';
 
 /**
  * "Updated 12 s ago · refreshes every 30 s", the same words on every page that polls. Its own
@@ -22,6 +23,7 @@ export function UpdatedAge({
     <span className={className}>
       {fetching ? 'Refreshing…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
       {` · refreshes every ${refreshSeconds} s`}
+      <LiveBadge className="ml-2" />
     </span>
   );
 }

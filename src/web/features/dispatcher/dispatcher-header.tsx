@@ -3,6 +3,7 @@ import { DISABLED_LOOK } from '../../components/disabled-look';
 import { LegendItem } from '../../components/legend-item';
 import { formatCount, formatSinceUpdate } from '../../lib/format';
 import { statusColors } from '../../../../tailwind.config';
+import { LiveBadge } from '../../components/live-badge';
 
 const LEGEND = [
   ['fresh', 'Reporting'],
@@ -80,6 +81,7 @@ export function DispatcherHeader(props: DispatcherHeaderProps) {
       <span className="text-ink-muted">
         {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
       </span>
+      <LiveBadge />
       <RefreshButton
         hashes={props.boardHashes}
         onRefresh={props.onRefresh}

@@ -1,0 +1,182 @@
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { StreamChange } from '@/contract/proxy-api';
+import type { LoadBy } from '@/domain/model';
+import { parseLoadParam } from '../lib/load-ref';
+
+/**
+ * Whether changes come as they happen: `live` while `/api/stream` is open, `polling` while it is not
+ * (the views' own refresh goes on either way), `off` where no stream was started (a share page).
+ */
+export type LiveState = 'off' | 'live' | 'polling';
+
+let state: LiveState = 'off';
+const watchers = new Set<() => void>();
+function setState(next: LiveState) {
+  if (next === state) return;
+  state = next;
+  for (const w of watchers) w();
+}
+const subscribe = (w: () => void) => {
+  watchers.add(w);
+  return () => void watchers.delete(w);
+};
+
+/** The state now, outside React. */
+export const liveStateNow = (): LiveState => state;
+
+export function useLiveState(): LiveState {
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+/** What the stream needs of the browser's EventSource (a stand-in in tests). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((e: Event) => void) | null;
+  onerror: ((e: Event) => void) | null;
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+const CLOSED = 2;
+
+/** `<prefix>.<n>` of the pull cursors and the stream's event ids. */
+function cursorParts(cursor: unknown): { prefix: string; n: number } | undefined {
+  if (typeof cursor !== 'string') return undefined;
+  const dot = cursor.lastIndexOf('.');
+  const n = Number(cursor.slice(dot + 1));
+  return dot > 0 && Number.isInteger(n) ? { prefix: cursor.slice(0, dot), n } : undefined;
+}
+
+/** Whether a view's answer, pulled at `cursor`, already holds the change of event `id`. */
+function holds(cursor: unknown, id: string | undefined): boolean {
+  const a = cursorParts(cursor);
+  const b = cursorParts(id);
+  return a !== undefined && b !== undefined && a.prefix === b.prefix && a.n >= b.n;
+}
+
+/** The load (one id) or loads (a list) a query of `loadQueries` is about: its key's last two parts. */
+function loadsOf(query: Query): { by: LoadBy; ids: string | readonly string[] } | undefined {
+  const key = query.queryKey;
+  if (key[0] !== 'loads' || key.length < 4) return undefined;
+  const by = key[2];
+  const ids = key[3];
+  if (by !== 'external-id' && by !== 'load-number') return undefined;
+  if (typeof ids !== 'string' && !Array.isArray(ids)) return undefined;
+  return { by, ids: ids as string | readonly string[] };
+}
+
+/**
+ * Opens `/api/stream` and pulls, through the views' own queries (each asks from its cursor), the
+ * views that show a load a change names. The queries keep polling meanwhile: a stream that is down
+ * costs only the wait for the next poll. EventSource reconnects by itself with `Last-Event-ID`; a
+ * stream the server refused (closed) is opened again after `retryMs`.
+ */
+export function startLiveStream(
+  client: QueryClient,
+  o: { retryMs: number; makeSource?: (url: string) => EventSourceLike },
+): () => void {
+  const make =
+    o.makeSource ??
+    (typeof EventSource === 'undefined'
+      ? undefined
+      : (url: string) => new EventSource(url) as unknown as EventSourceLike);
+  if (!make) return () => {};
+  let source: EventSourceLike | undefined;
+  let lastId: string | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let dropped = false;
+
+  const active = (match: (query: Query) => boolean) =>
+    client.getQueryCache().findAll({ type: 'active', predicate: match });
+
+  /** Pulls each query; one that was pulling already is pulled again after, unless it then holds `id`. */
+  const bring = (queries: Query[], id: string | undefined) => {
+    for (const query of queries) {
+      if (holds((query.state.data as { cursor?: unknown } | undefined)?.cursor, id)) continue;
+      const wasFetching = query.state.fetchStatus === 'fetching';
+      void query.fetch(undefined, { cancelRefetch: false }).then(
+        () => {
+          const cursor = (query.state.data as { cursor?: unknown } | undefined)?.cursor;
+          if (wasFetching && !holds(cursor, id)) void query.fetch(undefined, { cancelRefetch: false });
+        },
+        () => undefined,
+      );
+    }
+  };
+  const bringAll = () =>
+    bring(
+      active((q) => loadsOf(q) !== undefined),
+      undefined,
+    );
+
+  const open = () => {
+    const url = lastId ? `/api/stream?lastEventId=${encodeURIComponent(lastId)}` : '/api/stream';
+    const s = (source = make(url));
+    s.onopen = () => {
+      setState('live');
+      // Back after a break: what changed meanwhile, in case the server could not replay it.
+      if (dropped) bringAll();
+      dropped = false;
+    };
+    s.onerror = () => {
+      setState('polling');
+      dropped = true;
+      if (s.readyState !== CLOSED || stopped) return;
+      clearTimeout(retry);
+      retry = setTimeout(open, o.retryMs);
+    };
+    const remember = (e: MessageEvent<string>) => {
+      if (e.lastEventId) lastId = e.lastEventId;
+    };
+    s.addEventListener('ready', remember);
+    // The server could not read the store: it ends the stream, and says when to come back.
+    s.addEventListener('unavailable', () => setState('polling'));
+    s.addEventListener('reset', (e) => {
+      remember(e);
+      bringAll();
+    });
+    s.addEventListener('change', (e) => {
+      remember(e);
+      let data: StreamChange;
+      try {
+        data = StreamChange.parse(JSON.parse(e.data));
+      } catch {
+        // A change it cannot read still means something changed.
+        bringAll();
+        return;
+      }
+      if ('all' in data) return bringAll();
+      const changed: Record<LoadBy, Set<string>> = { 'external-id': new Set(), 'load-number': new Set() };
+      for (const key of data.loads) {
+        const ref = parseLoadParam(key);
+        if (ref) changed[ref.by].add(ref.id);
+      }
+      const shown = active((q) => {
+        const about = loadsOf(q);
+        if (!about) return false;
+        const set = changed[about.by];
+        return typeof about.ids === 'string' ? set.has(about.ids) : about.ids.some((id) => set.has(id));
+      });
+      bring(shown, e.lastEventId || undefined);
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    source?.close();
+    setState('off');
+  };
+}
+
+/** A stream refused (a restart, a login that ended) is asked again this long after. */
+const RETRY_MS = 15_000;
+
+/** The stream while it is mounted: the logged-in app renders it once. */
+export function LiveStream(): null {
+  const client = useQueryClient();
+  useEffect(() => startLiveStream(client, { retryMs: RETRY_MS }), [client]);
+  return null;
+}
