@@ -5,6 +5,7 @@ import { ErrorBanner } from '../components/error-banner';
 import { may, MAY, sessionQueries } from '../data/session-queries';
 import { DispatcherRoute } from './routes/dispatcher-route';
 import { MainNav, type NavLinkItem } from './main-nav';
+import { HeaderBell } from './header-bell';
 import { OpenModeBanner, SessionMenu } from '../features/session/session-bar';
 import type { SessionUser } from '@/contract/proxy-api';
 
@@ -94,6 +95,7 @@ export function App() {
         <MainNav links={links} />
         <SessionMenu session={session.data} />
         <OpenModeBanner session={session.data} />
+        <HeaderBell user={user.name} />
       </header>
       <main className="min-h-0 flex-1">
         <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
