@@ -197,7 +197,7 @@ describe('the clock while the phone is dark at a stop', () => {
       provenInsideMinutes: 30,
       provenDetentionMinutes: 0,
     });
-    expect(dwellText(dwell!)).toBe('detention 3 h, open (dark, departure unknown)');
+    expect(dwellText(dwell!)).toBe('detention 3 h, open');
     expect(openDwellText(dwell!, -6)).toBe(
       'Departure unknown: last ping Nov 24, 06:30 GMT-6, 50 m from the stop, inside its fence. ' +
         'Detention at least 0 min by the pings; 3 h if still there.',

@@ -98,12 +98,16 @@ export function stopDwell(
   return dwell;
 }
 
-/** Said after an open stay's clock: it runs while nobody knows the truck left. */
-export const OPEN_WORDS = 'open (dark, departure unknown)';
+/**
+ * Said after an open stay's clock: it runs while nobody knows the truck left. One word, so the
+ * board's one-line row still shows it; the load page says why beside it (`openDwellText`).
+ */
+export const OPEN_WORDS = 'open';
 
 /**
- * The dwell in a few words: "detention 1 h 20 min", "45 min of 2 h free"; once left, "inside 3 h 20
- * min, detention 1 h 20 min" or "inside 40 min, within 2 h free".
+ * The dwell in a few words: "detention 1 h 20 min", "45 min of 2 h free" (", open" when the phone
+ * went dark there and no departure is known); once left, "inside 3 h 20 min, detention 1 h 20 min"
+ * or "inside 40 min, within 2 h free".
  */
 export function dwellText(d: Dwell): string {
   const free = durationText(d.freeMinutes);
