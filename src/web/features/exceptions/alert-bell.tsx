@@ -102,7 +102,8 @@ export function AlertBell({ user, refreshSeconds }: { user: string; refreshSecon
       <div
         id={panelId}
         hidden={!open}
-        className="absolute top-full right-2 z-[2000] mt-1 w-[min(24rem,calc(100vw-1rem))] rounded border border-panel-line bg-panel p-2 text-sm text-ink shadow-lg"
+        // Never taller than the screen: the list scrolls, "See all" stays in view.
+        className={`${open ? 'flex' : 'hidden'} absolute top-full right-2 z-[2000] mt-1 max-h-[calc(100dvh-5rem)] w-[min(24rem,calc(100vw-1rem))] flex-col rounded border border-panel-line bg-panel p-2 text-sm text-ink shadow-lg`}
       >
         {alerts.error ? (
           <p role="alert">Could not read the alerts: {alerts.error.message}</p>
@@ -111,7 +112,10 @@ export function AlertBell({ user, refreshSeconds }: { user: string; refreshSecon
         ) : list.length === 0 ? (
           <p className="text-ink-muted">No alert has fired.</p>
         ) : (
-          <ul aria-label="Latest alerts" className="flex flex-col divide-y divide-panel-line">
+          <ul
+            aria-label="Latest alerts"
+            className="flex min-h-0 flex-col divide-y divide-panel-line overflow-y-auto"
+          >
             {list.slice(0, BELL_LIMIT).map((a) => {
               const fresh = alertNumber(a.id) > newAbove;
               return (
@@ -123,7 +127,7 @@ export function AlertBell({ user, refreshSeconds }: { user: string; refreshSecon
                     <span className="text-ink-muted">{viewerTime(Date.parse(a.firedAt))}</span>
                     {fresh && <span className="text-xs font-semibold text-status-silent">new</span>}
                   </p>
-                  <p className="line-clamp-2" data-kind={a.kind}>
+                  <p className="line-clamp-3" data-kind={a.kind}>
                     {a.text}
                   </p>
                 </li>
