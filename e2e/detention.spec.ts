@@ -54,7 +54,7 @@ test('a load past its free time: the detention clock on the board and its page, 
   await page.goto(`${stack.proxy.url}/?w=e:${id}`);
   const row = page.locator(`[role=row][data-load="external-id:${id}"]`);
   await expect(row.locator('[data-detention]')).toHaveText(
-    /^At (pickup|delivery)( \(arrived .+\))? · detention (\d+ h)?( ?\d+ min)?$/,
+    /^At (pickup|delivery) · detention (\d+ h)?( ?\d+ min)?( · arrived .+ late)?$/,
   );
 
   await page.goto(`${stack.proxy.url}/loads/external-id/${id}`);

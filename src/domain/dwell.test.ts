@@ -197,11 +197,17 @@ describe('the clock while the phone is dark at a stop', () => {
       provenInsideMinutes: 30,
       provenDetentionMinutes: 0,
     });
-    expect(dwellText(dwell!)).toBe('detention 3 h, open');
+    expect(dwellText(dwell!)).toBe('open, detention 3 h');
     expect(openDwellText(dwell!, -6)).toBe(
       'Departure unknown: last ping Nov 24, 06:30 GMT-6, 50 m from the stop, inside its fence. ' +
         'Detention at least 0 min by the pings; 3 h if still there.',
     );
+  });
+
+  it('marks the stay open within its free time too', () => {
+    const { dwell } = darkDwell(track(T0, waiting(4)), T0 + HOUR);
+    expect(dwellText(dwell!)).toBe('open, 1 h of 2 h free');
+    expect(openDwellText(dwell!, -6)).toContain('Inside at least 30 min by the pings; 1 h if still there.');
   });
 
   it('says nothing open while the phone still reports from the dock', () => {

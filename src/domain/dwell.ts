@@ -99,23 +99,23 @@ export function stopDwell(
 }
 
 /**
- * Said after an open stay's clock: it runs while nobody knows the truck left. One word, so the
- * board's one-line row still shows it; the load page says why beside it (`openDwellText`).
+ * Said before an open stay's clock: it runs while nobody knows the truck left. One word, first, so
+ * the board's one-line row shows it before its cut; the load page says why (`openDwellText`).
  */
 export const OPEN_WORDS = 'open';
 
 /**
- * The dwell in a few words: "detention 1 h 20 min", "45 min of 2 h free" (", open" when the phone
- * went dark there and no departure is known); once left, "inside 3 h 20 min, detention 1 h 20 min"
+ * The dwell in a few words: "detention 1 h 20 min", "45 min of 2 h free" ("open, " first when the
+ * phone went dark there and no departure is known); once left, "inside 3 h 20 min, detention 1 h 20 min"
  * or "inside 40 min, within 2 h free".
  */
 export function dwellText(d: Dwell): string {
   const free = durationText(d.freeMinutes);
-  const open = d.open ? `, ${OPEN_WORDS}` : '';
+  const open = d.open ? `${OPEN_WORDS}, ` : '';
   if (d.running)
     return d.detentionMinutes > 0
-      ? `detention ${durationText(d.detentionMinutes)}${open}`
-      : `${durationText(d.insideMinutes)} of ${free} free${open}`;
+      ? `${open}detention ${durationText(d.detentionMinutes)}`
+      : `${open}${durationText(d.insideMinutes)} of ${free} free`;
   return d.detentionMinutes > 0
     ? `inside ${durationText(d.insideMinutes)}, detention ${durationText(d.detentionMinutes)}`
     : `inside ${durationText(d.insideMinutes)}, within ${free} free`;

@@ -54,7 +54,8 @@ export function outlookLine(load: Load, staleness: Staleness, finished: boolean,
         }
       : stop
         ? {
-            text: `At ${kind.toLowerCase()}${stop.status === 'late' && stop.lateMinutes !== undefined ? ` (arrived ${latenessText(stop.lateMinutes)})` : ''}${dwell ? ` · ${dwellText(dwell)}` : ''}`,
+            // The clock before the arrival's lateness: the row is cut at its end.
+            text: `At ${kind.toLowerCase()}${dwell ? ` · ${dwellText(dwell)}` : ''}${stop.status === 'late' && stop.lateMinutes !== undefined ? ` · arrived ${latenessText(stop.lateMinutes)}` : ''}`,
             status: stop.status,
             detention: (dwell?.detentionMinutes ?? 0) > 0,
           }

@@ -114,7 +114,7 @@ describe('the board says why a load is dark and how its next stop stands', () =>
     expect(row('DETAINED')).toHaveTextContent('At delivery · detention 1 h 20 min');
     expect(row('DETAINED').querySelector('[data-detention]')).toHaveClass('text-status-silent');
     expect(row('DEMO')).toHaveTextContent('At delivery · detention 1 h');
-    expect(row('ARRIVED_LATE')).toHaveTextContent('At delivery (arrived 25 min late) · 10 min of 2 h free');
+    expect(row('ARRIVED_LATE')).toHaveTextContent('At delivery · 10 min of 2 h free · arrived 25 min late');
 
     // The clock runs with the board's: 80 minutes on, the first load is detained too.
     rerender(<LoadBoard rows={rows} now={NOW + 80 * MIN} selectedKey={null} onSelect={vi.fn()} />);
@@ -135,8 +135,8 @@ describe('the board says why a load is dark and how its next stop stands', () =>
     const row = screen
       .getAllByRole('row')
       .find((r) => r.getAttribute('data-load') === 'external-id:DARK_AT_DOCK')!;
-    expect(row).toHaveTextContent('Waiting at a stop · At delivery · detention 1 h 20 min, open');
+    expect(row).toHaveTextContent('Waiting at a stop · At delivery · open, detention 1 h 20 min');
     rerender(<LoadBoard rows={rows} now={NOW + 60 * MIN} selectedKey={null} onSelect={vi.fn()} />);
-    expect(row).toHaveTextContent('detention 2 h 20 min, open');
+    expect(row).toHaveTextContent('open, detention 2 h 20 min');
   });
 });

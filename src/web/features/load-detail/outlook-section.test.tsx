@@ -168,7 +168,7 @@ describe("the load page's stops, ETA and why it is dark", () => {
       />,
     );
     const stop = screen.getByRole('listitem');
-    expect(stop.querySelector('[data-dwell]')).toHaveTextContent('At the stop: detention 1 h 20 min, open');
+    expect(stop.querySelector('[data-dwell]')).toHaveTextContent('At the stop: open, detention 1 h 20 min');
     // The last ping came 150 min ago, 50 min after arriving: that much is proven, no detention yet.
     expect(stop.querySelector('[data-dwell-open]')).toHaveTextContent(
       /^Departure unknown: last ping \w{3} \d\d?, \d\d:\d\d UTC, 80 m from the stop, inside its fence\. Detention at least 0 min by the pings; 1 h 20 min if still there\.$/,
