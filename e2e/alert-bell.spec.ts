@@ -67,7 +67,8 @@ test('the bell counts the alerts new to each user, lists the latest, and is work
 
   // The dispatcher's board watches the demo fleet: the server holds it from then on.
   const ana = await asUser(browser, USERS.dispatcher, '/');
-  await expect(ana.getByRole('grid', { name: /Loads, \d+ shown/ })).toBeVisible();
+  // Its rows drawn: the proxy holds the fleet's tracks, so the rule has loads to judge.
+  await expect(ana.locator('[role=row][data-load]').first()).toBeVisible();
   await expect(bell(ana)).toHaveAccessibleName('Alerts, none new');
   await stack.alerts!.tick();
   await stack.alerts!.tick();
@@ -125,11 +126,13 @@ test('the bell fits the header on a phone, open', async ({ browser }) => {
   const ana = await asUser(browser, USERS.dispatcher, '/');
   await ana.setViewportSize({ width: 390, height: 844 });
   await bell(ana).click();
-  await expect(ana.getByRole('list', { name: 'Latest alerts' })).toBeVisible();
+  // The panel, with or without alerts in it: its "See all" link is always there.
+  const seeAll = ana.getByRole('link', { name: /^See all/ });
+  await expect(seeAll).toBeVisible();
   expect(
     await ana.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
-  const panel = await ana.getByRole('list', { name: 'Latest alerts' }).boundingBox();
+  const panel = await ana.locator('[data-alert-bell] > [id]').boundingBox();
   expect(panel!.x).toBeGreaterThanOrEqual(0);
   expect(panel!.x + panel!.width).toBeLessThanOrEqual(390);
   expect(await seriousViolations(ana)).toEqual([]);
