@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { emptyLoad, testTime } from '@/testing/loads';
 import type { Load, Ping, StatusEvent, StopOutlook } from './model';
 import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, type OutlookOptions } from './outlook';
-import { darkAtStop, dwellText, openDwellText, stopDwell, stopEvidence } from './dwell';
+import { darkAtStop, dwellText, stopDwell, stopEvidence } from './dwell';
+import { openDwellText } from './open-dwell-text';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -1,6 +1,6 @@
 import type { Load, Outlook, Ping, StopOutlook } from './model';
 import { pingAtStop, tripStart } from './geofence';
-import { durationText, stopTime } from './outlook-text';
+import { durationText } from './outlook-text';
 
 /**
  * Dwell and detention at a stop (issue 36): time inside its fence, from arrival to departure or to
@@ -119,23 +119,6 @@ export function dwellText(d: Dwell): string {
   return d.detentionMinutes > 0
     ? `inside ${durationText(d.insideMinutes)}, detention ${durationText(d.detentionMinutes)}`
     : `inside ${durationText(d.insideMinutes)}, within ${free} free`;
-}
-
-/**
- * An open stay's evidence in words, times in the stop's zone: "Departure unknown: last ping Nov 24,
- * 06:10 GMT-6, 50 m from the stop, inside its fence. Detention at least 40 min by the pings; 3 h if
- * still there."
- */
-export function openDwellText(d: Dwell, offsetHours: number | undefined): string | undefined {
-  const open = d.open;
-  if (!open) return undefined;
-  const where =
-    open.meters === undefined ? 'inside its fence' : `${open.meters} m from the stop, inside its fence`;
-  const floor =
-    d.detentionMinutes > 0
-      ? `Detention at least ${durationText(open.provenDetentionMinutes)} by the pings; ${durationText(d.detentionMinutes)} if still there.`
-      : `Inside at least ${durationText(open.provenInsideMinutes)} by the pings; ${durationText(d.insideMinutes)} if still there.`;
-  return `Departure unknown: last ping ${stopTime(open.lastPingAt, offsetHours)}, ${where}. ${floor}`;
 }
 
 /** One ping of a stop's evidence: where it was against the stop's fence. */

@@ -14,7 +14,8 @@ import {
 import { formatAge, loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import { darkAtStop, type DarkAtStop, dwellText, openDwellText, stopDwell } from '@/domain/dwell';
+import { darkAtStop, type DarkAtStop, dwellText, stopDwell } from '@/domain/dwell';
+import { openDwellText } from '@/domain/open-dwell-text';
 import { DetentionCsvButton } from './detention-csv-button';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import { STOP_STATUS_CLASS } from '../../components/outlook-text';
