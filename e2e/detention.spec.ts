@@ -53,14 +53,18 @@ test('a load past its free time: the detention clock on the board and its page, 
   expect((Date.now() - since) * 60).toBeGreaterThan(2 * 3_600_000);
   await page.goto(`${stack.proxy.url}/?w=e:${id}`);
   const row = page.locator(`[role=row][data-load="external-id:${id}"]`);
+  // "open": its phone went dark at the stop and no departure is known; the clock runs on all the same.
   await expect(row.locator('[data-detention]')).toHaveText(
-    /^At (pickup|delivery)( \(arrived .+\))? · detention (\d+ h)?( ?\d+ min)?$/,
+    /^At (pickup|delivery) · (open, )?detention (\d+ h)?( ?\d+ min)?( · arrived .+ late)?$/,
   );
+  const open = (await row.locator('[data-detention]').textContent())!.includes('open, ');
 
   await page.goto(`${stack.proxy.url}/loads/external-id/${id}`);
   // Its earlier stops say their dwell too; the one it stands at runs.
   const dwell = page.locator('[data-dwell]', { hasText: 'At the stop' });
-  await expect(dwell).toHaveText(/^At the stop: detention .+ \(inside .+\) · free time 2 h$/);
+  await expect(dwell).toHaveText(/^At the stop: (open, )?detention .+ \(inside .+\) · free time 2 h$/);
+  // An open stay says why beside its clock.
+  await expect(page.locator('[data-dwell-open]')).toHaveCount(open ? 1 : 0);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -73,5 +77,7 @@ test('a load past its free time: the detention clock on the board and its page, 
   );
   expect(lines.some((l) => /,arrival,(status event|pings),/.test(l))).toBe(true);
   expect(lines.some((l) => /,ping,,.*,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,.*,yes,$/.test(l))).toBe(true);
-  expect(lines.some((l) => /,detention,still there at download,.*,[1-9]\d*$/.test(l))).toBe(true);
+  const still = open ? '"open: no departure known, counted to download"' : 'still there at download';
+  expect(lines.some((l) => l.includes(`,detention,${still},`) && /,[1-9]\d*$/.test(l))).toBe(true);
+  expect(lines.some((l) => l.includes(',departure,unknown: phone dark at the stop,'))).toBe(open);
 });

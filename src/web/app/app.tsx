@@ -6,6 +6,7 @@ import { may, MAY, sessionQueries } from '../data/session-queries';
 import { LiveStream } from '../data/live-stream';
 import { DispatcherRoute } from './routes/dispatcher-route';
 import { MainNav, type NavLinkItem } from './main-nav';
+import { HeaderBell } from './header-bell';
 import { OpenModeBanner, SessionMenu } from '../features/session/session-bar';
 import type { SessionUser } from '@/contract/proxy-api';
 
@@ -96,6 +97,7 @@ export function App() {
         <MainNav links={links} />
         <SessionMenu session={session.data} />
         <OpenModeBanner session={session.data} />
+        <HeaderBell user={user.name} />
       </header>
       <main className="min-h-0 flex-1">
         <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>

@@ -7,7 +7,7 @@ import {
   stopStatusShort,
 } from '@/domain/outlook-text';
 import type { Staleness } from '@/domain/staleness';
-import { dwellText, stopDwell } from '@/domain/dwell';
+import { darkAtStop, dwellText, stopDwell } from '@/domain/dwell';
 
 /** A stop's status in colour (always with its words beside it): late red, at risk amber, on time green. */
 export const STOP_STATUS_CLASS: Record<StopStatus, string> = {
@@ -35,7 +35,16 @@ export function outlookLine(load: Load, staleness: Staleness, finished: boolean,
   const stop = finished ? undefined : nextStopOutlook(outlook);
   const kind =
     stop?.type === 'pickup' ? 'Pickup' : stop?.type === 'delivery' ? 'Delivery' : `Stop ${stop?.order}`;
-  const dwell = stop && stop.progress === 'arrived' ? stopDwell(stop, now, outlook?.clockScale) : undefined;
+  // A phone dark at the stop keeps the clock running, marked open.
+  const dwell =
+    stop && stop.progress === 'arrived'
+      ? stopDwell(
+          stop,
+          now,
+          outlook?.clockScale,
+          darkAtStop(outlook, stop, load.latestLocation?.instant, staleness !== 'fresh'),
+        )
+      : undefined;
   const next =
     stop && stop.progress === 'upcoming'
       ? {
@@ -45,7 +54,8 @@ export function outlookLine(load: Load, staleness: Staleness, finished: boolean,
         }
       : stop
         ? {
-            text: `At ${kind.toLowerCase()}${stop.status === 'late' && stop.lateMinutes !== undefined ? ` (arrived ${latenessText(stop.lateMinutes)})` : ''}${dwell ? ` · ${dwellText(dwell)}` : ''}`,
+            // The clock before the arrival's lateness: the row is cut at its end.
+            text: `At ${kind.toLowerCase()}${dwell ? ` · ${dwellText(dwell)}` : ''}${stop.status === 'late' && stop.lateMinutes !== undefined ? ` · arrived ${latenessText(stop.lateMinutes)}` : ''}`,
             status: stop.status,
             detention: (dwell?.detentionMinutes ?? 0) > 0,
           }

@@ -114,11 +114,29 @@ describe('the board says why a load is dark and how its next stop stands', () =>
     expect(row('DETAINED')).toHaveTextContent('At delivery · detention 1 h 20 min');
     expect(row('DETAINED').querySelector('[data-detention]')).toHaveClass('text-status-silent');
     expect(row('DEMO')).toHaveTextContent('At delivery · detention 1 h');
-    expect(row('ARRIVED_LATE')).toHaveTextContent('At delivery (arrived 25 min late) · 10 min of 2 h free');
+    expect(row('ARRIVED_LATE')).toHaveTextContent('At delivery · 10 min of 2 h free · arrived 25 min late');
 
     // The clock runs with the board's: 80 minutes on, the first load is detained too.
     rerender(<LoadBoard rows={rows} now={NOW + 80 * MIN} selectedKey={null} onSelect={vi.fn()} />);
     expect(row('WAIT')).toHaveTextContent('At delivery · detention 5 min');
     expect(row('DETAINED')).toHaveTextContent('At delivery · detention 2 h 40 min');
+  });
+
+  it('keeps the clock running, marked open, while the phone is dark at the stop', () => {
+    const dark = load('DARK_AT_DOCK', 150, {
+      asOf: 0,
+      dark: { reason: 'at-stop', at: NOW - 150 * MIN, stopOrder: 2, meters: 40 },
+      stops: [
+        delivery({ progress: 'arrived', arrivedAt: NOW - 200 * MIN, arrivedBy: 'pings', freeMinutes: 120 }),
+      ],
+    });
+    const rows = [toRow(dark, NOW, T, 5)];
+    const { rerender } = render(<LoadBoard rows={rows} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    const row = screen
+      .getAllByRole('row')
+      .find((r) => r.getAttribute('data-load') === 'external-id:DARK_AT_DOCK')!;
+    expect(row).toHaveTextContent('Waiting at a stop · At delivery · open, detention 1 h 20 min');
+    rerender(<LoadBoard rows={rows} now={NOW + 60 * MIN} selectedKey={null} onSelect={vi.fn()} />);
+    expect(row).toHaveTextContent('open, detention 2 h 20 min');
   });
 });

@@ -7,7 +7,7 @@ import { viewerTime } from '../../lib/time-format';
 import { alertQueries } from './alerts-queries';
 
 /** `e:9001` → the load's page. */
-const hrefOf = (ref: string) =>
+export const alertLoadHref = (ref: string) =>
   loadPageHref({ by: ref.startsWith('n:') ? 'load-number' : 'external-id', id: ref.slice(2) });
 
 /**
@@ -50,7 +50,7 @@ export function AlertsSection({ refreshSeconds }: { refreshSeconds: number }) {
               className="flex flex-wrap items-baseline gap-x-3 px-3 py-1.5 text-sm"
             >
               <span className="text-ink-muted">{viewerTime(Date.parse(a.firedAt))}</span>
-              <Link href={hrefOf(a.load)} className="text-status-selected underline">
+              <Link href={alertLoadHref(a.load)} className="text-status-selected underline">
                 {a.load}
               </Link>
               {/* The text says the kind and the load: it is also what the webhook posts. */}

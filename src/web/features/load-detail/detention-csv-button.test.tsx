@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Load, Ping, StopOutlook } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { DetentionCsvButton } from './detention-csv-button';
-import { csvField } from './detention-csv';
+import { csvField, detentionCsv } from './detention-csv';
 
 const MIN = 60_000;
 const ARRIVED = Date.parse('2026-11-24T18:05:00Z');
@@ -123,6 +123,42 @@ describe("the load page's detention evidence (CSV)", () => {
     const lines = text.split('\r\n');
     expect(lines[1]).toMatch(/,arrival,pings,,unknown,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,/);
     expect(lines).toContainEqual(expect.stringMatching(/,detention,still there at download,.*,0$/));
+  });
+
+  it('gives a stay whose phone went dark inside the fence as open: departure unknown, the floor from the pings', () => {
+    const waiting: StopOutlook = { ...receiver, progress: 'arrived', arrivedBy: 'pings' };
+    delete waiting.departedAt;
+    delete waiting.departedBy;
+    const pings = [
+      ping(ARRIVED - 10 * MIN, 8_000, 12),
+      ping(ARRIVED, 40, 8),
+      ping(ARRIVED + 40 * MIN, 60, 8),
+    ];
+    const l = emptyLoad('700110', 'external-id', {
+      pings,
+      latestLocation: { ...pings[2]!, place: {} },
+      outlook: {
+        asOf: ARRIVED + 40 * MIN,
+        radiusMeters: 300,
+        stops: [waiting],
+        dark: { reason: 'at-stop', at: ARRIVED + 40 * MIN, stopOrder: 2, meters: 60 },
+      },
+    });
+    const now = ARRIVED + 5 * 60 * MIN;
+    const tail = detentionCsv(l, now, true).split('\r\n').slice(-8);
+    const stop = '700110,2,delivery,"Acme ""North"" DC, Dock 4","Dallas, TX"';
+    expect(tail).toEqual([
+      `${stop},departure,unknown: phone dark at the stop,,,,,,,,,,`,
+      `${stop},last ping inside,,2026-11-24 12:45:00,GMT-6,2026-11-24T18:45:00Z,,,,60,,,`,
+      `${stop},time inside,"open: no departure known, counted to download",,,,,,,,,,300`,
+      `${stop},time inside at least,to the last ping inside,,,,,,,,,,40`,
+      `${stop},free time,,,,,,,,,,,120`,
+      `${stop},detention,"open: no departure known, counted to download",,,,,,,,,,180`,
+      `${stop},detention at least,to the last ping inside,,,,,,,,,,0`,
+      '',
+    ]);
+    // While the phone still reports, the same stay is an ordinary one.
+    expect(detentionCsv(l, now, false)).not.toContain('unknown: phone dark');
   });
 
   it('is offered only once a stop was arrived at', () => {

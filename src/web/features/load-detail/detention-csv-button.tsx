@@ -1,4 +1,5 @@
 import type { Load } from '@/domain/model';
+import { loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { loadLabel } from '../../lib/load-ref';
 import { detentionCsv, hasDetentionEvidence } from './detention-csv';
 
@@ -6,10 +7,13 @@ import { detentionCsv, hasDetentionEvidence } from './detention-csv';
  * Downloads the load's detention evidence as CSV, built here from the track the page already holds
  * (the proxy's arrivals and departures in its outlook, the pings on the page): no second request.
  */
-export function DetentionCsvButton({ load }: { load: Load }) {
+export function DetentionCsvButton({ load, thresholds }: { load: Load; thresholds?: StalenessThresholds }) {
   const ready = hasDetentionEvidence(load);
   const download = () => {
-    const blob = new Blob([detentionCsv(load, Date.now())], { type: 'text/csv;charset=utf-8' });
+    const now = Date.now();
+    // Judged at the click, as the times are: a phone dark at a stop makes its stay open.
+    const dark = loadStaleness(load, now, thresholds) !== 'fresh';
+    const blob = new Blob([detentionCsv(load, now, dark)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

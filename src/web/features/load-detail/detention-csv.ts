@@ -1,5 +1,5 @@
 import type { Load, StopOutlook } from '@/domain/model';
-import { stopDwell, stopEvidence } from '@/domain/dwell';
+import { darkAtStop, stopDwell, stopEvidence } from '@/domain/dwell';
 
 import { DEFAULT_STOP_RADIUS_METERS } from '@/domain/geofence';
 import { offsetText } from '@/domain/outlook-text';
@@ -61,7 +61,11 @@ function times(instant: number, stop: StopOutlook): Row {
 
 const SOURCE = { event: 'status event', pings: 'pings' } as const;
 
-export function detentionCsv(load: Load, now: number): string {
+/**
+ * `dark`: whether the load's phone is dark now (not fresh); a stay whose phone went quiet inside the
+ * fence is then given as open, with its departure unknown.
+ */
+export function detentionCsv(load: Load, now: number, dark = false): string {
   const outlook = load.outlook;
   const radius = outlook?.radiusMeters ?? DEFAULT_STOP_RADIUS_METERS;
   const rows: Row[] = [];
@@ -100,8 +104,38 @@ export function detentionCsv(load: Load, now: number): string {
         inside: e.inside === undefined ? 'unsure fix (not counted)' : e.inside ? 'yes' : 'no',
       });
     }
-    const dwell = stopDwell(stop, now, outlook?.clockScale);
-    if (dwell) {
+    const dwell = stopDwell(
+      stop,
+      now,
+      outlook?.clockScale,
+      darkAtStop(outlook, stop, load.latestLocation?.instant, dark),
+    );
+    if (dwell?.open) {
+      const open = dwell.open;
+      rows.push({ ...base, what: 'departure', source: 'unknown: phone dark at the stop' });
+      rows.push({
+        ...base,
+        what: 'last ping inside',
+        ...times(open.lastPingAt, stop),
+        distance_m: open.meters,
+      });
+      const still = 'open: no departure known, counted to download';
+      rows.push({ ...base, what: 'time inside', source: still, minutes: dwell.insideMinutes });
+      rows.push({
+        ...base,
+        what: 'time inside at least',
+        source: 'to the last ping inside',
+        minutes: open.provenInsideMinutes,
+      });
+      rows.push({ ...base, what: 'free time', minutes: dwell.freeMinutes });
+      rows.push({ ...base, what: 'detention', source: still, minutes: dwell.detentionMinutes });
+      rows.push({
+        ...base,
+        what: 'detention at least',
+        source: 'to the last ping inside',
+        minutes: open.provenDetentionMinutes,
+      });
+    } else if (dwell) {
       const still = dwell.running ? 'still there at download' : undefined;
       rows.push({ ...base, what: 'time inside', source: still, minutes: dwell.insideMinutes });
       rows.push({ ...base, what: 'free time', minutes: dwell.freeMinutes });

@@ -142,4 +142,36 @@ describe("the load page's stops, ETA and why it is dark", () => {
     );
     expect(screen.getByRole('button', { name: 'Download detention evidence (CSV)' })).toBeEnabled();
   });
+
+  it('keeps the clock of a stop where the phone went dark running, open, with the departure unknown', () => {
+    const now = Date.now();
+    render(
+      <OutlookSection
+        load={load(150, {
+          asOf: 0,
+          dark: { reason: 'at-stop', stopOrder: 2, meters: 80 },
+          stops: [
+            {
+              order: 2,
+              type: 'delivery',
+              place: { city: 'Dallas', state: 'TX' },
+              progress: 'arrived',
+              arrivedAt: now - 200 * MIN,
+              arrivedBy: 'pings',
+              freeMinutes: 120,
+              status: 'no-appointment',
+            },
+          ],
+        })}
+        thresholds={T}
+        excursionTolerance={5}
+      />,
+    );
+    const stop = screen.getByRole('listitem');
+    expect(stop.querySelector('[data-dwell]')).toHaveTextContent('At the stop: open, detention 1 h 20 min');
+    // The last ping came 150 min ago, 50 min after arriving: that much is proven, no detention yet.
+    expect(stop.querySelector('[data-dwell-open]')).toHaveTextContent(
+      /^Departure unknown: last ping \w{3} \d\d?, \d\d:\d\d UTC, 80 m from the stop, inside its fence\. Detention at least 0 min by the pings; 1 h 20 min if still there\.$/,
+    );
+  });
 });

@@ -14,7 +14,8 @@ import {
 import { formatAge, loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import { dwellText, stopDwell } from '@/domain/dwell';
+import { darkAtStop, type DarkAtStop, dwellText, stopDwell } from '@/domain/dwell';
+import { openDwellText } from '@/domain/open-dwell-text';
 import { DetentionCsvButton } from './detention-csv-button';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import { STOP_STATUS_CLASS } from '../../components/outlook-text';
@@ -56,10 +57,16 @@ export function OutlookSection({
             <>
               <ol className="space-y-2" aria-label="Stops">
                 {outlook.stops.map((stop) => (
-                  <StopLine key={stop.order} stop={stop} now={now} clockScale={outlook.clockScale} />
+                  <StopLine
+                    key={stop.order}
+                    stop={stop}
+                    now={now}
+                    clockScale={outlook.clockScale}
+                    dark={darkAtStop(outlook, stop, load.latestLocation?.instant, level !== 'fresh')}
+                  />
                 ))}
               </ol>
-              <DetentionCsvButton load={load} />
+              <DetentionCsvButton load={load} thresholds={thresholds} />
             </>
           ) : (
             <p className="text-ink-muted">The service sent no stops for this load: no ETA.</p>
@@ -133,13 +140,15 @@ function StopLine({
   stop,
   now,
   clockScale,
+  dark,
 }: {
   stop: StopOutlook;
   now: number;
   clockScale?: number | undefined;
+  dark: DarkAtStop | undefined;
 }) {
   const { status, passed } = stopStatusAt(stop, now);
-  const dwell = stopDwell(stop, now, clockScale);
+  const dwell = stopDwell(stop, now, clockScale, dark);
   const offset = stop.appointment?.offsetHours;
   const eta = etaText(stop);
   return (
@@ -179,6 +188,11 @@ function StopLine({
             {dwell.running && dwell.detentionMinutes > 0 && ` (inside ${durationText(dwell.insideMinutes)})`}
             {` · free time ${durationText(dwell.freeMinutes)}`}
           </span>
+        </p>
+      )}
+      {dwell?.open && (
+        <p className="text-ink-muted" data-dwell-open="">
+          {openDwellText(dwell, offset)}
         </p>
       )}
       {stop.progress === 'upcoming' && (
