@@ -117,10 +117,13 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
 
   useEffect(() => {
     if (!focusPending.current || viewerOpen) return;
+    // By address, not by place: the flat list renders only the rows near the view (and the current one).
+    const items = listBox.current?.querySelectorAll<HTMLElement>('[data-document-item]') ?? [];
+    const row = current && [...items].find((item) => item.dataset.url === current.url);
+    const target = row ?? (ordered.length === 0 ? emptyBox.current : null);
+    if (!target) return;
     focusPending.current = false;
-    const items = listBox.current?.querySelectorAll<HTMLElement>('[data-document-item]');
-    const target = items?.[index] ?? emptyBox.current;
-    target?.focus();
+    target.focus();
   });
 
   const focusInList = () => listBox.current?.contains(document.activeElement) ?? false;
@@ -412,6 +415,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
               onOpen={onOpen}
               onDecide={onDecide}
               onFocusItem={setCurrentUrl}
+              scrollRef={listBox}
             />
           </InboxEmptyState>
         </div>
