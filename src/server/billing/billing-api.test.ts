@@ -155,6 +155,40 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     );
   });
 
+  it('with flagged=1, leaves out only the complete loads with nothing flagged, and counts every load', async () => {
+    const paperwork = async (query: string) =>
+      PaperworkAnswer.parse(await (await get(`/api/billing/paperwork${query}`)).json());
+    const before = await paperwork('');
+    // A load whose papers are clean, made complete (the test before may have approved it already).
+    const clean = before.loads.find(
+      (l) => l.checks.some((c) => c.kind === 'POD') && l.checks.every((c) => c.flags.length === 0),
+    );
+    expect(clean, 'the fleet has a delivered load whose papers are not flagged').toBeDefined();
+    const pod = clean!.checks.find((c) => c.kind === 'POD')!;
+    await decide({ load: clean!.ref, url: pod.url, decision: 'approved' });
+
+    const all = await paperwork('?flagged=0');
+    const flagged = await paperwork('?flagged=1');
+    expect(all.loads.find((l) => l.ref === clean!.ref)?.state).toBe('complete');
+    expect(flagged.loads.map((l) => l.ref)).not.toContain(clean!.ref);
+    expect(flagged.loads).toEqual(
+      all.loads.filter((l) => l.state !== 'complete' || l.checks.some((c) => c.flags.length > 0)),
+    );
+    expect(flagged.counts).toEqual(all.counts);
+    expect(flagged.held).toBe(all.held);
+  });
+
+  it('refuses a bad flagged value naming it, and unknown parameters of the paperwork', async () => {
+    for (const query of ['flagged=yes', 'flagged=2', 'flagged=', 'flagged=1&flagged=0']) {
+      const response = await send('GET', `/api/billing/paperwork?${query}`, ana.cookie);
+      expect(response.status, query).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code, query).toBe('invalid_request');
+      expect(error.message, query).toMatch(/^flagged: /);
+    }
+    expect((await send('GET', '/api/billing/paperwork?since=1', ana.cookie)).status).toBe(400);
+  });
+
   it('refuses bad dates naming the field, and unknown parameters', async () => {
     for (const [query, field] of [
       ['from=2026-02-30', 'from'],

@@ -52,9 +52,13 @@ function checksOf(load: Load): PodCheck[] {
 
 /**
  * How many held loads are in each paperwork state, and the loads with a POD or BOL on their current
- * trip with its checks, the worst flags first.
+ * trip with its checks, the worst flags first; `flagged`: only those with a flag or not complete.
  */
-export function paperworkOf(loads: readonly Load[], reviews: ReadonlyMap<string, ReviewOf>): PaperworkAnswer {
+export function paperworkOf(
+  loads: readonly Load[],
+  reviews: ReadonlyMap<string, ReviewOf>,
+  { flagged = false }: { flagged?: boolean } = {},
+): PaperworkAnswer {
   const counts: Record<PaperworkState, number> = {
     'on-the-road': 0,
     missing: 0,
@@ -69,6 +73,8 @@ export function paperworkOf(loads: readonly Load[], reviews: ReadonlyMap<string,
     // A load without papers is only counted: most of a fleet on the road, and its stops unread.
     const checks = load.documents.length === 0 ? [] : checksOf(load);
     if (checks.length === 0) continue;
+    // Complete with nothing flagged: done with, and most of a fleet once billed; counted only.
+    if (flagged && state === 'complete' && checks.every((c) => c.flags.length === 0)) continue;
     const at = deliveredAt(load);
     rows.push({
       ...idsOf(load),
