@@ -89,8 +89,14 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   // The order shown, which j / k and the viewer follow.
   const ordered = useMemo(() => (groups ? groups.flatMap((g) => g.documents) : visible), [groups, visible]);
   const orderedDocs = useMemo(() => ordered.map((d) => d.doc), [ordered]);
-  const byDoc = useMemo(() => new Map<Document, InboxDocument>(ordered.map((d) => [d.doc, d])), [ordered]);
-  const options = useMemo(() => filterOptions(documents, filters.load), [documents, filters.load]);
+  // Only the viewer looks documents up by their `Document`: not built at every key while it is closed.
+  const byDoc = useMemo(
+    () => (viewerOpen ? new Map<Document, InboxDocument>(ordered.map((d) => [d.doc, d])) : undefined),
+    [ordered, viewerOpen],
+  );
+  // From the documents as collected, not as reviewed: a decision does not sort the options again.
+  const { collected } = inbox;
+  const options = useMemo(() => filterOptions(collected, filters.load), [collected, filters.load]);
   const counts = {
     unreviewed: inbox.unreviewed,
     reviewed: documents.length - inbox.unreviewed,
@@ -439,11 +445,11 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
             if (viewerFromList.current) focusPending.current = true;
           }}
           caption={(doc) => {
-            const item = byDoc.get(doc);
+            const item = byDoc?.get(doc);
             return item ? loadTitle(item.load.label) : undefined;
           }}
           actions={(doc) => {
-            const item = byDoc.get(doc);
+            const item = byDoc?.get(doc);
             if (!item) return null;
             if (rejected === item)
               return (
