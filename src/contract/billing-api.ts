@@ -85,7 +85,7 @@ export const PaperworkAnswer = z.object({
   counts: z.record(PaperworkState, z.number()),
   /**
    * The held loads with a POD or BOL on their current trip, the worst flags first; with `flagged=1`,
-   * only those with a flag or whose paperwork is not complete.
+   * only the checks with a flag or of an undecided document, and the loads with one.
    */
   loads: z.array(PaperworkLoad),
 });
@@ -125,13 +125,14 @@ export const OverdueAnswer = z.object({ ...held, dueHours: z.number(), loads: z.
 export type OverdueAnswer = z.infer<typeof OverdueAnswer>;
 
 /**
- * `GET /api/billing/paperwork` parameters: `flagged=1` lists only the loads still to work on, those
- * with a flagged POD or BOL or whose paperwork is not complete (the inbox's refreshes); the counts
- * stay over every held load. `0` or absent: every load with papers (the Billing page).
+ * `GET /api/billing/paperwork` parameters: `flagged=1` lists only the papers still to work on, the
+ * checks with a flag or of a document nobody approved or rejected yet, and the loads that have one
+ * (the inbox's refreshes); the counts stay over every held load. `0` or absent: every load with
+ * papers, every check (the Billing page).
  */
 export const PaperworkQuery = z.strictObject({
   flagged: z.optional(
-    z.enum(['0', '1'], 'flagged is 1 (only loads with flags or paperwork not complete) or 0 (every load)'),
+    z.enum(['0', '1'], 'flagged is 1 (only flagged or undecided papers) or 0 (every load)'),
   ),
 });
 export type PaperworkQuery = z.infer<typeof PaperworkQuery>;

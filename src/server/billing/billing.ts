@@ -50,9 +50,12 @@ function checksOf(load: Load): PodCheck[] {
   return checks;
 }
 
+const decided = (review: ReviewOf | undefined) => review !== undefined && review.decision !== 'pending';
+
 /**
  * How many held loads are in each paperwork state, and the loads with a POD or BOL on their current
- * trip with its checks, the worst flags first; `flagged`: only those with a flag or not complete.
+ * trip with its checks, the worst flags first; `flagged`: only the checks with a flag or of a
+ * document not decided yet (approved or rejected), and the loads that have such a check.
  */
 export function paperworkOf(
   loads: readonly Load[],
@@ -71,10 +74,10 @@ export function paperworkOf(
     const state = paperworkState(load, reviews);
     counts[state]++;
     // A load without papers is only counted: most of a fleet on the road, and its stops unread.
-    const checks = load.documents.length === 0 ? [] : checksOf(load);
+    const all = load.documents.length === 0 ? [] : checksOf(load);
+    // A clean paper someone decided on is done with: most of a fleet's papers once the team keeps up.
+    const checks = flagged ? all.filter((c) => c.flags.length > 0 || !decided(reviews.get(c.url))) : all;
     if (checks.length === 0) continue;
-    // Complete with nothing flagged: done with, and most of a fleet once billed; counted only.
-    if (flagged && state === 'complete' && checks.every((c) => c.flags.length === 0)) continue;
     const at = deliveredAt(load);
     rows.push({
       ...idsOf(load),

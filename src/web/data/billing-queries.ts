@@ -25,7 +25,7 @@ const retry = (count: number, error: Error) =>
 /** Paperwork, ready to bill and overdue PODs over the loads the proxy holds. */
 export const billingQueries = {
   all: () => ['billing'] as const,
-  /** `flagged`: only the loads with a flag or whose paperwork is not complete (what the inbox shows). */
+  /** `flagged`: only the papers with a flag or not decided yet, and their loads (what the inbox shows). */
   paperwork: (scope: 'all' | 'flagged' = 'all') =>
     queryOptions({
       queryKey: [...billingQueries.all(), 'paperwork', scope],

@@ -1019,7 +1019,7 @@ describe('useDocumentsInbox and the nav badge', () => {
       const { user } = renderPage();
       await loaded();
       await waitFor(() => expect(proxy.paperworkAsks).toBeGreaterThan(0));
-      // Only the loads still to work on: complete loads with clean papers show no flag in the inbox.
+      // Only the papers still to work on: a decided clean paper shows no flag in the inbox.
       expect(proxy.paperworkQuery).toBe('?flagged=1');
       expect(names()).toHaveLength(5);
       expect(screen.queryByRole('list', { name: /check flags/ })).toBeNull();
