@@ -3,9 +3,10 @@
 // from a key (`j`: the next document; `a`: approve and go on) to the next document's picture decoded
 // and on screen in the preview. The real server with the embedded simulator at SIM_LOADS loads (about
 // 1.8 documents each), reviews kept in a throwaway DATA_DIR. Timings are printed, never asserted.
-// BENCH_TRACE=<dir> writes a Chromium trace of 20 more approvals there (`npx tsx bench/trace-summary.ts <dir>`).
+// BENCH_TRACE=<dir> writes a Chromium trace of 20 more approvals there (`npx tsx bench/trace-summary.ts <dir>`),
+// BENCH_PROFILE=<dir> a CPU profile of 20 more (`bench/profile-summary.ts`).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -150,6 +151,17 @@ export async function benchPodInbox(): Promise<Figure[]> {
       });
       await presses(page, 'a', 20);
       await browser.stopTracing();
+    }
+    const profileDir = process.env.BENCH_PROFILE;
+    if (profileDir) {
+      // A CPU profile of 20 more approvals, for bench/profile-summary.ts.
+      mkdirSync(profileDir, { recursive: true });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await presses(page, 'a', 20);
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(join(profileDir, 'inbox-approve.cpuprofile'), JSON.stringify(profile));
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (process.env.BENCH_VERBOSE) console.log(JSON.stringify({ queued, next, approve }));
