@@ -3,8 +3,10 @@
 // from a key (`j`: the next document; `a`: approve and go on) to the next document's picture decoded
 // and on screen in the preview. The real server with the embedded simulator at SIM_LOADS loads (about
 // 1.8 documents each), reviews kept in a throwaway DATA_DIR. Timings are printed, never asserted.
+// BENCH_TRACE=<dir> writes a Chromium trace of 20 more approvals there (`npx tsx bench/trace-summary.ts <dir>`),
+// BENCH_PROFILE=<dir> a CPU profile of 20 more (`bench/profile-summary.ts`).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -48,6 +50,14 @@ const INSTRUMENT = `(() => {
         const img = preview();
         if (img && img.src !== before && img.complete && img.naturalWidth > 0) finish(img);
       };
+      // A press that shows no new picture (a document that is none, say) is counted apart, not waited for.
+      setTimeout(() => {
+        if (settled) return;
+        settled = true;
+        observer.disconnect();
+        document.removeEventListener('load', check, true);
+        resolve({ ms: -1, src: '' });
+      }, 10000);
       const observer = new MutationObserver(check);
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['src'] });
       // load does not bubble: caught on the way down.
@@ -83,7 +93,7 @@ async function presses(page: Page, key: string, count: number): Promise<number[]
     await page.evaluate('window.__inbox.arm()');
     await page.keyboard.press(key);
     const { ms } = (await page.evaluate('window.__inbox.done')) as { ms: number };
-    if (i >= WARMUP) times.push(ms);
+    if (i >= WARMUP && ms >= 0) times.push(ms);
   }
   return times;
 }
@@ -115,17 +125,44 @@ export async function benchPodInbox(): Promise<Figure[]> {
     await context.addInitScript(INSTRUMENT);
     const page = await context.newPage();
     await page.goto(`${server.url}/documents`);
-    const items = page.locator('[data-document-item]');
+    // The list is virtualized: its name says how many documents it holds, not its rows.
+    const list = page.locator('ul[aria-label^="Documents,"]');
+    const queuedNow = async () => {
+      const name = (await list.count()) > 0 ? await list.first().getAttribute('aria-label') : null;
+      return Number(/: ([\d,]+) documents?$/.exec(name ?? '')?.[1]?.replaceAll(',', '') ?? 0);
+    };
     // Counted from here, not with waitForFunction: the app's CSP forbids the eval it needs.
     const deadline = Date.now() + 180_000;
     let queued = 0;
-    while ((queued = await items.count()) < QUEUED && Date.now() < deadline) await sleep(500);
+    while ((queued = await queuedNow()) < QUEUED && Date.now() < deadline) await sleep(500);
     if (queued < QUEUED) throw new Error(`the inbox lists ${queued} documents, not ${QUEUED}`);
-    await items.first().focus();
+    await page.locator('[data-document-item]').first().focus();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const next = await presses(page, 'j', PRESSES);
     const approve = await presses(page, 'a', PRESSES);
+    const traceDir = process.env.BENCH_TRACE;
+    if (traceDir) {
+      // Apart from the measured presses, which tracing would slow: for trace-summary.ts.
+      mkdirSync(traceDir, { recursive: true });
+      await browser.startTracing(page, {
+        path: join(traceDir, 'inbox-approve.json'),
+        categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'],
+      });
+      await presses(page, 'a', 20);
+      await browser.stopTracing();
+    }
+    const profileDir = process.env.BENCH_PROFILE;
+    if (profileDir) {
+      // A CPU profile of 20 more approvals, for bench/profile-summary.ts.
+      mkdirSync(profileDir, { recursive: true });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await presses(page, 'a', 20);
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(join(profileDir, 'inbox-approve.cpuprofile'), JSON.stringify(profile));
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (process.env.BENCH_VERBOSE) console.log(JSON.stringify({ queued, next, approve }));
     const ms = (figure: string, value: number, goal?: number): Figure => ({
@@ -135,7 +172,8 @@ export async function benchPodInbox(): Promise<Figure[]> {
       goal: goal === undefined ? '-' : `<= ${goal}`,
       pass: goal === undefined || value <= goal,
     });
-    const what = `${queued.toLocaleString('en-US')} documents queued, CPU ${THROTTLE}x throttled, ${PRESSES} presses`;
+    const missed = 2 * PRESSES - next.length - approve.length;
+    const what = `${queued.toLocaleString('en-US')} documents queued, CPU ${THROTTLE}x throttled, ${PRESSES} presses${missed ? `, ${missed} showed no new picture in 10 s` : ''}`;
     return [
       ms(`inbox: j -> next document's picture shown, p95 (${what})`, percentile(next, 95), GOAL_MS),
       ms(`inbox: j -> next picture shown, p50`, percentile(next, 50)),

@@ -83,7 +83,10 @@ export const PaperworkAnswer = z.object({
   ...held,
   /** Every held load, by state. */
   counts: z.record(PaperworkState, z.number()),
-  /** The held loads with a POD or BOL on their current trip, the worst flags first. */
+  /**
+   * The held loads with a POD or BOL on their current trip, the worst flags first; with `flagged=1`,
+   * only the checks with a flag or of an undecided document, and the loads with one.
+   */
   loads: z.array(PaperworkLoad),
 });
 export type PaperworkAnswer = z.infer<typeof PaperworkAnswer>;
@@ -120,6 +123,19 @@ export type OverdueLoad = z.infer<typeof OverdueLoad>;
 /** `GET /api/billing/overdue`: delivered loads with no POD after `POD_DUE_HOURS`, longest waiting first. */
 export const OverdueAnswer = z.object({ ...held, dueHours: z.number(), loads: z.array(OverdueLoad) });
 export type OverdueAnswer = z.infer<typeof OverdueAnswer>;
+
+/**
+ * `GET /api/billing/paperwork` parameters: `flagged=1` lists only the papers still to work on, the
+ * checks with a flag or of a document nobody approved or rejected yet, and the loads that have one
+ * (the inbox's refreshes); the counts stay over every held load. `0` or absent: every load with
+ * papers, every check (the Billing page).
+ */
+export const PaperworkQuery = z.strictObject({
+  flagged: z.optional(
+    z.enum(['0', '1'], 'flagged is 1 (only flagged or undecided papers) or 0 (every load)'),
+  ),
+});
+export type PaperworkQuery = z.infer<typeof PaperworkQuery>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (field: string) =>

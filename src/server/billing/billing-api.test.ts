@@ -155,6 +155,54 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     );
   });
 
+  it('with flagged=1, lists only the papers flagged or not decided yet, and counts every load', async () => {
+    const paperwork = async (query: string) =>
+      PaperworkAnswer.parse(await (await get(`/api/billing/paperwork${query}`)).json());
+    const before = await paperwork('');
+    // A load whose papers are clean, its POD decided (the test before may have approved it already).
+    const clean = before.loads.find(
+      (l) => l.checks.some((c) => c.kind === 'POD') && l.checks.every((c) => c.flags.length === 0),
+    );
+    expect(clean, 'the fleet has a delivered load whose papers are not flagged').toBeDefined();
+    const pod = clean!.checks.find((c) => c.kind === 'POD')!;
+    await decide({ load: clean!.ref, url: pod.url, decision: 'approved' });
+    const far = before.loads.find((l) =>
+      l.checks.some((c) => c.flags.some((f) => f.kind === 'far-from-stop')),
+    )!;
+    const farPod = far.checks.find((c) => c.flags.length > 0)!;
+    await decide({ load: far.ref, url: farPod.url, decision: 'rejected', reason: 'wrong_load' });
+
+    const all = await paperwork('?flagged=0');
+    const flagged = await paperwork('?flagged=1');
+    const shown = flagged.loads.flatMap((l) => l.checks.map((c) => c.url));
+    expect(all.loads.find((l) => l.ref === clean!.ref)?.state).toBe('complete');
+    // The approved clean POD is left out; the rejected one stays, as it is flagged.
+    expect(shown).not.toContain(pod.url);
+    expect(shown).toContain(farPod.url);
+    const reviews = (await (await get('/api/documents/reviews')).json()) as {
+      reviews: { url: string; decision: string }[];
+    };
+    const decided = new Set(reviews.reviews.filter((r) => r.decision !== 'pending').map((r) => r.url));
+    expect(flagged.loads).toEqual(
+      all.loads
+        .map((l) => ({ ...l, checks: l.checks.filter((c) => c.flags.length > 0 || !decided.has(c.url)) }))
+        .filter((l) => l.checks.length > 0),
+    );
+    expect(flagged.counts).toEqual(all.counts);
+    expect(flagged.held).toBe(all.held);
+  });
+
+  it('refuses a bad flagged value naming it, and unknown parameters of the paperwork', async () => {
+    for (const query of ['flagged=yes', 'flagged=2', 'flagged=', 'flagged=1&flagged=0']) {
+      const response = await send('GET', `/api/billing/paperwork?${query}`, ana.cookie);
+      expect(response.status, query).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code, query).toBe('invalid_request');
+      expect(error.message, query).toMatch(/^flagged: /);
+    }
+    expect((await send('GET', '/api/billing/paperwork?since=1', ana.cookie)).status).toBe(400);
+  });
+
   it('refuses bad dates naming the field, and unknown parameters', async () => {
     for (const [query, field] of [
       ['from=2026-02-30', 'from'],

@@ -50,11 +50,18 @@ function checksOf(load: Load): PodCheck[] {
   return checks;
 }
 
+const decided = (review: ReviewOf | undefined) => review !== undefined && review.decision !== 'pending';
+
 /**
  * How many held loads are in each paperwork state, and the loads with a POD or BOL on their current
- * trip with its checks, the worst flags first.
+ * trip with its checks, the worst flags first; `flagged`: only the checks with a flag or of a
+ * document not decided yet (approved or rejected), and the loads that have such a check.
  */
-export function paperworkOf(loads: readonly Load[], reviews: ReadonlyMap<string, ReviewOf>): PaperworkAnswer {
+export function paperworkOf(
+  loads: readonly Load[],
+  reviews: ReadonlyMap<string, ReviewOf>,
+  { flagged = false }: { flagged?: boolean } = {},
+): PaperworkAnswer {
   const counts: Record<PaperworkState, number> = {
     'on-the-road': 0,
     missing: 0,
@@ -67,7 +74,9 @@ export function paperworkOf(loads: readonly Load[], reviews: ReadonlyMap<string,
     const state = paperworkState(load, reviews);
     counts[state]++;
     // A load without papers is only counted: most of a fleet on the road, and its stops unread.
-    const checks = load.documents.length === 0 ? [] : checksOf(load);
+    const all = load.documents.length === 0 ? [] : checksOf(load);
+    // A clean paper someone decided on is done with: most of a fleet's papers once the team keeps up.
+    const checks = flagged ? all.filter((c) => c.flags.length > 0 || !decided(reviews.get(c.url))) : all;
     if (checks.length === 0) continue;
     const at = deliveredAt(load);
     rows.push({

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
-import { ReadyQuery, type OverdueAnswer, type ReadyAnswer } from '@/contract/billing-api';
+import { PaperworkQuery, ReadyQuery, type OverdueAnswer, type ReadyAnswer } from '@/contract/billing-api';
 import type { AppEnv } from '../app-env';
 import { overdueLoads, paperworkOf, readyCsv, readyToBill, reviewsByUrl } from '../billing/billing';
 import { requireStore, storeUnavailable } from '../errors';
@@ -27,8 +27,10 @@ export function billingRoutes(
   const reviews = async () => reviewsByUrl((await listReviews(requireStore(db)).catch(unavailable)).reviews);
   return new Hono<AppEnv>()
     .use(requireRole('broker', 'admin'))
-    .get('/paperwork', validate('query', z.strictObject({})), async (c) =>
-      c.json(paperworkOf(await cache.held(), await reviews())),
+    .get('/paperwork', validate('query', PaperworkQuery), async (c) =>
+      c.json(
+        paperworkOf(await cache.held(), await reviews(), { flagged: c.req.valid('query').flagged === '1' }),
+      ),
     )
     .get('/ready', validate('query', ReadyQuery), async (c) => {
       const query = c.req.valid('query');

@@ -64,9 +64,18 @@ const SHOWN_URL_CHARS = 300;
 
 /**
  * What stands for a document in a list: the picture itself (lazily, without a referrer) when it is a
- * picture at a web address, else a card with its type. `unsafeNote` says so when the address is not one.
+ * picture at a web address, else a card with its type. `unsafeNote` says so when the address is not one;
+ * `eager` for a picture always in view (a preview), which lazy loading would hold back a frame.
  */
-export function DocumentThumbnail({ doc, unsafeNote = false }: { doc: Document; unsafeNote?: boolean }) {
+export function DocumentThumbnail({
+  doc,
+  unsafeNote = false,
+  eager = false,
+}: {
+  doc: Document;
+  unsafeNote?: boolean;
+  eager?: boolean;
+}) {
   const safe = safeHttpUrl(doc.url);
   const picture = isPictureDocument(doc);
   if (safe && picture) {
@@ -74,7 +83,7 @@ export function DocumentThumbnail({ doc, unsafeNote = false }: { doc: Document; 
       <img
         src={safe}
         alt=""
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         referrerPolicy="no-referrer"
         className="max-h-full max-w-full object-contain"
       />

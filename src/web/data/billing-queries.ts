@@ -25,10 +25,12 @@ const retry = (count: number, error: Error) =>
 /** Paperwork, ready to bill and overdue PODs over the loads the proxy holds. */
 export const billingQueries = {
   all: () => ['billing'] as const,
-  paperwork: () =>
+  /** `flagged`: only the papers with a flag or not decided yet, and their loads (what the inbox shows). */
+  paperwork: (scope: 'all' | 'flagged' = 'all') =>
     queryOptions({
-      queryKey: [...billingQueries.all(), 'paperwork'],
-      queryFn: ({ signal }) => apiGet('/api/billing/paperwork', PaperworkAnswer, signal),
+      queryKey: [...billingQueries.all(), 'paperwork', scope],
+      queryFn: ({ signal }) =>
+        apiGet(`/api/billing/paperwork${scope === 'flagged' ? '?flagged=1' : ''}`, PaperworkAnswer, signal),
       retry,
     }),
   ready: (range: DayRange) =>

@@ -27,7 +27,11 @@ type State =
 export function BrowserReviewsImport({ documents, decide }: BrowserReviewsImportProps) {
   const [marks, setMarks] = useState(readBrowserReviews);
   const [state, setState] = useState<State>({ kind: 'offered' });
-  const byUrl = useMemo(() => new Map(documents.map((d) => [d.url, d])), [documents]);
+  // Most browsers have no old marks: then no map of every document at each decision.
+  const byUrl = useMemo(
+    () => new Map(marks.length === 0 ? [] : documents.map((d) => [d.url, d])),
+    [documents, marks.length],
+  );
   const importable = useMemo(
     () => marks.flatMap((url) => byUrl.get(url) ?? []).filter((d) => !d.reviewed),
     [marks, byUrl],

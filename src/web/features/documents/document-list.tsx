@@ -1,4 +1,5 @@
-import { memo, useId, type ReactNode } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useId, useLayoutEffect, type ReactNode, type RefObject } from 'react';
 import type { PodCheck } from '@/contract/billing-api';
 import { Link } from 'wouter';
 import { DocumentCard, type ReviewAction } from './document-card';
@@ -24,7 +25,12 @@ export interface DocumentListProps {
   onOpen: (url: string) => void;
   onDecide: (url: string, action: ReviewAction) => void;
   onFocusItem: (url: string) => void;
+  /** The element that scrolls the list (the list is its only content): the flat list is virtualized in it. */
+  scrollRef: RefObject<HTMLElement | null>;
 }
+
+/** A row's height before it is measured: one line of text, one of stop and time, no flags. */
+const ROW_ESTIMATE = 53;
 
 /**
  * The inbox's documents as dense rows, newest first or grouped by load, named for screen readers.
@@ -44,6 +50,7 @@ export const DocumentList = memo(function DocumentList({
   onOpen,
   onDecide,
   onFocusItem,
+  scrollRef,
 }: DocumentListProps) {
   const listName = `Documents, ${REVIEW_WORDS[review]}${filtered ? ', filtered' : ''}`;
   // Only the current row is told its place and the list's length: an approval that takes a document
@@ -51,46 +58,124 @@ export const DocumentList = memo(function DocumentList({
   const card = (d: InboxDocument) => {
     const isCurrent = d === current;
     return (
-      // Rows off screen skip style, layout and paint (still in the DOM and the accessibility tree):
-      // a row leaving the list moves every row after it, which must not cost all of them a repaint.
-      <li key={d.url} className="[contain-intrinsic-size:auto_3rem] [content-visibility:auto]">
-        <DocumentCard
-          item={d}
-          check={checks.get(d.url)}
-          position={isCurrent ? currentIndex + 1 : undefined}
-          total={isCurrent ? ordered.length : undefined}
-          current={isCurrent}
-          isNew={arrivals.has(d.url)}
-          me={me}
-          onOpen={onOpen}
-          onDecide={onDecide}
-          onFocusItem={onFocusItem}
-        />
-      </li>
+      <DocumentCard
+        item={d}
+        check={checks.get(d.url)}
+        position={isCurrent ? currentIndex + 1 : undefined}
+        total={isCurrent ? ordered.length : undefined}
+        current={isCurrent}
+        isNew={arrivals.has(d.url)}
+        me={me}
+        onOpen={onOpen}
+        onDecide={onDecide}
+        onFocusItem={onFocusItem}
+      />
     );
   };
-  return groups ? (
-    <ul
-      aria-label={`${listName}, by load: ${plural(ordered.length, 'document')} of ${plural(groups.length, 'load')}`}
-      aria-describedby={helpId}
-      className="space-y-3 py-2"
-    >
-      {groups.map((g) => (
-        <LoadGroup key={g.load.key} label={g.load.label} mapHref={g.load.mapHref} count={g.documents.length}>
-          {g.documents.map(card)}
-        </LoadGroup>
-      ))}
-    </ul>
-  ) : (
-    <ul
-      aria-label={`${listName}, newest first: ${plural(ordered.length, 'document')}`}
-      aria-describedby={helpId}
-      className="divide-y divide-panel-line"
-    >
-      {ordered.map(card)}
-    </ul>
+  if (groups)
+    return (
+      <ul
+        aria-label={`${listName}, by load: ${plural(ordered.length, 'document')} of ${plural(groups.length, 'load')}`}
+        aria-describedby={helpId}
+        className="space-y-3 py-2"
+      >
+        {groups.map((g) => (
+          <LoadGroup
+            key={g.load.key}
+            label={g.load.label}
+            mapHref={g.load.mapHref}
+            count={g.documents.length}
+          >
+            {g.documents.map((d) => (
+              // Rows off screen skip style, layout and paint (still in the DOM and the accessibility tree).
+              <li key={d.url} className="[contain-intrinsic-size:auto_3rem] [content-visibility:auto]">
+                {card(d)}
+              </li>
+            ))}
+          </LoadGroup>
+        ))}
+      </ul>
+    );
+  return (
+    <VirtualRows
+      label={`${listName}, newest first: ${plural(ordered.length, 'document')}`}
+      helpId={helpId}
+      ordered={ordered}
+      currentIndex={current ? currentIndex : -1}
+      scrollRef={scrollRef}
+      card={card}
+    />
   );
 });
+
+/**
+ * The flat list, virtualized: a key re-renders the few rows on screen, not a thousand. The current
+ * row is always rendered, wherever the list is scrolled, so focus resting on it is never lost; each
+ * row tells its place (`aria-posinset` of `aria-setsize`), as the rows off screen are not there.
+ */
+function VirtualRows({
+  label,
+  helpId,
+  ordered,
+  currentIndex,
+  scrollRef,
+  card,
+}: {
+  label: string;
+  helpId: string;
+  ordered: readonly InboxDocument[];
+  currentIndex: number;
+  scrollRef: RefObject<HTMLElement | null>;
+  card: (d: InboxDocument) => ReactNode;
+}) {
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented
+  const virtualizer = useVirtualizer({
+    count: ordered.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 6,
+    // Measured sizes are kept by document, so a document leaving the list moves the others' sizes along.
+    getItemKey: useCallback((i: number) => ordered[i]?.url ?? i, [ordered]),
+    rangeExtractor: useCallback(
+      (range: Range) => {
+        const shown = defaultRangeExtractor(range);
+        if (currentIndex < 0 || shown.includes(currentIndex)) return shown;
+        return [...shown, currentIndex].sort((a, b) => a - b);
+      },
+      [currentIndex],
+    ),
+  });
+  // The current document is scrolled into view when a key, a toolbar button or the viewer moves it.
+  useLayoutEffect(() => {
+    if (currentIndex >= 0) virtualizer.scrollToIndex(currentIndex, { align: 'auto' });
+  }, [currentIndex, virtualizer]);
+
+  return (
+    <ul
+      aria-label={label}
+      aria-describedby={helpId}
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((v) => {
+        const d = ordered[v.index] as InboxDocument;
+        return (
+          <li
+            key={v.key}
+            data-index={v.index}
+            ref={virtualizer.measureElement}
+            aria-setsize={ordered.length}
+            aria-posinset={v.index + 1}
+            className="absolute top-0 left-0 w-full border-b border-panel-line"
+            style={{ transform: `translateY(${v.start}px)` }}
+          >
+            {card(d)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 function LoadGroup({
   label,

@@ -47,7 +47,7 @@ export function DocumentPreview({
         aria-label={`Open ${name} in the viewer`}
         className="flex h-72 items-center justify-center overflow-hidden rounded bg-panel-sunk hover:bg-panel-line focus-visible:outline-2 focus-visible:outline-status-selected xl:h-96"
       >
-        <DocumentThumbnail doc={doc} unsafeNote />
+        <DocumentThumbnail doc={doc} unsafeNote eager />
       </button>
       <h3 className="text-base font-semibold">{name}</h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">

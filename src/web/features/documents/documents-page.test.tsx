@@ -24,6 +24,17 @@ let proxy: ReturnType<typeof fakeProxy>;
 // is written (the viewer's format is made once).
 viewerInZone('America/Denver');
 
+// jsdom has no layout: give the virtualized list's scroll element a size so its rows render.
+Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+// ...and its rows a height when measured: with none, every row would fit in the view.
+Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return this.matches('li[data-index]') ? 50 : 0;
+  },
+});
+
 /** Two loads by external id and one by load number, five documents; one without a time, one in an unknown zone. */
 function standardFleet() {
   proxy.set('external-id', '700100', [
@@ -388,6 +399,48 @@ describe('DocumentsPage', () => {
     await waitFor(() => expect(proxy.decisionOf(URL_BOL)).toBe('pending'));
     // Only the current document is in the Tab order.
     expect(articles().map((a) => a.tabIndex)).toEqual([0, -1, -1]);
+  });
+
+  it('renders only the rows near the view of a long queue, each telling its place, and keys reach every one', async () => {
+    const many = 400;
+    proxy.set(
+      'external-id',
+      '700100',
+      Array.from({ length: many }, (_, i) => {
+        const at = `${String(10 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`;
+        return wireDocument(`https://docs.example.com/700100/pod-${i}.jpg`, 'POD', `11/22/2026 ${at} CST`);
+      }),
+    );
+    watch('e:700100');
+    const { user } = renderPage();
+    await loaded();
+    const rows = () => within(list()).getAllByRole('listitem');
+    expect(list()).toHaveAccessibleName(/newest first: 400 documents$/);
+    expect(rows().length).toBeLessThan(40);
+    expect(rows()[0]).toHaveAttribute('aria-setsize', String(many));
+    expect(rows()[0]).toHaveAttribute('aria-posinset', '1');
+    await user.click(articles()[0]!);
+
+    await user.keyboard('{End}');
+    const last = document.activeElement as HTMLElement;
+    expect(last).toHaveAccessibleName(/^400 of 400: POD of load 700100/);
+    expect(last.dataset.url).toBe('https://docs.example.com/700100/pod-0.jpg');
+    expect(last.closest('li')).toHaveAttribute('aria-posinset', '400');
+    expect(rows().length).toBeLessThan(80);
+
+    await user.keyboard('k');
+    expect(document.activeElement).toHaveAccessibleName(/^399 of 400: /);
+    await user.keyboard('a');
+    // The approved document leaves the queue; focus goes on to the next one, which is the last.
+    expect(document.activeElement).toHaveAccessibleName(/^399 of 399: /);
+    await waitFor(() =>
+      expect(proxy.decisionOf('https://docs.example.com/700100/pod-1.jpg')).toBe('approved'),
+    );
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toHaveAccessibleName(/^1 of 399: /);
+    expect((document.activeElement as HTMLElement).dataset.url).toBe(
+      `https://docs.example.com/700100/pod-${many - 1}.jpg`,
+    );
   });
 
   it('marks reviewed and back with buttons; reviews are kept on the server, by document URL', async () => {
@@ -966,6 +1019,8 @@ describe('useDocumentsInbox and the nav badge', () => {
       const { user } = renderPage();
       await loaded();
       await waitFor(() => expect(proxy.paperworkAsks).toBeGreaterThan(0));
+      // Only the papers still to work on: a decided clean paper shows no flag in the inbox.
+      expect(proxy.paperworkQuery).toBe('?flagged=1');
       expect(names()).toHaveLength(5);
       expect(screen.queryByRole('list', { name: /check flags/ })).toBeNull();
       await user.click(screen.getByRole('checkbox', { name: 'Flagged first' }));

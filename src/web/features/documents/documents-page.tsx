@@ -89,8 +89,14 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   // The order shown, which j / k and the viewer follow.
   const ordered = useMemo(() => (groups ? groups.flatMap((g) => g.documents) : visible), [groups, visible]);
   const orderedDocs = useMemo(() => ordered.map((d) => d.doc), [ordered]);
-  const byDoc = useMemo(() => new Map<Document, InboxDocument>(ordered.map((d) => [d.doc, d])), [ordered]);
-  const options = useMemo(() => filterOptions(documents, filters.load), [documents, filters.load]);
+  // Only the viewer looks documents up by their `Document`: not built at every key while it is closed.
+  const byDoc = useMemo(
+    () => (viewerOpen ? new Map<Document, InboxDocument>(ordered.map((d) => [d.doc, d])) : undefined),
+    [ordered, viewerOpen],
+  );
+  // From the documents as collected, not as reviewed: a decision does not sort the options again.
+  const { collected } = inbox;
+  const options = useMemo(() => filterOptions(collected, filters.load), [collected, filters.load]);
   const counts = {
     unreviewed: inbox.unreviewed,
     reviewed: documents.length - inbox.unreviewed,
@@ -117,10 +123,13 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
 
   useEffect(() => {
     if (!focusPending.current || viewerOpen) return;
+    // By address, not by place: the flat list renders only the rows near the view (and the current one).
+    const items = listBox.current?.querySelectorAll<HTMLElement>('[data-document-item]') ?? [];
+    const row = current && [...items].find((item) => item.dataset.url === current.url);
+    const target = row ?? (ordered.length === 0 ? emptyBox.current : null);
+    if (!target) return;
     focusPending.current = false;
-    const items = listBox.current?.querySelectorAll<HTMLElement>('[data-document-item]');
-    const target = items?.[index] ?? emptyBox.current;
-    target?.focus();
+    target.focus();
   });
 
   const focusInList = () => listBox.current?.contains(document.activeElement) ?? false;
@@ -412,6 +421,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
               onOpen={onOpen}
               onDecide={onDecide}
               onFocusItem={setCurrentUrl}
+              scrollRef={listBox}
             />
           </InboxEmptyState>
         </div>
@@ -435,11 +445,11 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
             if (viewerFromList.current) focusPending.current = true;
           }}
           caption={(doc) => {
-            const item = byDoc.get(doc);
+            const item = byDoc?.get(doc);
             return item ? loadTitle(item.load.label) : undefined;
           }}
           actions={(doc) => {
-            const item = byDoc.get(doc);
+            const item = byDoc?.get(doc);
             if (!item) return null;
             if (rejected === item)
               return (

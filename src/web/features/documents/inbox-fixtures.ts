@@ -64,8 +64,9 @@ export function fakeProxy() {
     loads,
     /** What `GET /api/billing/paperwork` answers (the PODs' and BOLs' checks); null: a 503. */
     paperwork: null as PaperworkAnswer | null,
-    /** How many times the paperwork was asked for. */
+    /** How many times the paperwork was asked for, and its query the last time ('' for none). */
     paperworkAsks: 0,
+    paperworkQuery: '',
     /** Answer with something that is no pull answer (an error the client does not retry). */
     broken: false,
     /** Never answer: the page stays loading. */
@@ -140,8 +141,9 @@ export function fakeProxy() {
         ? 'load-number'
         : undefined;
     if (path.endsWith('/api/session')) return jsonResponse(200, { mode: 'users', user: state.user });
-    if (path.endsWith('/api/billing/paperwork')) {
+    if (/\/api\/billing\/paperwork(\?|$)/.test(path)) {
       state.paperworkAsks++;
+      state.paperworkQuery = path.includes('?') ? path.slice(path.indexOf('?')) : '';
       return state.paperwork ? jsonResponse(200, state.paperwork) : storeDown();
     }
     if (path.includes('/api/documents/reviews')) {

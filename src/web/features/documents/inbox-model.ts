@@ -193,10 +193,13 @@ export interface FilterOption {
   count: number;
 }
 
+/** What the filters read of a document: not its review, so a decision leaves the options alone. */
+type Filed = Pick<InboxDocument, 'doc' | 'load' | 'stop'>;
+
 function options(
-  documents: readonly InboxDocument[],
-  key: (d: InboxDocument) => string,
-  label: (d: InboxDocument) => string,
+  documents: readonly Filed[],
+  key: (d: Filed) => string,
+  label: (d: Filed) => string,
 ): FilterOption[] {
   const byKey = new Map<string, FilterOption>();
   for (const d of documents) {
@@ -213,7 +216,7 @@ function options(
  * document names, when the load's stops do not say which it is); with a load chosen, its stops
  * only, each with its place.
  */
-export function filterOptions(documents: readonly InboxDocument[], load: string | undefined) {
+export function filterOptions(documents: readonly Filed[], load: string | undefined) {
   return {
     types: options(
       documents,

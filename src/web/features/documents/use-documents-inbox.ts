@@ -25,6 +25,8 @@ function withReview(d: Collected, review: DocumentReview | undefined): InboxDocu
 export interface DocumentsInbox {
   /** Every document of the watched loads, newest first (no readable time last), each URL once. */
   documents: InboxDocument[];
+  /** The same documents without their reviews: the same array until the loads change. */
+  collected: readonly Omit<InboxDocument, 'reviewed' | 'review'>[];
   /** How many of them are not reviewed: the nav's badge. */
   unreviewed: number;
   /** How many loads are watched. */
@@ -105,6 +107,7 @@ export function useDocumentsInbox(
 
   return {
     documents,
+    collected,
     unreviewed,
     watched: entries.length,
     loads,

@@ -10,7 +10,8 @@ const NONE: ReadonlyMap<string, PodCheck> = new Map();
 /**
  * Each POD and BOL of the loads the proxy holds, checked against its stop, by document URL: the
  * checks the Billing page lists (`GET /api/billing/paperwork`), reckoned by the proxy from the whole
- * track, which the inbox does not pull. Asked once the inbox's own pulls are in (they put the loads in
+ * track, which the inbox does not pull. Only the papers still to work on (`?flagged=1`): flagged,
+ * or not decided yet; a decided clean paper shows no flag, and most papers are such once reviewed. Asked once the inbox's own pulls are in (they put the loads in
  * the proxy's cache), and again at each refresh; only for the roles that may bill (brokers, admins).
  */
 export function usePodChecks(
@@ -19,7 +20,7 @@ export function usePodChecks(
 ): { checks: ReadonlyMap<string, PodCheck>; refetch: () => void } {
   const allowed = may(useSessionUser(), 'bill');
   const paperwork = useQuery({
-    ...billingQueries.paperwork(),
+    ...billingQueries.paperwork('flagged'),
     enabled: allowed && ready,
     refetchInterval: config.refreshSeconds * 1000,
   });
