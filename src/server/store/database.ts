@@ -166,6 +166,8 @@ export interface TrackLoadsTable {
   notes: ColumnType<unknown, string | null | undefined, string | null>;
   /** Left out of the service's last full answer. */
   missing: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the load last changed (retention). */
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** A load whose delta was taken from the service and not stored: pulled in full next round. */

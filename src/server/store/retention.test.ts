@@ -8,6 +8,9 @@ import { migrateToLatest } from './migrate';
 import { applyRetention, RETENTION_EVERY_MS, retentionPolicyOf, startRetention } from './retention';
 import { openStore, type Store } from './store';
 import { manualClock } from '@/testing/stack';
+import type { Load } from '@/domain/model';
+import { createLease } from '../puller/lease';
+import { storeDeltas, watchLoads } from '../tracks/track-store';
 import { createTestDatabase, openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
 
 const DAY = 86_400_000;
@@ -49,6 +52,50 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
     await store.db.deleteFrom('alert_rules').execute();
   });
 
+  it('removes tracks no one watches that have not changed for the retention, and ended watches', async () => {
+    const lease = createLease(store.db, { account: `retention-${kind}`, seconds: 600 });
+    const state = await lease.acquire();
+    if (!state.held) throw new Error('the lease should be free');
+    const load = (id: string): Load =>
+      ({
+        by: 'external-id',
+        id,
+        externalId: id,
+        extras: {},
+        pings: [],
+        events: [],
+        comments: [],
+        documents: [],
+        readings: [],
+      }) as unknown as Load;
+    await storeDeltas(store.db, state.fence, [load('r-old'), load('r-watched')]);
+    const watched = { by: 'external-id' as const, id: 'r-watched' };
+    // Watched for a year from the database's clock; another watch ended two days ago.
+    await watchLoads(store.db, [watched], 'board', { minutes: 365 * 24 * 60 });
+    await watchLoads(
+      store.db,
+      [{ by: 'external-id', id: 'r-ended' }],
+      'session',
+      new Date(Date.now() - 2 * DAY),
+    );
+    // Within the retention: kept.
+    expect((await applyRetention(store.db, policy, Date.now() + 29 * DAY)).tracks).toBe(0);
+    // Past it: the unwatched track goes with its items; the watched one stays.
+    expect((await applyRetention(store.db, policy, Date.now() + 31 * DAY)).tracks).toBe(1);
+    const left = await store.db
+      .selectFrom('track_loads')
+      .select('load_id')
+      .where('load_id', 'like', 'r-%')
+      .execute();
+    expect(left.map((r) => r.load_id)).toEqual(['r-watched']);
+    const watches = await store.db
+      .selectFrom('watched_loads')
+      .select('load_id')
+      .where('load_id', 'like', 'r-%')
+      .execute();
+    expect(watches.map((r) => r.load_id)).toEqual(['r-watched']);
+  });
+
   const auditActors = async () =>
     (await store.db.selectFrom('audit_log').select('actor').orderBy('actor').execute()).map((r) => r.actor);
   const audit = (actor: string, ageMs: number) =>
@@ -71,6 +118,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       exceptionAcks: 0,
       alerts: 0,
       sessions: 0,
+      tracks: 0,
     });
     expect(await auditActors()).toEqual(['exactly-30-days', 'now', 'yesterday']);
     // A day later, the next pass takes the ones that aged past the limit meanwhile.
@@ -80,6 +128,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       exceptionAcks: 0,
       alerts: 0,
       sessions: 0,
+      tracks: 0,
     });
     expect(await auditActors()).toEqual(['now', 'yesterday']);
   });
@@ -100,6 +149,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       exceptionAcks: 0,
       alerts: 0,
       sessions: 1,
+      tracks: 0,
     });
     expect(await store.db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
     clock.set(start + 24 * HOUR);
@@ -108,6 +158,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       exceptionAcks: 0,
       alerts: 0,
       sessions: 1,
+      tracks: 0,
     });
     expect(await findSession(store.db, fresh, policy.sessions, clock.now())).toEqual({
       name: 'Ana',
@@ -164,6 +215,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       exceptionAcks: 3,
       alerts: 0,
       sessions: 0,
+      tracks: 0,
     });
     expect(await loads()).toEqual(['e:3-exactly-30-days', 'e:4-yesterday', 'e:6-snooze-running']);
     clock.advance(HOUR);

@@ -33,6 +33,8 @@ export interface RetentionResult {
   exceptionAcks: number;
   alerts: number;
   sessions: number;
+  /** Tracks no one watches that have not changed for the retention (a delivered load's, say). */
+  tracks: number;
 }
 
 /**
@@ -60,11 +62,32 @@ export async function applyRetention(
     .where('fired_at', '<', new Date(now - policy.auditDays * DAY_MS))
     .executeTakeFirst();
   const sessions = await deleteExpiredSessions(db, policy.sessions, now);
+  // Their items go with them (on delete cascade). A watch that ended a day ago is no longer needed.
+  const tracks = await db
+    .deleteFrom('track_loads')
+    .where('changed_at', '<', new Date(now - policy.auditDays * DAY_MS))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('watched_loads as w')
+            .select('w.load_id')
+            .whereRef('w.load_by', '=', 'track_loads.load_by')
+            .whereRef('w.load_id', '=', 'track_loads.load_id')
+            .where('w.expires_at', '>', new Date(now)),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  await db
+    .deleteFrom('watched_loads')
+    .where('expires_at', '<', new Date(now - DAY_MS))
+    .execute();
   return {
     auditEntries: Number(audit.numDeletedRows),
     exceptionAcks: Number(acks.numDeletedRows),
     alerts: Number(alerts.numDeletedRows),
     sessions,
+    tracks: Number(tracks.numDeletedRows),
   };
 }
 

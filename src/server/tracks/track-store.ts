@@ -202,11 +202,11 @@ export async function storeDeltas(
     }
     if (changed.length > 0)
       await sql`
-      insert into track_loads (load_by, load_id, head, changed_seq, notes, missing)
-      select b, i, h, ${seq}, n, false
+      insert into track_loads (load_by, load_id, head, changed_seq, notes, missing, changed_at)
+      select b, i, h, ${seq}, n, false, clock_timestamp()
       from unnest(${heads2.by}::text[], ${heads2.id}::text[], ${heads2.head}::json[], ${heads2.notes}::json[]) as t(b, i, h, n)
       on conflict (load_by, load_id) do update set head = excluded.head, changed_seq = excluded.changed_seq,
-        notes = coalesce(excluded.notes, track_loads.notes), missing = false`.execute(trx);
+        notes = coalesce(excluded.notes, track_loads.notes), missing = false, changed_at = excluded.changed_at`.execute(trx);
     if (items.key.length > 0)
       await sql`
         insert into track_items (load_by, load_id, list, key, instant, item, seq)
@@ -231,7 +231,8 @@ async function storeMissing(
   const marked = await sql<{ load_by: LoadBy; load_id: string }>`
     insert into track_loads (load_by, load_id, head, changed_seq, missing)
     select b, i, 'null'::json, ${seq}, true from unnest(${missing.map((m) => m.by)}::text[], ${missing.map((m) => m.id)}::text[]) as t(b, i)
-    on conflict (load_by, load_id) do update set missing = true, changed_seq = excluded.changed_seq
+    on conflict (load_by, load_id) do update
+      set missing = true, changed_seq = excluded.changed_seq, changed_at = clock_timestamp()
       where not track_loads.missing
     returning load_by, load_id`.execute(trx);
   for (const r of marked.rows) changed.push({ by: r.load_by, id: r.load_id });

@@ -10,6 +10,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('track_loads')
     .addColumn('missing', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
     .execute();
+  // When the load last changed: retention removes tracks that no one watches and that have not changed
+  // for RETENTION_DAYS (a delivered load's track stops changing).
+  await db.schema
+    .alterTable('track_loads')
+    .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('track_loads_changed_at').on('track_loads').column('changed_at').execute();
   // Loads whose delta a puller took from the service but could not store (its term had ended): the
   // leader pulls them in full at its next round.
   await db.schema
@@ -22,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('track_resync').execute();
+  await db.schema.alterTable('track_loads').dropColumn('changed_at').execute();
   await db.schema.alterTable('track_loads').dropColumn('missing').execute();
   await db.schema.alterTable('track_loads').dropColumn('notes').execute();
 }
