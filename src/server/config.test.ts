@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientConfig } from '@/contract/proxy-api';
 import { startStack } from '@/testing/stack';
 import {
+  tracksModeOf,
   ConfigError,
   OSM_ATTRIBUTION,
   OSM_TILE_URL,
@@ -80,6 +81,17 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ LEASE_SECONDS: bad }), bad).toThrow(
         /^Invalid configuration:\n {2}LEASE_SECONDS: /,
       );
+  });
+
+  it('keeps tracks in the store with DATABASE_URL, in memory without; TRACKS says otherwise', () => {
+    const db = 'postgres://haulview@db.example.com:5432/haulview';
+    expect(tracksModeOf(parseEnv({}))).toBe('memory');
+    expect(tracksModeOf(parseEnv({ DATABASE_URL: db }))).toBe('store');
+    expect(tracksModeOf(parseEnv({ DATABASE_URL: db, TRACKS: 'memory' }))).toBe('memory');
+    expect(tracksModeOf(parseEnv({ TRACKS: 'store' }))).toBe('store');
+    expect(() => parseEnv({ TRACKS: 'postgres' })).toThrow(/TRACKS: must be memory or store/);
+    expect(parseEnv({}).WATCH_MINUTES).toBe(10);
+    expect(() => parseEnv({ WATCH_MINUTES: '0' })).toThrow(/WATCH_MINUTES/);
   });
 
   it('reads the long track knob: off by default, 0 or at least 2 pings', () => {
