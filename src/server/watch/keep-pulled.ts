@@ -78,6 +78,18 @@ async function watchedNow(
   return { refs: [...refs], shares };
 }
 
+/**
+ * What a round reads of each load: its head and outlook (an after-delivery link's end), no item lists;
+ * the pull itself still brings everything.
+ */
+const HEADS_ONLY = {
+  locations: false,
+  events: false,
+  comments: false,
+  documents: false,
+  temperatures: false,
+} as const;
+
 /** One round: read what is watched, pull it through the cache, end after-delivery links that are over. */
 export async function keepPulledRound(
   o: KeepPulledOptions,
@@ -104,7 +116,7 @@ export async function keepPulledRound(
     const ids = kept.filter((r) => r.startsWith(prefix)).map((r) => r.slice(2));
     if (ids.length === 0) continue;
     try {
-      const served = await o.cache.get(by, ids, undefined, undefined);
+      const served = await o.cache.get(by, ids, HEADS_ONLY, undefined);
       for (const load of served.loads) found.set(`${prefix}${load.id}`, load);
     } catch (error) {
       // The cache marked what it could not pull for a full pull; the next round tries again.
