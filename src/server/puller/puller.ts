@@ -155,27 +155,34 @@ class NotLeaderError extends Error {
 }
 
 /**
- * Runs the puller: the lease renewed every third of its term, and a round of pulls every `roundMs`
+ * Runs the puller: the lease renewed every third of its term (asked for every round while another
+ * holds it), and a round of pulls every `roundMs`
  * (the cache pulls only the loads that are due). `stop` ends both and gives the lease up.
  */
 export function startPuller(puller: Puller, o: { leaseSeconds: number; roundMs: number }) {
   let stopped = false;
   const runs = new Set<Promise<unknown>>();
-  const loop = (everyMs: number, work: () => Promise<unknown>) => {
+  const loop = (everyMs: () => number, work: () => Promise<unknown>) => {
     let timer: NodeJS.Timeout | undefined;
     const go = () => {
       if (stopped) return;
       const run = work().finally(() => {
         runs.delete(run);
-        if (!stopped) timer = setTimeout(go, everyMs).unref();
+        if (!stopped) timer = setTimeout(go, everyMs()).unref();
       });
       runs.add(run);
     };
     go();
     return () => clearTimeout(timer);
   };
-  const stopLease = loop((o.leaseSeconds * 1000) / 3, puller.renew);
-  const stopPulls = loop(o.roundMs, puller.pull);
+  // The holder renews every third of its term; the others ask every round, so one of them takes
+  // over within a round of the expiry, not a third of a term later.
+  const stopLease = loop(
+    () =>
+      puller.isLeader() ? (o.leaseSeconds * 1000) / 3 : Math.min(o.roundMs, (o.leaseSeconds * 1000) / 3),
+    puller.renew,
+  );
+  const stopPulls = loop(() => o.roundMs, puller.pull);
   return {
     async stop(): Promise<void> {
       stopped = true;
