@@ -10,6 +10,7 @@ import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchMerge } from './merge';
 import { benchMapPeers } from './map-peers';
+import { benchInstances } from './instances';
 import { benchMemory } from './memory';
 import { ratioOf } from './peer-figures';
 import { benchPodInbox } from './pod-inbox';
@@ -61,6 +62,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['peers', benchMapPeers],
   ['team', benchTeam],
   ['tracks', benchTracks],
+  ['instances', benchInstances],
   ['inbox', benchPodInbox],
 ];
 const only = process.argv.slice(2);

@@ -42,6 +42,8 @@ export interface ServerProcess {
   stop: () => Promise<void>;
   /** Sends it a signal, as an orchestrator or a Ctrl-C would. */
   signal: (signal: NodeJS.Signals) => void;
+  /** Its process id (its memory is read from /proc by the bench). */
+  pid: number | undefined;
 }
 
 /**
@@ -110,5 +112,6 @@ export function runBuiltServer(install: ProductionInstall, env: Record<string, s
       await exited;
     },
     signal: (signal) => void child.kill(signal),
+    pid: child.pid,
   };
 }
