@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { StreamChange } from '@/contract/proxy-api';
+import { StreamChange } from '@/contract/stream-api';
 import type { LoadBy } from '@/domain/model';
 import { parseLoadParam } from '../lib/load-ref';
 import { setLiveState } from './live-state';

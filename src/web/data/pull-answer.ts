@@ -1,4 +1,5 @@
-import { LoadView, PULL_ANSWER_VERSION, ProxyPullAnswer, type IncludeFlags } from '@/contract/proxy-api';
+import { type IncludeFlags } from '@/contract/proxy-api';
+import { LoadView, PULL_ANSWER_VERSION, ProxyPullAnswer } from '@/contract/load-view';
 import { issuesFromZod, type ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
 import { apiPost, ApiError, WrittenJson } from './api-client';
