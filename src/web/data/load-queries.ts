@@ -5,7 +5,8 @@ import type { Load, LoadBy } from '@/domain/model';
 import { applyDelta } from '@/domain/merge';
 import { apiGet } from './api-client';
 import { shareBoard, type BoardData } from './board-data';
-import { DOCUMENTS_INCLUDE, type DocumentUrls } from './document-urls';
+import type { DocumentUrls } from './document-urls';
+import { DOCUMENTS_INCLUDE } from './pull-body';
 import { pullsOffPage } from './pull-thread';
 
 export interface DetailData {

@@ -1,6 +1,16 @@
 import type { IncludeFlags } from '@/contract/proxy-api';
 import { WrittenJson } from './api-client';
 
+/** What a pull for the documents of many loads asks for: their documents, no other list, no extras. */
+export const DOCUMENTS_INCLUDE: IncludeFlags = {
+  locations: false,
+  events: false,
+  documents: true,
+  comments: false,
+  temperatures: false,
+  extras: false,
+};
+
 /** A pull's body, as the proxy takes it (`/api/pull/by-…`). */
 export interface PullBody {
   ids: readonly string[];

@@ -2,7 +2,7 @@ import type { Load, LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
 import { perfMark } from '../lib/perf-marks';
-import { documentUrlsKeeper } from './document-urls';
+import type { documentUrlsKeeper } from './document-urls';
 import type { PulledLoads } from './pull-answer';
 import { idsJsonOf, writtenPull, type PullBody } from './pull-body';
 import type { PullReply, PullRequest } from './pull-protocol';
@@ -92,10 +92,19 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   let worker: PullWorkerLike | null | undefined;
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
-  // The documents kept on the page, where there is no worker (or it failed).
-  let urlsHere: DocumentUrlsFn | undefined;
-  const documentUrlsHere: DocumentUrlsFn = (...args) =>
-    (urlsHere ??= documentUrlsKeeper(pullLoadsHere))(...args);
+  // The documents kept on the page, where there is no worker (or it failed): their keeper's code
+  // comes then, not with the first page.
+  let urlsHere: Promise<DocumentUrlsFn> | undefined;
+  const documentUrlsHere: DocumentUrlsFn = async (...args) => {
+    urlsHere ??= import('./document-urls').then(
+      (m) => m.documentUrlsKeeper(pullLoadsHere),
+      (error: unknown) => {
+        urlsHere = undefined;
+        throw error;
+      },
+    );
+    return (await urlsHere)(...args);
+  };
 
   const stop = () => {
     if (!worker) return;
