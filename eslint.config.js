@@ -142,7 +142,7 @@ export default tseslint.config(
     // (load-detail, fields, pull-request, parse-pull) keep the classic API.
     files: [
       'src/web/**/*.{ts,tsx}',
-      'src/contract/{proxy-api,parse-issue,errors,webhook,mini-fields,zod-locale}.ts',
+      'src/contract/{proxy-api,load-view,stream-api,review-api,users-api,boards-api,exceptions-api,diagnostics-api,parse-issue,errors,webhook,mini-fields,zod-locale}.ts',
     ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {

@@ -33,6 +33,12 @@ const STORE_TESTS = [
 
 const SHARED_VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query)|zod)[\\/]/;
+/**
+ * TanStack Query's parts only later pages use (the replay's `useQueries`, the audit log's infinite
+ * list): kept out of the shared chunk, so they come with those pages, not with the first one.
+ */
+const LATER_PAGES_QUERY =
+  /[\\/]@tanstack[\\/](query-core|react-query)[\\/].*[\\/](queriesObserver|useQueries|infiniteQueryObserver|useInfiniteQuery)\.js$/;
 
 const naturalEarth = (scale: '110m' | '50m') =>
   JSON.parse(
@@ -83,7 +89,7 @@ export default defineConfig({
       output: {
         // What both pages use (React, TanStack Query, zod) in one chunk: left to Rollup, the code the
         // two entries share came in seven small chunks, each a request and a gzip window of its own.
-        manualChunks: (id) => (SHARED_VENDOR.test(id) ? 'vendor' : undefined),
+        manualChunks: (id) => (SHARED_VENDOR.test(id) && !LATER_PAGES_QUERY.test(id) ? 'vendor' : undefined),
       },
     },
   },

@@ -1,7 +1,7 @@
 // `npx tsx bench/run.ts team`: the team server's figures (issue 34): login, a review seen by a
 // second client, and the store at 10,000 reviews, on PGlite and, given DATABASE_URL, on PostgreSQL.
 import { performance } from 'node:perf_hooks';
-import { ReviewsAnswer } from '@/contract/proxy-api';
+import { ReviewsAnswer } from '@/contract/review-api';
 import { addUser } from '@/server/auth/users';
 import type { Store } from '@/server/store/store';
 import { cookieOf, TEST_PASSWORD } from '@/testing/login';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import type { Load } from '@/domain/model';
 import { deliveredAt, podsOf } from '@/domain/paperwork';
 import { addUser } from '@/server/auth/users';

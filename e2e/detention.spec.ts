@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { manualClock, type Stack } from '@/testing/stack';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { expect, test } from './support/fixtures';
 import { startOwnStack } from './support/own-stack';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { manualClock, type Stack } from '@/testing/stack';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { loadException } from '@/domain/exceptions';
 import { DEFAULT_THRESHOLDS } from '@/domain/staleness';
 import { addUser } from '@/server/auth/users';

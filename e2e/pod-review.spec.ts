@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { addUser } from '@/server/auth/users';
 import type { Store } from '@/server/store/store';
 import { manualClock, type Stack } from '@/testing/stack';

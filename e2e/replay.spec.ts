@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { manualClock, type Stack } from '@/testing/stack';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { MARKER_ATTRIBUTES, readMarkerState } from '@/web/map/core/map-test-attributes';
 import { expect, test } from './support/fixtures';
 import { startOwnStack } from './support/own-stack';

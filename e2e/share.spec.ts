@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { loginAs } from '@/testing/login';
 import { manualClock, type Stack } from '@/testing/stack';
 import { expect, test } from './support/fixtures';

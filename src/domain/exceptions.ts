@@ -1,4 +1,4 @@
-import type { ExceptionKind } from '@/contract/proxy-api';
+import type { ExceptionKind } from '@/contract/exceptions-api';
 import { stopDwell } from './dwell';
 import type { Load, StopOutlook } from './model';
 import { nextStopOutlook, stopStatusAt } from './outlook-text';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type * as api from '@/contract/proxy-api';
+import type * as api from '@/contract/load-view';
 
 /**
  * The normalized model the views and the proxy work with: numbers for coordinates, accuracy in
  * meters or null (unknown: no circle), an instant on every timed item, raw device-local text kept.
- * Its shape is the one the proxy serves (`LoadView` in contract/proxy-api.ts, where each field is
+ * Its shape is the one the proxy serves (`LoadView` in contract/load-view.ts, where each field is
  * described); the types are inferred from that schema, never written twice.
  *
  * It is read-only: items share their small parts where they are equal (one `Driver` for the pings

@@ -1,4 +1,4 @@
-import { LoadView } from '@/contract/proxy-api';
+import { LoadView } from '@/contract/load-view';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePullAnswer } from '@/contract/parse-pull';

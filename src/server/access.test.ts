@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Diagnostics, ProxyErrorBody } from '@/contract/proxy-api';
+import { ProxyErrorBody } from '@/contract/proxy-api';
+import { Diagnostics } from '@/contract/diagnostics-api';
 import { json, startFakeUpstream } from '@/testing/fake-upstream';
 import { manualClock, startStack } from '@/testing/stack';
 

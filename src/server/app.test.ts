@@ -1,14 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ClientConfig,
-  Diagnostics,
-  Health,
-  LoadView,
-  ProxyErrorBody,
-  ProxyPullAnswer,
-} from '@/contract/proxy-api';
+import { ClientConfig, Health, ProxyErrorBody } from '@/contract/proxy-api';
+import { Diagnostics } from '@/contract/diagnostics-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { NOISE_RULES } from '@/domain/noise-rules';
 import { OSM_TILE_URL } from '@/server/config';
 import { json, refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePullAnswer } from '@/contract/parse-pull';
-import { LoadView } from '@/contract/proxy-api';
+import { LoadView } from '@/contract/load-view';
 import { applyDelta } from '@/domain/merge';
 import type { Load } from '@/domain/model';
 import { createTrackCache } from './track-cache';

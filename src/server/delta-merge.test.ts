@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { parsePullAnswer } from '@/contract/parse-pull';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';

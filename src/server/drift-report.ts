@@ -1,5 +1,5 @@
 import type { ParseIssue } from '@/contract/parse-issue';
-import type { Diagnostics, DriftEntry } from '@/contract/proxy-api';
+import type { Diagnostics, DriftEntry } from '@/contract/diagnostics-api';
 
 /** At most this many distinct (operation, path, kind) lines are kept; later new ones are counted only. */
 const MAX_ENTRIES = 500;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import type { Load } from '@/domain/model';
 import type { DarkMode, LoadPlan } from '@/simulator/fleet';
 import { manualClock, startStack, type Stack } from '@/testing/stack';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Diagnostics, LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { Diagnostics } from '@/contract/diagnostics-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { manualClock, startStack, TEST_CREDENTIALS } from '@/testing/stack';
 
 /** The `upstreamCalls` of each `/api/pull` request, from the proxy's request log. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadDetailWire } from '@/contract/load-detail';
-import type { LoadViewWire } from '@/contract/proxy-api';
+import type { LoadViewWire } from '@/contract/load-view';
 import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { detailId, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
-import type { IncludeFlags, LoadViewWire } from '@/contract/proxy-api';
+import type { IncludeFlags } from '@/contract/proxy-api';
+import type { LoadViewWire } from '@/contract/load-view';
 import { applyDelta } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
@@ -96,7 +97,7 @@ interface Track {
   json: { load: Load; issues: ParseIssue[]; bytes: Map<string, Buffer> } | undefined;
 }
 
-/** What a browser asked for: its loads in the proxy's own shape (`LoadView`, contract/proxy-api.ts). */
+/** What a browser asked for: its loads in the proxy's own shape (`LoadView`, contract/load-view.ts). */
 export interface ServedTracks {
   cursor: string;
   timeStamp: string | undefined;

@@ -1,6 +1,7 @@
 import { parseLoadDetail } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
-import { PULL_ANSWER_VERSION, type IncludeFlags, type ProxyPullAnswer } from '@/contract/proxy-api';
+import { type IncludeFlags } from '@/contract/proxy-api';
+import { PULL_ANSWER_VERSION, type ProxyPullAnswer } from '@/contract/load-view';
 import type { LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 import { loadView, relativeIssues } from '@/server/track-cache';

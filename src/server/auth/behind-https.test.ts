@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProxyErrorBody, ProxyPullAnswer, SessionState } from '@/contract/proxy-api';
+import { ProxyErrorBody, SessionState } from '@/contract/proxy-api';
+import { ProxyPullAnswer } from '@/contract/load-view';
 import { cookieOf, TEST_PASSWORD } from '@/testing/login';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProxyErrorBody, SessionState, UserChanged, UsersAnswer } from '@/contract/proxy-api';
+import { ProxyErrorBody, SessionState } from '@/contract/proxy-api';
+import { UserChanged, UsersAnswer } from '@/contract/users-api';
 import { cookieOf, loginAs, TEST_PASSWORD } from '@/testing/login';
 import { startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';

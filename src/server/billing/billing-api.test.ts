@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OverdueAnswer, PaperworkAnswer, ReadyAnswer } from '@/contract/billing-api';
-import { LoadView, ProxyErrorBody, ProxyPullAnswer, type ReviewRequest } from '@/contract/proxy-api';
+import { ProxyErrorBody } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
+import { type ReviewRequest } from '@/contract/review-api';
 import type { Load } from '@/domain/model';
 import { deliveredAt, podsOf } from '@/domain/paperwork';
 import { podQuirk } from '@/simulator/track';

@@ -6,7 +6,7 @@ import type {
   PodCheck,
   ReadyLoad,
 } from '@/contract/billing-api';
-import type { DocumentReview } from '@/contract/proxy-api';
+import type { DocumentReview } from '@/contract/review-api';
 import type { Load } from '@/domain/model';
 import {
   approvedPod,

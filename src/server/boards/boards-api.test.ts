@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoardsAnswer, ProxyErrorBody, SavedBoard } from '@/contract/proxy-api';
+import { ProxyErrorBody } from '@/contract/proxy-api';
+import { BoardsAnswer, SavedBoard } from '@/contract/boards-api';
 import { loginAs } from '@/testing/login';
 import { startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { SavedBoard, SaveBoardRequest } from '@/contract/proxy-api';
+import type { SavedBoard, SaveBoardRequest } from '@/contract/boards-api';
 import { recordAudit } from '../store/audit';
 import type { Database, SavedBoardsTable } from '../store/database';
 

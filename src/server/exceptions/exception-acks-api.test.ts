@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExceptionAck, ExceptionAcksAnswer, ProxyErrorBody } from '@/contract/proxy-api';
+import { ProxyErrorBody } from '@/contract/proxy-api';
+import { ExceptionAck, ExceptionAcksAnswer } from '@/contract/exceptions-api';
 import { loginAs } from '@/testing/login';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ExceptionAck, ExceptionAckRequest } from '@/contract/proxy-api';
+import type { ExceptionAck, ExceptionAckRequest } from '@/contract/exceptions-api';
 import type { Database, ExceptionAcksTable } from '../store/database';
 import { recordAudit } from '../store/audit';
 

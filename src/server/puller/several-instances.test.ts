@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { manualClock, startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
 import type { Store } from '../store/store';

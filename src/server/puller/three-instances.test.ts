@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoadView, ProxyPullAnswer } from '@/contract/proxy-api';
+import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { startSimulator, type RunningSimulator } from '@/simulator/start';
 import {
   productionInstall,

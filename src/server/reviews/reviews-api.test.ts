@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProxyErrorBody, ReviewChanged, ReviewsAnswer } from '@/contract/proxy-api';
+import { ProxyErrorBody } from '@/contract/proxy-api';
+import { ReviewChanged, ReviewsAnswer } from '@/contract/review-api';
 import { loginAs } from '@/testing/login';
 import { startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';

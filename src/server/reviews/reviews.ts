@@ -5,7 +5,7 @@ import type {
   ReviewChanged,
   ReviewRequest,
   ReviewsAnswer,
-} from '@/contract/proxy-api';
+} from '@/contract/review-api';
 import type { Database, DocumentReviewsTable } from '../store/database';
 import { recordAudit } from '../store/audit';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
-import { SaveBoardRequest, type BoardsAnswer } from '@/contract/proxy-api';
+import { SaveBoardRequest, type BoardsAnswer } from '@/contract/boards-api';
 import type { AppEnv } from '../app-env';
 import { deleteBoard, listBoards, saveBoard } from '../boards/boards';
 import { ProxyError, requireStore, storeUnavailable } from '../errors';

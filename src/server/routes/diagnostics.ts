@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Diagnostics, UpstreamState } from '@/contract/proxy-api';
+import type { Diagnostics, UpstreamState } from '@/contract/diagnostics-api';
 import type { AppEnv } from '../app-env';
 import type { DriftReport } from '../drift-report';
 import type { UpstreamStats } from '../upstream-client';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { ExceptionAckRequest, type ExceptionAcksAnswer } from '@/contract/proxy-api';
+import { ExceptionAckRequest, type ExceptionAcksAnswer } from '@/contract/exceptions-api';
 import type { AppEnv } from '../app-env';
 import { requireStore, storeUnavailable } from '../errors';
 import { actOnException, listExceptionAcks } from '../exceptions/exception-acks';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { PULL_ANSWER_VERSION, pullQuerySchema } from '@/contract/proxy-api';
+import { pullQuerySchema } from '@/contract/proxy-api';
+import { PULL_ANSWER_VERSION } from '@/contract/load-view';
 import type { LoadBy } from '@/domain/model';
 import type { AppEnv } from '../app-env';
 import type { TrackSource } from '../track-cache';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { ReviewRequest, ReviewsQuery, type ReviewsAnswer } from '@/contract/proxy-api';
+import { ReviewRequest, ReviewsQuery, type ReviewsAnswer } from '@/contract/review-api';
 import type { AppEnv } from '../app-env';
 import { requireStore, storeUnavailable } from '../errors';
 import { requireRole } from '../middleware/access';

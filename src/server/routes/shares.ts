@@ -10,7 +10,7 @@ import {
   type SharesAnswer,
   type ShareView,
 } from '@/contract/share-api';
-import type { LoadViewWire } from '@/contract/proxy-api';
+import type { LoadViewWire } from '@/contract/load-view';
 import type { LoadBy } from '@/domain/model';
 import { isNoiseEvent } from '@/domain/noise-rules';
 import type { AppEnv } from '../app-env';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StreamChange } from '@/contract/proxy-api';
+import { StreamChange } from '@/contract/stream-api';
 import { sseReader, type SseEvent } from '@/testing/sse';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
 import { createWatches, streamRoutes, UNAVAILABLE_RETRY_MS } from './stream';

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { createHash } from 'node:crypto';
-import { StreamQuery, type StreamChange } from '@/contract/proxy-api';
+import { StreamQuery, type StreamChange } from '@/contract/stream-api';
 import type { LoadBy } from '@/domain/model';
 import { REF_PREFIX } from '@/domain/watch-text';
 import type { AppEnv } from '../app-env';

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ROLES, type UserChanged, type UserRecord, type UsersAnswer } from '@/contract/proxy-api';
+import { ROLES } from '@/contract/proxy-api';
+import { type UserChanged, type UserRecord, type UsersAnswer } from '@/contract/users-api';
 import type { AppEnv } from '../app-env';
 import { generatePassword } from '../auth/passwords';
 import {

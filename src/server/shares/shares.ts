@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { LoadViewWire } from '@/contract/proxy-api';
+import type { LoadViewWire } from '@/contract/load-view';
 import type { CreateShareRequest, ShareLink, ShareShows } from '@/contract/share-api';
 import { recordAudit } from '../store/audit';
 import type { Database, ShareLinksTable } from '../store/database';

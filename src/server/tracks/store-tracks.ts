@@ -1,4 +1,5 @@
-import type { IncludeFlags, LoadViewWire } from '@/contract/proxy-api';
+import type { IncludeFlags } from '@/contract/proxy-api';
+import type { LoadViewWire } from '@/contract/load-view';
 import type { Load, LoadBy } from '@/domain/model';
 import type { Kysely } from 'kysely';
 import { loadView, type ServedJson, type ServedTracks } from '../track-cache';

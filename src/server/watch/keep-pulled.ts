@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LoadViewWire } from '@/contract/proxy-api';
+import type { LoadViewWire } from '@/contract/load-view';
 import type { LoadBy } from '@/domain/model';
 import { decodeWatch, REF_PREFIX, WATCH_PARAM } from '@/domain/watch-text';
 import { afterDeliveryEnd, endShareAt, liveShares, type LiveShare } from '../shares/shares';

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
 import { may, MAY, sessionQueries } from '../data/session-queries';
-import { LiveStream } from '../data/live-stream';
+import { LiveStream } from './live-stream-start';
 import { DispatcherRoute } from './routes/dispatcher-route';
 import { MainNav, type NavLinkItem } from './main-nav';
 import { HeaderBell } from './header-bell';

@@ -1,4 +1,4 @@
-import { useLiveState } from '../data/live-stream';
+import { useLiveState } from '../data/live-state';
 
 /**
  * "Live" while changes come as they happen (the stream is open), "Polling" while the page waits for

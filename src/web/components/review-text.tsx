@@ -3,7 +3,7 @@ import {
   type DocumentReview,
   type RejectReason,
   type ReplacedDecision,
-} from '@/contract/proxy-api';
+} from '@/contract/review-api';
 import { formatTime } from '../lib/time-format';
 
 /** Each reason a document is rejected for, in words; numbered 1–7 in this order on the keyboard. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Document, Load } from '@/domain/model';
 import { emptyLoad, testDocument } from '@/testing/loads';
 import { documentUrlsKeeper } from './document-urls';
-import type { PullBody, PulledLoads } from './pull-answer';
+import type { PulledLoads } from './pull-answer';
+import type { PullBody } from './pull-body';
 
 const doc = testDocument;
 const load = (id: string, ...documents: Document[]): Load => emptyLoad(id, 'external-id', { documents });

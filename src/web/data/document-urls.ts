@@ -1,17 +1,7 @@
-import type { IncludeFlags } from '@/contract/proxy-api';
 import type { Load, LoadBy } from '@/domain/model';
-import type { PullBody, PulledLoads } from './pull-answer';
+import type { PulledLoads } from './pull-answer';
+import { DOCUMENTS_INCLUDE, type PullBody } from './pull-body';
 import { sameItems } from '../lib/same-list';
-
-/** What a pull for the documents of many loads asks for: their documents, no other list, no extras. */
-export const DOCUMENTS_INCLUDE: IncludeFlags = {
-  locations: false,
-  events: false,
-  documents: true,
-  comments: false,
-  temperatures: false,
-  extras: false,
-};
 
 /**
  * The document URLs of a watch list, as the thread that keeps its documents last read them. The

@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveStateNow, startLiveStream, type EventSourceLike } from './live-stream';
+import { liveStateNow } from './live-state';
+import { startLiveStream, type EventSourceLike } from './live-stream';
 
 /** An EventSource the test drives: opens, sends events, fails. */
 class FakeSource implements EventSourceLike {

@@ -1,33 +1,8 @@
-import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
-import { StreamChange } from '@/contract/proxy-api';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { StreamChange } from '@/contract/stream-api';
 import type { LoadBy } from '@/domain/model';
 import { parseLoadParam } from '../lib/load-ref';
-
-/**
- * Whether changes come as they happen: `live` while `/api/stream` is open, `polling` while it is not
- * (the views' own refresh goes on either way), `off` where no stream was started (a share page).
- */
-export type LiveState = 'off' | 'live' | 'polling';
-
-let state: LiveState = 'off';
-const watchers = new Set<() => void>();
-function setState(next: LiveState) {
-  if (next === state) return;
-  state = next;
-  for (const w of watchers) w();
-}
-const subscribe = (w: () => void) => {
-  watchers.add(w);
-  return () => void watchers.delete(w);
-};
-
-/** The state now, outside React. */
-export const liveStateNow = (): LiveState => state;
-
-export function useLiveState(): LiveState {
-  return useSyncExternalStore(subscribe, () => state);
-}
+import { setLiveState } from './live-state';
 
 /** What the stream needs of the browser's EventSource (a stand-in in tests). */
 export interface EventSourceLike {
@@ -115,13 +90,13 @@ export function startLiveStream(
     const url = lastId ? `/api/stream?lastEventId=${encodeURIComponent(lastId)}` : '/api/stream';
     const s = (source = make(url));
     s.onopen = () => {
-      setState('live');
+      setLiveState('live');
       // Back after a break: what changed meanwhile, in case the server could not replay it.
       if (dropped) bringAll();
       dropped = false;
     };
     s.onerror = () => {
-      setState('polling');
+      setLiveState('polling');
       dropped = true;
       if (s.readyState !== CLOSED || stopped) return;
       clearTimeout(retry);
@@ -132,7 +107,7 @@ export function startLiveStream(
     };
     s.addEventListener('ready', remember);
     // The server could not read the store: it ends the stream, and says when to come back.
-    s.addEventListener('unavailable', () => setState('polling'));
+    s.addEventListener('unavailable', () => setLiveState('polling'));
     s.addEventListener('reset', (e) => {
       remember(e);
       bringAll();
@@ -167,16 +142,6 @@ export function startLiveStream(
     stopped = true;
     clearTimeout(retry);
     source?.close();
-    setState('off');
+    setLiveState('off');
   };
-}
-
-/** A stream refused (a restart, a login that ended) is asked again this long after. */
-const RETRY_MS = 15_000;
-
-/** The stream while it is mounted: the logged-in app renders it once. */
-export function LiveStream(): null {
-  const client = useQueryClient();
-  useEffect(() => startLiveStream(client, { retryMs: RETRY_MS }), [client]);
-  return null;
 }

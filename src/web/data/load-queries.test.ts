@@ -3,7 +3,8 @@ import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { located } from '@/testing/loads';
 import { shareBoard, withUnchanged } from './board-data';
 import { proxyPullAnswer } from '@/testing/proxy-answer';
-import { pullBodyJson, readPullAnswer } from './pull-answer';
+import { readPullAnswer } from './pull-answer';
+import { pullBodyJson } from './pull-body';
 
 /** The proxy's answer for these wire details, as the proxy would read and serve them. */
 const answerOf = (details: unknown[], cursor = 'c', missing: string[] = []) =>

@@ -4,9 +4,9 @@ import type { ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
 import { applyDelta } from '@/domain/merge';
 import { apiGet } from './api-client';
-import { pullLoads } from './pull-answer';
 import { shareBoard, type BoardData } from './board-data';
-import { DOCUMENTS_INCLUDE, type DocumentUrls } from './document-urls';
+import type { DocumentUrls } from './document-urls';
+import { DOCUMENTS_INCLUDE } from './pull-body';
 import { pullsOffPage } from './pull-thread';
 
 export interface DetailData {
@@ -154,6 +154,8 @@ function oneLoad(part: 'detail' | 'readings', by: LoadBy, id: string, refreshSec
       const previous = client.getQueryData<DetailData>(queryKey);
       const since = previous?.load ? previous.cursor : undefined;
       const include = part === 'detail' ? TRACK_INCLUDE : READINGS_INCLUDE;
+      // One load is read on the page: its reader comes with the first load page, not the first page.
+      const { pullLoads } = await import('./pull-answer');
       const data = await pullLoads(by, { ids: [id], include, ...(since ? { since } : {}) }, signal);
       const fresh = data.loads[0];
       const missing = data.missing.length > 0;

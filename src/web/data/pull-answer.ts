@@ -1,7 +1,14 @@
-import { LoadView, PULL_ANSWER_VERSION, ProxyPullAnswer, type IncludeFlags } from '@/contract/proxy-api';
+import { LoadView, PULL_ANSWER_VERSION, ProxyPullAnswer } from '@/contract/load-view';
 import { issuesFromZod, type ParseIssue } from '@/contract/parse-issue';
 import type { Load, LoadBy } from '@/domain/model';
-import { apiPost, ApiError, WrittenJson } from './api-client';
+import { apiPost, ApiError, type WrittenJson } from './api-client';
+import { writtenPull, type PullBody } from './pull-body';
+
+/**
+ * Reading the proxy's pull answer with the strict schema of its shape. The pull worker reads its
+ * answers with it; the page imports it only where it pulls itself (no worker, one load's track), on
+ * demand, so the first page does not carry the loads' schemas.
+ */
 
 /** What a pull of some loads reads to: the loads, and what the proxy could not give or read. */
 export interface PulledLoads {
@@ -12,13 +19,6 @@ export interface PulledLoads {
   fetchedAt: number;
   /** The proxy's cursor: the next poll asks only for what changed after it. */
   cursor: string;
-}
-
-/** A pull's body, as the proxy takes it (`/api/pull/by-…`). */
-export interface PullBody {
-  ids: readonly string[];
-  include: IncludeFlags;
-  since?: string;
 }
 
 export const pullPath = (by: LoadBy) => `/api/pull/by-${by}`;
@@ -58,30 +58,6 @@ export function readPullAnswer(answer: ProxyPullAnswer, fetchedAt: number, part?
   });
   return { loads, missing: answer.missing, unreadable, fetchedAt, cursor: answer.cursor };
 }
-
-/**
- * The ids of a watch list as JSON, written once per list: a board polls with the same 10,000 ids
- * every time, and only its cursor changes.
- */
-const idsJson = new WeakMap<readonly string[], string>();
-
-/** A watch list's ids as JSON, the same text each time for the same array. */
-export function idsJsonOf(list: readonly string[]): string {
-  let ids = idsJson.get(list);
-  if (ids === undefined) idsJson.set(list, (ids = JSON.stringify(list)));
-  return ids;
-}
-
-/** A pull's body as JSON, the same text `JSON.stringify(body)` writes. */
-export function pullBodyJson(body: PullBody): string {
-  const ids = idsJsonOf(body.ids);
-  const { ids: _, ...others } = body;
-  // `{"ids":0,…}`: the ids go where the 0 is.
-  return `{"ids":${ids}${JSON.stringify({ ids: 0, ...others }).slice('{"ids":0'.length)}`;
-}
-
-/** A pull's body written out once: the text sent, and the body it was written from. */
-export const writtenPull = (body: PullBody): WrittenJson => new WrittenJson(body, pullBodyJson(body));
 
 /** Pulls some loads from the proxy with a body already written, and reads them into the model. */
 export async function pullWritten(

@@ -2,7 +2,8 @@ import { ApiError, WrittenJson } from './api-client';
 import { changesFrom, shareBoard, withUnchanged, type BoardData } from './board-data';
 import { lastPerfMark } from '../lib/perf-marks';
 import { documentUrlsKeeper } from './document-urls';
-import { pullWritten, writtenPull, type LoadParts, type PulledLoads } from './pull-answer';
+import { pullWritten, type LoadParts, type PulledLoads } from './pull-answer';
+import { writtenPull } from './pull-body';
 import type { AnswerMark, ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
 
 function errorFields(error: unknown): ApiErrorFields {

@@ -2,7 +2,8 @@ import type { Load, LoadBy } from '@/domain/model';
 import type { PerfDetail } from '../lib/perf-marks';
 import type { LoadChange } from './board-data';
 import type { DocumentUrls } from './document-urls';
-import type { PullBody, PulledLoads } from './pull-answer';
+import type { PulledLoads } from './pull-answer';
+import type { PullBody } from './pull-body';
 
 /** What the page asks the pull worker. */
 export type PullRequest =

@@ -2,15 +2,9 @@ import type { Load, LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
 import { perfMark } from '../lib/perf-marks';
-import { documentUrlsKeeper } from './document-urls';
-import {
-  idsJsonOf,
-  pullLoads,
-  pullWritten,
-  writtenPull,
-  type PullBody,
-  type PulledLoads,
-} from './pull-answer';
+import type { documentUrlsKeeper } from './document-urls';
+import type { PulledLoads } from './pull-answer';
+import { idsJsonOf, writtenPull, type PullBody } from './pull-body';
 import type { PullReply, PullRequest } from './pull-protocol';
 import { startWorker, stopWorker, type WorkerLike } from '../lib/worker-like';
 
@@ -42,9 +36,19 @@ function afterAnswer(data: PulledLoads, body: PullBody, view: PullView | undefin
   return view?.previous && body.since ? withUnchanged(view.previous, data, body.ids) : data;
 }
 
+// The page reads answers itself only without a worker: the reader (and the loads' schemas) comes
+// then, not with the first page.
+const pullAnswer = () => import('./pull-answer');
+
 /** A pull made and read on the page's thread (no worker, or after it failed). */
-const pullHere: PullFn = (by, body, signal, view) =>
-  pullWritten(by, writtenPull(body), signal).then((data) => afterAnswer(data, body, view));
+const pullHere: PullFn = async (by, body, signal, view) => {
+  const { pullWritten } = await pullAnswer();
+  return afterAnswer(await pullWritten(by, writtenPull(body), signal), body, view);
+};
+
+/** Pulls some loads on the page's thread, for the documents kept there. */
+const pullLoadsHere = async (by: LoadBy, body: PullBody, signal?: AbortSignal): Promise<PulledLoads> =>
+  (await pullAnswer()).pullLoads(by, body, signal);
 
 const startPullWorker = () =>
   startWorker<PullRequest, PullReply>(
@@ -88,9 +92,19 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   let worker: PullWorkerLike | null | undefined;
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
-  // The documents kept on the page, where there is no worker (or it failed).
-  let urlsHere: DocumentUrlsFn | undefined;
-  const documentUrlsHere: DocumentUrlsFn = (...args) => (urlsHere ??= documentUrlsKeeper(pullLoads))(...args);
+  // The documents kept on the page, where there is no worker (or it failed): their keeper's code
+  // comes then, not with the first page.
+  let urlsHere: Promise<DocumentUrlsFn> | undefined;
+  const documentUrlsHere: DocumentUrlsFn = async (...args) => {
+    urlsHere ??= import('./document-urls').then(
+      (m) => m.documentUrlsKeeper(pullLoadsHere),
+      (error: unknown) => {
+        urlsHere = undefined;
+        throw error;
+      },
+    );
+    return (await urlsHere)(...args);
+  };
 
   const stop = () => {
     if (!worker) return;

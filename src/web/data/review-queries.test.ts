@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentReview } from '@/contract/proxy-api';
+import type { DocumentReview } from '@/contract/review-api';
 import { countUnreviewed, mergeReviews } from './review-queries';
 
 const A = 'https://docs.example.com/a.jpg';

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import {
-  ReviewChanged,
-  ReviewsAnswer,
-  type ClientConfig,
-  type DocumentReview,
-  type ReviewRequest,
-} from '@/contract/proxy-api';
+import { type ClientConfig } from '@/contract/proxy-api';
+import { ReviewChanged, ReviewsAnswer, type DocumentReview, type ReviewRequest } from '@/contract/review-api';
 import { ApiError, apiGet, apiSend } from './api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Diagnostics } from '@/contract/proxy-api';
+import { Diagnostics } from '@/contract/diagnostics-api';
 import { apiGet } from '../../data/api-client';
 
 export const diagnosticsQueries = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UpstreamState } from '@/contract/proxy-api';
+import type { UpstreamState } from '@/contract/diagnostics-api';
 import { viewerTime } from '../../lib/time-format';
 
 const at = (iso: string): string => viewerTime(Date.parse(iso));

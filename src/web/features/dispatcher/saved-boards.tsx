@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { BoardsAnswer, SavedBoard } from '@/contract/proxy-api';
+import { BoardsAnswer, SavedBoard } from '@/contract/boards-api';
 import { apiGet, apiSend, ApiError } from '../../data/api-client';
 import { queryText } from '../../lib/url-state';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ReviewChanged, ReviewRequest } from '@/contract/proxy-api';
+import type { ReviewChanged, ReviewRequest } from '@/contract/review-api';
 import { formatLoadParam } from '../../lib/load-ref';
 import { forgetBrowserReviews, readBrowserReviews } from './browser-reviews';
 import type { InboxDocument } from './inbox-model';

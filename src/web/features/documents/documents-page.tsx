@@ -9,7 +9,8 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { preload } from 'react-dom';
-import type { ClientConfig, DocumentReview, RejectReason, ReviewDecision } from '@/contract/proxy-api';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { DocumentReview, RejectReason, ReviewDecision } from '@/contract/review-api';
 import type { Document } from '@/domain/model';
 import { DocumentViewer, isPictureDocument, safeHttpUrl } from '../../components/document-viewer';
 import { reasonInline, reasonOfKey } from '../../components/review-text';

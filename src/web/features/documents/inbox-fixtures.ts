@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
-import type { DocumentReview, RejectReason, ReviewChanged, ReviewRequest, Role } from '@/contract/proxy-api';
+import type { Role } from '@/contract/proxy-api';
+import type { DocumentReview, RejectReason, ReviewChanged, ReviewRequest } from '@/contract/review-api';
 import type { PaperworkAnswer } from '@/contract/billing-api';
 import type { LoadBy } from '@/domain/model';
 import { proxyPullAnswer } from '@/testing/proxy-answer';

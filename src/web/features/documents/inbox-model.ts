@@ -1,5 +1,5 @@
 import { POD_FLAG_KINDS, type PodCheck } from '@/contract/billing-api';
-import type { DocumentReview } from '@/contract/proxy-api';
+import type { DocumentReview } from '@/contract/review-api';
 import type { Document, Load, LoadBy } from '@/domain/model';
 import { flagRank } from '@/domain/pod-flags';
 import { documentStop } from '../../components/document-viewer';

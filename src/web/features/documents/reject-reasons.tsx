@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { REJECT_REASONS, REVIEW_NOTE_MAX_LENGTH, type RejectReason } from '@/contract/proxy-api';
+import { REJECT_REASONS, REVIEW_NOTE_MAX_LENGTH, type RejectReason } from '@/contract/review-api';
 import { REASON_WORDS } from '../../components/review-text';
 import { INBOX_BUTTON } from './inbox-text';
 

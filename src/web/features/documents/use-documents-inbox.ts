@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { ClientConfig, DocumentReview } from '@/contract/proxy-api';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { DocumentReview } from '@/contract/review-api';
 import type { Load } from '@/domain/model';
 import { loadQueries } from '../../data/load-queries';
 import { idsBy, useWatchedLoads, useWatchList } from '../../lib/watch-list';

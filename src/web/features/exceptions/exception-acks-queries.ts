@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExceptionAck, ExceptionAcksAnswer, type ExceptionAckRequest } from '@/contract/proxy-api';
+import { ExceptionAck, ExceptionAcksAnswer, type ExceptionAckRequest } from '@/contract/exceptions-api';
 import { apiGet, apiSend } from '../../data/api-client';
 
 /** The team's acknowledgements and snoozes, kept on the server; refreshed with the loads. */

@@ -1,4 +1,4 @@
-import type { ExceptionAck } from '@/contract/proxy-api';
+import type { ExceptionAck } from '@/contract/exceptions-api';
 import { exceptionRank, loadException, type LoadException } from '@/domain/exceptions';
 import type { Load } from '@/domain/model';
 import { darkReasonWords } from '@/domain/outlook-text';

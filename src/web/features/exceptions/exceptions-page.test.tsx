@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExceptionAck } from '@/contract/proxy-api';
+import type { ExceptionAck } from '@/contract/exceptions-api';
 import type { Load, Outlook, StopOutlook } from '@/domain/model';
 import { CLIENT_CONFIG } from '@/testing/client-config';
 import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { ClientConfig, ExceptionAck, ExceptionAckRequest } from '@/contract/proxy-api';
+import type { ClientConfig } from '@/contract/proxy-api';
+import type { ExceptionAck, ExceptionAckRequest } from '@/contract/exceptions-api';
 import type { Load } from '@/domain/model';
 import { EXCEPTION_TEXT, type LoadException } from '@/domain/exceptions';
 import { stopTime } from '@/domain/outlook-text';

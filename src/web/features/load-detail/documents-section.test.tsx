@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { DocumentReview } from '@/contract/proxy-api';
+import type { DocumentReview } from '@/contract/review-api';
 import type { Document } from '@/domain/model';
 import { testTime } from '@/testing/loads';
 import { DOCUMENTS_PAGE, DocumentsGrid } from './documents-section';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DocumentReview } from '@/contract/proxy-api';
+import type { DocumentReview } from '@/contract/review-api';
 import type { Document } from '@/domain/model';
 import {
   DocumentThumbnail,

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { UserChanged, UsersAnswer, type Role } from '@/contract/proxy-api';
+import { type Role } from '@/contract/proxy-api';
+import { UserChanged, UsersAnswer } from '@/contract/users-api';
 import { apiGet, apiSend } from '../../data/api-client';
 import { sessionQueries } from '../../data/session-queries';
 

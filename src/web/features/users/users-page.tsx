@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { ROLES, type Role, type SessionState, type UserRecord } from '@/contract/proxy-api';
+import { ROLES, type Role, type SessionState } from '@/contract/proxy-api';
+import { type UserRecord } from '@/contract/users-api';
 import { ApiError } from '../../data/api-client';
 import { ErrorBanner } from '../../components/error-banner';
 import { userQueries, useUserMutations } from './users-api';
