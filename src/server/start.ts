@@ -82,7 +82,7 @@ export function buildProxy(
     outlook: outlookOptionsOf(env, upstream.mode),
     onChange: memoryFeed?.notify,
   };
-  const tracks = tracksOf(env, upstream, cacheOptions, options.store);
+  const tracks = tracksOf(env, upstream, cacheOptions, options.store, options.log);
   if (options.store && options.alerts)
     options.alerts(
       createAlertEngine({
@@ -158,6 +158,7 @@ function tracksOf(
   upstream: Upstream,
   cacheOptions: TrackCacheOptions,
   store: Pick<Store, 'db'> | undefined,
+  log: LogSink,
 ): { source: TrackSource; puller?: Puller } {
   if (tracksModeOf(env) === 'memory' || store === undefined)
     return { source: createTrackCache(cacheOptions) };
@@ -177,7 +178,7 @@ function tracksOf(
         onChange: undefined,
       }),
     maxLoads: env.CACHE_MAX_LOADS,
-    log: (line) => console.log(line),
+    log,
   });
   const source = createStoreTracks({
     db: store.db,

@@ -66,7 +66,8 @@ export function createPuller(o: PullerOptions) {
       if (state.held) {
         if (state.newTerm) {
           cache.reset();
-          o.log(`Puller: this instance pulls for ${state.fence.account} (term ${state.fence.epoch})`);
+          // Not the account: its key holds the encrypted account id, a credential.
+          o.log(`Puller: this instance pulls for the partner account (term ${state.fence.epoch})`);
         }
         fence = state.fence;
         role = 'leader';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LatestLocation, Load } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
-import { changesFrom, withChanges, type BoardData } from './board-data';
+import { changesFrom, shareBoard, withUnchanged, withChanges, type BoardData } from './board-data';
 
 const at = (minute: number, city: string, driver?: string): LatestLocation => ({
   key: `m${minute}`,
@@ -87,5 +87,26 @@ describe('changesFrom and withChanges', () => {
       'c.1',
     );
     expect(withChanges(without, changes, rest(after))).toBeUndefined();
+  });
+});
+
+describe('pending ids (not pulled yet by the proxy’s store)', () => {
+  it('are what the last answer says, kept through a delta, and gone once the load came', () => {
+    const ids = ['1', '2'];
+    const first: BoardData = { ...view([emptyLoad('1')], 's.1'), pending: ['2'] };
+    // A poll where nothing changed: still pending, and the very same view but for its cursor.
+    const quiet = shareBoard(first, withUnchanged(first, { ...view([], 's.2'), pending: ['2'] }, ids));
+    expect(quiet.pending).toEqual(['2']);
+    expect(quiet.loads).toBe(first.loads);
+    expect(quiet.cursor).toBe('s.2');
+    // The puller's first pull of load 2 came: it is on the board, and waited for no more.
+    const came = shareBoard(quiet, withUnchanged(quiet, view([emptyLoad('2')], 's.3'), ids));
+    expect(came.loads.map((l) => l.id)).toEqual(['1', '2']);
+    expect(came.pending).toBeUndefined();
+    // A load added to the watch list that the store holds nothing of yet: said so, the rest as they were.
+    const more = ['1', '2', '3'];
+    const added = shareBoard(came, withUnchanged(came, { ...view([], 's.4'), pending: ['3'] }, more));
+    expect(added.pending).toEqual(['3']);
+    expect(added.loads).toBe(came.loads);
   });
 });

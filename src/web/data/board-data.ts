@@ -88,24 +88,33 @@ export function shareBoard(previous: BoardData | undefined, next: BoardData): Bo
   const missingSame =
     previous.missing.length === next.missing.length &&
     previous.missing.every((m, i) => m === next.missing[i]);
+  const pendingSame = sameIds(previous.pending, next.pending);
   const unreadableSame =
     previous.unreadable === next.unreadable ||
     (previous.unreadable.length === 0 && next.unreadable.length === 0);
   // Nothing changed: the very same object, or TanStack Query sees new data and renders again (and a
   // disabled query's placeholder, shared through here on every render, would loop). Only a new
   // cursor makes a new object, with the same lists: the next poll must ask from it.
-  if (same && missingSame && unreadableSame)
+  if (same && missingSame && pendingSame && unreadableSame)
     return previous.cursor === next.cursor ? previous : { ...previous, cursor: next.cursor };
   // The same ids in the same places as the answer's list: the merged list shares its index.
   const places = loadPlaces.get(next.loads);
   if (!same && places) loadPlaces.set(loads, places);
-  return {
+  const shared: BoardData = {
     loads: same ? previous.loads : loads,
     missing: missingSame ? previous.missing : next.missing,
     unreadable: next.unreadable,
     fetchedAt: next.fetchedAt,
     cursor: next.cursor,
   };
+  const pending = pendingSame ? previous.pending : next.pending;
+  if (pending) shared.pending = pending;
+  return shared;
+}
+
+/** Whether two lists of ids (absent: none) are alike, in order. */
+function sameIds(a: readonly string[] = [], b: readonly string[] = []): boolean {
+  return a === b || (a.length === b.length && a.every((id, i) => id === b[i]));
 }
 
 /**

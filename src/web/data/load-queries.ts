@@ -14,6 +14,8 @@ export interface DetailData {
   /** The proxy's cursor: the next refresh asks only for what came after it. */
   cursor: string;
   missing: boolean;
+  /** Not pulled yet (the proxy's store holds nothing of it so far): neither found nor missing. */
+  pending: boolean;
   unreadable: ParseIssue[];
 }
 
@@ -162,7 +164,8 @@ function oneLoad(part: 'detail' | 'readings', by: LoadBy, id: string, refreshSec
       // After a cursor, a load with nothing new is left out of the answer: it stays as it was.
       const kept = since && !missing ? (previous?.load ?? null) : null;
       const load = fresh ? (kept ? applyDelta(kept, fresh) : fresh) : kept;
-      return { load, cursor: data.cursor, missing, unreadable: data.unreadable };
+      const pending = load === null && (data.pending?.includes(id) ?? false);
+      return { load, cursor: data.cursor, missing, pending, unreadable: data.unreadable };
     },
     refetchInterval: refreshSeconds * 1000,
     refetchIntervalInBackground: false,

@@ -14,6 +14,8 @@ import { writtenPull, type PullBody } from './pull-body';
 export interface PulledLoads {
   loads: Load[];
   missing: string[];
+  /** Ids the proxy's store holds nothing for yet (several instances): not missing, not pulled yet. */
+  pending?: string[];
   /** Loads the proxy sent that this page could not read. */
   unreadable: ParseIssue[];
   fetchedAt: number;
@@ -56,7 +58,9 @@ export function readPullAnswer(answer: ProxyPullAnswer, fetchedAt: number, part?
     if (read.success) loads.push(read.data);
     else unreadable.push(...issuesFromZod(read.error, `loads[${i}]`, true));
   });
-  return { loads, missing: answer.missing, unreadable, fetchedAt, cursor: answer.cursor };
+  const read: PulledLoads = { loads, missing: answer.missing, unreadable, fetchedAt, cursor: answer.cursor };
+  if (answer.pending && answer.pending.length > 0) read.pending = answer.pending;
+  return read;
 }
 
 /** Pulls some loads from the proxy with a body already written, and reads them into the model. */

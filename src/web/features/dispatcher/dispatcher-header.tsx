@@ -47,6 +47,8 @@ export interface DispatcherHeaderProps {
   filtered: boolean;
   onShowAll: () => void;
   notFound: number;
+  /** Watched loads the proxy has asked the service for and not had an answer about yet. */
+  waiting: number;
   pending: boolean;
   updatedAt: number;
   now: number;
@@ -58,7 +60,7 @@ export interface DispatcherHeaderProps {
 
 /** Above the board and the map: how many loads are drawn, how fresh the answer is, and the legend. */
 export function DispatcherHeader(props: DispatcherHeaderProps) {
-  const { onMap, watched, filtered, notFound, pending, updatedAt, now } = props;
+  const { onMap, watched, filtered, notFound, waiting, pending, updatedAt, now } = props;
   return (
     <div
       className={`flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-3 py-1 text-sm ${props.className ?? ''}`}
@@ -77,6 +79,9 @@ export function DispatcherHeader(props: DispatcherHeaderProps) {
         </button>
       )}
       {notFound > 0 && <span className="text-status-stale">{notFound} not found</span>}
+      {waiting > 0 && (
+        <span className="text-ink-muted">{formatCount(waiting)} waiting for the first answer</span>
+      )}
       {/* Not a live region: a screen reader would read the clock out every few seconds. */}
       <span className="text-ink-muted">
         {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}

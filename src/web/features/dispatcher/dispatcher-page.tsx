@@ -55,6 +55,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
         filtered={map.filtered}
         onShowAll={map.showAll}
         notFound={board.notFound.length}
+        waiting={board.waiting}
         pending={board.pending}
         updatedAt={board.updatedAt}
         now={now}

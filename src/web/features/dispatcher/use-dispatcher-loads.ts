@@ -57,6 +57,9 @@ export function useDispatcherLoads(config: ClientConfig) {
     [byExternal.data?.missing, byNumber.data?.missing],
   );
 
+  // Ids the proxy's store has not pulled yet (several instances): watched, neither shown nor missing.
+  const waiting = (byExternal.data?.pending?.length ?? 0) + (byNumber.data?.pending?.length ?? 0);
+
   const updatedAt = Math.max(byExternal.dataUpdatedAt, byNumber.dataUpdatedAt);
   // Read here, `isFetching` would render the whole page when a poll starts; the button watches it.
   const boardHashes = useMemo(
@@ -83,6 +86,7 @@ export function useDispatcherLoads(config: ClientConfig) {
     levelNow,
     rows,
     notFound,
+    waiting,
     error: byExternal.error ?? byNumber.error,
     retry: () => void (byExternal.isError ? refetchExternal : refetchNumber)(),
     updatedAt,

@@ -635,6 +635,26 @@ describe('DocumentsPage', () => {
     expect(screen.getByText('1 watched load not found')).toBeInTheDocument();
   });
 
+  it('counts watched loads the proxy has not pulled yet as waiting, not as not found', async () => {
+    standardFleet();
+    proxy.pending.add('700200');
+    watch('e:700100,700200;n:LN1');
+    renderPage();
+    await loaded();
+    expect(screen.getByText('1 watched load waiting for the first answer')).toBeInTheDocument();
+    expect(screen.queryByText(/not found/)).toBeNull();
+  });
+
+  it('says the documents wait for the first answer when no watched load has been pulled yet', async () => {
+    standardFleet();
+    proxy.pending.add('700100').add('700200').add('LN1');
+    watch('e:700100,700200;n:LN1');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'No documents yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Waiting for the first answer about 3 watched loads/)).toBeInTheDocument();
+    expect(screen.queryByText(/None of the/)).toBeNull();
+  });
+
   it('shows an error in a banner and offers to try again when nothing could be loaded', async () => {
     standardFleet();
     proxy.broken = true;

@@ -328,6 +328,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         unreviewed={inbox.unreviewed}
         watched={inbox.watched}
         notFound={inbox.notFound.length}
+        waiting={inbox.waiting}
         arrived={arrivals.size}
         updatedAt={inbox.updatedAt}
         fetching={inbox.isFetching}
@@ -397,6 +398,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         <div ref={listBox} onKeyDown={onListKeyDown} className="min-w-0 flex-1 overflow-auto">
           <InboxEmptyState
             watched={inbox.watched}
+            waiting={inbox.waiting}
             documents={documents.length}
             unreviewed={inbox.unreviewed}
             shown={ordered.length}

@@ -6,6 +6,8 @@ import { INBOX_BUTTON, plural } from './inbox-text';
 export interface InboxEmptyStateProps {
   /** How many loads are watched, and how many documents they have, read or not. */
   watched: number;
+  /** How many watched loads the proxy has not had a first answer about yet. */
+  waiting: number;
   documents: number;
   unreviewed: number;
   /** How many documents the filters leave. */
@@ -46,6 +48,13 @@ export function InboxEmptyState(p: InboxEmptyStateProps) {
       <p role="status" className="p-4 text-sm text-ink-muted">
         Loading the documents of {plural(p.watched, 'watched load')}…
       </p>
+    );
+  if (p.documents === 0 && p.waiting > 0)
+    return (
+      <EmptyState boxRef={boxRef} title="No documents yet">
+        Waiting for the first answer about {plural(p.waiting, 'watched load')}: their documents and pictures
+        appear here as soon as it comes.
+      </EmptyState>
     );
   if (p.documents === 0)
     return (

@@ -72,6 +72,8 @@ export function fakeProxy() {
     broken: false,
     /** Never answer: the page stays loading. */
     hold: false,
+    /** Ids the proxy's store has not pulled yet: answered as `pending` (several instances). */
+    pending: new Set<string>(),
     /** The bodies asked for, per kind of id. */
     calls: [] as { by: LoadBy; ids: string[]; include: unknown }[],
     set(by: LoadBy, id: string, documents: Wire[]) {
@@ -171,12 +173,15 @@ export function fakeProxy() {
     if (state.broken) return jsonResponse(200, { nothing: 'here' });
     const details: Wire[] = [];
     const missing: string[] = [];
+    const pending: string[] = [];
     for (const id of body.ids) {
       const documents = loads[by].get(id);
-      if (documents) details.push(wireLoad(by, id, documents, state.stops.get(id)));
+      if (state.pending.has(id)) pending.push(id);
+      else if (documents) details.push(wireLoad(by, id, documents, state.stops.get(id)));
       else missing.push(id);
     }
-    return jsonResponse(200, proxyPullAnswer(details, { by, missing }));
+    const answer = proxyPullAnswer(details, { by, missing });
+    return jsonResponse(200, pending.length > 0 ? { ...answer, pending } : answer);
   });
   return Object.assign(state, { fetchMock });
 }

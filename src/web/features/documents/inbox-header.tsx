@@ -9,6 +9,8 @@ export interface InboxHeaderProps {
   watched: number;
   /** How many watched loads the service does not know. */
   notFound: number;
+  /** How many watched loads the proxy has not had a first answer about yet. */
+  waiting: number;
   /** How many documents came since the page opened. */
   arrived: number;
   updatedAt: number;
@@ -23,6 +25,7 @@ export function InboxHeader({
   unreviewed,
   watched,
   notFound,
+  waiting,
   arrived,
   updatedAt,
   fetching,
@@ -39,6 +42,9 @@ export function InboxHeader({
       </span>
       {notFound > 0 && (
         <span className="text-status-stale">{plural(notFound, 'watched load')} not found</span>
+      )}
+      {waiting > 0 && (
+        <span className="text-ink-muted">{plural(waiting, 'watched load')} waiting for the first answer</span>
       )}
       <span aria-live="polite" className="text-blue-900">
         {arrived > 0 ? `${plural(arrived, 'new document')} since you opened this page` : ''}

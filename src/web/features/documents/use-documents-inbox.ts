@@ -36,6 +36,8 @@ export interface DocumentsInbox {
   loads: Load[];
   /** Watched ids the service does not know. */
   notFound: LoadRef[];
+  /** How many watched ids the proxy's store has not pulled yet. */
+  waiting: number;
   /** True until every watched kind of id has answered once. */
   isPending: boolean;
   isFetching: boolean;
@@ -95,6 +97,9 @@ export function useDocumentsInbox(
     [externalMissing, numberMissing, externalIds, loadNumbers],
   );
 
+  // Ids the proxy's store has not pulled yet (several instances): their documents are not known yet.
+  const waiting = (byExternal.data?.pending?.length ?? 0) + (byNumber.data?.pending?.length ?? 0);
+
   const refetchExternal = byExternal.refetch;
   const refetchNumber = byNumber.refetch;
   const hasExternal = externalIds.length > 0;
@@ -113,6 +118,7 @@ export function useDocumentsInbox(
     watched: entries.length,
     loads,
     notFound,
+    waiting,
     isPending: (hasExternal && byExternal.isPending) || (hasNumber && byNumber.isPending),
     isFetching: byExternal.isFetching || byNumber.isFetching,
     error: byExternal.error ?? byNumber.error ?? null,

@@ -687,6 +687,27 @@ describe('LoadDetailPage', () => {
     );
   });
 
+  it('waits for a load the proxy has not pulled yet (pending), and shows it whole once it comes', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { ...pullAnswer([]), cursor: 's.4', pending: ['700100'] }),
+    );
+    const { client } = renderPage();
+    expect(await screen.findByText(/Waiting for the first answer/)).toHaveTextContent(
+      'Waiting for the first answer from the tracking service about the load with external id 700100',
+    );
+    expect(screen.queryByText(/does not know/)).toBeNull();
+
+    // The puller's first pull came in: the next pull asks for the whole load, not after the cursor.
+    answerWith(wireDetail());
+    await client.refetchQueries();
+    await trackLoaded();
+    expect(screen.queryByText(/Waiting for the first answer/)).toBeNull();
+    const pulls = fetchMock.mock.calls.filter(([path]) => path === '/api/pull/by-external-id');
+    const bodies = pulls.map(([, init]) => JSON.parse(String(init?.body)) as { since?: string });
+    expect(bodies.length).toBeGreaterThan(1);
+    for (const body of bodies) expect(body.since).toBeUndefined();
+  });
+
   it('shows what went wrong when the load cannot be fetched', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(400, {

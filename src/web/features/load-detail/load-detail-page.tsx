@@ -130,6 +130,17 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
     );
   }
 
+  if (!load && data.pending)
+    return (
+      <PageShell title={title}>
+        {query.isError && <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />}
+        <p role="status" className="rounded border border-panel-line bg-panel p-4 text-ink-muted">
+          Waiting for the first answer from the tracking service about the load with {BY_NAME[by]}{' '}
+          <strong>{id}</strong>: Haulview asked for it, and shows it here as soon as it comes.
+        </p>
+      </PageShell>
+    );
+
   if (!load)
     return (
       <PageShell title={title}>
