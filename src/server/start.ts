@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -165,7 +166,11 @@ function tracksOf(
   const puller = createPuller({
     db: store.db,
     lease: createLease(store.db, {
-      account: `${upstream.partnerId}:${upstream.accountId}`,
+      // The account id is a credential: the store keeps a hash that tells accounts apart, not the id.
+      account: createHash('sha256')
+        .update(`${upstream.partnerId}:${upstream.accountId}`)
+        .digest('hex')
+        .slice(0, 32),
       seconds: env.LEASE_SECONDS,
     }),
     makeCache: (persist) =>

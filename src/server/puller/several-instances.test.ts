@@ -62,6 +62,11 @@ describe.each(STORE_KINDS)('several instances on %s (TRACKS=store)', (kind) => {
       const b = other.puller as Puller;
       expect(await a.renew()).toBe('leader');
       expect(await b.renew()).toBe('standby');
+      // The lease names the account by a hash: its id is a credential, kept out of the store.
+      const leases = await store.db.selectFrom('puller_leases').select('account').execute();
+      expect(leases).toHaveLength(1);
+      expect(leases[0]?.account).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify(leases)).not.toContain(TEST_CREDENTIALS.accountId);
       const ids = stack.sim.fleet.map((p) => String(p.externalId));
       const unknownId = '424242';
 
