@@ -48,6 +48,7 @@ export async function benchInstances(): Promise<Figure[]> {
       PORT: '0',
       REFRESH_SECONDS: String(REFRESH_SECONDS),
       LEASE_SECONDS: String(LEASE_SECONDS),
+      MAX_IDS: String(LOADS),
     });
     const [, url] = await process.waitFor(/Haulview: (http:\/\/\S+)/, 60_000);
     running.push({ process, url: url as string });
@@ -68,12 +69,15 @@ export async function benchInstances(): Promise<Figure[]> {
     const clock = async () => Number((await db.query('select seq from track_clock')).rows[0].seq);
     const ids = sim.fleet.map((p) => String(p.externalId));
     // A browser's board on every instance: the loads are watched, and pulled by the one puller.
-    for (const r of running)
-      await fetch(`${r.url}/api/pull/by-external-id`, {
+    for (const r of running) {
+      const asked = await fetch(`${r.url}/api/pull/by-external-id`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
         body: JSON.stringify({ ids, include: { locations: false } }),
       });
+      if (asked.status !== 200)
+        throw new Error(`the board's pull answered ${asked.status}: ${await asked.text()}`);
+    }
     const first = await leader();
     while ((await db.query('select count(*)::int as n from track_loads')).rows[0].n < LOADS) await sleep(200);
     await sleep(REFRESH_SECONDS * 1000);
