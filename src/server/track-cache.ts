@@ -7,6 +7,7 @@ import type { LoadViewWire } from '@/contract/load-view';
 import { applyDelta } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
+import { tripStart } from '@/domain/geofence';
 import { boardOutlook, loadOutlook, type OutlookOptions } from '@/domain/outlook';
 import { ProxyError } from './errors';
 
@@ -213,7 +214,8 @@ export function createTrackCache(o: TrackCacheOptions) {
     // answer's are looked at, not the whole track. An item sent again with other content (a
     // document's type corrected) is stamped again when its new version is the one kept, so that a
     // browser holding the old one gets it after its cursor.
-    for (const list of LISTS) {
+    // The puller's cache serves no browser (the store does): no stamps to keep per item.
+    for (const list of o.persist ? [] : LISTS) {
       const before = t.load?.[list];
       let kept: Map<string, object> | undefined;
       for (const item of fresh[list]) {
@@ -224,7 +226,9 @@ export function createTrackCache(o: TrackCacheOptions) {
         }
       }
     }
-    t.load = merged;
+    // The puller keeps only the current trip, all that a load's outlook, dwell and alerts read: its
+    // memory grows with a trip's pings, not with the load's history (the store keeps that).
+    t.load = o.persist ? currentTrip(merged) : merged;
     t.known = true;
     t.missing = false;
     t.refreshedAt = at;
@@ -530,6 +534,21 @@ export interface TrackSource {
   getJson: TrackCache['getJson'];
   /** The loads held now, for reports over all of them (billing, alerts). */
   held: () => Load[] | Promise<Load[]>;
+}
+
+/** The load with only its current trip's items (since its last dispatch), or itself when that is all. */
+export function currentTrip(load: Load): Load {
+  const start = tripStart(load.events);
+  if (start === undefined) return load;
+  const inTrip = (item: { instant: number | null }) => item.instant === null || item.instant >= start;
+  let trimmed: Load | undefined;
+  for (const list of LISTS) {
+    const items: { instant: number | null }[] = load[list];
+    if (items.every(inTrip)) continue;
+    trimmed ??= { ...load };
+    (trimmed as Record<string, unknown>)[list] = items.filter(inTrip);
+  }
+  return trimmed ?? load;
 }
 
 /** Notes with paths relative to their load (`locations[3].lat`, not `details[12].locations[3].lat`). */
