@@ -12,7 +12,7 @@ import { parseReplayLoads } from '../../lib/replay-link';
 import { useSameList } from '../../lib/same-list';
 import { temperatureSeries } from '../../lib/temperature-series';
 import { viewerTime, viewerZoneName } from '../../lib/time-format';
-import { useTimeSelect, type TimeSource } from '../../lib/time-store';
+import { useThrottledTimeSelect, type TimeSource } from '../../lib/time-store';
 import { useUrlParam } from '../../lib/url-state';
 import { MapShell } from '../../map/core/map-shell';
 import { MapView } from '../../map/controls/map-view';
@@ -239,7 +239,6 @@ function ReplayView({
     (t: number): (ReplayHead | undefined)[] => replayed.map((r) => positionAt(r.track, t)),
     [replayed],
   );
-  const minute = useTimeSelect(time, toMinute);
   const fitTo = useMemo(
     () =>
       replayed.flatMap((r) => {
@@ -337,9 +336,7 @@ function ReplayView({
         </MapShell>
       </div>
       <div className="min-h-0 overflow-y-auto border-panel-line p-3 md:border-l">
-        {/* Lists in words change by the minute: not re-rendered (and laid out) in every frame. */}
-        <LoadsAtTime replayed={replayed} time={minute} />
-        <SentSoFar sent={sent} time={minute} />
+        <ReplayLists replayed={replayed} sent={sent} time={time} />
         <ReplayCharts replayed={replayed} time={time} onPick={seek} config={config} />
       </div>
     </div>
@@ -348,6 +345,23 @@ function ReplayView({
 
 /** The time to the minute, for what is written in words. */
 const toMinute = (t: number | undefined): number => Math.floor((t ?? 0) / 60_000) * 60_000;
+
+/** How often the lists in words follow a moving time: at 600× a minute passes every 6 frames. */
+const LISTS_EVERY_MS = 500;
+
+/**
+ * The lists in words, the one part of the page React renders as the time moves: by the minute and
+ * at most twice a second, in a task of their own, so a frame of play or of a drag renders nothing.
+ */
+function ReplayLists({ replayed, sent, time }: { replayed: Replayed[]; sent: SentItem[]; time: TimeSource }) {
+  const minute = useThrottledTimeSelect(time, toMinute, LISTS_EVERY_MS);
+  return (
+    <>
+      <LoadsAtTime replayed={replayed} time={minute} />
+      <SentSoFar sent={sent} time={minute} />
+    </>
+  );
+}
 
 /** Each load at the time: where it is against its pings, and its stops in their own zones. */
 const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number }) {
