@@ -37,6 +37,13 @@ export interface ReplayTrailsLayerProps {
  */
 const PIECE = 256;
 
+/** Moves smaller than this (map pixels) are not drawn: at a continent's zoom a head crawls. */
+const HALF_PIXEL = 0.5;
+
+/** Web Mercator's ground metres per map pixel at a latitude and zoom, for the accuracy circle's radius. */
+const metresPerPixel = (lat: number, zoom: number) =>
+  (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (256 * 2 ** zoom);
+
 /** The pane of the moving parts, above the finished trails. */
 const HEADS_PANE = 'haulview-replay-heads';
 
@@ -49,8 +56,11 @@ interface Drawn {
   marker: L.CircleMarker;
   circle: L.Circle;
   onMap: boolean;
-  /** What the head was last drawn with, so a frame with nothing new costs nothing. */
-  last: { pings: number; lat: number; lon: number; accuracy: number | null } | undefined;
+  /**
+   * What the head was last drawn with, in the map's pixels: a frame that would move nothing by half a
+   * pixel changes no element, so the browser has nothing to lay out, paint or commit.
+   */
+  last: { full: number; x: number; y: number; zoom: number; radius: number | null } | undefined;
 }
 
 interface Renderers {
@@ -159,12 +169,20 @@ export function ReplayTrailsLayer({ trails, headsAt, time }: ReplayTrailsLayerPr
           `${trail.key}:${head.lat.toFixed(5)},${head.lon.toFixed(5)},${head.accuracy === null ? '' : Math.round(head.accuracy)}`,
         );
         const last = d.last;
+        // Pieces wholly behind the last ping passed are on the map; the one it is in is the head's.
+        const full = Math.min(d.pieces.length, Math.floor((head.pings - 1) / PIECE));
+        const zoom = map.getZoom();
+        const at = map.latLngToLayerPoint([head.lat, head.lon]);
+        const radius = head.accuracy === null ? null : head.accuracy / metresPerPixel(head.lat, zoom);
         if (
           last &&
-          last.pings === head.pings &&
-          last.lat === head.lat &&
-          last.lon === head.lon &&
-          last.accuracy === head.accuracy
+          last.full === full &&
+          last.zoom === zoom &&
+          Math.abs(last.x - at.x) < HALF_PIXEL &&
+          Math.abs(last.y - at.y) < HALF_PIXEL &&
+          (radius === null
+            ? last.radius === null
+            : last.radius !== null && Math.abs(last.radius - radius) < HALF_PIXEL)
         )
           return;
         if (!d.onMap) {
@@ -173,25 +191,21 @@ export function ReplayTrailsLayer({ trails, headsAt, time }: ReplayTrailsLayerPr
           d.marker.addTo(map);
           d.onMap = true;
         }
-        // Pieces wholly behind the last ping passed are on the map; the one it is in is the head's.
-        const full = Math.min(d.pieces.length, Math.floor((head.pings - 1) / PIECE));
         for (let k = d.shown; k < full; k++) d.pieces[k]?.addTo(map);
         for (let k = full; k < d.shown; k++) d.pieces[k]?.remove();
         d.shown = full;
-        if (!last || last.pings !== head.pings || last.lat !== head.lat || last.lon !== head.lon) {
-          const points = d.latLngs.slice(full * PIECE, head.pings);
-          points.push(L.latLng(head.lat, head.lon));
-          d.head.setLatLngs(points);
-          d.marker.setLatLng([head.lat, head.lon]);
-          d.circle.setLatLng([head.lat, head.lon]);
-        }
+        const points = d.latLngs.slice(full * PIECE, head.pings);
+        points.push(L.latLng(head.lat, head.lon));
+        d.head.setLatLngs(points);
+        d.marker.setLatLng([head.lat, head.lon]);
+        d.circle.setLatLng([head.lat, head.lon]);
         if (head.accuracy === null) d.circle.setStyle({ opacity: 0, fillOpacity: 0 });
         else {
-          if (last?.accuracy === null || last === undefined)
+          if (last?.radius === null || last === undefined)
             d.circle.setStyle({ opacity: 1, fillOpacity: 0.12 });
           d.circle.setRadius(head.accuracy);
         }
-        d.last = { pings: head.pings, lat: head.lat, lon: head.lon, accuracy: head.accuracy };
+        d.last = { full, x: at.x, y: at.y, zoom, radius };
       });
       writeMarkerState(map.getContainer(), {
         replayTime: Math.round(time),
