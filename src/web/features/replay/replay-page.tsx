@@ -363,6 +363,21 @@ function ReplayLists({ replayed, sent, time }: { replayed: Replayed[]; sent: Sen
   );
 }
 
+/** Made once: `toLocaleString` builds a new formatter at each call. */
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A load's colour and link: the same at every time, so not rendered again as the time moves. */
+const LoadHeading = memo(function LoadHeading({ r }: { r: Replayed }) {
+  return (
+    <p className="font-semibold">
+      <span aria-hidden className="mr-1 inline-block h-3 w-3 rounded-full" style={{ background: r.color }} />
+      <Link href={loadPageHref(r.ref)} className="underline">
+        {loadLabel(r.ref)}
+      </Link>
+    </p>
+  );
+});
+
 /** Each load at the time: where it is against its pings, and its stops in their own zones. */
 const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number }) {
   return (
@@ -373,22 +388,13 @@ const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Re
           const scale = r.load.outlook?.clockScale ?? 1;
           return (
             <li key={r.key} className="rounded border border-panel-line p-2 text-sm" data-replay-load={r.key}>
-              <p className="font-semibold">
-                <span
-                  aria-hidden
-                  className="mr-1 inline-block h-3 w-3 rounded-full"
-                  style={{ background: r.color }}
-                />
-                <Link href={loadPageHref(r.ref)} className="underline">
-                  {loadLabel(r.ref)}
-                </Link>
-              </p>
+              <LoadHeading r={r} />
               <p className="text-ink-muted">
                 {at === undefined
                   ? 'No ping yet'
                   : at.state === 'gap'
                     ? `No ping since ${viewerTime(at.since)}`
-                    : `${at.pings.toLocaleString('en-US')} of ${r.track.times.length.toLocaleString('en-US')} pings${at.state === 'last' ? ' (its last)' : ''}`}
+                    : `${COUNT.format(at.pings)} of ${COUNT.format(r.track.times.length)} pings${at.state === 'last' ? ' (its last)' : ''}`}
               </p>
               {(r.load.outlook?.stops ?? []).length > 0 && (
                 <ul className="mt-1 flex flex-col gap-0.5">
