@@ -37,9 +37,6 @@ export interface ReplayTrailsLayerProps {
  */
 const PIECE = 256;
 
-/** Moves smaller than this (map pixels) are not drawn: at a continent's zoom a head crawls. */
-const HALF_PIXEL = 0.5;
-
 /** Web Mercator's ground metres per map pixel at a latitude and zoom, for the accuracy circle's radius. */
 const metresPerPixel = (lat: number, zoom: number) =>
   (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (256 * 2 ** zoom);
@@ -57,8 +54,9 @@ interface Drawn {
   circle: L.Circle;
   onMap: boolean;
   /**
-   * What the head was last drawn with, in the map's pixels: a frame that would move nothing by half a
-   * pixel changes no element, so the browser has nothing to lay out, paint or commit.
+   * What the head was last drawn with, in the map's whole pixels: at a continent's zoom a head moves
+   * a few hundredths of a pixel a frame, and a frame that would draw the same pixels changes no
+   * element, so the browser has nothing to lay out, paint or commit.
    */
   last: { full: number; x: number; y: number; zoom: number; radius: number | null } | undefined;
 }
@@ -173,16 +171,17 @@ export function ReplayTrailsLayer({ trails, headsAt, time }: ReplayTrailsLayerPr
         const full = Math.min(d.pieces.length, Math.floor((head.pings - 1) / PIECE));
         const zoom = map.getZoom();
         const at = map.latLngToLayerPoint([head.lat, head.lon]);
-        const radius = head.accuracy === null ? null : head.accuracy / metresPerPixel(head.lat, zoom);
+        // Whole pixels, as Leaflet draws them (its layer points and circle radii are rounded): a
+        // frame that would draw the same pixels changes nothing.
+        const radius =
+          head.accuracy === null ? null : Math.round(head.accuracy / metresPerPixel(head.lat, zoom));
         if (
           last &&
           last.full === full &&
           last.zoom === zoom &&
-          Math.abs(last.x - at.x) < HALF_PIXEL &&
-          Math.abs(last.y - at.y) < HALF_PIXEL &&
-          (radius === null
-            ? last.radius === null
-            : last.radius !== null && Math.abs(last.radius - radius) < HALF_PIXEL)
+          last.x === at.x &&
+          last.y === at.y &&
+          last.radius === radius
         )
           return;
         if (!d.onMap) {
