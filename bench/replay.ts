@@ -62,19 +62,27 @@ function loadView(i: number, readingsOnly: boolean) {
   };
 }
 
-/** Answers the page's pulls with the bench's loads: the track, then the readings in their own answer. */
+/**
+ * Answers the page's pulls with the bench's loads asked for (the page asks for each load on its own):
+ * the track, then the readings in their own answer.
+ */
 async function serveLoads(page: Page) {
-  const answers = new Map<boolean, string>();
+  const answers = new Map<string, string>();
   await page.context().route('**/api/pull/by-external-id', async (route) => {
     const body = route.request().postDataJSON() as {
+      ids?: string[];
       include?: { temperatures?: boolean; locations?: boolean };
     };
     const readingsOnly = body.include?.temperatures === true && body.include.locations === false;
-    let text = answers.get(readingsOnly);
+    const wanted = Array.from({ length: LOADS }, (_, i) => i).filter(
+      (i) => body.ids?.includes(ID(i)) ?? true,
+    );
+    const key = `${readingsOnly} ${wanted.join(',')}`;
+    let text = answers.get(key);
     if (text === undefined) {
-      const loads = Array.from({ length: LOADS }, (_, i) => loadView(i, readingsOnly));
+      const loads = wanted.map((i) => loadView(i, readingsOnly));
       text = JSON.stringify({ version: 2, cursor: '1', loads, missing: [] });
-      answers.set(readingsOnly, text);
+      answers.set(key, text);
     }
     await route.fulfill({ status: 200, contentType: 'application/json', body: text });
   });

@@ -25,18 +25,22 @@ function drawBands(u: uPlot, bands: readonly Band[]) {
   ctx.restore();
 }
 
+/** Where each chart's line was last put (CSS px; NaN: hidden), so a frame that moves it by less than a quarter pixel writes nothing. */
+const placed = new WeakMap<HTMLDivElement, number>();
+
 /** Moves the line that marks an instant by its style alone: redrawing 20,000 points per frame is not cheap. */
 function placeLine(u: uPlot | null, el: HTMLDivElement | null, at: number | null | undefined) {
   if (!u || !el) return;
-  if (at === undefined || at === null) {
-    el.style.display = 'none';
-    return;
-  }
-  const x = u.valToPos(at / 1000, 'x');
+  const x = at === undefined || at === null ? NaN : u.valToPos(at / 1000, 'x');
   // The plot's width from uPlot's own box (device pixels): reading the element's would force a layout.
   const width = u.bbox.width / (globalThis.devicePixelRatio || 1);
-  el.style.display = x >= 0 && x <= width ? 'block' : 'none';
-  el.style.transform = `translateX(${x}px)`;
+  const shown = x >= 0 && x <= width ? x : NaN;
+  const before = placed.get(el);
+  if (before !== undefined && (Number.isNaN(shown) ? Number.isNaN(before) : Math.abs(before - shown) < 0.25))
+    return;
+  placed.set(el, shown);
+  el.style.display = Number.isNaN(shown) ? 'none' : 'block';
+  if (!Number.isNaN(shown)) el.style.transform = `translateX(${shown}px)`;
 }
 
 /**

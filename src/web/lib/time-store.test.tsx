@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { createTimeStore, useTimeSelect, type TimeSource } from './time-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTimeStore, useThrottledTimeSelect, useTimeSelect, type TimeSource } from './time-store';
 
 describe('createTimeStore', () => {
   it('tells each listener every new time, once, until it unsubscribes', () => {
@@ -37,5 +37,44 @@ describe('useTimeSelect', () => {
     act(() => store.set(61_000));
     expect(screen.getByText('minute 1')).toBeInTheDocument();
     expect(renders).toEqual([0, 1]);
+  });
+});
+
+function ThrottledMinute({ time, renders }: { time: TimeSource; renders: number[] }) {
+  const minute = useThrottledTimeSelect(time, toMinute, 500);
+  renders.push(minute);
+  return <p>minute {minute}</p>;
+}
+
+describe('useThrottledTimeSelect', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('renders at most once per interval while the time runs, never in the task that moved it, and lands on the last', () => {
+    vi.useFakeTimers();
+    const store = createTimeStore(0);
+    const renders: number[] = [];
+    render(<ThrottledMinute time={store} renders={renders} />);
+    // A played time: a minute every 100 ms of real time, for 2 s.
+    for (let k = 1; k <= 20; k++) {
+      act(() => store.set(k * 60_000));
+      if (k === 1) expect(renders).toEqual([0]);
+      act(() => vi.advanceTimersByTime(100));
+    }
+    // Five renders or so in 2 s, not twenty.
+    expect(renders.length).toBeLessThanOrEqual(6);
+    expect(renders.length).toBeGreaterThanOrEqual(4);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByText('minute 20')).toBeInTheDocument();
+  });
+
+  it('follows a single step at once when the time has rested', () => {
+    vi.useFakeTimers();
+    const store = createTimeStore(0);
+    const renders: number[] = [];
+    render(<ThrottledMinute time={store} renders={renders} />);
+    act(() => vi.advanceTimersByTime(5_000));
+    act(() => store.set(120_000));
+    act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByText('minute 2')).toBeInTheDocument();
   });
 });

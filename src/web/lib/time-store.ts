@@ -43,3 +43,38 @@ export function useTimeSelect<T extends string | number | undefined>(
   const subscribe = useCallback((onChange: () => void) => source.subscribe(onChange), [source]);
   return useSyncExternalStore(subscribe, () => select(source.get()));
 }
+
+/**
+ * Like `useTimeSelect`, but React hears of a change at most once every `everyMs` of real time (the
+ * last change always lands): text that moves with a played time is read a few times a second, not
+ * laid out again in every frame.
+ */
+export function useThrottledTimeSelect<T extends string | number | undefined>(
+  source: TimeSource,
+  select: (time: number | undefined) => T,
+  everyMs: number,
+): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      let last = -Infinity;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const fire = () => {
+        timer = undefined;
+        last = performance.now();
+        onChange();
+      };
+      const unsubscribe = source.subscribe(() => {
+        if (timer !== undefined) return;
+        const wait = last + everyMs - performance.now();
+        // In a task of its own: the frame that moved the time does not also render React.
+        timer = setTimeout(fire, Math.max(0, wait));
+      });
+      return () => {
+        unsubscribe();
+        clearTimeout(timer);
+      };
+    },
+    [source, everyMs],
+  );
+  return useSyncExternalStore(subscribe, () => select(source.get()));
+}

@@ -27,24 +27,53 @@ export function replayTimeWords(time: number, span: { from: number; to: number }
   return `${viewerTime(time)}, ${durationText((time - span.from) / 60_000)} into the replay of ${durationText((span.to - span.from) / 60_000)}`;
 }
 
+/** While playing, the clock's text is written at most this often: each write lays the row out again. */
+const CLOCK_EVERY_MS = 200;
+
 /**
- * Writes the time into the slider and the clock as it moves, outside React's render. The words for
- * screen readers wait for the replay to rest: nobody hears them change in every frame.
+ * Writes the time into the slider and the clock as it moves, outside React's render. While playing,
+ * the slider is written when its thumb would move by a pixel and the clock a few times a second:
+ * a value or text written in every frame costs a layout and a paint for no change anyone sees. The
+ * words for screen readers wait for the replay to rest: nobody hears them change in every frame.
  */
 function useWrittenTime(time: TimeSource, span: { from: number; to: number }, playing: boolean) {
   const slider = useRef<HTMLInputElement>(null);
   const clock = useRef<HTMLOutputElement>(null);
   useLayoutEffect(() => {
-    const write = (t: number, words: boolean) => {
-      if (slider.current) {
-        slider.current.value = String(t);
-        if (words) slider.current.setAttribute('aria-valuetext', replayTimeWords(t, span));
+    const input = slider.current;
+    // The slider's width from an observer: reading it in a frame would force a layout.
+    let width = 1_000;
+    const observer =
+      input && typeof ResizeObserver !== 'undefined'
+        ? new ResizeObserver(([entry]) => {
+            if (entry) width = Math.max(1, entry.contentRect.width);
+          })
+        : undefined;
+    if (input) observer?.observe(input);
+    let sliderAt: number | undefined;
+    let clockAt = -Infinity;
+    const write = (t: number, resting: boolean) => {
+      if (
+        input &&
+        (resting || sliderAt === undefined || Math.abs(t - sliderAt) * width >= span.to - span.from)
+      ) {
+        input.value = String(t);
+        sliderAt = t;
+        if (resting) input.setAttribute('aria-valuetext', replayTimeWords(t, span));
       }
-      if (clock.current) clock.current.textContent = viewerTime(t);
+      const now = performance.now();
+      if (clock.current && (resting || now - clockAt >= CLOCK_EVERY_MS)) {
+        clock.current.textContent = viewerTime(t);
+        clockAt = now;
+      }
     };
     const now = time.get();
     if (now !== undefined) write(now, true);
-    return time.subscribe((t) => write(t, !playing));
+    const unsubscribe = time.subscribe((t) => write(t, !playing));
+    return () => {
+      unsubscribe();
+      observer?.disconnect();
+    };
   }, [time, span, playing]);
   return { slider, clock };
 }

@@ -12,7 +12,7 @@ import { parseReplayLoads } from '../../lib/replay-link';
 import { useSameList } from '../../lib/same-list';
 import { temperatureSeries } from '../../lib/temperature-series';
 import { viewerTime, viewerZoneName } from '../../lib/time-format';
-import { useTimeSelect, type TimeSource } from '../../lib/time-store';
+import { useThrottledTimeSelect, type TimeSource } from '../../lib/time-store';
 import { useUrlParam } from '../../lib/url-state';
 import { MapShell } from '../../map/core/map-shell';
 import { MapView } from '../../map/controls/map-view';
@@ -239,7 +239,6 @@ function ReplayView({
     (t: number): (ReplayHead | undefined)[] => replayed.map((r) => positionAt(r.track, t)),
     [replayed],
   );
-  const minute = useTimeSelect(time, toMinute);
   const fitTo = useMemo(
     () =>
       replayed.flatMap((r) => {
@@ -337,9 +336,7 @@ function ReplayView({
         </MapShell>
       </div>
       <div className="min-h-0 overflow-y-auto border-panel-line p-3 md:border-l">
-        {/* Lists in words change by the minute: not re-rendered (and laid out) in every frame. */}
-        <LoadsAtTime replayed={replayed} time={minute} />
-        <SentSoFar sent={sent} time={minute} />
+        <ReplayLists replayed={replayed} sent={sent} time={time} />
         <ReplayCharts replayed={replayed} time={time} onPick={seek} config={config} />
       </div>
     </div>
@@ -348,6 +345,38 @@ function ReplayView({
 
 /** The time to the minute, for what is written in words. */
 const toMinute = (t: number | undefined): number => Math.floor((t ?? 0) / 60_000) * 60_000;
+
+/** How often the lists in words follow a moving time: at 600× a minute passes every 6 frames. */
+const LISTS_EVERY_MS = 500;
+
+/**
+ * The lists in words, the one part of the page React renders as the time moves: by the minute and
+ * at most twice a second, in a task of their own, so a frame of play or of a drag renders nothing.
+ */
+function ReplayLists({ replayed, sent, time }: { replayed: Replayed[]; sent: SentItem[]; time: TimeSource }) {
+  const minute = useThrottledTimeSelect(time, toMinute, LISTS_EVERY_MS);
+  return (
+    <>
+      <LoadsAtTime replayed={replayed} time={minute} />
+      <SentSoFar sent={sent} time={minute} />
+    </>
+  );
+}
+
+/** Made once: `toLocaleString` builds a new formatter at each call. */
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** A load's colour and link: the same at every time, so not rendered again as the time moves. */
+const LoadHeading = memo(function LoadHeading({ r }: { r: Replayed }) {
+  return (
+    <p className="font-semibold">
+      <span aria-hidden className="mr-1 inline-block h-3 w-3 rounded-full" style={{ background: r.color }} />
+      <Link href={loadPageHref(r.ref)} className="underline">
+        {loadLabel(r.ref)}
+      </Link>
+    </p>
+  );
+});
 
 /** Each load at the time: where it is against its pings, and its stops in their own zones. */
 const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Replayed[]; time: number }) {
@@ -359,22 +388,13 @@ const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Re
           const scale = r.load.outlook?.clockScale ?? 1;
           return (
             <li key={r.key} className="rounded border border-panel-line p-2 text-sm" data-replay-load={r.key}>
-              <p className="font-semibold">
-                <span
-                  aria-hidden
-                  className="mr-1 inline-block h-3 w-3 rounded-full"
-                  style={{ background: r.color }}
-                />
-                <Link href={loadPageHref(r.ref)} className="underline">
-                  {loadLabel(r.ref)}
-                </Link>
-              </p>
+              <LoadHeading r={r} />
               <p className="text-ink-muted">
                 {at === undefined
                   ? 'No ping yet'
                   : at.state === 'gap'
                     ? `No ping since ${viewerTime(at.since)}`
-                    : `${at.pings.toLocaleString('en-US')} of ${r.track.times.length.toLocaleString('en-US')} pings${at.state === 'last' ? ' (its last)' : ''}`}
+                    : `${COUNT.format(at.pings)} of ${COUNT.format(r.track.times.length)} pings${at.state === 'last' ? ' (its last)' : ''}`}
               </p>
               {(r.load.outlook?.stops ?? []).length > 0 && (
                 <ul className="mt-1 flex flex-col gap-0.5">

@@ -37,6 +37,10 @@ export interface ReplayTrailsLayerProps {
  */
 const PIECE = 256;
 
+/** Web Mercator's ground metres per map pixel at a latitude and zoom, for the accuracy circle's radius. */
+const metresPerPixel = (lat: number, zoom: number) =>
+  (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (256 * 2 ** zoom);
+
 /** The pane of the moving parts, above the finished trails. */
 const HEADS_PANE = 'haulview-replay-heads';
 
@@ -49,8 +53,12 @@ interface Drawn {
   marker: L.CircleMarker;
   circle: L.Circle;
   onMap: boolean;
-  /** What the head was last drawn with, so a frame with nothing new costs nothing. */
-  last: { pings: number; lat: number; lon: number; accuracy: number | null } | undefined;
+  /**
+   * What the head was last drawn with, in the map's whole pixels: at a continent's zoom a head moves
+   * a few hundredths of a pixel a frame, and a frame that would draw the same pixels changes no
+   * element, so the browser has nothing to lay out, paint or commit.
+   */
+  last: { full: number; x: number; y: number; zoom: number; radius: number | null } | undefined;
 }
 
 interface Renderers {
@@ -159,12 +167,21 @@ export function ReplayTrailsLayer({ trails, headsAt, time }: ReplayTrailsLayerPr
           `${trail.key}:${head.lat.toFixed(5)},${head.lon.toFixed(5)},${head.accuracy === null ? '' : Math.round(head.accuracy)}`,
         );
         const last = d.last;
+        // Pieces wholly behind the last ping passed are on the map; the one it is in is the head's.
+        const full = Math.min(d.pieces.length, Math.floor((head.pings - 1) / PIECE));
+        const zoom = map.getZoom();
+        const at = map.latLngToLayerPoint([head.lat, head.lon]);
+        // Whole pixels, as Leaflet draws them (its layer points and circle radii are rounded): a
+        // frame that would draw the same pixels changes nothing.
+        const radius =
+          head.accuracy === null ? null : Math.round(head.accuracy / metresPerPixel(head.lat, zoom));
         if (
           last &&
-          last.pings === head.pings &&
-          last.lat === head.lat &&
-          last.lon === head.lon &&
-          last.accuracy === head.accuracy
+          last.full === full &&
+          last.zoom === zoom &&
+          last.x === at.x &&
+          last.y === at.y &&
+          last.radius === radius
         )
           return;
         if (!d.onMap) {
@@ -173,25 +190,21 @@ export function ReplayTrailsLayer({ trails, headsAt, time }: ReplayTrailsLayerPr
           d.marker.addTo(map);
           d.onMap = true;
         }
-        // Pieces wholly behind the last ping passed are on the map; the one it is in is the head's.
-        const full = Math.min(d.pieces.length, Math.floor((head.pings - 1) / PIECE));
         for (let k = d.shown; k < full; k++) d.pieces[k]?.addTo(map);
         for (let k = full; k < d.shown; k++) d.pieces[k]?.remove();
         d.shown = full;
-        if (!last || last.pings !== head.pings || last.lat !== head.lat || last.lon !== head.lon) {
-          const points = d.latLngs.slice(full * PIECE, head.pings);
-          points.push(L.latLng(head.lat, head.lon));
-          d.head.setLatLngs(points);
-          d.marker.setLatLng([head.lat, head.lon]);
-          d.circle.setLatLng([head.lat, head.lon]);
-        }
+        const points = d.latLngs.slice(full * PIECE, head.pings);
+        points.push(L.latLng(head.lat, head.lon));
+        d.head.setLatLngs(points);
+        d.marker.setLatLng([head.lat, head.lon]);
+        d.circle.setLatLng([head.lat, head.lon]);
         if (head.accuracy === null) d.circle.setStyle({ opacity: 0, fillOpacity: 0 });
         else {
-          if (last?.accuracy === null || last === undefined)
+          if (last?.radius === null || last === undefined)
             d.circle.setStyle({ opacity: 1, fillOpacity: 0.12 });
           d.circle.setRadius(head.accuracy);
         }
-        d.last = { pings: head.pings, lat: head.lat, lon: head.lon, accuracy: head.accuracy };
+        d.last = { full, x: at.x, y: at.y, zoom, radius };
       });
       writeMarkerState(map.getContainer(), {
         replayTime: Math.round(time),
