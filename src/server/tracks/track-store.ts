@@ -206,7 +206,9 @@ export async function storeDeltas(
       select b, i, h, ${seq}, n, false, clock_timestamp()
       from unnest(${heads2.by}::text[], ${heads2.id}::text[], ${heads2.head}::json[], ${heads2.notes}::json[]) as t(b, i, h, n)
       on conflict (load_by, load_id) do update set head = excluded.head, changed_seq = excluded.changed_seq,
-        notes = coalesce(excluded.notes, track_loads.notes), missing = false, changed_at = excluded.changed_at`.execute(trx);
+        notes = coalesce(excluded.notes, track_loads.notes), missing = false, changed_at = excluded.changed_at`.execute(
+        trx,
+      );
     if (items.key.length > 0)
       await sql`
         insert into track_items (load_by, load_id, list, key, instant, item, seq)
