@@ -118,7 +118,8 @@ export interface ServedJson extends Omit<ServedTracks, 'loads'> {
 const JSON_KEPT = 4;
 
 const LISTS = ['pings', 'events', 'comments', 'documents', 'readings'] as const;
-const INCLUDE_OF: Record<(typeof LISTS)[number], keyof IncludeFlags> = {
+/** The request's include flag of each item list. */
+export const INCLUDE_OF: Record<(typeof LISTS)[number], keyof IncludeFlags> = {
   pings: 'locations',
   events: 'events',
   comments: 'comments',

@@ -2,9 +2,9 @@ import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadViewWire } from '@/contract/load-view';
 import type { Load, LoadBy } from '@/domain/model';
 import type { Kysely } from 'kysely';
-import { loadView, type ServedJson, type ServedTracks } from '../track-cache';
+import { INCLUDE_OF, loadView, type ServedJson, type ServedTracks } from '../track-cache';
 import type { Database } from '../store/database';
-import { changesSince, LISTS, watchedTracks, watchLoads, type Changes, type List } from './track-store';
+import { changesSince, LISTS, watchedTracks, watchLoads, type Changes } from './track-store';
 
 /**
  * `/api/pull` answered from the track store, on any instance (several instances, issue 35): the
@@ -21,14 +21,6 @@ export interface StoreTracksOptions {
   pullNow: (by: LoadBy, ids: string[]) => Promise<number | undefined>;
   now?: () => number;
 }
-
-const INCLUDE_OF: Record<List, keyof IncludeFlags> = {
-  pings: 'locations',
-  events: 'events',
-  comments: 'comments',
-  documents: 'documents',
-  readings: 'temperatures',
-};
 
 /** Renewals remembered, beyond which the memory of them starts afresh (renewing each once more). */
 const RENEWALS_KEPT = 200_000;
