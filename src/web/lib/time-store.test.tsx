@@ -54,7 +54,7 @@ describe('useThrottledTimeSelect', () => {
     const store = createTimeStore(0);
     const renders: number[] = [];
     render(<ThrottledMinute time={store} renders={renders} />);
-    // A played time: a minute every 100 ms of real time, for 2 s.
+    // A played time: a minute every tenth of a second of real time, for two seconds.
     for (let k = 1; k <= 20; k++) {
       act(() => store.set(k * 60_000));
       if (k === 1) expect(renders).toEqual([0]);
