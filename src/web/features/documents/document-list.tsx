@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useId, useLayoutEffect, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { PodCheck } from '@/contract/billing-api';
 import { Link } from 'wouter';
 import { DocumentCard, type ReviewAction } from './document-card';
@@ -128,10 +128,14 @@ function VirtualRows({
   scrollRef: RefObject<HTMLElement | null>;
   card: (d: InboxDocument) => ReactNode;
 }) {
+  const listRef = useRef<HTMLUListElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
     count: ordered.length,
-    getScrollElement: () => scrollRef.current,
+    // The box's ref is set after this list's first layout effects when both mount together (the page
+    // opened from the nav with its documents already fetched): found from the list itself then.
+    getScrollElement: () =>
+      scrollRef.current ?? listRef.current?.closest<HTMLElement>('[data-inbox-scroll]') ?? null,
     estimateSize: () => ROW_ESTIMATE,
     overscan: 6,
     // Measured sizes are kept by document, so a document leaving the list moves the others' sizes along.
@@ -152,6 +156,7 @@ function VirtualRows({
 
   return (
     <ul
+      ref={listRef}
       aria-label={label}
       aria-describedby={helpId}
       className="relative w-full"

@@ -395,7 +395,12 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
         />
       )}
       <div className="flex min-h-0 flex-1">
-        <div ref={listBox} onKeyDown={onListKeyDown} className="min-w-0 flex-1 overflow-auto">
+        <div
+          ref={listBox}
+          data-inbox-scroll
+          onKeyDown={onListKeyDown}
+          className="min-w-0 flex-1 overflow-auto"
+        >
           <InboxEmptyState
             watched={inbox.watched}
             waiting={inbox.waiting}
