@@ -2,8 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { parsePullAnswer } from '@/contract/parse-pull';
 import { normalizeLoad } from '@/domain/normalize';
 import { generateFleet } from '@/simulator/fleet';
-import { trackAt } from '@/simulator/track';
 import type { Figure } from './figures';
+import { median } from './peer-figures';
+import { simulatedDetails } from './simulated-answer';
 import { StrictPullAnswer } from './peers/strict-zod';
 
 /** A ~20 MB pull answer: 1,000 loads and about 50,000 pings, from the simulator's own generator. */
@@ -11,27 +12,9 @@ function answerText(): { text: string; pings: number } {
   const startedAt = Date.parse('2026-11-22T12:00:00Z');
   const fleet = generateFleet({ seed: 3, loads: 1000, speed: 60, startedAt });
   const now = startedAt + 60 * 60_000;
-  let pings = 0;
-  const details = fleet.map((plan) => {
-    const t = trackAt(plan, now, { speed: 60, seed: 3, publicUrl: 'https://docs.example.com' });
-    const locations = t.pings.slice(-50).map(({ item: { city: _c, point: _p, ...ping } }) => ping);
-    pings += locations.length;
-    return {
-      loadTrackExternalId: plan.externalId,
-      ltExternalId: plan.externalId,
-      locations,
-      events: t.events.map(({ item: { main: _m, ...e } }) => e),
-      comments: t.comments.map((c) => c.item),
-      documents: t.documents.map((d) => d.item),
-      temperatures: t.readings.map((r) => r.item),
-    };
-  });
+  const details = simulatedDetails(fleet, now, { speed: 60, seed: 3, lastPings: 50 });
+  const pings = details.reduce((n, d) => n + d.locations.length, 0);
   return { text: JSON.stringify({ status: true, timeStamp: '11/22/2026 13:00:00 UTC', details }), pings };
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
 }
 
 export function benchContract(): Figure[] {

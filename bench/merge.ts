@@ -1,40 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import { parsePullAnswer } from '@/contract/parse-pull';
 import { applyDelta } from '@/domain/merge';
 import type { Load } from '@/domain/model';
-import { normalizeLoad } from '@/domain/normalize';
 import { loadStaleness } from '@/domain/staleness';
 import { generateFleet } from '@/simulator/fleet';
-import { trackAt } from '@/simulator/track';
 import { boardRows, toRow, type BoardRow } from '@/web/features/dispatcher/board-rows';
 import type { Figure } from './figures';
+import { median } from './peer-figures';
+import { simulatedLoads } from './simulated-answer';
 
 const LOADS = 10_000;
 const PINGS_KEPT = 20;
 const startedAt = Date.parse('2026-11-22T12:00:00Z');
-
-/** Every load of a 10,000-load fleet as the browser holds it after a pull at `at` (its last pings). */
-function loadsAt(plans: ReturnType<typeof generateFleet>, at: number, pings: number): Load[] {
-  const details = plans.map((plan) => {
-    const t = trackAt(plan, at, { speed: 1, seed: 5, publicUrl: 'https://docs.example.com' });
-    return {
-      loadTrackExternalId: plan.externalId,
-      ltExternalId: plan.externalId,
-      locations: t.pings.slice(-pings).map(({ item: { city: _c, point: _p, ...ping } }) => ping),
-      events: t.events.map(({ item: { main: _m, ...e } }) => e),
-      comments: t.comments.map((c) => c.item),
-      documents: t.documents.map((d) => d.item),
-      temperatures: t.readings.map((r) => r.item),
-    };
-  });
-  const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 13:00:00 UTC', details });
-  if ('error' in parsed) throw new Error(parsed.error);
-  return parsed.data.details.flatMap(
-    (d, i) => normalizeLoad(d, 'external-id', `details[${i}]`, parsed.data.detailIssues[i]) ?? [],
-  );
-}
-
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
 
 /**
  * Issue 10's merge figure: a refresh of 10,000 loads in which 10% changed. The delta of a changed
@@ -45,9 +21,11 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 export function benchMerge(): Figure[] {
   const plans = generateFleet({ seed: 5, loads: LOADS, speed: 1, startedAt });
   const at = startedAt + 2 * 60 * 60_000;
-  const base = loadsAt(plans, at, PINGS_KEPT);
+  const base = simulatedLoads(plans, at, { speed: 1, seed: 5, lastPings: PINGS_KEPT });
   const changedPlans = plans.filter((_, i) => i % 10 === 0);
-  const later = new Map(loadsAt(changedPlans, at + 5 * 60_000, 5).map((l) => [l.id, l]));
+  const later = new Map(
+    simulatedLoads(changedPlans, at + 5 * 60_000, { speed: 1, seed: 5, lastPings: 5 }).map((l) => [l.id, l]),
+  );
   const delta = base.map((l) => later.get(l.id) ?? l);
   const times: number[] = [];
   let changed = 0;

@@ -3,17 +3,14 @@
 // throwaway cluster from Debian's binaries, run without fsync).
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { parsePullAnswer } from '@/contract/parse-pull';
-import type { Load } from '@/domain/model';
-import { normalizeLoad } from '@/domain/normalize';
 import { createLease } from '@/server/puller/lease';
 import { storeDeltas } from '@/server/tracks/track-store';
 import { generateFleet } from '@/simulator/fleet';
-import { trackAt } from '@/simulator/track';
 import { startPostgresCluster } from '@/testing/postgres-cluster';
 import { benchStore } from './bench-store';
 import type { Figure } from './figures';
 import { median } from './peer-figures';
+import { simulatedLoads } from './simulated-answer';
 
 const LOADS = 1000;
 const startedAt = Date.parse('2026-11-22T12:00:00Z');
@@ -23,27 +20,6 @@ const REFRESHES = 5;
 const REFRESH_MS = 5 * 60_000;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Each load's track as a pull between `after` and `at` brings it (everything when `after` is -∞). */
-function loadsAt(plans: ReturnType<typeof generateFleet>, at: number, after = -Infinity): Load[] {
-  const details = plans.map((plan) => {
-    const t = trackAt(plan, at, { speed: 1, seed: 5, publicUrl: 'https://docs.example.com' }, after);
-    return {
-      loadTrackExternalId: plan.externalId,
-      ltExternalId: plan.externalId,
-      locations: t.pings.map(({ item: { city: _c, point: _p, ...ping } }) => ping),
-      events: t.events.map(({ item: { main: _m, ...e } }) => e),
-      comments: t.comments.map((c) => c.item),
-      documents: t.documents.map((d) => d.item),
-      temperatures: t.readings.map((r) => r.item),
-    };
-  });
-  const parsed = parsePullAnswer({ status: true, timeStamp: '11/22/2026 13:00:00 UTC', details });
-  if ('error' in parsed) throw new Error(parsed.error);
-  return parsed.data.details.flatMap(
-    (d, i) => normalizeLoad(d, 'external-id', `details[${i}]`, parsed.data.detailIssues[i]) ?? [],
-  );
-}
-
 async function benchKind(kind: 'pglite' | 'postgres', serverUrl: string | undefined): Promise<Figure[]> {
   const { store, drop } = await benchStore(kind, serverUrl);
   try {
@@ -51,7 +27,7 @@ async function benchKind(kind: 'pglite' | 'postgres', serverUrl: string | undefi
     if (!state.held) throw new Error('the bench could not take the lease');
     const plans = generateFleet({ seed: 5, loads: LOADS, speed: 1, startedAt });
     const filledAt = startedAt + FILLED_AFTER;
-    const full = loadsAt(plans, filledAt);
+    const full = simulatedLoads(plans, filledAt, { speed: 1, seed: 5 });
     const pings = full.reduce((n, l) => n + l.pings.length, 0);
     const items = full.reduce(
       (n, l) =>
@@ -70,7 +46,11 @@ async function benchKind(kind: 'pglite' | 'postgres', serverUrl: string | undefi
     const times: number[] = [];
     let changed = 0;
     for (let r = 1; r <= REFRESHES; r++) {
-      const delta = loadsAt(plans, filledAt + r * REFRESH_MS, filledAt + (r - 1) * REFRESH_MS);
+      const delta = simulatedLoads(plans, filledAt + r * REFRESH_MS, {
+        speed: 1,
+        seed: 5,
+        after: filledAt + (r - 1) * REFRESH_MS,
+      });
       const t = performance.now();
       const stored = await storeDeltas(store.db, state.fence, delta);
       times.push(performance.now() - t);
