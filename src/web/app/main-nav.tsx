@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { configQuery } from '../data/load-queries';
+import { useDismiss } from '../lib/use-dismiss';
 
 // The count waits for the page's own pulls anyway, so its code (the inbox's model and queries) is
 // not part of what the first page needs to draw.
@@ -48,22 +49,7 @@ export function MainNav({ links }: { links: readonly NavLinkItem[] }) {
   const [location] = useLocation();
   const listId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  // A link followed closes the menu: the page it opened is what the user wants to see.
-  const [openedAt, setOpenedAt] = useState(location);
-  if (openedAt !== location) {
-    setOpenedAt(location);
-    setOpen(false);
-  }
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  useDismiss(open, setOpen, { button, location });
 
   return (
     <nav aria-label="Main">

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { BoardsAnswer, SavedBoard } from '@/contract/boards-api';
 import { apiGet, apiSend, ApiError } from '../../data/api-client';
+import { useDismiss } from '../../lib/use-dismiss';
 import { queryText } from '../../lib/url-state';
 
 const boardsQuery = () =>
@@ -60,17 +61,7 @@ export function SavedBoardsMenu() {
     if (target) navigate(`/${target.search}`, { replace: true });
   }, [target, navigate]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onClick = (e: MouseEvent) => !wrapper.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
+  useDismiss(open, setOpen, { box: wrapper });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

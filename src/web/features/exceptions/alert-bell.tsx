@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { viewerTime } from '../../lib/time-format';
+import { useDismiss } from '../../lib/use-dismiss';
 import { alertQueries } from './alerts-queries';
 import { alertNumber, useAlertsSeen } from './alerts-seen';
 import { alertLoadHref } from './alerts-section';
@@ -35,30 +36,7 @@ export function AlertBell({ user, refreshSeconds }: { user: string; refreshSecon
     if (looking && newest !== undefined) markSeen(newest);
   }, [looking, newest, markSeen]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('pointerdown', onPointer);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
-
-  // A link followed closes the panel: the page it opened is what the user wants to see.
-  const [openedAt, setOpenedAt] = useState(location);
-  if (openedAt !== location) {
-    setOpenedAt(location);
-    setOpen(false);
-  }
+  useDismiss(open, setOpen, { button, box, location });
 
   const toggle = () => {
     if (!open) setNewAbove(seen);
