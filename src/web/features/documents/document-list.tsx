@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { PodCheck } from '@/contract/billing-api';
 import { Link } from 'wouter';
 import { DocumentCard, type ReviewAction } from './document-card';
@@ -25,8 +25,6 @@ export interface DocumentListProps {
   onOpen: (url: string) => void;
   onDecide: (url: string, action: ReviewAction) => void;
   onFocusItem: (url: string) => void;
-  /** The element that scrolls the list (the list is its only content): the flat list is virtualized in it. */
-  scrollRef: RefObject<HTMLElement | null>;
 }
 
 /** A row's height before it is measured: one line of text, one of stop and time, no flags. */
@@ -50,7 +48,6 @@ export const DocumentList = memo(function DocumentList({
   onOpen,
   onDecide,
   onFocusItem,
-  scrollRef,
 }: DocumentListProps) {
   const listName = `Documents, ${REVIEW_WORDS[review]}${filtered ? ', filtered' : ''}`;
   // Only the current row is told its place and the list's length: an approval that takes a document
@@ -102,7 +99,6 @@ export const DocumentList = memo(function DocumentList({
       helpId={helpId}
       ordered={ordered}
       currentIndex={current ? currentIndex : -1}
-      scrollRef={scrollRef}
       card={card}
     />
   );
@@ -118,24 +114,21 @@ function VirtualRows({
   helpId,
   ordered,
   currentIndex,
-  scrollRef,
   card,
 }: {
   label: string;
   helpId: string;
   ordered: readonly InboxDocument[];
   currentIndex: number;
-  scrollRef: RefObject<HTMLElement | null>;
   card: (d: InboxDocument) => ReactNode;
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
     count: ordered.length,
-    // The box's ref is set after this list's first layout effects when both mount together (the page
-    // opened from the nav with its documents already fetched): found from the list itself then.
-    getScrollElement: () =>
-      scrollRef.current ?? listRef.current?.closest<HTMLElement>('[data-inbox-scroll]') ?? null,
+    // The box that scrolls the list (marked `data-inbox-scroll`), found from the list itself: a ref
+    // from the page is set only after this list's first layout effects when both mount together.
+    getScrollElement: () => listRef.current?.closest<HTMLElement>('[data-inbox-scroll]') ?? null,
     estimateSize: () => ROW_ESTIMATE,
     overscan: 6,
     // Measured sizes are kept by document, so a document leaving the list moves the others' sizes along.

@@ -429,7 +429,6 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
               onOpen={onOpen}
               onDecide={onDecide}
               onFocusItem={setCurrentUrl}
-              scrollRef={listBox}
             />
           </InboxEmptyState>
         </div>
