@@ -26,16 +26,17 @@ describe('currentTrip (what the puller keeps of a load)', () => {
       // First trip 100–300, delivered; dispatched again at 400.
       events: [event(100, 'DSP'), event(200, 'ITR'), event(300, 'DLV'), event(400, 'DSP'), event(500, 'ITR')],
       pings: [ping(150), ping(250), ping(450), ping(550)],
+      // In the merge's order: by time, untimed last.
       documents: [
         testDocument('https://x/pod-1', 310),
-        testDocument('https://x/pod-2', null),
         testDocument('https://x/bol-2', 420),
+        testDocument('https://x/pod-2', null),
       ],
     } as Partial<Load>);
     const trip = currentTrip(load);
     expect(trip.events.map((e) => e.instant)).toEqual([400, 500]);
     expect(trip.pings.map((p) => p.instant)).toEqual([450, 550]);
-    expect(trip.documents.map((d) => d.key)).toEqual(['https://x/pod-2', 'https://x/bol-2']);
+    expect(trip.documents.map((d) => d.key)).toEqual(['https://x/bol-2', 'https://x/pod-2']);
     // The head is the load's; the load itself is left as it was.
     expect(trip.id).toBe('9');
     expect(load.pings).toHaveLength(4);

@@ -541,13 +541,16 @@ export interface TrackSource {
 export function currentTrip(load: Load): Load {
   const start = tripStart(load.events);
   if (start === undefined) return load;
+  // Lists are in time order with untimed items last (the merge's order): the trip is a suffix, and
+  // most answers leave nothing to cut, seen from the first item alone.
   const inTrip = (item: { instant: number | null }) => item.instant === null || item.instant >= start;
   let trimmed: Load | undefined;
   for (const list of LISTS) {
     const items: { instant: number | null }[] = load[list];
-    if (items.every(inTrip)) continue;
+    if (items.length === 0 || inTrip(items[0] as { instant: number | null })) continue;
+    const from = items.findIndex(inTrip);
     trimmed ??= { ...load };
-    (trimmed as Record<string, unknown>)[list] = items.filter(inTrip);
+    (trimmed as Record<string, unknown>)[list] = from < 0 ? [] : items.slice(from);
   }
   return trimmed ?? load;
 }
