@@ -13,7 +13,10 @@ export const SURE_METERS = 500;
 /** A stop's fence before a ping's accuracy widens it, when none is configured. */
 export const DEFAULT_STOP_RADIUS_METERS = 300;
 
-export const sure = (p: Ping) => p.accuracy === null || p.accuracy <= SURE_METERS;
+/** What the outlook and the fences read of a ping: its place, accuracy and time. */
+export type TrackPoint = Pick<Ping, 'lat' | 'lon' | 'accuracy' | 'instant'>;
+
+export const sure = (p: TrackPoint) => p.accuracy === null || p.accuracy <= SURE_METERS;
 
 const toRad = (d: number) => (d * Math.PI) / 180;
 

@@ -1,7 +1,14 @@
-import type { DarkReason, Load, Outlook, Ping, StatusEvent, StopOutlook } from './model';
+import type { DarkReason, Load, Outlook, StatusEvent, StopOutlook } from './model';
 import { isFinished, statusPhase } from './status-phase';
 import { readStops, type Stop } from './stops';
-import { DEFAULT_STOP_RADIUS_METERS, nearMeters, sure, SURE_METERS, tripStart } from './geofence';
+import {
+  DEFAULT_STOP_RADIUS_METERS,
+  nearMeters,
+  sure,
+  SURE_METERS,
+  tripStart,
+  type TrackPoint,
+} from './geofence';
 
 export { tripStart };
 
@@ -53,10 +60,10 @@ const MOVING_MPH = 5;
 /** A gap longer than this between two pings is no evidence of driving. */
 const MAX_SEGMENT_HOURS = 1;
 /** The recent stretch a speed is measured over, and the least moving time it needs. */
-const SPEED_WINDOW_HOURS = 3;
+export const SPEED_WINDOW_HOURS = 3;
 const SPEED_MIN_HOURS = 0.25;
 /** Pings looked at for the usual cadence and its gaps. */
-const CADENCE_WINDOW = 200;
+export const CADENCE_WINDOW = 200;
 const GAP_FACTOR = 3;
 const INTERMITTENT_GAPS = 3;
 const REST_TOLERANCE = 0.95;
@@ -139,7 +146,7 @@ export function noticeKindOf(name: string | undefined): DarkReason['noticeKind']
 const hoursBetween = (a: number, b: number, o: OutlookOptions) => ((b - a) * o.clockScale) / HOUR;
 
 /** Speed between two pings in mph, on the track's clock; undefined when no time passed. */
-function mphBetween(a: Ping, b: Ping, o: OutlookOptions): number | undefined {
+function mphBetween(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | undefined {
   const h = hoursBetween(a.instant, b.instant, o);
   return h > 0 ? nearMeters(a, b) / METERS_PER_MILE / h : undefined;
 }
@@ -151,7 +158,7 @@ const WANDER_METERS = 100;
  * Whether the truck moved between two pings: farther apart than their fixes wander (their
  * accuracies and a little more), at a driving pace. A parked truck's fixes wander by their accuracy.
  */
-function moved(a: Ping, b: Ping, o: OutlookOptions): boolean {
+function moved(a: TrackPoint, b: TrackPoint, o: OutlookOptions): boolean {
   const mph = mphBetween(a, b, o);
   return (
     mph !== undefined &&
@@ -161,13 +168,16 @@ function moved(a: Ping, b: Ping, o: OutlookOptions): boolean {
 }
 
 /** The trip's recent moving speed, bounded; the default when too few pings moved. `usable`: its sure pings. */
-export function recentSpeed(usable: readonly Ping[], o: OutlookOptions): { mph: number; measured: boolean } {
+export function recentSpeed(
+  usable: readonly TrackPoint[],
+  o: OutlookOptions,
+): { mph: number; measured: boolean } {
   const last = usable[usable.length - 1];
   let miles = 0;
   let hours = 0;
   for (let i = usable.length - 1; i > 0 && last; i--) {
-    const a = usable[i - 1] as Ping;
-    const b = usable[i] as Ping;
+    const a = usable[i - 1] as TrackPoint;
+    const b = usable[i] as TrackPoint;
     if (hoursBetween(a.instant, last.instant, o) > SPEED_WINDOW_HOURS) break;
     const h = hoursBetween(a.instant, b.instant, o);
     if (h > MAX_SEGMENT_HOURS || !moved(a, b, o)) continue;
@@ -183,12 +193,12 @@ export function recentSpeed(usable: readonly Ping[], o: OutlookOptions): { mph: 
  * ping until a stand of `restHours` (or the trip's start, before which the driver is taken as rested).
  * `usable`: the trip's sure pings.
  */
-export function drivenSinceRest(usable: readonly Ping[], o: OutlookOptions): number {
+export function drivenSinceRest(usable: readonly TrackPoint[], o: OutlookOptions): number {
   let driven = 0;
   let still = 0;
   for (let i = usable.length - 1; i > 0; i--) {
-    const a = usable[i - 1] as Ping;
-    const b = usable[i] as Ping;
+    const a = usable[i - 1] as TrackPoint;
+    const b = usable[i] as TrackPoint;
     const h = hoursBetween(a.instant, b.instant, o);
     if (h <= MAX_SEGMENT_HOURS && moved(a, b, o)) {
       driven += h;
@@ -250,18 +260,18 @@ interface Visits {
  * ping outside after it that the truck does not come back from within `BOUNCE_HOURS`.
  */
 export function stayAt(
-  pings: readonly Ping[],
+  pings: readonly TrackPoint[],
   stop: { lat: number; lon: number },
   o: Pick<OutlookOptions, 'stopRadiusMeters' | 'clockScale'>,
 ): { arrivedAt: number | undefined; departedAt: number | undefined } {
   // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
   const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
   // The same test as `pingAtStop`, without its answer object: this runs over every trip's pings.
-  const inside = (p: Ping) =>
+  const inside = (p: TrackPoint) =>
     Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
   let arrivedAt: number | undefined;
   for (let i = 0; i < pings.length; i++) {
-    const p = pings[i] as Ping;
+    const p = pings[i] as TrackPoint;
     if (!sure(p)) continue;
     if (arrivedAt === undefined) {
       if (inside(p)) arrivedAt = p.instant;
@@ -270,7 +280,7 @@ export function stayAt(
     if (inside(p)) continue;
     let back = false;
     for (let j = i + 1; j < pings.length; j++) {
-      const q = pings[j] as Ping;
+      const q = pings[j] as TrackPoint;
       if (((q.instant - p.instant) * o.clockScale) / HOUR > BOUNCE_HOURS) break;
       if (sure(q) && inside(q)) {
         back = true;
@@ -285,7 +295,7 @@ export function stayAt(
 /** Arrival and departure at each stop: from the service's events (a lone pickup or delivery), else its pings. */
 function visits(
   stops: readonly Stop[],
-  pings: readonly Ping[],
+  pings: readonly TrackPoint[],
   events: readonly StatusEvent[],
   o: OutlookOptions,
 ): Visits[] {
@@ -326,7 +336,7 @@ function visits(
 
 /** Why the load's phone would be dark, from the trip's pings and events. */
 export function darkReason(
-  pings: readonly Ping[],
+  pings: readonly TrackPoint[],
   events: readonly StatusEvent[],
   stops: readonly Stop[],
   o: OutlookOptions,
@@ -365,7 +375,7 @@ export function darkReason(
         usualMinutes: Math.round(((usual * o.clockScale) / 60_000) * 10) / 10,
       };
   }
-  const moving: Ping[] = [];
+  const moving: TrackPoint[] = [];
   for (let i = pings.length - 1; i >= 0 && moving.length < 3; i--)
     if (sure(pings[i]!)) moving.unshift(pings[i]!);
   const first = moving[0];
@@ -382,25 +392,32 @@ export function darkReason(
 
 /** A load's stops, read once per list: a merge that brings no new stops keeps the list object. */
 const readStopLists = new WeakMap<object, Stop[]>();
-function stopsOf(raw: unknown): Stop[] {
+export function stopsOf(raw: unknown): Stop[] {
   if (typeof raw !== 'object' || raw === null) return readStops(raw);
   let stops = readStopLists.get(raw);
   if (!stops) readStopLists.set(raw, (stops = readStops(raw)));
   return stops;
 }
 
-/** The outlook of a load's track; undefined when there is nothing to say (no stops, finished). */
-export function loadOutlook(load: Load, o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS): Outlook | undefined {
+/**
+ * The outlook of a load's track; undefined when there is nothing to say (no stops, finished).
+ * `track`: the pings to read, when not the load's own (the puller's bounded `Trail`).
+ */
+export function loadOutlook(
+  load: Load,
+  o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS,
+  track: readonly TrackPoint[] = load.pings,
+): Outlook | undefined {
   const stops = stopsOf(load.extras.stops);
   const finished = isFinished(load.latestStatus);
   if (stops.length === 0 && finished) return undefined;
   const start = tripStart(load.events);
-  const pings = load.pings.slice(firstFrom(load.pings, start));
+  const pings = track.slice(firstFrom(track, start));
   const events = load.events.slice(firstFrom(load.events, start));
   const asOf = Math.max(
     load.latestLocation?.instant ?? -Infinity,
     load.latestStatus?.instant ?? -Infinity,
-    load.pings[load.pings.length - 1]?.instant ?? -Infinity,
+    track[track.length - 1]?.instant ?? -Infinity,
     load.events[load.events.length - 1]?.instant ?? -Infinity,
   );
   if (!Number.isFinite(asOf)) return undefined;

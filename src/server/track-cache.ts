@@ -8,7 +8,14 @@ import { applyDelta } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
 import { tripStart } from '@/domain/geofence';
-import { boardOutlook, loadOutlook, type OutlookOptions } from '@/domain/outlook';
+import {
+  boardOutlook,
+  DEFAULT_OUTLOOK_OPTIONS,
+  loadOutlook,
+  stopsOf,
+  type OutlookOptions,
+} from '@/domain/outlook';
+import { Trail } from '@/domain/trail';
 import { ProxyError } from './errors';
 
 /**
@@ -83,6 +90,8 @@ interface Track {
   seqOf: Map<string, number>;
   /** Sequence number of the last merge that changed the load (its latest location, status…, or items). */
   changedSeq: number;
+  /** The puller's: what the outlook reads of the trip's pings, which `load` then leaves out. */
+  trail: Trail | undefined;
   issues: ParseIssue[];
   /** Set while its answer alone is too large: the note served with it, and when to try again. */
   tooLarge: { note: ParseIssue; retryAt: number } | undefined;
@@ -144,8 +153,8 @@ export function createTrackCache(o: TrackCacheOptions) {
    * board pulls no pings: this is where its ETAs and reasons come from). A new outlook's `asOf` is
    * greater than the last one's, so that a browser merging answers keeps the newest.
    */
-  function withOutlook(load: Load, before: Load['outlook']): Load {
-    const outlook = loadOutlook(load, o.outlook);
+  function withOutlook(load: Load, before: Load['outlook'], trail?: Trail): Load {
+    const outlook = loadOutlook(load, o.outlook, trail?.points());
     const { outlook: _old, ...rest } = load;
     if (!outlook) return rest;
     // The same outlook from a longer track: the one the browsers hold stays.
@@ -186,6 +195,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       needsFull: true,
       seqOf: new Map(),
       changedSeq: 0,
+      trail: o.persist ? new Trail() : undefined,
       issues: [],
       tooLarge: undefined,
       inflight: undefined,
@@ -205,7 +215,12 @@ export function createTrackCache(o: TrackCacheOptions) {
   function absorb(t: Track, fresh: Load, issues: ParseIssue[], full: boolean, at: number): void {
     const stamp = ++seq;
     const applied = t.load ? applyDelta(t.load, fresh) : fresh;
-    const merged = applied === t.load ? applied : withOutlook(applied, t.load?.outlook);
+    if (t.trail) {
+      t.trail.add(fresh.pings);
+      t.trail.cutBefore(tripStart(applied.events));
+      t.trail.thinIfGrown(stopsOf(applied.extras.stops), o.outlook ?? DEFAULT_OUTLOOK_OPTIONS);
+    }
+    const merged = applied === t.load ? applied : withOutlook(applied, t.load?.outlook, t.trail);
     // Back from missing counts as a change: a browser dropped the load when it was reported missing.
     if (merged !== t.load || t.missing) {
       t.changedSeq = stamp;
@@ -227,9 +242,10 @@ export function createTrackCache(o: TrackCacheOptions) {
         }
       }
     }
-    // The puller keeps only the current trip, all that a load's outlook, dwell and alerts read: its
-    // memory grows with a trip's pings, not with the load's history (the store keeps that).
-    t.load = o.persist ? currentTrip(merged) : merged;
+    // The puller keeps what a load's outlook, dwell and alerts read: the current trip's events and
+    // documents, its pings only as the trail: its memory grows with neither the load's history nor
+    // a long trip (the store keeps those).
+    t.load = o.persist ? hotTrip(merged) : merged;
     t.known = true;
     t.missing = false;
     t.refreshedAt = at;
@@ -535,6 +551,13 @@ export interface TrackSource {
   getJson: TrackCache['getJson'];
   /** The loads held now, for reports over all of them (billing, alerts). */
   held: () => Load[] | Promise<Load[]>;
+}
+
+/** What the puller holds of a load: its current trip without the lists it keeps elsewhere or not at all. */
+function hotTrip(load: Load): Load {
+  const trip = currentTrip(load);
+  if (trip.pings.length === 0 && trip.comments.length === 0 && trip.readings.length === 0) return trip;
+  return { ...trip, pings: [], comments: [], readings: [] };
 }
 
 /** The load with only its current trip's items (since its last dispatch), or itself when that is all. */

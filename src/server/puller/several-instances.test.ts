@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
+import { loadOutlook } from '@/domain/outlook';
 import { manualClock, startStack, TEST_CREDENTIALS, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
+import { outlookOptionsOf, parseEnv } from '../config';
 import type { Store } from '../store/store';
 import type { Puller } from './puller';
 
@@ -135,6 +137,23 @@ describe.each(STORE_KINDS)('several instances on %s (TRACKS=store)', (kind) => {
       // Every load as the service has it: no ping lost, none twice.
       const expected = await truth(stack, ids);
       for (const id of ids) expect(view.get(id)?.size, `load ${id}`).toBe(expected.get(id)?.locations.length);
+
+      // The puller holds no load's pings, only what its outlook reads of them; the outlooks it
+      // stores are those of the whole track, after a delta too.
+      clock.advance(30_000);
+      expect(await a.pull()).toBe(1);
+      const served = await pull(other.proxy.url, { ids });
+      const held = new Map(a.cache.held().map((l) => [l.id, l]));
+      expect(held.size).toBe(ids.length);
+      let outlooks = 0;
+      for (const raw of served.loads) {
+        const load = LoadView.parse(raw);
+        expect(held.get(load.id)?.pings).toEqual([]);
+        const whole = loadOutlook(load, outlookOptionsOf(parseEnv({ TILE_URL: 'none' }), 'simulator'));
+        expect(load.outlook && { ...load.outlook, asOf: 0 }).toEqual(whole && { ...whole, asOf: 0 });
+        if (whole) outlooks++;
+      }
+      expect(outlooks).toBeGreaterThan(0);
     } finally {
       await stack.close();
     }

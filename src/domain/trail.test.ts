@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLoad, testTime } from '@/testing/loads';
+import type { Load, Ping, StatusEvent } from './model';
+import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, type OutlookOptions } from './outlook';
+import { Trail } from './trail';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const T0 = Date.parse('2026-11-24T12:00:00Z');
+const O: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS;
+const LON_PER_MILE = 1609.344 / meters({ lat: 0, lon: 0 }, { lat: 0, lon: 1 });
+
+const ping = (instant: number, lon: number, accuracy: number | null = 15): Ping => ({
+  key: `${instant}|0|${lon}`,
+  instant,
+  time: testTime(instant),
+  lat: 0,
+  lon,
+  accuracy,
+});
+const event = (instant: number, name: string, code?: string): StatusEvent => ({
+  key: `${instant}|${name}`,
+  instant,
+  time: testTime(instant),
+  id: undefined,
+  name,
+  code,
+  driver: undefined,
+});
+
+/** Local wall text (GMT-6) of an instant, as the service writes an appointment. */
+function local(instant: number): string {
+  const d = new Date(instant - 6 * HOUR);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+const stopAt = (order: number, type: string, miles: number, at: number) => ({
+  orderNumber: order,
+  stopType: type,
+  lat: 0,
+  lon: -90 - miles * LON_PER_MILE,
+  datetime: local(at),
+  stopGMTDiff: '-6',
+});
+
+/**
+ * A long trip, a ping a minute (a few unsure ones, a fix that wanders out of the fence and back): three
+ * hours at the pickup, 11 h at 50 mph, a 10 h rest, 11 h more, a stop on the way, detention at the
+ * delivery: over 2,400 pings.
+ */
+function longTrip(): { pings: Ping[]; stops: unknown[]; events: StatusEvent[] } {
+  const pings: Ping[] = [];
+  let t = T0;
+  let lon = -90;
+  const stay = (minutes: number) => {
+    for (let i = 0; i < minutes; i++, t += MIN)
+      pings.push(ping(t, lon + (i % 7 === 3 ? 0.0004 : 0), i % 41 === 0 ? 2000 : 15));
+  };
+  const drive = (minutes: number, mph: number) => {
+    for (let i = 0; i < minutes; i++, t += MIN) {
+      lon -= (mph / 60) * LON_PER_MILE;
+      pings.push(ping(t, lon));
+    }
+  };
+  stay(180);
+  // A wandering fix: out of the fence for one ping, back within the bounce time.
+  pings.push(ping(t, lon - 0.01));
+  t += MIN;
+  stay(20);
+  drive(6 * 60, 50);
+  const middle = lon;
+  stay(45);
+  drive(5 * 60, 50);
+  stay(10 * 60);
+  drive(11 * 60, 50);
+  const deliveryLon = lon;
+  stay(5 * 60);
+  const miles = (l: number) => (-90 - l) / LON_PER_MILE;
+  const stops = [
+    stopAt(1, 'PICKUP', 0, T0 + HOUR),
+    stopAt(2, 'DELIVERY', miles(middle), T0 + 8 * HOUR),
+    stopAt(3, 'DELIVERY', miles(deliveryLon) + 0, T0 + 36 * HOUR),
+    // Still to come: an ETA from the last position.
+    stopAt(4, 'DELIVERY', miles(deliveryLon) + 300, T0 + 50 * HOUR),
+  ];
+  return { pings, stops, events: [event(T0 - HOUR, 'Dispatched', 'DSP')] };
+}
+
+function asLoad(pings: Ping[], events: StatusEvent[], stops: unknown[]): Load {
+  const last = pings[pings.length - 1];
+  return emptyLoad('L1', 'external-id', {
+    pings,
+    events,
+    extras: { stops },
+    latestStatus: events[events.length - 1],
+    latestLocation: last && { ...last, place: {} },
+  });
+}
+
+describe('Trail: what the puller keeps of a trip for its outlook', () => {
+  const trip = longTrip();
+
+  it('reckons the same outlook as the whole trip, at every point of a long trip, in bounded memory', () => {
+    const trail = new Trail();
+    const readStops = (loadOutlook(asLoad(trip.pings, trip.events, trip.stops))?.stops ?? []).map((s) => ({
+      lat: s.lat,
+      lon: s.lon,
+    }));
+    let most = 0;
+    // As answers come: a few dozen pings at a time.
+    for (let end = 37; end <= trip.pings.length; end += 37) {
+      trail.add(trip.pings.slice(end - 37, end));
+      trail.thinIfGrown(readStops, O);
+      most = Math.max(most, trail.length);
+      if (end % (37 * 8) !== 0) continue;
+      const load = asLoad(trip.pings.slice(0, end), trip.events, trip.stops);
+      const whole = loadOutlook(load, O);
+      const kept = loadOutlook(load, O, trail.points());
+      expect(kept?.dark).toEqual(whole?.dark);
+      expect(kept?.asOf).toBe(whole?.asOf);
+      kept?.stops.forEach((s, i) => {
+        const w = whole?.stops[i];
+        expect([s.order, s.progress, s.arrivedAt, s.departedAt, s.status]).toEqual([
+          w?.order,
+          w?.progress,
+          w?.arrivedAt,
+          w?.departedAt,
+          w?.status,
+        ]);
+        // Speeds and driving time from a thinned past: the ETA within minutes of the whole trip's.
+        if (w?.eta !== undefined) expect(Math.abs((s.eta ?? 0) - w.eta)).toBeLessThanOrEqual(15 * MIN);
+      });
+    }
+    expect(trip.pings.length).toBeGreaterThan(2400);
+    // Bounded by the windows, not by the trip's length.
+    expect(most).toBeLessThan(1100);
+    expect(trail.length).toBeLessThan(700);
+  });
+
+  it('holds one point per instant and place, in time order, whatever order the answers come in', () => {
+    const trail = new Trail();
+    const pings = trip.pings.slice(0, 300);
+    trail.add(pings.slice(150));
+    trail.add(pings.slice(0, 200));
+    trail.add(pings);
+    expect(trail.length).toBe(300);
+    expect(trail.points().map((p) => p.instant)).toEqual(pings.map((p) => p.instant));
+    // Another place at the same instant is another ping; an accuracy not given stays not given.
+    const first = pings[0] as Ping;
+    trail.add([{ ...first, lon: first.lon + 1, accuracy: null }]);
+    expect(trail.length).toBe(301);
+    expect(trail.points()[1]).toEqual({ instant: first.instant, lat: 0, lon: first.lon + 1, accuracy: null });
+    // Unreadable times are no points.
+    trail.add([{ ...first, instant: Number.NaN }]);
+    expect(trail.length).toBe(301);
+  });
+
+  it('forgets what came before a new trip', () => {
+    const trail = new Trail();
+    trail.add(trip.pings.slice(0, 100));
+    trail.cutBefore(trip.pings[60]?.instant);
+    expect(trail.length).toBe(40);
+    expect(trail.points()[0]?.instant).toBe(trip.pings[60]?.instant);
+    trail.cutBefore(undefined);
+    expect(trail.length).toBe(40);
+  });
+});
