@@ -133,8 +133,8 @@ describe('Trail: what the puller keeps of a trip for its outlook', () => {
     }
     expect(trip.pings.length).toBeGreaterThan(2400);
     // Bounded by the windows, not by the trip's length.
-    expect(most).toBeLessThan(1100);
-    expect(trail.length).toBeLessThan(700);
+    expect(most).toBeLessThan(450);
+    expect(trail.length).toBeLessThan(400);
   });
 
   it('holds one point per instant and place, in time order, whatever order the answers come in', () => {

@@ -5,7 +5,9 @@ const HOUR = 3_600_000;
 /** Numbers per point: instant, lat, lon, accuracy (NaN: none given). */
 const STRIDE = 4;
 /** Older than the cadence window, one point per this many minutes of the track's clock is enough for speeds and rests. */
-const THIN_MINUTES = 5;
+const THIN_MINUTES = 10;
+/** Points added after a thinning before the next one: the work is a pass over the trail per stop. */
+const THIN_EVERY = 64;
 
 /**
  * What the outlook needs of a trip's pings, in bounded memory: the puller keeps one per watched load
@@ -62,12 +64,12 @@ export class Trail {
     this.thinnedAt = Math.min(this.thinnedAt, this.n);
   }
 
-  /** Thins the trail when it doubled since the last time (see the class); `stops`: the load's, with points. */
+  /** Thins the trail when it grew enough since the last time (see the class); `stops`: the load's, with points. */
   thinIfGrown(
     stops: readonly { lat?: number | undefined; lon?: number | undefined }[],
     o: OutlookOptions,
   ): void {
-    if (this.n >= CADENCE_WINDOW * 2 && this.n >= this.thinnedAt * 2) this.thin(stops, o);
+    if (this.n > CADENCE_WINDOW + THIN_EVERY && this.n >= this.thinnedAt + THIN_EVERY) this.thin(stops, o);
   }
 
   thin(stops: readonly { lat?: number | undefined; lon?: number | undefined }[], o: OutlookOptions): void {
@@ -119,8 +121,8 @@ export class Trail {
     }
     this.n = m;
     this.thinnedAt = m;
-    // Give back what a long trip's first pull took.
-    if (d.length > Math.max(64, m * 4) * STRIDE) this.data = d.slice(0, m * 2 * STRIDE);
+    // Room for what comes until the next thinning, no more: a long trip's first pull took far more.
+    if (d.length > (m + 2 * THIN_EVERY) * STRIDE) this.data = d.slice(0, (m + THIN_EVERY) * STRIDE);
   }
 
   /** The points as the outlook reads them: made anew each time, for one reckoning. */
@@ -164,7 +166,8 @@ export class Trail {
 
   private grow(): void {
     if ((this.n + 1) * STRIDE <= this.data.length) return;
-    const next = new Float64Array(Math.max(16, this.n * 2) * STRIDE);
+    // A quarter more each time: thousands of trails are held, and their slack with them.
+    const next = new Float64Array((this.n + Math.max(16, this.n >> 2)) * STRIDE);
     next.set(this.data.subarray(0, this.n * STRIDE));
     this.data = next;
   }
