@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_CREDENTIALS } from '@/testing/stack';
 
@@ -11,6 +12,8 @@ export type ChildRole =
       credentials: typeof TEST_CREDENTIALS;
       /** A clock that stands still at this instant, so that two pulls at different times read the same tracks. */
       frozenAt?: number;
+      /** Every load on a long trip with this many pings so far (FleetOptions.tripPings). */
+      tripPings?: number;
     }
   | {
       kind: 'proxy';
@@ -23,7 +26,9 @@ export type ChildRequest =
   | { type: 'stats'; gc: boolean }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string }
-  | { type: 'close' };
+  | { type: 'close' }
+  /** Moves the simulators' frozen clock on. */
+  | { type: 'advance'; ms: number };
 export interface ChildReady {
   urls: string[];
   ids: string[];
@@ -36,6 +41,9 @@ export interface ChildStats {
   rss: number;
   heapUsed: number;
   heapTotal: number;
+  /** Memory of C++ objects bound to JS ones (Buffers among them), and of ArrayBuffers alone. */
+  external: number;
+  arrayBuffers: number;
   /** Largest resident set since the process started. */
   maxRss: number;
   /** Durations (ms) of the garbage collections since the previous stats. */
@@ -55,6 +63,8 @@ export interface Child extends ChildReady {
   stats: (gc: boolean) => Promise<ChildStats>;
   /** Starts a CPU profile of the process; `stop` writes it to `file` (a .cpuprofile). */
   profile: () => { stop: (file: string) => Promise<void> };
+  /** Simulators with a frozen clock: moves it on by `ms`. */
+  advance: (ms: number) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -78,8 +88,10 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
  * Starts simulators or the proxy in a process of their own (the TypeScript loader the parent runs
  * under is inherited), so the load generator, the proxy and the upstream do not share one event loop.
  */
-export async function startChild(role: ChildRole): Promise<Child> {
-  const child = fork(entry, [JSON.stringify(role)], {
+export async function startChild(role: ChildRole, root?: string): Promise<Child> {
+  // Another checkout's code (a previous release), run by this checkout's child entry copied there.
+  const child = fork(root ? join(root, 'bench', 'serve-child.ts') : entry, [JSON.stringify(role)], {
+    ...(root ? { cwd: root } : {}),
     execArgv: [
       ...process.execArgv,
       '--expose-gc',
@@ -106,6 +118,11 @@ export async function startChild(role: ChildRole): Promise<Child> {
           await written;
         },
       };
+    },
+    advance: async (ms) => {
+      const moved = nextMessage(child, 'advanced');
+      child.send({ type: 'advance', ms } satisfies ChildRequest);
+      await moved;
     },
     close: () => {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -11,6 +11,7 @@ import { benchBundle } from './bundle';
 import { benchMerge } from './merge';
 import { benchMapPeers } from './map-peers';
 import { benchInstances } from './instances';
+import { benchPuller } from './puller';
 import { benchMemory } from './memory';
 import { ratioOf } from './peer-figures';
 import { benchPodInbox } from './pod-inbox';
@@ -63,6 +64,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['team', benchTeam],
   ['tracks', benchTracks],
   ['instances', benchInstances],
+  ['puller', benchPuller],
   ['inbox', benchPodInbox],
 ];
 const only = process.argv.slice(2);

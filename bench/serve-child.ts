@@ -3,7 +3,9 @@
 // browsers are other machines. The parent learns the URLs over IPC and can ask for the memory figures.
 import { parseEnv } from '@/server/config';
 import { toStdout } from '@/server/middleware/logging';
-import { buildProxy, listen } from '@/server/start';
+import { buildProxy, listen, PULLER_ROUND_MS } from '@/server/start';
+import { startPuller } from '@/server/puller/puller';
+import { openAndMigrate } from '@/server/store/open-at-start';
 import { startSimulator } from '@/simulator/start';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -21,6 +23,8 @@ new PerformanceObserver((list) => {
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
 const closers: (() => Promise<void>)[] = [];
+/** How far the parent moved the simulators' frozen clock. */
+let advanced = 0;
 
 /** Run-queue wait of the main thread, the event loop's (ns, the second field of its schedstat). */
 function waitedForCoreMs(): number {
@@ -42,8 +46,9 @@ async function start(): Promise<ChildReady> {
         seed: role.seed,
         loads: role.loads,
         speed: 60,
+        tripPings: role.tripPings,
         ...role.credentials,
-        ...(role.frozenAt === undefined ? {} : { now: () => role.frozenAt as number }),
+        ...(role.frozenAt === undefined ? {} : { now: () => (role.frozenAt as number) + advanced }),
       });
       closers.push(sim.close);
       urls.push(sim.url);
@@ -52,12 +57,23 @@ async function start(): Promise<ChildReady> {
     return { urls, ids };
   }
   const env = parseEnv({ TILE_URL: 'none', ...role.env });
+  // With DATABASE_URL (and TRACKS=store), as main.ts starts an instance of several: the store, and
+  // the puller on its lease.
+  const store = env.DATABASE_URL
+    ? (await openAndMigrate({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })).store
+    : undefined;
   const app = buildProxy(
     env,
     { baseUrl: role.upstreamUrl, ...role.credentials, mode: 'remote', demo: null },
     // As main.ts does: one line per request on stdout (here /dev/null: the parent ignores it).
-    { log: toStdout },
+    { log: toStdout, store },
   );
+  const puller =
+    app.puller && startPuller(app.puller, { leaseSeconds: env.LEASE_SECONDS, roundMs: PULLER_ROUND_MS });
+  closers.push(async () => {
+    await puller?.stop();
+    await store?.close();
+  });
   const server = await listen(app, '127.0.0.1', 0);
   closers.push(server.close);
   return { urls: [server.url], ids: [] };
@@ -75,6 +91,8 @@ process.on('message', (message: ChildRequest) => {
       rss: m.rss,
       heapUsed: m.heapUsed,
       heapTotal: m.heapTotal,
+      external: m.external,
+      arrayBuffers: m.arrayBuffers,
       maxRss: process.resourceUsage().maxRSS * 1024,
       gcPauses: gcPauses.splice(0),
       loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
@@ -89,6 +107,9 @@ process.on('message', (message: ChildRequest) => {
       writeFileSync(message.file, JSON.stringify(profile));
       process.send?.({ type: 'profiled' });
     });
+  } else if (message.type === 'advance') {
+    advanced += message.ms;
+    process.send?.({ type: 'advanced' });
   } else if (message.type === 'close') {
     void Promise.all(closers.map((c) => c())).then(() => process.exit(0));
   }

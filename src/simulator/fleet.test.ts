@@ -7,6 +7,22 @@ import { trackAt } from './track';
 const startedAt = Date.parse('2026-11-22T15:00:00Z');
 const track = { seed: 5, speed: 60, publicUrl: 'http://127.0.0.1:1' };
 
+describe('the long trips knob (the puller bench)', () => {
+  it('puts every load in transit with about that many pings, one more a simulated minute', () => {
+    const plans = generateFleet({ seed: 5, loads: 20, speed: 60, startedAt, tripPings: 300 });
+    for (const plan of plans) {
+      const atStart = trackAt(plan, startedAt, track);
+      expect(atStart.pings.length).toBeGreaterThanOrEqual(299);
+      expect(atStart.pings.length).toBeLessThanOrEqual(301);
+      // An hour of the simulator's clock at 60x is a minute of real time: 60 more pings.
+      const later = trackAt(plan, startedAt + 60_000, track);
+      expect(later.pings.length - atStart.pings.length).toBeGreaterThanOrEqual(59);
+      expect(later.pings.length - atStart.pings.length).toBeLessThanOrEqual(61);
+      expect(later.events.some((e) => /deliver/i.test(e.item.name ?? ''))).toBe(false);
+    }
+  });
+});
+
 describe('the long track knob (SIM_LONG_TRACK_PINGS)', () => {
   it.each([2, 500, 20_000])('gives load 0 exactly %i pings in time order, from start on', (pings) => {
     const [plan, other] = generateFleet({ seed: 5, loads: 2, speed: 60, startedAt, longTrackPings: pings });

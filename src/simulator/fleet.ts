@@ -22,6 +22,11 @@ export interface FleetOptions {
    * (benchmarks; SIM_LONG_TRACK_PINGS). 0: off.
    */
   longTrackPings?: number;
+  /**
+   * Every load is on a long trip, in transit, with a ping a minute: this many so far, one more each
+   * simulated minute (the puller's memory bench). 0 or absent: off.
+   */
+  tripPings?: number;
 }
 
 export interface Point {
@@ -374,7 +379,24 @@ export function planLoad(options: FleetOptions, index: number): LoadPlan {
     excursion: reefer && r.next() < 0.4 ? excursionWindow(r.next(), driveMinutes) : undefined,
   };
   const long = options.longTrackPings ?? 0;
-  return index === 0 && long >= 2 ? withLongTrack(plan, long, options) : plan;
+  if (index === 0 && long >= 2) return withLongTrack(plan, long, options);
+  return options.tripPings ? withTripPings(plan, options.tripPings, options) : plan;
+}
+
+/** The load on a trip three times as long as its pings so far, a ping a minute, its phone never dark. */
+function withTripPings(plan: LoadPlan, pings: number, options: FleetOptions): LoadPlan {
+  const first = pickupArrivalMinute(plan);
+  const nowMinute = first + pings - 0.5;
+  const movingMinutes = Math.max(plan.movingMinutes, 3 * pings);
+  return {
+    ...plan,
+    movingMinutes,
+    driveMinutes: withRestMinutes(movingMinutes),
+    dark: undefined,
+    silentSince: undefined,
+    pingEveryMinutes: 1,
+    departAt: options.startedAt - (nowMinute * 60_000) / options.speed,
+  };
 }
 
 /**

@@ -14,6 +14,8 @@ export interface StartSimulatorOptions {
   speed: number;
   /** Load 0 gets this many pings (benchmarks); 0 or absent: off. */
   longTrackPings?: number;
+  /** Every load on a long trip with this many pings so far, one a simulated minute (benchmarks). */
+  tripPings?: number;
   partnerId: number;
   accountId: string;
   /** HS256 secret of webhook bearer tokens; the demo secret when absent. */
@@ -44,6 +46,7 @@ export function startSimulator(options: StartSimulatorOptions): Promise<RunningS
     speed: options.speed,
     startedAt: now(),
     longTrackPings: options.longTrackPings,
+    tripPings: options.tripPings,
   });
   // Validated before listening, so bad settings fail the start, not the first pull.
   const faults = createFaultInjector(options.seed, options.faults);
