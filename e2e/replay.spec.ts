@@ -27,6 +27,11 @@ async function drawn(page: Page) {
   return { time: s.replayTime, positions: s.replayPositions ?? '' };
 }
 
+/** The map's view, `lat,lon,zoom`, once it has been placed. */
+async function view(page: Page) {
+  return (await map(page).evaluate(readMarkerState, MARKER_ATTRIBUTES)).view ?? '';
+}
+
 /** Loads whose tracks have pings (a fleet whose clock stands still has some not started yet). */
 async function loadsWithPings(count: number): Promise<{ ids: string[]; from: number }> {
   const ids = stack.sim.fleet.map((p) => String(p.externalId));
@@ -69,6 +74,47 @@ test('a replay link opens at the same instant with the same positions', async ({
     await other.goto(page.url());
     await expect(slider(other)).toHaveValue(String(here.time));
     await expect.poll(async () => drawn(other)).toEqual(here);
+  } finally {
+    await other.close();
+  }
+});
+
+test('two pages at one replay link show the same view; a view the user chose goes with the link', async ({
+  page,
+  browser,
+}) => {
+  const { ids, from } = await loadsWithPings(5);
+  const link = replayLink(ids, `t=${from}&speed=1`);
+  // The other page hears of the loads in another order and later: the view must not show it.
+  const other = await browser.newPage({ viewport: page.viewportSize() });
+  try {
+    let answered = 0;
+    await other.route('**/api/pull/**', async (route) => {
+      answered += 1;
+      await new Promise((r) => setTimeout(r, answered % 2 === 0 ? 50 : 900));
+      await route.continue();
+    });
+    await Promise.all([page.goto(link), other.goto(link)]);
+    await expect(slider(page)).toHaveValue(String(from));
+    await expect(slider(other)).toHaveValue(String(from));
+    await expect.poll(async () => (await drawn(page)).positions.split(' ').length).toBe(5);
+    await expect.poll(async () => drawn(other)).toEqual(await drawn(page));
+    await expect.poll(() => view(page)).toMatch(/^-?\d+\.\d{4},-?\d+\.\d{4},\d+$/);
+    await expect.poll(() => view(other)).toBe(await view(page));
+    // A fitted view is the link's own: it is not written into it. By the time the resting instant
+    // is written (400 ms after rest), a view written at the map's rest (300 ms) would be there too.
+    await expect.poll(() => new URL(page.url()).searchParams.get('t')).toBe(new Date(from).toISOString());
+    expect(new URL(page.url()).searchParams.get('map')).toBeNull();
+
+    // The user zooms in with the map's keys: that view is written to the link and opens with it.
+    const fitted = await view(page);
+    await map(page).focus();
+    await map(page).press('+');
+    await expect.poll(() => view(page)).not.toBe(fitted);
+    await expect.poll(() => new URL(page.url()).searchParams.get('map')).toBe(await view(page));
+    await other.unroute('**/api/pull/**');
+    await other.goto(page.url());
+    await expect.poll(() => view(other)).toBe(await view(page));
   } finally {
     await other.close();
   }

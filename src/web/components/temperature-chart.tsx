@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { mirrorCanvas } from '../lib/bitmap-mirror';
 import { perfMark } from '../lib/perf-marks';
 import type { TimeSource } from '../lib/time-store';
 import { formatTime, timeTickLabels, type ZoneSpec } from '../lib/time-format';
@@ -101,6 +102,7 @@ export function TemperatureChart({
     let cancelled = false;
     let drawn = false;
     let observer: ResizeObserver | undefined;
+    let mirror: ReturnType<typeof mirrorCanvas>;
     const target = box.current;
     Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
       .then(([{ default: UPlot }]) => {
@@ -136,6 +138,8 @@ export function TemperatureChart({
             drawClear: [(u) => drawBands(u, latest.current.bands)],
             draw: [
               () => {
+                // The chart is shown through a copy made at each draw: see `mirrorCanvas`.
+                mirror?.update();
                 if (drawn) return;
                 drawn = true;
                 perfMark('chart-drawn', { points: latest.current.data[0].length });
@@ -146,6 +150,9 @@ export function TemperatureChart({
         perfMark('chart-start');
         const u = new UPlot(options, latest.current.data, target);
         plot.current = u;
+        // After the first draw (in the constructor): from now on each draw updates the copy.
+        mirror = mirrorCanvas(u.ctx.canvas);
+        mirror?.update();
         const mark = document.createElement('div');
         mark.dataset.chartCursor = '';
         mark.style.cssText = `position:absolute;top:0;bottom:0;left:0;width:2px;margin-left:-1px;background:${statusColors.selected};pointer-events:none;display:none;will-change:transform`;
@@ -182,6 +189,7 @@ export function TemperatureChart({
     return () => {
       cancelled = true;
       observer?.disconnect();
+      mirror?.remove();
       plot.current?.destroy();
       plot.current = null;
       line.current = null;

@@ -15,7 +15,8 @@ import { viewerTime, viewerZoneName } from '../../lib/time-format';
 import { useThrottledTimeSelect, type TimeSource } from '../../lib/time-store';
 import { useUrlParam } from '../../lib/url-state';
 import { MapShell } from '../../map/core/map-shell';
-import { MapView } from '../../map/controls/map-view';
+import { FittedView } from '../../map/controls/fitted-view';
+import type { LatLon } from '../../map/controls/map-view';
 import {
   ReplayPlacesLayer,
   type ReplaySentPlace,
@@ -33,6 +34,7 @@ import {
   sentItemsOf,
   stepMs,
   stopAt,
+  trackCorners,
   trackOf,
   type ReplayTrack,
   type SentItem,
@@ -122,6 +124,7 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
   return (
     <ReplayView
       replayed={replayed}
+      settled={!pending}
       missing={refs.length - replayed.length}
       span={span}
       time={clock.time}
@@ -167,6 +170,7 @@ function useReplayClockWithUrl(
 
 function ReplayView({
   replayed,
+  settled,
   missing,
   span,
   time,
@@ -179,6 +183,8 @@ function ReplayView({
   config,
 }: {
   replayed: Replayed[];
+  /** Every load asked for is read (or failed): the map is fitted only then. */
+  settled: boolean;
   missing: number;
   span: { from: number; to: number };
   time: TimeSource;
@@ -239,18 +245,10 @@ function ReplayView({
     (t: number): (ReplayHead | undefined)[] => replayed.map((r) => positionAt(r.track, t)),
     [replayed],
   );
-  const fitTo = useMemo(
-    () =>
-      replayed.flatMap((r) => {
-        const n = r.track.times.length;
-        return n === 0
-          ? []
-          : [
-              { lat: r.track.lats[0] as number, lon: r.track.lons[0] as number },
-              { lat: r.track.lats[n - 1] as number, lon: r.track.lons[n - 1] as number },
-            ];
-      }),
-    [replayed],
+  // The box of every load's whole track, whatever the time: the view depends on the link alone.
+  const fitTo = useMemo<LatLon[] | null>(
+    () => (settled ? replayed.flatMap((r) => trackCorners(r.track)) : null),
+    [replayed, settled],
   );
   const stopPlaces = useMemo<ReplayStopPlace[]>(
     () =>
@@ -330,7 +328,7 @@ function ReplayView({
       </div>
       <div className="relative isolate min-h-0" role="region" aria-label="Map of the replayed loads">
         <MapShell tileUrl={config.tileUrl} tileAttribution={config.tileAttribution}>
-          <MapView fitTo={fitTo} urlParam={null} />
+          <FittedView fitTo={fitTo} urlParam="map" />
           <ReplayPlacesLayer stops={stopPlaces} sent={sentPlaces} time={time} />
           <ReplayTrailsLayer trails={trails} headsAt={headsAt} time={time} />
         </MapShell>

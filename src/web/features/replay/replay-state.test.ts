@@ -10,6 +10,7 @@ import {
   replaySpan,
   sentItemsOf,
   stopAt,
+  trackCorners,
   trackOf,
 } from './replay-state';
 
@@ -171,5 +172,22 @@ describe('URL values', () => {
     expect(nextSpeed(60, 1)).toBe(300);
     expect(nextSpeed(3600, 1)).toBe(3600);
     expect(nextSpeed(1, -1)).toBe(1);
+  });
+});
+
+describe('trackCorners', () => {
+  it('boxes the whole track, not only its ends: a detour in the middle is in view', () => {
+    const track = trackOf(
+      'k',
+      load([ping(0, 40, -100), ping(1, 47.5, -90), ping(2, 41, -120), ping(3, 42, -101)]),
+    );
+    expect(trackCorners(track)).toEqual([
+      { lat: 40, lon: -120 },
+      { lat: 47.5, lon: -90 },
+    ]);
+  });
+
+  it('gives nothing for a load without pings, so it does not pull the view to 0,0', () => {
+    expect(trackCorners(trackOf('k', load([])))).toEqual([]);
   });
 });

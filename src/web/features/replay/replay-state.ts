@@ -215,3 +215,25 @@ export function nextSpeed(speed: number, direction: 1 | -1): number {
 
 /** One step back or forward: a minute of track time, or more at higher speeds (a real second's worth). */
 export const stepMs = (speed: number): number => Math.max(60_000, speed * 1000);
+
+/** The south-west and north-east corners of a track's pings; none without pings. */
+export function trackCorners(track: ReplayTrack): { lat: number; lon: number }[] {
+  const n = track.times.length;
+  if (n === 0) return [];
+  let south = Infinity;
+  let west = Infinity;
+  let north = -Infinity;
+  let east = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const lat = track.lats[i] as number;
+    const lon = track.lons[i] as number;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+    if (lon < west) west = lon;
+    if (lon > east) east = lon;
+  }
+  return [
+    { lat: south, lon: west },
+    { lat: north, lon: east },
+  ];
+}

@@ -29,6 +29,8 @@ export const MARKER_ATTRIBUTES = {
   replayTime: 'data-replay-time',
   /** A replay: each load drawn, `key:lat,lon,accuracy` (5 decimals, metres; empty: unknown), space-separated. */
   replayPositions: 'data-replay-positions',
+  /** The map's view, `lat,lon,zoom` (4 decimals), written when it comes to rest. */
+  view: 'data-view',
 } as const;
 
 export type MarkerAttribute = keyof typeof MARKER_ATTRIBUTES;
@@ -72,6 +74,7 @@ export function readMarkerState(el: Element, names: typeof MARKER_ATTRIBUTES) {
     drawing: text(names.drawing),
     replayTime: count(names.replayTime),
     replayPositions: text(names.replayPositions),
+    view: text(names.view),
   };
 }
 

@@ -62,7 +62,7 @@ interface Drawn {
 }
 
 interface Renderers {
-  /** The finished pieces: redrawn only when a piece comes or goes. */
+  /** The finished pieces, in SVG: a piece that comes or goes is one path element added or removed. */
   pieces: L.Renderer;
   /** The drawing pieces, markers and circles: a few SVG elements changed every frame. */
   heads: L.Renderer;
@@ -120,15 +120,15 @@ export function ReplayTrailsLayer({ trails, headsAt, time }: ReplayTrailsLayerPr
   const drawn = useRef<Drawn[]>([]);
 
   useEffect(() => {
-    // Canvases of their own: on the map's shared canvas, each frame's moving heads made it redraw
+    // Renderers of their own: on the map's shared canvas, each frame's moving heads made it redraw
     // every trail and the basemap under the area they span.
     if (!map.getPane(HEADS_PANE)) {
       const pane = map.createPane(HEADS_PANE);
       pane.style.zIndex = '450';
     }
-    // The moving shapes in SVG: a canvas the map's size was drawn on the main thread and copied to
-    // the compositor whole in every frame; a few SVG elements are recorded there and drawn elsewhere.
-    const renderers = { pieces: L.canvas(), heads: L.svg({ pane: HEADS_PANE, padding: 0 }) };
+    // Both in SVG: Chromium copies a visible canvas the map's size to the compositor at every commit
+    // of the page, drawn on or not; an SVG element is painted again only where it changed.
+    const renderers = { pieces: L.svg(), heads: L.svg({ pane: HEADS_PANE, padding: 0 }) };
     const made = trails.map((t) => make(t, renderers));
     drawn.current = made;
     return () => {
