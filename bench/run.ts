@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromiumPath } from '../scripts/chromium';
 import { benchContract } from './contract';
+import { benchExceptions } from './exceptions';
 import type { Figure } from './figures';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
@@ -66,6 +67,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['instances', benchInstances],
   ['puller', benchPuller],
   ['inbox', benchPodInbox],
+  ['exceptions', benchExceptions],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));

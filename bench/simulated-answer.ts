@@ -1,6 +1,7 @@
 import { parsePullAnswer } from '@/contract/parse-pull';
 import type { Load } from '@/domain/model';
 import { normalizeLoad } from '@/domain/normalize';
+import { wireStops } from '@/simulator/app';
 import type { generateFleet } from '@/simulator/fleet';
 import { trackAt } from '@/simulator/track';
 
@@ -13,6 +14,8 @@ export interface SimulatedAnswerOptions {
   after?: number;
   /** Only each load's last so many pings. */
   lastPings?: number;
+  /** With each trip's stops, as the service sends them beside its schema, and its latest location and status. */
+  stops?: boolean;
 }
 
 /** The loads' details at `at` on the wire, as the simulator would answer a pull: one generator for every bench. */
@@ -25,6 +28,16 @@ export function simulatedDetails(plans: Plans, at: number, o: SimulatedAnswerOpt
       o.after,
     );
     const pings = o.lastPings === undefined ? t.pings : t.pings.slice(-o.lastPings);
+    const last = t.pings[t.pings.length - 1]?.item;
+    const status = t.events.filter((e) => e.item.main).at(-1)?.item;
+    // The detail's head as the simulator writes it (its app.ts), for the outlook and staleness.
+    const head = o.stops
+      ? {
+          stops: wireStops(plan, o.speed),
+          ...(last ? { latestLocation: { ...(({ city: _c, point: _p, ...p }) => p)(last) } } : {}),
+          ...(status ? { latestStatus: (({ id: _i, main: _m, ...e }) => e)(status) } : {}),
+        }
+      : {};
     return {
       loadTrackExternalId: plan.externalId,
       ltExternalId: plan.externalId,
@@ -33,6 +46,7 @@ export function simulatedDetails(plans: Plans, at: number, o: SimulatedAnswerOpt
       comments: t.comments.map((c) => c.item),
       documents: t.documents.map((d) => d.item),
       temperatures: t.readings.map((r) => r.item),
+      ...head,
     };
   });
 }

@@ -69,6 +69,29 @@ describe('alertCondition', () => {
     expect(at('detention', load(5, [{ ...there, arrivedAt: NOW - 100 * MIN }]))).toBeUndefined();
   });
 
+  it('detention and dark: a stay left open by a phone dark at the stop is said so', () => {
+    const there = stop({ progress: 'arrived', arrivedAt: NOW - 230 * MIN, freeMinutes: 120 });
+    const quiet = load(40, [there]);
+    const darkThere: Load = {
+      ...quiet,
+      outlook: {
+        asOf: NOW - 40 * MIN,
+        stops: [there],
+        dark: { reason: 'at-stop', at: NOW - 40 * MIN, stopOrder: 2, meters: 60 },
+      },
+    };
+    // 190 min proven by the last ping; the clock (230 min) may have run past the truck's leaving.
+    expect(at('detention', darkThere)?.what).toMatch(
+      /: at least 3 h 10 min there, phone dark at the stop, free time 120 min$/,
+    );
+    expect(at('dark', darkThere)?.what).toMatch(
+      /^last ping \S+Z; .+: at least 3 h 10 min there, phone dark at the stop$/,
+    );
+    // The same stay with a phone that reports: nothing open about it.
+    expect(at('detention', load(5, [there]))?.what).toMatch(/: 230 min there, free time 120 min$/);
+    expect(at('dark', quiet)?.what).not.toContain('phone dark at the stop');
+  });
+
   it('pod-overdue: delivered with no POD after the hours; the occurrence is the delivery', () => {
     const delivered = load(5, [], 'Delivered');
     expect(at('pod-overdue', delivered, 6 * 60)).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { AlertKind } from '@/contract/alerts-api';
-import { stopDwell } from './dwell';
+import { darkAtStop, stopDwell } from './dwell';
+import { openStayWords } from './open-dwell-text';
 import type { Load } from './model';
 import { nextStopOutlook, stopName, stopStatusAt, stopStatusShort } from './outlook-text';
 import { loadRefOf, podOverdueHours } from './paperwork';
@@ -52,33 +53,40 @@ export function alertCondition(
   // A delivered or cancelled load is done: nothing else is worth a call.
   if (isFinished(load.latestStatus)) return undefined;
   const outlook = load.outlook;
+  const level = loadStaleness(load, now, thresholds);
+  const dark =
+    level === 'stale' || level === 'silent' || (level === 'unknown' && outlook?.dark !== undefined);
+  const lastPing = load.latestLocation?.instant;
+  const stop = nextStopOutlook(outlook);
+  // A phone dark inside the stop's fence with no departure known: the stay is open, said as such.
+  const dwell =
+    stop && stop.progress === 'arrived'
+      ? stopDwell(stop, now, outlook?.clockScale, darkAtStop(outlook, stop, lastPing, dark))
+      : undefined;
+  const openAt = stop && dwell?.open ? `${stopName(stop)}: ${openStayWords(dwell.open)}` : undefined;
   if (kind === 'dark') {
-    const level = loadStaleness(load, now, thresholds);
-    const dark =
-      level === 'stale' || level === 'silent' || (level === 'unknown' && outlook?.dark !== undefined);
     if (!dark) return undefined;
-    const lastPing = load.latestLocation?.instant;
     return {
       occurrence: lastPing === undefined ? 'no ping' : `ping ${lastPing}`,
       since: lastPing ?? outlook?.dark?.at,
       what:
         lastPing === undefined
           ? 'no ping yet'
-          : `last ping ${new Date(lastPing).toISOString().slice(0, 16)}Z`,
+          : `last ping ${new Date(lastPing).toISOString().slice(0, 16)}Z${openAt ? `; ${openAt}` : ''}`,
     };
   }
-  const stop = nextStopOutlook(outlook);
   if (!stop) return undefined;
   const occurrence = `stop ${stop.order}`;
   if (kind === 'detention') {
     if (stop.progress !== 'arrived' || stop.arrivedAt === undefined) return undefined;
-    const dwell = stopDwell(stop, now, outlook?.clockScale);
     if (!dwell?.running || dwell.detentionMinutes <= 0) return undefined;
     const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
     return {
       occurrence,
       since: stop.arrivedAt + free,
-      what: `${stopName(stop)}: ${dwell.insideMinutes} min there, free time ${dwell.freeMinutes} min`,
+      what: openAt
+        ? `${openAt}, free time ${dwell.freeMinutes} min`
+        : `${stopName(stop)}: ${dwell.insideMinutes} min there, free time ${dwell.freeMinutes} min`,
     };
   }
   if (stop.progress !== 'upcoming') return undefined;

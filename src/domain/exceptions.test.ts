@@ -121,6 +121,33 @@ describe('loadException', () => {
     expect(at(left)).toBeUndefined();
   });
 
+  it('a stay left open by a phone dark at the stop says what the pings prove', () => {
+    const atStop: DarkReason = { reason: 'at-stop', at: NOW - 45 * MIN, stopOrder: 2, meters: 50 };
+    const there = (arrivedMinutesAgo: number) =>
+      stop({ progress: 'arrived', arrivedAt: NOW - arrivedMinutesAgo * MIN, freeMinutes: 120 });
+    // Detention by the clock; the pings prove 155 min inside, 35 of them past the free time.
+    expect(at(load(45, [there(200)], { dark: atStop }))).toMatchObject({
+      kind: 'detention',
+      since: NOW - 80 * MIN,
+      open: {
+        lastPingAt: NOW - 45 * MIN,
+        meters: 50,
+        provenInsideMinutes: 155,
+        provenDetentionMinutes: 35,
+      },
+    });
+    // Within the free time: the quiet phone is the exception, and the stay is open all the same.
+    expect(at(load(45, [there(100)], { dark: atStop }))).toMatchObject({
+      kind: 'stale',
+      open: { provenInsideMinutes: 55 },
+    });
+    // A phone still reporting from the stop: the stay is known, not open.
+    expect(at(load(1, [there(200)], { dark: atStop }))?.open).toBeUndefined();
+    // Dark at another stop's fence: this stay is not the one left open.
+    const elsewhere: DarkReason = { ...atStop, stopOrder: 1 };
+    expect(at(load(45, [there(200)], { dark: elsewhere }))?.open).toBeUndefined();
+  });
+
   it('stale: a quiet phone with no stronger reason, since its last ping; never started since dispatch', () => {
     expect(at(load(45, [], { dark: stopped }))).toEqual({
       kind: 'stale',

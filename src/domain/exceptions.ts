@@ -1,5 +1,5 @@
 import type { ExceptionKind } from '@/contract/exceptions-api';
-import { stopDwell } from './dwell';
+import { darkAtStop, type OpenDwell, stopDwell } from './dwell';
 import type { Load, StopOutlook } from './model';
 import { nextStopOutlook, stopStatusAt } from './outlook-text';
 import { loadStaleness, type StalenessThresholds } from './staleness';
@@ -25,6 +25,11 @@ export interface LoadException {
   occurrence: string;
   /** The stop it concerns (late, at risk, detention). */
   stop?: StopOutlook;
+  /**
+   * The phone went dark inside the stop's fence and no departure is known (detention, or no recent
+   * ping): the stay's clock runs on, but the pings prove it only up to the last one.
+   */
+  open?: OpenDwell;
 }
 
 /** Most severe first. */
@@ -75,15 +80,17 @@ export function loadException(
   }
   if (dark && outlook?.dark?.reason === 'moving')
     return { kind: 'dark-moving', since: lastPing, occurrence: quiet };
-  if (stop && stop.progress === 'arrived') {
-    const dwell = stopDwell(stop, now, outlook?.clockScale);
-    if (dwell?.running && dwell.detentionMinutes > 0 && stop.arrivedAt !== undefined) {
-      const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
-      return { kind: 'detention', since: stop.arrivedAt + free, occurrence: at, stop };
-    }
+  const dwell =
+    stop && stop.progress === 'arrived'
+      ? stopDwell(stop, now, outlook?.clockScale, darkAtStop(outlook, stop, lastPing, dark))
+      : undefined;
+  const open = dwell?.open ? { open: dwell.open } : {};
+  if (stop && dwell?.running && dwell.detentionMinutes > 0 && stop.arrivedAt !== undefined) {
+    const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
+    return { kind: 'detention', since: stop.arrivedAt + free, occurrence: at, stop, ...open };
   }
   if (stop && status?.status === 'at-risk')
     return { kind: 'at-risk', since: undefined, occurrence: at, stop };
-  if (dark) return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quiet };
+  if (dark) return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quiet, ...open };
   return undefined;
 }

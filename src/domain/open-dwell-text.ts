@@ -1,4 +1,4 @@
-import type { Dwell } from './dwell';
+import type { Dwell, OpenDwell } from './dwell';
 import { durationText, stopTime } from './outlook-text';
 
 // Apart from `dwell.ts`, which the board's first page carries: only the load page says this.
@@ -18,3 +18,10 @@ export function openDwellText(d: Dwell, offsetHours: number | undefined): string
       : `Inside at least ${durationText(open.provenInsideMinutes)} by the pings; ${durationText(d.insideMinutes)} if still there.`;
   return `Departure unknown: last ping ${stopTime(open.lastPingAt, offsetHours)}, ${where}. ${floor}`;
 }
+
+/**
+ * An open stay in a few words, for the exceptions list and the alerts: "at least 3 h 10 min there,
+ * phone dark at the stop". What the pings prove: the truck may have left since the last one.
+ */
+export const openStayWords = (open: OpenDwell): string =>
+  `at least ${durationText(open.provenInsideMinutes)} there, phone dark at the stop`;

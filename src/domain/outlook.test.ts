@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyLoad, testTime } from '@/testing/loads';
 import type { Load, Ping, StatusEvent } from './model';
@@ -273,6 +274,22 @@ describe('why a load is dark', () => {
     const d = dark(pings);
     expect(d).toMatchObject({ reason: 'intermittent', gaps: 4, usualMinutes: 5 });
     expect(darkReasonWords(d).evidence).toBe('4 gaps over 3 times its usual 5 min between pings');
+  });
+
+  it('intermittent or not by the middle gap of its cadence, whatever the gaps and their order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 90 }), { minLength: 7, maxLength: 60 }), (minutes) => {
+        const times = [T0];
+        for (const m of minutes) times.push(times[times.length - 1]! + m * MIN);
+        // Far from both stops, still (no road speed), so only the cadence decides.
+        const d = dark(times.map((t) => ping(t, -85)));
+        const sorted = [...minutes].sort((a, b) => a - b);
+        const usual = sorted[sorted.length >> 1]!;
+        const long = minutes.filter((m) => m > 3 * usual).length;
+        if (long >= 3) expect(d).toMatchObject({ reason: 'intermittent', gaps: long, usualMinutes: usual });
+        else expect(d.reason).toBe('stopped');
+      }),
+    );
   });
 
   it("the service's notices: app closed, permission, phone off, not installed", () => {

@@ -157,14 +157,16 @@ const WANDER_METERS = 100;
 /**
  * Whether the truck moved between two pings: farther apart than their fixes wander (their
  * accuracies and a little more), at a driving pace. A parked truck's fixes wander by their accuracy.
+ * Their distance when it moved, else undefined.
  */
-function moved(a: TrackPoint, b: TrackPoint, o: OutlookOptions): boolean {
-  const mph = mphBetween(a, b, o);
-  return (
-    mph !== undefined &&
-    mph >= MOVING_MPH &&
-    nearMeters(a, b) > (a.accuracy ?? 0) + (b.accuracy ?? 0) + WANDER_METERS
-  );
+function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | undefined {
+  const h = hoursBetween(a.instant, b.instant, o);
+  if (h <= 0) return undefined;
+  // One distance for the pace and the wander: these loops run over every trip's pings.
+  const d = nearMeters(a, b);
+  return d / METERS_PER_MILE / h >= MOVING_MPH && d > (a.accuracy ?? 0) + (b.accuracy ?? 0) + WANDER_METERS
+    ? d
+    : undefined;
 }
 
 /** The trip's recent moving speed, bounded; the default when too few pings moved. `usable`: its sure pings. */
@@ -180,8 +182,10 @@ export function recentSpeed(
     const b = usable[i] as TrackPoint;
     if (hoursBetween(a.instant, last.instant, o) > SPEED_WINDOW_HOURS) break;
     const h = hoursBetween(a.instant, b.instant, o);
-    if (h > MAX_SEGMENT_HOURS || !moved(a, b, o)) continue;
-    miles += nearMeters(a, b) / METERS_PER_MILE;
+    if (h > MAX_SEGMENT_HOURS) continue;
+    const d = movedMeters(a, b, o);
+    if (d === undefined) continue;
+    miles += d / METERS_PER_MILE;
     hours += h;
   }
   if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
@@ -200,7 +204,7 @@ export function drivenSinceRest(usable: readonly TrackPoint[], o: OutlookOptions
     const a = usable[i - 1] as TrackPoint;
     const b = usable[i] as TrackPoint;
     const h = hoursBetween(a.instant, b.instant, o);
-    if (h <= MAX_SEGMENT_HOURS && moved(a, b, o)) {
+    if (h <= MAX_SEGMENT_HOURS && movedMeters(a, b, o) !== undefined) {
       driven += h;
       still = 0;
     } else {
@@ -270,13 +274,19 @@ export function stayAt(
   const inside = (p: TrackPoint) =>
     Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
   let arrivedAt: number | undefined;
-  for (let i = 0; i < pings.length; i++) {
+  // Before the arrival, the cheap latitude test first: it rules out nearly every ping.
+  let i = 0;
+  for (; i < pings.length; i++) {
+    const p = pings[i] as TrackPoint;
+    if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p)) {
+      arrivedAt = p.instant;
+      break;
+    }
+  }
+  if (arrivedAt === undefined) return { arrivedAt, departedAt: undefined };
+  for (i++; i < pings.length; i++) {
     const p = pings[i] as TrackPoint;
     if (!sure(p)) continue;
-    if (arrivedAt === undefined) {
-      if (inside(p)) arrivedAt = p.instant;
-      continue;
-    }
     if (inside(p)) continue;
     let back = false;
     for (let j = i + 1; j < pings.length; j++) {
@@ -334,6 +344,33 @@ function visits(
   return out;
 }
 
+/**
+ * The `k`th smallest of `values` (0-based), as `values.sort()[k]` would give, by selection in place:
+ * the usual gap is wanted for every changed load, and a whole sort is several times the work.
+ */
+function kthSmallest(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k]!;
+}
+
 /** Why the load's phone would be dark, from the trip's pings and events. */
 export function darkReason(
   pings: readonly TrackPoint[],
@@ -365,7 +402,7 @@ export function darkReason(
     const gaps = new Float64Array(pings.length - from - 1);
     for (let i = 0; i < gaps.length; i++) gaps[i] = pings[from + i + 1]!.instant - pings[from + i]!.instant;
     let long = 0;
-    const usual = gaps.slice().sort()[gaps.length >> 1]!;
+    const usual = kthSmallest(gaps.slice(), gaps.length >> 1);
     for (const g of gaps) if (g > GAP_FACTOR * usual) long++;
     if (usual > 0 && long >= INTERMITTENT_GAPS)
       return {

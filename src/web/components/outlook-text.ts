@@ -22,9 +22,10 @@ export const STOP_STATUS_CLASS: Record<StopStatus, string> = {
 export interface OutlookLine {
   /**
    * "Delivery: Late 1 h 10 min", "At delivery · detention 1 h 20 min"; undefined when no stop is
-   * ahead. `detention`: the load stands at a stop past its free time.
+   * ahead. `detention`: the load stands at a stop past its free time. `open`: its phone went dark
+   * there and no departure is known, which the text says ("open, ").
    */
-  next: { text: string; status: StopStatus; detention: boolean } | undefined;
+  next: { text: string; status: StopStatus; detention: boolean; open: boolean } | undefined;
   /** "Went dark while moving"; only for a load that is stale, silent or never reported. */
   dark: string | undefined;
 }
@@ -51,6 +52,7 @@ export function outlookLine(load: Load, staleness: Staleness, finished: boolean,
           text: `${kind}: ${stopStatusShort(stop, now)}`,
           status: stopStatusAt(stop, now).status,
           detention: false,
+          open: false,
         }
       : stop
         ? {
@@ -58,6 +60,7 @@ export function outlookLine(load: Load, staleness: Staleness, finished: boolean,
             text: `At ${kind.toLowerCase()}${dwell ? ` · ${dwellText(dwell)}` : ''}${stop.status === 'late' && stop.lateMinutes !== undefined ? ` · arrived ${latenessText(stop.lateMinutes)}` : ''}`,
             status: stop.status,
             detention: (dwell?.detentionMinutes ?? 0) > 0,
+            open: dwell?.open !== undefined,
           }
         : undefined;
   const dark =

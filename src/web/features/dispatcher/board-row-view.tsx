@@ -39,6 +39,20 @@ export const BoardRowView = memo(function BoardRowView({
   const { finished, reasons } = row.attention;
   // Said at this clock: a stop whose appointment passed turns late without a new answer.
   const outlook = outlookLine(row.load, row.staleness, finished, now);
+  const dark = outlook.dark && (
+    <span className={STALENESS_CLASS[row.staleness]} data-dark-reason="">
+      {outlook.dark}
+    </span>
+  );
+  const next = outlook.next && (
+    <span
+      className={STOP_STATUS_CLASS[outlook.next.detention ? 'late' : outlook.next.status]}
+      data-stop-status={outlook.next.status}
+      data-detention={outlook.next.detention ? '' : undefined}
+    >
+      {outlook.next.text}
+    </span>
+  );
   const border = finished
     ? 'border-l-panel-line'
     : {
@@ -119,23 +133,23 @@ export const BoardRowView = memo(function BoardRowView({
           </a>
         )}
       </div>
-      {/* Across the row: why its phone is dark, and how its next stop stands. */}
+      {/* Across the row: why its phone is dark, and how its next stop stands. A stay left open by
+          a phone dark at the stop says so first: "open" and its clock must survive a phone's cut,
+          and the reason after it mostly repeats it ("Waiting at a stop"). */}
       {(outlook.dark || outlook.next) && (
         <div role="gridcell" className="col-span-4 truncate text-xs" data-outlook="">
-          {outlook.dark && (
-            <span className={STALENESS_CLASS[row.staleness]} data-dark-reason="">
-              {outlook.dark}
-            </span>
-          )}
-          {outlook.dark && outlook.next && <span className="text-ink-muted"> · </span>}
-          {outlook.next && (
-            <span
-              className={STOP_STATUS_CLASS[outlook.next.detention ? 'late' : outlook.next.status]}
-              data-stop-status={outlook.next.status}
-              data-detention={outlook.next.detention ? '' : undefined}
-            >
-              {outlook.next.text}
-            </span>
+          {outlook.next?.open ? (
+            <>
+              {next}
+              {dark && <span className="text-ink-muted"> · </span>}
+              {dark}
+            </>
+          ) : (
+            <>
+              {dark}
+              {dark && next && <span className="text-ink-muted"> · </span>}
+              {next}
+            </>
           )}
         </div>
       )}

@@ -192,6 +192,24 @@ describe('the exceptions list', () => {
     expect(screen.queryByText(/ago|just now/)).toBeNull();
   });
 
+  it('a stay left open by a phone dark at the stop says what its pings prove', async () => {
+    const there = delivery({ progress: 'arrived', arrivedAt: NOW - 240 * MIN, freeMinutes: 120 });
+    const quiet = load('DOCK', 50, {
+      asOf: NOW - 50 * MIN,
+      dark: { reason: 'at-stop', at: NOW - 50 * MIN, stopOrder: 2, meters: 40 },
+      stops: [there],
+    });
+    acks = [];
+    show(NOW, [quiet]);
+    await screen.findByText('Handled (0)');
+    const [row] = openRows();
+    expect(row).toHaveAttribute('data-kind', 'detention');
+    expect(row).toHaveTextContent(
+      `since ${formatTime(NOW - 120 * MIN, { kind: 'mine' })} (2 h ago); at least 3 h 10 min there, phone dark at the stop`,
+    );
+    expect(row).toHaveTextContent('At delivery · open, detention 2 h');
+  });
+
   it('a snooze ends by itself: past its time the load is back in the list', async () => {
     const { rerender } = show();
     await screen.findByText('Handled (1)');

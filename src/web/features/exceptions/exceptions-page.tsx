@@ -5,6 +5,7 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import type { ExceptionAck, ExceptionAckRequest } from '@/contract/exceptions-api';
 import type { Load } from '@/domain/model';
 import { EXCEPTION_TEXT, type LoadException } from '@/domain/exceptions';
+import { openStayWords } from '@/domain/open-dwell-text';
 import { stopTime } from '@/domain/outlook-text';
 import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
@@ -33,12 +34,14 @@ const SNOOZES = [
 
 /**
  * Since when, or for a stop late or at risk by its ETA alone, the ETA against the appointment in the
- * stop's zone: its ETA moves with each ping, so a "since" would read "just now" forever.
+ * stop's zone: its ETA moves with each ping, so a "since" would read "just now" forever. A stay left
+ * open by a phone dark at the stop says what its pings prove.
  */
 function whenText(exception: LoadException, now: number): string {
-  const { since, stop } = exception;
+  const { since, stop, open } = exception;
   // To the minute, like the ETA and appointment beside it: an appointment's seconds are always ":00".
-  if (since !== undefined) return `since ${formatTime(since, { kind: 'mine' })} (${formatAge(now - since)})`;
+  if (since !== undefined)
+    return `since ${formatTime(since, { kind: 'mine' })} (${formatAge(now - since)})${open ? `; ${openStayWords(open)}` : ''}`;
   if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) {
     const offset = stop.appointment?.offsetHours;
     const due = stop.appointment?.instant;
