@@ -14,8 +14,27 @@ interface MarkerLook {
 
 /** A marker drawn once, off screen; `size` is its side in CSS pixels, its centre at size / 2. */
 interface Sprite {
-  image: HTMLCanvasElement;
+  image: CanvasImageSource;
   size: number;
+}
+
+/**
+ * A surface to draw a sprite on, and what the map's canvas stamps from it once drawn: an ImageBitmap
+ * where the browser has OffscreenCanvas. Stamped from a canvas, Chromium takes a snapshot of that
+ * canvas at every `drawImage`, one per marker in each redraw; a bitmap is a still image.
+ */
+function spriteSurface(side: number): {
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  image: () => CanvasImageSource;
+} {
+  if (typeof OffscreenCanvas === 'function') {
+    const surface = new OffscreenCanvas(side, side);
+    const ctx = surface.getContext('2d');
+    if (ctx) return { ctx, image: () => surface.transferToImageBitmap() };
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = side;
+  return { ctx: canvas.getContext('2d'), image: () => canvas };
 }
 
 /** Side of a marker's sprite in CSS pixels: the circle, half its outline, a pixel for the edge. */
@@ -32,9 +51,8 @@ function spriteOf(look: MarkerLook, ratio: number): Sprite | null {
   let sprite = sprites.get(key);
   if (!sprite) {
     const size = spriteSize(look);
-    const image = document.createElement('canvas');
-    image.width = image.height = size * ratio;
-    const ctx = image.getContext('2d');
+    const surface = spriteSurface(size * ratio);
+    const { ctx } = surface;
     if (!ctx) return null;
     ctx.scale(ratio, ratio);
     ctx.beginPath();
@@ -54,7 +72,7 @@ function spriteOf(look: MarkerLook, ratio: number): Sprite | null {
       ctx.fillStyle = look.centre;
       ctx.fill();
     }
-    sprites.set(key, (sprite = { image, size }));
+    sprites.set(key, (sprite = { image: surface.image(), size }));
   }
   return sprite;
 }
