@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '@/contract/diagnostics-api';
 import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { manualClock, startStack, TEST_CREDENTIALS } from '@/testing/stack';
+import { openMigratedTestStore } from '@/testing/test-store';
+import type { Puller } from './puller/puller';
 
 /** The `upstreamCalls` of each `/api/pull` request, from the proxy's request log. */
 function upstreamCallsLogged(logs: string[]): number[] {
@@ -83,6 +85,50 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       expect(LoadView.parse(later.loads[0]).issues.map((i) => i.kind)).toEqual(['too_large']);
     } finally {
       await stack.close();
+    }
+  }, 60_000);
+
+  it('with tracks in the store, the load too large alone is served with its note by every instance', async () => {
+    const clock = manualClock();
+    const { store, close } = await openMigratedTestStore('pglite');
+    const stack = await startStack({
+      loads: 4,
+      now: clock.now,
+      longTrackPings: 2000,
+      store,
+      env: { TRACKS: 'store', UPSTREAM_MAX_BYTES: String(2 ** 20), REFRESH_SECONDS: '30' },
+    });
+    try {
+      const other = await stack.addInstance();
+      const puller = stack.puller as Puller;
+      expect(await puller.renew()).toBe('leader');
+      const ids = stack.sim.fleet.map((p) => String(p.externalId));
+      const [huge] = ids;
+      const pull = async (url: string) =>
+        ProxyPullAnswer.parse(
+          await (
+            await fetch(`${url}/api/pull/by-external-id`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+              body: JSON.stringify({ ids }),
+            })
+          ).json(),
+        );
+      expect((await pull(other.proxy.url)).pending).toEqual(ids);
+      await puller.pull();
+      // Not pending for ever, nor missing: the instance that did not pull it says why it is empty.
+      const answer = await pull(other.proxy.url);
+      expect(answer.pending).toBeUndefined();
+      expect(answer.missing).toEqual([]);
+      const loads = new Map(answer.loads.map((l) => LoadView.parse(l)).map((l) => [l.id, l]));
+      expect(loads.size).toBe(ids.length);
+      expect(loads.get(huge!)?.issues).toEqual([
+        expect.objectContaining({ kind: 'too_large', path: '(load)', skipped: true }),
+      ]);
+      for (const id of ids.slice(1)) expect(loads.get(id)?.pings.length, id).toBeGreaterThan(0);
+    } finally {
+      await stack.close();
+      await close();
     }
   }, 60_000);
 });

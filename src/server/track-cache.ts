@@ -289,7 +289,15 @@ export function createTrackCache(o: TrackCacheOptions) {
       for (const t of chunk) t.needsFull = true;
       if (!(error instanceof ProxyError && error.code === 'upstream_too_large')) throw error;
       if (chunk.length === 1) {
-        tooLargeAlone(chunk[0] as Track, error.message);
+        const t = chunk[0] as Track;
+        tooLargeAlone(t, error.message);
+        // The other instances serve from the store: the note goes there, under what is known of the load.
+        if (o.persist)
+          await o.persist(by, {
+            loads: [headOnly(t)],
+            notes: [{ by, id: t.id, notes: t.issues }],
+            missing: [],
+          });
         return;
       }
       const half = Math.ceil(chunk.length / 2);
@@ -551,6 +559,25 @@ export interface TrackSource {
   getJson: TrackCache['getJson'];
   /** The loads held now, for reports over all of them (billing, alerts). */
   held: () => Load[] | Promise<Load[]>;
+}
+
+/** A track's load without its items, or its ids alone when it has never been read. */
+function headOnly(t: { by: LoadBy; id: string; load: Load | undefined }): Load {
+  const lists = { pings: [], events: [], comments: [], documents: [], readings: [] };
+  if (t.load) return { ...t.load, ...lists };
+  return {
+    by: t.by,
+    id: t.id,
+    externalId: t.by === 'external-id' ? t.id : undefined,
+    loadNumber: t.by === 'load-number' ? t.id : undefined,
+    ltExternalId: undefined,
+    latestLocation: undefined,
+    latestStatus: undefined,
+    latestTemperature: undefined,
+    ...lists,
+    extras: {},
+    issues: [],
+  };
 }
 
 /** What the puller holds of a load: its current trip without the lists it keeps elsewhere or not at all. */
