@@ -9,9 +9,12 @@ import type { Database } from '../store/database';
  * pulls, the others wait and take over once it expired.
  *
  * Fencing: every term has an epoch, one more than the last. A write of the puller names its term
- * (`Fence`) and `checkFence` runs in the write's own transaction, holding the lease row shared until
- * commit: a leader that was paused past its expiry (a long GC, a stopped VM) cannot write once it
- * lost the lease, and a takeover waits for a write that passed its check to commit first.
+ * (`Fence`) and `checkFence` runs in the write's own transaction: a leader that was paused past its
+ * expiry (a long GC, a stopped VM) cannot write once it lost the lease. The check holds the row
+ * only against its deletion (`FOR KEY SHARE`), so a renewal or a takeover never waits for writes
+ * under way: behind a queue of long writes, a renewal would come after the expiry and start a new
+ * term (every load pulled in full again). A write that passed its check and commits after a
+ * takeover stores what it took from the service; merges are order-free, so nothing is lost.
  */
 export interface Fence {
   account: string;
@@ -51,8 +54,8 @@ const clockOf = (now: (() => number) | undefined): RawBuilder<Date> =>
   now === undefined ? sql<Date>`clock_timestamp()` : sql<Date>`${new Date(now()).toISOString()}::timestamptz`;
 
 /**
- * Fails with LeaseLostError unless `fence` is the account's current, unexpired term; holds the lease
- * row (shared) until the transaction ends. Call it first in every transaction the puller writes in.
+ * Fails with LeaseLostError unless `fence` is the account's current, unexpired term. Call it first
+ * in every transaction the puller writes in.
  */
 export async function checkFence(
   trx: Transaction<Database>,
@@ -66,7 +69,7 @@ export async function checkFence(
     .where('holder', '=', fence.holder)
     .where('epoch', '=', fence.epoch)
     .where('expires_at', '>', clockOf(now))
-    .forShare()
+    .forKeyShare()
     .executeTakeFirst();
   if (row === undefined) throw new LeaseLostError(fence);
 }
