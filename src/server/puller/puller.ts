@@ -32,11 +32,18 @@ export function createPuller(o: PullerOptions) {
   let lastProblem: string | undefined;
   let saidTooMany = false;
 
+  // One write at a time: the store takes its stamps one transaction after another anyway, and
+  // writes queued there would hold the pool's connections from the requests this instance serves.
+  let writing: Promise<unknown> = Promise.resolve();
   const cache = o.makeCache(async (by, answer) => {
     const term = fence;
     try {
       if (term === undefined) throw new NotLeaderError();
-      await storeDeltas(o.db, term, answer.loads, o.now, { notes: answer.notes, missing: answer.missing });
+      const write = writing.then(() =>
+        storeDeltas(o.db, term, answer.loads, o.now, { notes: answer.notes, missing: answer.missing }),
+      );
+      writing = write.catch(() => undefined);
+      await write;
     } catch (error) {
       // The service's cursor moved past what was not stored: whoever leads next pulls these in full.
       await markForResync(
