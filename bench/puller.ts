@@ -40,6 +40,8 @@ interface Run {
   /** Bytes of the track tables per stored ping, and the pings stored. */
   storeBytesPerPing: number;
   pingsStored: number;
+  /** Terms of the puller's lease over the run: more than one means it lost its lease and started over. */
+  terms: number;
   /** Why the run ended early (the process died), if it did. */
   failed?: string;
 }
@@ -79,7 +81,7 @@ async function measure(name: string, serverUrl: string, root: string | undefined
   });
   let proxy: Child | undefined;
   const db = new pg.Client({ connectionString: databaseUrl });
-  const run: Run = { name, steps: [], storeBytesPerPing: 0, pingsStored: 0 };
+  const run: Run = { name, steps: [], storeBytesPerPing: 0, pingsStored: 0, terms: 0 };
   try {
     proxy = await startChild(
       {
@@ -149,6 +151,13 @@ async function measure(name: string, serverUrl: string, root: string | undefined
       )
       .catch(() => ({ rows: [{ pings: 0, bytes: 0 }] }));
     run.pingsStored = rows[0].pings;
+    run.terms = Number(
+      (
+        await db
+          .query('select max(epoch) as terms from puller_leases')
+          .catch(() => ({ rows: [{ terms: 0 }] }))
+      ).rows[0].terms,
+    );
     run.storeBytesPerPing = rows[0].pings > 0 ? rows[0].bytes / rows[0].pings : 0;
     await proxy?.close().catch(() => undefined);
     await sims.close();
@@ -234,6 +243,14 @@ export async function benchPuller(): Promise<Figure[]> {
         goal: '-',
         pass: true,
       });
+    figures.push({
+      figure: 'puller: terms of its lease over the run (more: it lost the lease and pulled everything again)',
+      value: now.terms,
+      unit: '',
+      goal: '1',
+      pass: now.terms === 1,
+      peers: before ? [{ name: previousCommit as string, value: before.terms }] : undefined,
+    });
     figures.push({
       figure: `store: bytes per ping stored (track tables, ${Math.round(now.pingsStored).toLocaleString('en-US')} pings), per million`,
       value: round((now.storeBytesPerPing * 1e6) / MIB),
