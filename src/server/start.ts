@@ -178,6 +178,9 @@ function tracksOf(
         ...cacheOptions,
         // A round every second finds each load due once a refresh, not at half of it.
         freshMs: env.REFRESH_SECONDS * 1000 - PULLER_ROUND_MS / 2,
+        // Its answers are written one at a time: a second call fetches the next while one is
+        // written; more would only hold more parsed answers in memory, waiting.
+        maxInFlight: 2,
         persist,
         // The stream's cursors are the store's: its feed tells of changes, not this cache.
         onChange: undefined,
