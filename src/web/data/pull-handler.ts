@@ -5,6 +5,7 @@ import { documentUrlsKeeper } from './document-urls';
 import { pullWritten, type LoadParts, type PulledLoads } from './pull-answer';
 import { writtenPull } from './pull-body';
 import type { AnswerMark, ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
+import type { Driver, Load, Place } from '@/domain/model';
 
 function errorFields(error: unknown): ApiErrorFields {
   if (error instanceof ApiError) {
@@ -111,13 +112,14 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
     const { id, by, text, body, view } = request;
     // A full answer comes in parts, which the page copies while the rest is read.
     let given = 0;
+    const alike = sharedAlike();
     const parts: LoadParts | undefined =
       body.since === undefined
         ? {
             size: PART_SIZE,
             take(loads) {
               given += loads.length;
-              post({ kind: 'part', id, loads });
+              post({ kind: 'part', id, loads: alike(loads) });
             },
           }
         : undefined;
@@ -134,10 +136,53 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
             return { kind: 'patched', id, changes, rest, answer };
           }
         }
-        const rest = given > 0 ? { ...data, loads: data.loads.slice(given) } : data;
+        const rest = { ...data, loads: alike(given > 0 ? data.loads.slice(given) : data.loads) };
         return { kind: 'pulled', id, data: rest, given, answer };
       },
     );
+  };
+}
+
+const LISTS = ['pings', 'events', 'comments', 'documents', 'readings', 'issues'] as const;
+
+/**
+ * Makes equal places and drivers of the loads one object each (a load's driver is mostly the same at
+ * its latest location and status, and a few hundred towns hold 10,000 loads), and their empty lists
+ * one empty array: a structured copy writes an object it meets again as a reference, so the page
+ * reads and keeps each once. Nothing changes the lists of a load read (merges make new ones).
+ * Mutates the loads it is given, which are the worker's own, just read.
+ */
+export function sharedAlike(): (loads: Load[]) => Load[] {
+  const places = new Map<string, Place>();
+  const drivers = new Map<string, Driver>();
+  const none: never[] = [];
+  const noExtras: Load['extras'] = {};
+  const one = <T extends object>(kept: Map<string, T>, key: string, value: T): T => {
+    const found = kept.get(key);
+    if (found) return found;
+    kept.set(key, value);
+    return value;
+  };
+  const driver = (d: Driver) => one(drivers, `${d.name ?? '\u0001'}\u0000${d.phone ?? '\u0001'}`, d);
+  return (loads) => {
+    for (const load of loads) {
+      const at = load.latestLocation;
+      if (at) {
+        const { city, state, country } = at.place;
+        at.place = one(
+          places,
+          `${city ?? '\u0001'}\u0000${state ?? '\u0001'}\u0000${country ?? '\u0001'}`,
+          at.place,
+        );
+        if (at.driver) at.driver = driver(at.driver);
+      }
+      const status = load.latestStatus;
+      if (status?.driver) status.driver = driver(status.driver);
+      // A board's loads come without their lists: each empty one is the same empty array.
+      for (const list of LISTS) if (load[list].length === 0) load[list] = none;
+      if (Object.keys(load.extras).length === 0) load.extras = noExtras;
+    }
+    return loads;
   };
 }
 

@@ -29,6 +29,8 @@ const hasSize = (map: L.Map) => {
 
 /** How long the map rests before its view is written to the URL. */
 const WRITE_AFTER_MS = 300;
+/** The longest a written view waits for the page to be idle. */
+const WRITE_IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Keeps the map's centre and zoom in the URL (`?map=lat,lon,zoom`), so a reload or a shared link
@@ -76,17 +78,27 @@ export function MapView({ fitTo, urlParam = 'map' }: { fitTo: readonly LatLon[];
     };
     // Written once the map has come to rest, not in the frame that ends a pan or zoom: writing the
     // URL makes that frame longer (the browser is busiest then), and a drag and a wheel in a row need
-    // one write.
+    // one write. Then when the page is idle: the URL holds the watch list (10,000 ids), and writing
+    // it re-renders what reads the URL, which must not delay the first answer's markers and rows.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
+    let idle: number | undefined;
+    const stop = () => {
       clearTimeout(timer);
-      timer = setTimeout(write, WRITE_AFTER_MS);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      idle = undefined;
+    };
+    const later = () => {
+      stop();
+      timer = setTimeout(() => {
+        if (typeof window.requestIdleCallback !== 'function') write();
+        else idle = window.requestIdleCallback(write, { timeout: WRITE_IDLE_TIMEOUT_MS });
+      }, WRITE_AFTER_MS);
     };
     map.on('moveend', later);
     return () => {
       map.off('moveend', later);
       // Not written on the way out: the page that replaces this one owns the URL by then.
-      clearTimeout(timer);
+      stop();
     };
   }, [map, setView]);
   return null;
