@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePullAnswer } from '@/contract/parse-pull';
 import { applyDelta } from '@/domain/merge';
@@ -205,6 +206,61 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     expect(again.changed).toEqual([]);
     expect(again.seq).toBeGreaterThan(first.seq);
     expect((await changesSince(store.db, 'external-id', [String(base)], cursor)).loads).toEqual([]);
+  });
+
+  it('a full answer of unchanged items writes nothing and is no change after a cursor; a changed item is all it writes', async () => {
+    const base = nextBase();
+    const id = String(base);
+    const deltas: Delta[] = [
+      { load: 0, pings: [1, 2], events: [{ id: 1, name: 'Loaded', minute: 1 }], documents: [], comments: [] },
+      { load: 0, pings: [3, 4], events: [], documents: [{ url: 1, type: 'BOL' }], comments: [] },
+      {
+        load: 0,
+        pings: [5],
+        events: [],
+        documents: [{ url: 2, type: 'say "hi" \\ à ☃ 🚚' }],
+        comments: [{ minute: 5, text: 'ok' }],
+      },
+    ];
+    for (const d of deltas) await storeDeltas(store.db, fence, [toLoad(d, base)]);
+    // What the service's full pull answers: the whole track in one load.
+    const full = foldInMemory(deltas.map((d) => toLoad(d, base))).get(id) as Load;
+    const rows = async () =>
+      (
+        await sql<{ key: string; version: string }>`
+          select key, xmin::text as version from track_items where load_id = ${id}
+          union all select '(head)', xmin::text from track_loads where load_id = ${id}
+          order by key`.execute(store.db)
+      ).rows;
+    const before = await rows();
+    expect(before).toHaveLength(5 + 1 + 2 + 1 + 1);
+    const { cursor } = await changesSince(store.db, 'external-id', [id], undefined);
+
+    // Again, and with a key without a value (as JSON writes it: not there), out of order.
+    const sent = { ...full, pings: [...full.pings].reverse() };
+    sent.pings[0] = { ...(sent.pings[0] as Load['pings'][number]), note: undefined } as never;
+    expect((await storeDeltas(store.db, fence, [sent])).changed).toEqual([]);
+    expect(await rows()).toEqual(before);
+    expect((await changesSince(store.db, 'external-id', [id], cursor)).loads).toEqual([]);
+
+    // The same full answer with one document corrected: that document is the one item written.
+    const corrected = toLoad(
+      { ...(deltas[1] as Delta), pings: [], documents: [{ url: 1, type: 'POD' }] },
+      base,
+    );
+    const stored = await storeDeltas(store.db, fence, [
+      { ...full, documents: [corrected.documents[0]!, full.documents[1]!] },
+    ]);
+    expect(stored.changed).toEqual([{ by: 'external-id', id }]);
+    const after = await rows();
+    expect(after.filter((r, i) => r.version !== before[i]?.version).map((r) => r.key)).toEqual([
+      '(head)',
+      corrected.documents[0]!.key,
+    ]);
+    const changes = await changesSince(store.db, 'external-id', [id], cursor);
+    expect(
+      changes.loads.map((l) => [l.pings.length, l.events.length, l.documents.map((d) => d.type)]),
+    ).toEqual([[0, 0, ['POD']]]);
   });
 
   it('after a cursor, a changed document comes alone, with the load’s latest location', async () => {

@@ -52,6 +52,62 @@ const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse
 
 const loadKey = (by: LoadBy, id: string) => `${by}\u0000${id}`;
 
+/** An item of an answer as it is stored: its list and key, its JSON text and its instant. */
+interface GivenItem {
+  list: List;
+  key: string;
+  text: string;
+  instant: number | null;
+}
+
+/** An instant as it reads back from JSON (no -0, no NaN or infinity). */
+const storedInstant = (instant: number | null | undefined): number | null =>
+  typeof instant === 'number' && Number.isFinite(instant) ? instant + 0 : null;
+
+/**
+ * Many texts as one JSON parameter, unnested with `json_array_elements_text`: the driver writes a
+ * long array parameter out element by element, which costs more than the rest of a full pull's write.
+ */
+const texts = (values: readonly string[]) => JSON.stringify(values);
+/** JSON texts as one JSON array parameter; `json_array_elements` gives each back as it was written. */
+const jsonTexts = (values: readonly string[]) => `[${values.join(',')}]`;
+
+const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * What an answer's loads bring, one entry per load: the head and each item as they will be read
+ * back (a key without a value is not stored, and the merge would take a version that has one for
+ * another than the stored one, changing nothing but the stamp), one version per item key, as the
+ * merge would fold them. Each item is written out once; only a load given twice or a list holding
+ * one key twice is read back whole, to be folded by the merge.
+ */
+function foldAnswer(loads: readonly Load[]): { by: LoadBy; id: string; head: Head; items: GivenItem[] }[] {
+  const given = new Map<string, Load[]>();
+  for (const load of loads) {
+    const k = loadKey(load.by, load.id);
+    const same = given.get(k);
+    if (same) same.push(load);
+    else given.set(k, [load]);
+  }
+  return [...given.values()].map((same) => {
+    const load =
+      same.length === 1
+        ? (same[0] as Load)
+        : same.map(roundTrip).reduce((folded, next) => applyDelta(folded, next));
+    const items: GivenItem[] = [];
+    for (const list of LISTS) {
+      let listed = load[list] as Item[];
+      const keys = new Set<string>();
+      for (const item of listed) keys.add(item.key);
+      // One version per key, the one the merge keeps (the upstream may send an item again).
+      if (keys.size < listed.length) listed = sortByInstant(listed.map(roundTrip), KEY_HAS_INSTANT[list]);
+      for (const item of listed)
+        items.push({ list, key: item.key, text: JSON.stringify(item), instant: storedInstant(item.instant) });
+    }
+    return { by: load.by, id: load.id, head: roundTrip(headOf(load)), items };
+  });
+}
+
 export interface StoredDeltas {
   /** The stamp of this write. */
   seq: number;
@@ -89,17 +145,7 @@ export async function storeDeltas(
       .executeTakeFirstOrThrow();
     const seq = Number(clock.seq);
 
-    // What the loads bring, folded per load and per item key, as the merge would.
-    const incoming = new Map<string, { by: LoadBy; id: string; load: Load }>();
-    for (const given of loads) {
-      // As it will be read back: a key without a value is not stored, and the merge would take a
-      // version that has one for another than the stored one, changing nothing but the stamp.
-      const load = JSON.parse(JSON.stringify(given)) as Load;
-      const k = loadKey(load.by, load.id);
-      const before = incoming.get(k);
-      incoming.set(k, { by: load.by, id: load.id, load: before ? applyDelta(before.load, load) : load });
-    }
-    const loadList = [...incoming.values()];
+    const loadList = foldAnswer(loads);
     const notesGiven = new Map((more.notes ?? []).map((n) => [loadKey(n.by, n.id), JSON.stringify(n.notes)]));
     const changed: StoredDeltas['changed'] = [];
     if (loadList.length === 0) {
@@ -124,25 +170,35 @@ export async function storeDeltas(
     );
     const rowBefore = new Map(heads.rows.map((r) => [loadKey(r.load_by, r.load_id), r]));
 
-    const wanted = { by: [] as string[], id: [] as string[], list: [] as string[], key: [] as string[] };
-    for (const { by, id, load } of loadList)
-      for (const list of LISTS)
-        for (const item of load[list]) {
-          wanted.by.push(by);
-          wanted.id.push(id);
-          wanted.list.push(list);
-          wanted.key.push(item.key);
-        }
-    const existing = new Map<string, Item>();
-    if (wanted.key.length > 0) {
-      const rows = await sql<{ load_by: LoadBy; load_id: string; list: List; key: string; item: unknown }>`
-        select load_by, load_id, list, key, item from track_items
-        where (load_by, load_id, list, key) in (
-          select * from unnest(${wanted.by}::text[], ${wanted.id}::text[], ${wanted.list}::text[], ${wanted.key}::text[]))`.execute(
-        trx,
-      );
-      for (const r of rows.rows)
-        existing.set(`${loadKey(r.load_by, r.load_id)}\u0000${r.list}\u0000${r.key}`, parsed<Item>(r.item));
+    // Only the items of loads with a stored head can be stored (a load's items go with its row),
+    // and of those only the ones whose stored text differs from the answer's come back: a full pull
+    // of unchanged items reads and parses nothing.
+    const probe = { by: [] as string[], id: [] as string[], list: [] as string[], key: [] as string[] };
+    const probeText: string[] = [];
+    const probed: GivenItem[] = [];
+    for (const { by, id, items } of loadList) {
+      if (headBefore.get(loadKey(by, id)) === undefined) continue;
+      for (const item of items) {
+        probe.by.push(by);
+        probe.id.push(id);
+        probe.list.push(item.list);
+        probe.key.push(item.key);
+        probeText.push(item.text);
+        probed.push(item);
+      }
+    }
+    // Absent (null) or stored with another text, by the item's place in the probe (from 1).
+    const storedText = new Map<GivenItem, string | null>();
+    if (probed.length > 0) {
+      const rows = await sql<{ n: number; item: string | null }>`
+        select w.n::int as n, t.item::text as item
+        from rows from (
+          json_array_elements_text(${texts(probe.by)}::json), json_array_elements_text(${texts(probe.id)}::json),
+          json_array_elements_text(${texts(probe.list)}::json), json_array_elements_text(${texts(probe.key)}::json),
+          json_array_elements(${jsonTexts(probeText)}::json)) with ordinality as w(b, i, l, k, j, n)
+        left join track_items t on t.load_by = w.b and t.load_id = w.i and t.list = w.l and t.key = w.k
+        where t.item is null or t.item::text <> w.j::text`.execute(trx);
+      for (const r of rows.rows) storedText.set(probed[r.n - 1] as GivenItem, r.item);
     }
 
     const heads2 = {
@@ -159,14 +215,14 @@ export async function storeDeltas(
       instant: [] as (number | null)[],
       item: [] as string[],
     };
-    for (const { by, id, load } of loadList) {
+    for (const { by, id, head: given, items: givenItems } of loadList) {
       const k = loadKey(by, id);
       const before = headBefore.get(k);
       const row = rowBefore.get(k);
       const notes = notesGiven.get(k);
       // `applyDelta` answers its first argument itself when the second brings nothing new.
       const prev = before === undefined ? undefined : asLoad(before);
-      const merged = prev === undefined ? asLoad(headOf(load)) : applyDelta(prev, asLoad(headOf(load)));
+      const merged = prev === undefined ? asLoad(given) : applyDelta(prev, asLoad(given));
       const head = headOf(merged);
       // Back from missing counts as a change: a browser dropped the load when it was reported missing.
       let loadChanged =
@@ -174,24 +230,28 @@ export async function storeDeltas(
         row?.missing === true ||
         (notes !== undefined &&
           notes !== (row?.notes == null ? undefined : JSON.stringify(parsed(row.notes))));
-      for (const list of LISTS) {
-        // A list may hold one key twice (the upstream sends an item again): one version per key.
-        for (const item of sortByInstant([...load[list]] as Item[], KEY_HAS_INSTANT[list])) {
-          const old = existing.get(`${k}\u0000${list}\u0000${item.key}`);
-          let kept: Item = item;
-          if (old !== undefined) {
-            const merged = mergeItems([old], [item]);
-            if (merged.length === 1 && merged[0] === old) continue;
-            kept = merged[0] as Item;
+      for (const item of givenItems) {
+        let text = item.text;
+        let instant = item.instant;
+        if (before !== undefined) {
+          const stored = storedText.get(item);
+          // Stored with the very same text: the merge would keep the stored version.
+          if (stored === undefined) continue;
+          if (stored !== null) {
+            const old = JSON.parse(stored) as Item;
+            const kept = mergeItems([old], [JSON.parse(text) as Item]);
+            if (kept.length === 1 && kept[0] === old) continue;
+            text = JSON.stringify(kept[0]);
+            instant = storedInstant((kept[0] as Item).instant);
           }
-          items.by.push(by);
-          items.id.push(id);
-          items.list.push(list);
-          items.key.push(item.key);
-          items.instant.push(kept.instant);
-          items.item.push(JSON.stringify(kept));
-          loadChanged = true;
         }
+        items.by.push(by);
+        items.id.push(id);
+        items.list.push(item.list);
+        items.key.push(item.key);
+        items.instant.push(instant);
+        items.item.push(text);
+        loadChanged = true;
       }
       if (!loadChanged) continue;
       changed.push({ by, id });
@@ -212,9 +272,11 @@ export async function storeDeltas(
     if (items.key.length > 0)
       await sql`
         insert into track_items (load_by, load_id, list, key, instant, item, seq)
-        select b, i, l, k, t, j, ${seq} from unnest(
-          ${items.by}::text[], ${items.id}::text[], ${items.list}::text[], ${items.key}::text[],
-          ${items.instant}::float8[], ${items.item}::json[]) as t(b, i, l, k, t, j)
+        select b, i, l, k, t::float8, j, ${seq} from rows from (
+          json_array_elements_text(${texts(items.by)}::json), json_array_elements_text(${texts(items.id)}::json),
+          json_array_elements_text(${texts(items.list)}::json), json_array_elements_text(${texts(items.key)}::json),
+          json_array_elements_text(${JSON.stringify(items.instant)}::json),
+          json_array_elements(${jsonTexts(items.item)}::json)) as t(b, i, l, k, t, j)
         on conflict (load_by, load_id, list, key) do update
           set instant = excluded.instant, item = excluded.item, seq = excluded.seq`.execute(trx);
     await storeMissing(trx, seq, more.missing ?? [], changed);
