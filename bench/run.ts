@@ -18,6 +18,7 @@ import { benchPodInbox } from './pod-inbox';
 import { benchProxy } from './proxy';
 import { benchReplay } from './replay';
 import { benchSimulator } from './simulator';
+import { benchStream } from './stream';
 import { benchTeam } from './team';
 import { benchTracks } from './tracks';
 
@@ -66,6 +67,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['instances', benchInstances],
   ['puller', benchPuller],
   ['inbox', benchPodInbox],
+  ['stream', benchStream],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));
