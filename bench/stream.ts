@@ -6,7 +6,7 @@
 // answer at or past its sequence are painted (the `board-drawn` mark names the answers' cursors).
 // The same rounds with `/api/stream` refused: the page polls, every REFRESH_SECONDS.
 import { cpSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -205,10 +205,6 @@ export async function benchStream(): Promise<Figure[]> {
     PORT: '0',
     REFRESH_SECONDS: String(REFRESH_SECONDS),
     MAX_IDS: String(LOADS),
-    // BENCH_PROFILE: the server's CPU profile, written when it stops (bench/profile-summary.ts reads it).
-    ...(process.env.BENCH_PROFILE
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}` }
-      : {}),
   });
   const listener = new pg.Client({ connectionString: databaseUrl });
   let browser: Browser | undefined;
