@@ -19,6 +19,7 @@ import { benchPodInbox } from './pod-inbox';
 import { benchProxy } from './proxy';
 import { benchReplay } from './replay';
 import { benchSimulator } from './simulator';
+import { benchStream } from './stream';
 import { benchTeam } from './team';
 import { benchTracks } from './tracks';
 
@@ -68,6 +69,7 @@ const benches: [string, () => Figure[] | Promise<Figure[]>][] = [
   ['puller', benchPuller],
   ['inbox', benchPodInbox],
   ['exceptions', benchExceptions],
+  ['stream', benchStream],
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !benches.some(([n]) => n === name));

@@ -74,7 +74,13 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
         />
         {board.error && <ErrorBanner error={board.error} onRetry={board.retry} />}
         <div className="min-h-0 flex-1">
-          <LoadBoard rows={rows} now={now} selectedKey={selectedKey} onSelect={selected.selectRow} />
+          <LoadBoard
+            rows={rows}
+            cursors={board.cursors}
+            now={now}
+            selectedKey={selectedKey}
+            onSelect={selected.selectRow}
+          />
         </div>
       </div>
       {/* Not above the board: a click on a row that opened it there pushed every row down under the

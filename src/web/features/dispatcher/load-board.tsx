@@ -21,6 +21,8 @@ import { StatusChips } from './status-chips';
 
 export interface LoadBoardProps {
   rows: BoardRow[];
+  /** The cursors of the answers the rows are of, space-separated: in the board-drawn mark. */
+  cursors?: string;
   now: number;
   selectedKey: string | null;
   onSelect: (row: BoardRow) => void;
@@ -43,6 +45,7 @@ export const BOARD_FILTER_ID = 'board-filter';
  */
 export const LoadBoard = memo(function LoadBoard({
   rows,
+  cursors = '',
   now,
   selectedKey,
   onSelect,
@@ -73,10 +76,11 @@ export const LoadBoard = memo(function LoadBoard({
     setActiveIndex(0);
   }
   const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
-  // The bench reads when the rows of an answer are on screen (the map's markers come first).
+  // The bench reads when the rows of an answer are on screen (the map's markers come first), and
+  // when a change is (its cursor: an answer that changed no row still says the change was read).
   useEffect(() => {
-    if (rows.length > 0) perfMarkAfterPaint('board-drawn', { rows: rows.length });
-  }, [rows]);
+    if (rows.length > 0) perfMarkAfterPaint('board-drawn', { rows: rows.length, cursors });
+  }, [rows, cursors]);
 
   const virtualizer = useVirtualizer({
     count: shown.length,

@@ -47,7 +47,11 @@ export function useDispatcherLoads(config: ClientConfig) {
   // The board follows the map: its rows (10,000 made and sorted at the first answer) are rendered in
   // a pass of their own after the map's, so the map's points go to the cluster worker first and the
   // board is made while the worker clusters them, instead of before.
-  const forBoard = useDeferredValue(useMemo(() => ({ loads, levelNow }), [loads, levelNow]));
+  // With the cursors of the answers they are of: the bench reads when a change is on screen.
+  const cursors = [byExternal.data?.cursor, byNumber.data?.cursor].filter(Boolean).join(' ');
+  const forBoard = useDeferredValue(
+    useMemo(() => ({ loads, levelNow, cursors }), [loads, levelNow, cursors]),
+  );
   const rows = useSameList(useMemo(() => rowsOf(forBoard.loads, forBoard.levelNow), [rowsOf, forBoard]));
   const notFound = useMemo(
     (): LoadRef[] => [
@@ -85,6 +89,7 @@ export function useDispatcherLoads(config: ClientConfig) {
     loads,
     levelNow,
     rows,
+    cursors: forBoard.cursors,
     notFound,
     waiting,
     error: byExternal.error ?? byNumber.error,
