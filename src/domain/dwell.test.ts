@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyLoad, testTime } from '@/testing/loads';
+import { emptyLoad, testEvent, testPing } from '@/testing/loads';
 import type { Load, Ping, StatusEvent, StopOutlook } from './model';
 import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, type OutlookOptions } from './outlook';
 import { darkAtStop, dwellText, stopDwell, stopEvidence } from './dwell';
@@ -14,23 +14,9 @@ const O: OutlookOptions = { ...DEFAULT_OUTLOOK_OPTIONS, stopRadiusMeters: 300, f
 const DOCK = { lat: 0, lon: -95 };
 const PER_METER = 1 / meters({ lat: 0, lon: 0 }, { lat: 0, lon: 1 });
 
-const ping = (instant: number, metersEast: number, accuracy: number | null = 10): Ping => ({
-  key: `${instant}|${metersEast}`,
-  instant,
-  time: testTime(instant),
-  lat: 0,
-  lon: DOCK.lon + metersEast * PER_METER,
-  accuracy,
-});
-const event = (instant: number, name: string, code: string): StatusEvent => ({
-  key: `${instant}|${name}`,
-  instant,
-  time: testTime(instant),
-  id: undefined,
-  name,
-  code,
-  driver: undefined,
-});
+const ping = (instant: number, metersEast: number, accuracy: number | null = 10): Ping =>
+  testPing(instant, 0, DOCK.lon + metersEast * PER_METER, accuracy);
+const event = testEvent;
 const rolling = [event(T0 - 5 * HOUR, 'Dispatched', 'DSP'), event(T0 - 4 * HOUR, 'In transit', 'ITR')];
 const delivery = {
   orderNumber: 2,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyLoad, testTime } from '@/testing/loads';
-import type { Load, Ping, StatusEvent } from './model';
+import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
+import type { Ping } from './model';
 import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, withRests, type OutlookOptions } from './outlook';
 import { darkReasonWords, etaText, stopStatusAt } from './outlook-text';
 
@@ -13,23 +13,9 @@ const MILE = 1609.344;
 /** Degrees of longitude per mile on the equator, where a parallel is a great circle. */
 const LON_PER_MILE = MILE / meters({ lat: 0, lon: 0 }, { lat: 0, lon: 1 });
 
-const ping = (instant: number, lon: number, accuracy: number | null = 10): Ping => ({
-  key: `${instant}|0|${lon}`,
-  instant,
-  time: testTime(instant),
-  lat: 0,
-  lon,
-  accuracy,
-});
-const event = (instant: number, name: string, code?: string): StatusEvent => ({
-  key: `${instant}|${name}`,
-  instant,
-  time: testTime(instant),
-  id: undefined,
-  name,
-  code,
-  driver: undefined,
-});
+const ping = (instant: number, lon: number, accuracy: number | null = 10): Ping =>
+  testPing(instant, 0, lon, accuracy);
+const event = testEvent;
 
 /**
  * Pings every `every` minutes from `from`, east to west along the equator at `mph`, starting at
@@ -54,22 +40,9 @@ const stopAt = (order: number, type: string, miles: number, datetime?: string, d
 });
 
 /** Local wall text (GMT-6) of an instant, as the service writes an appointment. */
-function local(instant: number): string {
-  const d = new Date(instant - 6 * HOUR);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
+const local = (instant: number) => wallText(instant, -6);
 
-function load(pings: Ping[], events: StatusEvent[], stops: unknown[]): Load {
-  const last = pings[pings.length - 1];
-  return emptyLoad('L1', 'external-id', {
-    pings,
-    events,
-    extras: { stops },
-    latestStatus: events[events.length - 1],
-    latestLocation: last && { ...last, place: {} },
-  });
-}
+const load = trackedLoad;
 
 const rolling = [event(T0 - 2 * HOUR, 'Dispatched', 'DSP'), event(T0 - HOUR, 'In transit', 'ITR')];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLoad, testTime } from '@/testing/loads';
-import type { Load, Ping, StatusEvent } from './model';
+import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
+import type { Ping, StatusEvent } from './model';
 import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, type OutlookOptions } from './outlook';
 import { Trail } from './trail';
 
@@ -10,30 +10,12 @@ const T0 = Date.parse('2026-11-24T12:00:00Z');
 const O: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS;
 const LON_PER_MILE = 1609.344 / meters({ lat: 0, lon: 0 }, { lat: 0, lon: 1 });
 
-const ping = (instant: number, lon: number, accuracy: number | null = 15): Ping => ({
-  key: `${instant}|0|${lon}`,
-  instant,
-  time: testTime(instant),
-  lat: 0,
-  lon,
-  accuracy,
-});
-const event = (instant: number, name: string, code?: string): StatusEvent => ({
-  key: `${instant}|${name}`,
-  instant,
-  time: testTime(instant),
-  id: undefined,
-  name,
-  code,
-  driver: undefined,
-});
+const ping = (instant: number, lon: number, accuracy: number | null = 15): Ping =>
+  testPing(instant, 0, lon, accuracy);
+const event = testEvent;
 
 /** Local wall text (GMT-6) of an instant, as the service writes an appointment. */
-function local(instant: number): string {
-  const d = new Date(instant - 6 * HOUR);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
+const local = (instant: number) => wallText(instant, -6);
 const stopAt = (order: number, type: string, miles: number, at: number) => ({
   orderNumber: order,
   stopType: type,
@@ -86,16 +68,7 @@ function longTrip(): { pings: Ping[]; stops: unknown[]; events: StatusEvent[] } 
   return { pings, stops, events: [event(T0 - HOUR, 'Dispatched', 'DSP')] };
 }
 
-function asLoad(pings: Ping[], events: StatusEvent[], stops: unknown[]): Load {
-  const last = pings[pings.length - 1];
-  return emptyLoad('L1', 'external-id', {
-    pings,
-    events,
-    extras: { stops },
-    latestStatus: events[events.length - 1],
-    latestLocation: last && { ...last, place: {} },
-  });
-}
+const asLoad = trackedLoad;
 
 describe('Trail: what the puller keeps of a trip for its outlook', () => {
   const trip = longTrip();

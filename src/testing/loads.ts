@@ -1,4 +1,4 @@
-import type { Document, ItemTime, LatestLocation, Load, LoadBy } from '@/domain/model';
+import type { Document, ItemTime, LatestLocation, Load, LoadBy, Ping, StatusEvent } from '@/domain/model';
 
 /** A time of an item whose instant is all that matters to a test. */
 export const testTime = (instant = 0): ItemTime => ({
@@ -22,6 +22,34 @@ export function testLatestLocation(instant: number, fields: Partial<LatestLocati
     driver: undefined,
     ...fields,
   };
+}
+
+/** A ping at a place and instant, no driver. */
+export const testPing = (instant: number, lat: number, lon: number, accuracy: number | null = 10): Ping => ({
+  key: `${instant}|${lat}|${lon}`,
+  instant,
+  time: testTime(instant),
+  lat,
+  lon,
+  accuracy,
+});
+
+/** A status event by its name (and code), with no id and no driver. */
+export const testEvent = (instant: number, name: string, code?: string): StatusEvent => ({
+  key: `${instant}|${name}`,
+  instant,
+  time: testTime(instant),
+  id: undefined,
+  name,
+  code,
+  driver: undefined,
+});
+
+/** An instant as the service writes an appointment, `MM/DD/YYYY HH:mm` at `offsetHours` from GMT. */
+export function wallText(instant: number, offsetHours: number): string {
+  const d = new Date(instant + offsetHours * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
 
 /** A load with nothing in it; tests fill in what they are about. */
@@ -77,4 +105,16 @@ export function testDocument(url: string, instant: number | null, extra: Partial
     driver: undefined,
     ...extra,
   };
+}
+
+/** A load of these pings and events, its stops as the service sends them, its latest status and location its last. */
+export function trackedLoad(pings: Ping[], events: StatusEvent[], stops: unknown[]): Load {
+  const last = pings[pings.length - 1];
+  return emptyLoad('L1', 'external-id', {
+    pings,
+    events,
+    extras: { stops },
+    latestStatus: events[events.length - 1],
+    latestLocation: last && { ...last, place: {} },
+  });
 }
