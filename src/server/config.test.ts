@@ -91,6 +91,12 @@ describe('parseEnv', () => {
     expect(tracksModeOf(parseEnv({ TRACKS: 'store' }))).toBe('store');
     expect(() => parseEnv({ TRACKS: 'postgres' })).toThrow(/TRACKS: must be memory or store/);
     expect(parseEnv({}).WATCH_MINUTES).toBe(10);
+    expect(parseEnv({}).PULLER_MAX_LOADS).toBe(20_000);
+    expect(parseEnv({ PULLER_MAX_LOADS: '50000' }).PULLER_MAX_LOADS).toBe(50_000);
+    for (const bad of ['0', '1000001', '1.5', 'many'])
+      expect(() => parseEnv({ PULLER_MAX_LOADS: bad }), bad).toThrow(
+        /^Invalid configuration:\n {2}PULLER_MAX_LOADS: /,
+      );
     expect(() => parseEnv({ WATCH_MINUTES: '0' })).toThrow(/WATCH_MINUTES/);
   });
 

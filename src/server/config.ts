@@ -187,6 +187,11 @@ export const EnvSchema = z
     /** How long the puller's lease lasts without a renewal: another instance takes over after it. */
     LEASE_SECONDS: int(3, 600).default(15),
     /**
+     * TRACKS=store: the most watched loads the puller pulls. It keeps a load's state and a bounded
+     * trail, not its pings, so it holds many more than the in-memory cache's CACHE_MAX_LOADS.
+     */
+    PULLER_MAX_LOADS: int(1, 1_000_000).default(20_000),
+    /**
      * Where tracks live: `store` (PostgreSQL, one puller for every instance: needed for several) or
      * `memory` (this process alone). Unset: `store` with DATABASE_URL, `memory` with the embedded store.
      */

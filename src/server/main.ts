@@ -192,7 +192,7 @@ async function main(): Promise<void> {
   const keepPulled = startKeepPulled({
     db: store.db,
     cache: app.trackCache,
-    maxLoads: env.CACHE_MAX_LOADS,
+    maxLoads: app.puller ? env.PULLER_MAX_LOADS : env.CACHE_MAX_LOADS,
     everyMs: env.REFRESH_SECONDS * 1000,
   });
   console.log(

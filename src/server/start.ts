@@ -181,11 +181,12 @@ function tracksOf(
         // Its answers are written one at a time: a second call fetches the next while one is
         // written; more would only hold more parsed answers in memory, waiting.
         maxInFlight: 2,
+        maxLoads: env.PULLER_MAX_LOADS,
         persist,
         // The stream's cursors are the store's: its feed tells of changes, not this cache.
         onChange: undefined,
       }),
-    maxLoads: env.CACHE_MAX_LOADS,
+    maxLoads: env.PULLER_MAX_LOADS,
     log,
   });
   const source = createStoreTracks({

@@ -101,7 +101,7 @@ export function createPuller(o: PullerOptions) {
     }
     if (watched.length > o.maxLoads && !saidTooMany) {
       o.log(
-        `Puller: ${watched.length} loads are watched; the first ${o.maxLoads} are pulled (CACHE_MAX_LOADS)`,
+        `Puller: ${watched.length} loads are watched; the first ${o.maxLoads} are pulled (PULLER_MAX_LOADS)`,
       );
       saidTooMany = true;
     }

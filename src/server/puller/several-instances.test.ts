@@ -56,7 +56,8 @@ describe.each(STORE_KINDS)('several instances on %s (TRACKS=store)', (kind) => {
       loads: 8,
       now: clock.now,
       store,
-      env: { TRACKS: 'store', REFRESH_SECONDS: '30', UPSTREAM_MAX_IDS: '100' },
+      // The in-memory cache's limit is not the puller's (PULLER_MAX_LOADS): all eight are pulled.
+      env: { TRACKS: 'store', REFRESH_SECONDS: '30', UPSTREAM_MAX_IDS: '100', CACHE_MAX_LOADS: '4' },
     });
     try {
       const other = await stack.addInstance();
