@@ -1,4 +1,5 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { VirtualItems } from '../../components/virtual-items';
 import { memo, useCallback, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { PodCheck } from '@/contract/billing-api';
 import { Link } from 'wouter';
@@ -155,22 +156,12 @@ function VirtualRows({
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((v) => {
-        const d = ordered[v.index] as InboxDocument;
-        return (
-          <li
-            key={v.key}
-            data-index={v.index}
-            ref={virtualizer.measureElement}
-            aria-setsize={ordered.length}
-            aria-posinset={v.index + 1}
-            className="absolute top-0 left-0 w-full border-b border-panel-line"
-            style={{ transform: `translateY(${v.start}px)` }}
-          >
-            {card(d)}
-          </li>
-        );
-      })}
+      <VirtualItems
+        virtualizer={virtualizer}
+        items={ordered}
+        className="border-b border-panel-line"
+        row={(d) => card(d)}
+      />
     </ul>
   );
 }

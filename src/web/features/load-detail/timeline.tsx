@@ -4,6 +4,7 @@ import type { Position } from '@/domain/model';
 import { documentPlace, documentStop, documentTitle } from '../../components/document-viewer';
 import { formatAccuracy } from '../../lib/format';
 import { ItemTimeText } from '../../components/item-time';
+import { VirtualItems } from '../../components/virtual-items';
 import { formatTemperature } from '../../lib/temperature-series';
 import {
   DEFAULT_KINDS,
@@ -262,28 +263,19 @@ export function Timeline({ items, fresh, onOpenDocument, onPanTo }: TimelineProp
           </p>
         )}
         <ol style={{ height: virtualizer.getTotalSize() }} className="relative w-full">
-          {virtualizer.getVirtualItems().map((v) => {
-            const item = shown[v.index] as TimelineItem;
-            return (
-              <li
-                key={v.key}
-                data-index={v.index}
-                ref={virtualizer.measureElement}
-                aria-setsize={shown.length}
-                aria-posinset={v.index + 1}
-                className="absolute top-0 left-0 w-full"
-                style={{ transform: `translateY(${v.start}px)` }}
-              >
-                <TimelineRow
-                  item={item}
-                  fresh={fresh.has(item.key)}
+          <VirtualItems
+            virtualizer={virtualizer}
+            items={shown}
+            row={(item) => (
+              <TimelineRow
+                item={item}
+                fresh={fresh.has(item.key)}
 
-                  onOpenDocument={onOpenDocument}
-                  onPanTo={onPanTo}
-                />
-              </li>
-            );
-          })}
+                onOpenDocument={onOpenDocument}
+                onPanTo={onPanTo}
+              />
+            )}
+          />
         </ol>
       </div>
     </div>
