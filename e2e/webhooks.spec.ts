@@ -39,8 +39,9 @@ test.describe('webhook admin', () => {
 
   test('refuses a private address as a client URL before sending anything', async ({ page }) => {
     let sent = 0;
+    // Only a POST creates; the team's list (a GET of the same path) may load or refetch meanwhile.
     page.on('request', (r) => {
-      if (r.url().includes('/api/webhooks')) sent++;
+      if (r.method() === 'POST' && r.url().includes('/api/webhooks')) sent++;
     });
     await page.getByLabel('Client URL').fill('https://192.168.1.20/hooks');
     await page.getByRole('button', { name: 'Use the demo token' }).click();
@@ -51,8 +52,9 @@ test.describe('webhook admin', () => {
 
   test('blocks an http:// address before sending anything', async ({ page }) => {
     let sent = 0;
+    // Only a POST creates; the team's list (a GET of the same path) may load or refetch meanwhile.
     page.on('request', (r) => {
-      if (r.url().includes('/api/webhooks')) sent++;
+      if (r.method() === 'POST' && r.url().includes('/api/webhooks')) sent++;
     });
     await page.getByLabel('Client URL').fill('http://hooks.example.com/x');
     await page.getByRole('button', { name: 'Use the demo token' }).click();
