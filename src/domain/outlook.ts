@@ -169,22 +169,50 @@ function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | 
     : undefined;
 }
 
-/** The trip's recent moving speed, bounded; the default when too few pings moved. `usable`: its sure pings. */
-export function recentSpeed(
-  usable: readonly TrackPoint[],
-  o: OutlookOptions,
-): { mph: number; measured: boolean } {
-  const last = usable[usable.length - 1];
+/**
+ * The moves between a trip's consecutive sure pings, each reckoned once, in the order of the pings:
+ * where each began and ended (instants) and the metres moved (NaN when the truck did not move, see
+ * `movedMeters`). The speed and the hours driven are read from them, back from the last.
+ */
+class Moves {
+  from = new Float64Array(64);
+  to = new Float64Array(64);
+  metres = new Float64Array(64);
+  length = 0;
+  /** The last sure ping read. */
+  last: TrackPoint | undefined;
+
+  add(p: TrackPoint, o: OutlookOptions): void {
+    if (!sure(p)) return;
+    const a = this.last;
+    this.last = p;
+    if (!a) return;
+    if (this.length === this.from.length) {
+      const grow = (old: Float64Array) => {
+        const next = new Float64Array(old.length * 2);
+        next.set(old);
+        return next;
+      };
+      [this.from, this.to, this.metres] = [grow(this.from), grow(this.to), grow(this.metres)];
+    }
+    this.from[this.length] = a.instant;
+    this.to[this.length] = p.instant;
+    this.metres[this.length] = movedMeters(a, p, o) ?? Number.NaN;
+    this.length++;
+  }
+}
+
+/** The trip's recent moving speed, bounded; the default when too few pings moved. */
+function recentSpeed(moves: Moves, o: OutlookOptions): { mph: number; measured: boolean } {
+  const last = moves.last;
   let miles = 0;
   let hours = 0;
-  for (let i = usable.length - 1; i > 0 && last; i--) {
-    const a = usable[i - 1] as TrackPoint;
-    const b = usable[i] as TrackPoint;
-    if (hoursBetween(a.instant, last.instant, o) > SPEED_WINDOW_HOURS) break;
-    const h = hoursBetween(a.instant, b.instant, o);
+  for (let k = moves.length - 1; k >= 0 && last; k--) {
+    if (hoursBetween(moves.from[k]!, last.instant, o) > SPEED_WINDOW_HOURS) break;
+    const h = hoursBetween(moves.from[k]!, moves.to[k]!, o);
     if (h > MAX_SEGMENT_HOURS) continue;
-    const d = movedMeters(a, b, o);
-    if (d === undefined) continue;
+    const d = moves.metres[k]!;
+    if (Number.isNaN(d)) continue;
     miles += d / METERS_PER_MILE;
     hours += h;
   }
@@ -193,18 +221,15 @@ export function recentSpeed(
 }
 
 /**
- * Hours driven since the driver's last rest, from the trip's pings: moving time back from the last
- * ping until a stand of `restHours` (or the trip's start, before which the driver is taken as rested).
- * `usable`: the trip's sure pings.
+ * Hours driven since the driver's last rest: moving time back from the last ping until a stand of
+ * `restHours` (or the trip's start, before which the driver is taken as rested).
  */
-export function drivenSinceRest(usable: readonly TrackPoint[], o: OutlookOptions): number {
+function drivenSinceRest(moves: Moves, o: OutlookOptions): number {
   let driven = 0;
   let still = 0;
-  for (let i = usable.length - 1; i > 0; i--) {
-    const a = usable[i - 1] as TrackPoint;
-    const b = usable[i] as TrackPoint;
-    const h = hoursBetween(a.instant, b.instant, o);
-    if (h <= MAX_SEGMENT_HOURS && movedMeters(a, b, o) !== undefined) {
+  for (let k = moves.length - 1; k >= 0; k--) {
+    const h = hoursBetween(moves.from[k]!, moves.to[k]!, o);
+    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(moves.metres[k]!)) {
       driven += h;
       still = 0;
     } else {
@@ -260,6 +285,84 @@ interface Visits {
 }
 
 /**
+ * Where the search for a stay at one stop stands: the arrival (the first sure ping inside the fence)
+ * and the departure (the first sure ping outside after it that the truck does not come back from
+ * within `BOUNCE_HOURS`); `next`, the ping to read on from when the track grows. A departure is
+ * `settled` once a ping came after its bounce window: later pings cannot take it back.
+ */
+interface StayScan {
+  arrivedAt: number | undefined;
+  departedAt: number | undefined;
+  settled: boolean;
+  next: number;
+}
+
+const newStayScan = (): StayScan => ({
+  arrivedAt: undefined,
+  departedAt: undefined,
+  settled: false,
+  next: 0,
+});
+
+/** Reads `pings` on from `scan.next`, as if the scan had read them all from the first. */
+function scanStay(
+  pings: readonly TrackPoint[],
+  stop: { lat: number; lon: number },
+  o: Pick<OutlookOptions, 'stopRadiusMeters' | 'clockScale'>,
+  scan: StayScan,
+): void {
+  if (scan.settled) return;
+  // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
+  const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
+  // The same test as `pingAtStop`, without its answer object: this runs over every trip's pings.
+  const inside = (p: TrackPoint) =>
+    Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
+  let i = scan.next;
+  if (scan.arrivedAt === undefined) {
+    // Before the arrival, the cheap latitude test first: it rules out nearly every ping.
+    for (; i < pings.length; i++) {
+      const p = pings[i] as TrackPoint;
+      if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p)) {
+        scan.arrivedAt = p.instant;
+        break;
+      }
+    }
+    if (scan.arrivedAt === undefined) {
+      scan.next = pings.length;
+      return;
+    }
+    i++;
+  }
+  // A departure not settled is judged again, with the pings that came since.
+  scan.departedAt = undefined;
+  for (; i < pings.length; i++) {
+    const p = pings[i] as TrackPoint;
+    if (!sure(p)) continue;
+    if (inside(p)) continue;
+    let back = false;
+    let closed = false;
+    for (let j = i + 1; j < pings.length; j++) {
+      const q = pings[j] as TrackPoint;
+      if (((q.instant - p.instant) * o.clockScale) / HOUR > BOUNCE_HOURS) {
+        closed = true;
+        break;
+      }
+      if (sure(q) && inside(q)) {
+        back = true;
+        break;
+      }
+    }
+    if (!back) {
+      scan.departedAt = p.instant;
+      scan.settled = closed;
+      scan.next = i;
+      return;
+    }
+  }
+  scan.next = pings.length;
+}
+
+/**
  * The first stay of a track's pings inside a stop's fence: the first ping inside, and the first
  * ping outside after it that the truck does not come back from within `BOUNCE_HOURS`.
  */
@@ -268,38 +371,56 @@ export function stayAt(
   stop: { lat: number; lon: number },
   o: Pick<OutlookOptions, 'stopRadiusMeters' | 'clockScale'>,
 ): { arrivedAt: number | undefined; departedAt: number | undefined } {
-  // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
-  const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
-  // The same test as `pingAtStop`, without its answer object: this runs over every trip's pings.
-  const inside = (p: TrackPoint) =>
-    Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
-  let arrivedAt: number | undefined;
-  // Before the arrival, the cheap latitude test first: it rules out nearly every ping.
-  let i = 0;
-  for (; i < pings.length; i++) {
-    const p = pings[i] as TrackPoint;
-    if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p)) {
-      arrivedAt = p.instant;
-      break;
-    }
+  const scan = newStayScan();
+  scanStay(pings, stop, o, scan);
+  return { arrivedAt: scan.arrivedAt, departedAt: scan.departedAt };
+}
+
+/**
+ * What one reckoning of a load read, kept by its caller for the next (one per load): when the
+ * trip's pings only grew since, the stays and moves are read on from where they stood, not from the
+ * trip's start. Any other change (a new trip, new stops or options, a ping that came in before the
+ * last one read, a trail thinned) starts them again.
+ */
+export interface OutlookMemo {
+  options?: OutlookOptions;
+  start?: number | undefined;
+  stops?: readonly Stop[];
+  /** The trip's pings read, and the instant of the last of them. */
+  read?: number;
+  last?: number | undefined;
+  stays?: StayScan[];
+  moves?: Moves;
+}
+
+/** The stay scans and moves of these pings, gone on with from `memo` when `pings` only grew since. */
+function readOn(
+  memo: OutlookMemo,
+  o: OutlookOptions,
+  start: number | undefined,
+  stops: readonly Stop[],
+  pings: readonly TrackPoint[],
+): { stays: StayScan[]; moves: Moves } {
+  const read = memo.read ?? 0;
+  let from = read;
+  if (
+    !memo.stays ||
+    !memo.moves ||
+    memo.options !== o ||
+    memo.start !== start ||
+    memo.stops !== stops ||
+    read > pings.length ||
+    (read > 0 && pings[read - 1]!.instant !== memo.last) ||
+    (read > 0 && read < pings.length && !(pings[read]!.instant > memo.last!))
+  ) {
+    Object.assign(memo, { options: o, start, stops, stays: stops.map(newStayScan), moves: new Moves() });
+    from = 0;
   }
-  if (arrivedAt === undefined) return { arrivedAt, departedAt: undefined };
-  for (i++; i < pings.length; i++) {
-    const p = pings[i] as TrackPoint;
-    if (!sure(p)) continue;
-    if (inside(p)) continue;
-    let back = false;
-    for (let j = i + 1; j < pings.length; j++) {
-      const q = pings[j] as TrackPoint;
-      if (((q.instant - p.instant) * o.clockScale) / HOUR > BOUNCE_HOURS) break;
-      if (sure(q) && inside(q)) {
-        back = true;
-        break;
-      }
-    }
-    if (!back) return { arrivedAt, departedAt: p.instant };
-  }
-  return { arrivedAt, departedAt: undefined };
+  const moves = memo.moves!;
+  for (let i = from; i < pings.length; i++) moves.add(pings[i]!, o);
+  memo.read = pings.length;
+  memo.last = pings[pings.length - 1]?.instant;
+  return { stays: memo.stays!, moves };
 }
 
 /** Arrival and departure at each stop: from the service's events (a lone pickup or delivery), else its pings. */
@@ -308,6 +429,7 @@ function visits(
   pings: readonly TrackPoint[],
   events: readonly StatusEvent[],
   o: OutlookOptions,
+  scans: readonly StayScan[],
 ): Visits[] {
   const lone = (type: 'pickup' | 'delivery') => {
     const of = stops.filter((s) => s.type === type);
@@ -334,7 +456,8 @@ function visits(
   stops.forEach((stop, i) => {
     if (stop.lat === undefined || stop.lon === undefined) return;
     const v = out[i] as Visits;
-    const stay = stayAt(pings, { lat: stop.lat, lon: stop.lon }, o);
+    const stay = scans[i]!;
+    scanStay(pings, { lat: stop.lat, lon: stop.lon }, o, stay);
     // The earlier arrival holds: a driver who taps "arrived" late has waited since the first ping in.
     if (stay.arrivedAt !== undefined && (v.arrivedAt === undefined || stay.arrivedAt < v.arrivedAt))
       [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
@@ -345,12 +468,14 @@ function visits(
 }
 
 /**
- * The `k`th smallest of `values` (0-based), as `values.sort()[k]` would give, by selection in place:
+ * The `k`th smallest of the first `length` of `values` (0-based), as a sort would give, by selection in place:
  * the usual gap is wanted for every changed load, and a whole sort is several times the work.
  */
-function kthSmallest(values: Float64Array, k: number): number {
+const gapScratch = new Float64Array(CADENCE_WINDOW);
+
+function kthSmallest(values: Float64Array, length: number, k: number): number {
   let lo = 0;
-  let hi = values.length - 1;
+  let hi = length - 1;
   while (lo < hi) {
     const pivot = values[(lo + hi) >> 1]!;
     let i = lo;
@@ -398,12 +523,13 @@ export function darkReason(
   }
   const from = Math.max(0, pings.length - CADENCE_WINDOW);
   if (pings.length - from >= 8) {
-    // A typed array sorts numbers natively: this runs for every load whose track changed.
-    const gaps = new Float64Array(pings.length - from - 1);
-    for (let i = 0; i < gaps.length; i++) gaps[i] = pings[from + i + 1]!.instant - pings[from + i]!.instant;
+    // One scratch array for every load: this runs for every load whose track changed.
+    const count = pings.length - from - 1;
+    for (let i = 0; i < count; i++) gapScratch[i] = pings[from + i + 1]!.instant - pings[from + i]!.instant;
+    const usual = kthSmallest(gapScratch, count, count >> 1);
+    // The selection only moved the gaps about: their count over the bar is the same.
     let long = 0;
-    const usual = kthSmallest(gaps.slice(), gaps.length >> 1);
-    for (const g of gaps) if (g > GAP_FACTOR * usual) long++;
+    for (let i = 0; i < count; i++) if (gapScratch[i]! > GAP_FACTOR * usual) long++;
     if (usual > 0 && long >= INTERMITTENT_GAPS)
       return {
         reason: 'intermittent',
@@ -438,12 +564,14 @@ export function stopsOf(raw: unknown): Stop[] {
 
 /**
  * The outlook of a load's track; undefined when there is nothing to say (no stops, finished).
- * `track`: the pings to read, when not the load's own (the puller's bounded `Trail`).
+ * `track`: the pings to read, when not the load's own (the puller's bounded `Trail`); `memo`: what
+ * the load's last reckoning read, to go on from (see `OutlookMemo`).
  */
 export function loadOutlook(
   load: Load,
   o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS,
   track: readonly TrackPoint[] = load.pings,
+  memo: OutlookMemo = {},
 ): Outlook | undefined {
   const stops = stopsOf(load.extras.stops);
   const finished = isFinished(load.latestStatus);
@@ -459,7 +587,8 @@ export function loadOutlook(
   );
   if (!Number.isFinite(asOf)) return undefined;
 
-  const seen = visits(stops, pings, events, o);
+  const { stays, moves } = readOn(memo, o, start, stops, pings);
+  const seen = visits(stops, pings, events, o, stays);
   // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
   const phase = statusPhase(load.latestStatus);
   const lone = (type: 'pickup' | 'delivery') => stops.filter((s) => s.type === type).length === 1;
@@ -482,9 +611,8 @@ export function loadOutlook(
     load.latestLocation && (!lastPing || load.latestLocation.instant >= lastPing.instant)
       ? load.latestLocation
       : lastPing;
-  const usable = pings.filter(sure);
-  const speed = recentSpeed(usable, o);
-  let driven = drivenSinceRest(usable, o);
+  const speed = recentSpeed(moves, o);
+  let driven = drivenSinceRest(moves, o);
   let from: { lat: number; lon: number } | undefined = basis;
   let hours = 0;
   let miles = 0;
