@@ -291,3 +291,63 @@ describe('why a load is dark', () => {
     expect(dark(parked).reason).toBe('stopped');
   });
 });
+
+describe('a memo of the last reckoning', () => {
+  // Each ping: minutes after the one before, where it is (miles west; near a stop half the time), its accuracy.
+  const step = fc.record({
+    gap: fc.integer({ min: 1, max: 50 }),
+    miles: fc.oneof(fc.constantFrom(0, 0.05, 120, 120.1), fc.double({ min: -5, max: 130, noNaN: true })),
+    accuracy: fc.constantFrom(10, 250, 3000, null),
+  });
+  const stops = [
+    stopAt(1, 'PICKUP', 0, local(T0 + 2 * HOUR)),
+    stopAt(2, 'DELIVERY', 120, local(T0 + 20 * HOUR)),
+  ];
+
+  it('gives the outlook a whole new reckoning gives, as the track grows in batches', () => {
+    fc.assert(
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 120 }),
+        fc.array(fc.integer({ min: 1, max: 15 }), { minLength: 1, maxLength: 30 }),
+        fc.option(fc.nat(), { nil: undefined }),
+        (steps, batches, late) => {
+          let at = T0;
+          const all = steps.map((s) => {
+            at += s.gap * MIN;
+            return ping(at, -90 - s.miles * LON_PER_MILE, s.accuracy);
+          });
+          const memo = {};
+          let pings: Ping[] = [];
+          let b = 0;
+          while (pings.length < all.length) {
+            const next = all.slice(pings.length, pings.length + batches[b++ % batches.length]!);
+            pings = [...pings, ...next];
+            // Now and then a ping that came in late, among those already read.
+            if (late !== undefined && b === 2 && pings.length > 2) {
+              const i = 1 + (late % (pings.length - 1));
+              const between = (pings[i - 1]!.instant + pings[i]!.instant) / 2;
+              pings = [...pings.slice(0, i), ping(between, -90 - 0.02 * LON_PER_MILE), ...pings.slice(i)];
+            }
+            const l = load(pings, rolling, stops);
+            expect(loadOutlook(l, O, l.pings, memo)).toEqual(loadOutlook(l, O));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('starts again for new stops and for a new trip', () => {
+    const memo = {};
+    const pings = drive(T0, 30, 55);
+    const at = (pickupMiles: number) => [stopAt(1, 'PICKUP', pickupMiles), stopAt(2, 'DELIVERY', 400)];
+    // The first ping is at the pickup: arrived, and gone 5 minutes later.
+    const first = loadOutlook(load(pings, rolling, at(0)), O, pings, memo);
+    expect(first?.stops[0]).toMatchObject({ arrivedAt: T0, departedAt: T0 + 5 * MIN });
+    const moved = load(pings, rolling, at(60));
+    expect(loadOutlook(moved, O, pings, memo)).toEqual(loadOutlook(moved, O));
+    const newTrip = [...rolling, event(T0 - 10 * MIN, 'Dispatched', 'DSP')];
+    const again = load(pings, newTrip, at(0));
+    expect(loadOutlook(again, O, pings, memo)).toEqual(loadOutlook(again, O));
+  });
+});
