@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import type { DarkReason, Load, Outlook, StatusEvent, StopOutlook } from './model';
 import { isFinished, statusPhase } from './status-phase';
 import { readStops, type Stop } from './stops';
@@ -677,6 +678,27 @@ export function loadOutlook(
   if (o.clockScale !== 1) outlook.clockScale = o.clockScale;
   if (!finished) outlook.dark = darkReason(pings, events, stops, o);
   return outlook;
+}
+
+/**
+ * `load` with its outlook reckoned again, after its track changed; without one when there is nothing
+ * to say. The same outlook as `before` from a longer track keeps `before`, the object browsers
+ * hold; a new one's `asOf` is greater than the last one's, so that a browser merging answers keeps
+ * the newest. `track` and `memo` as for `loadOutlook`.
+ */
+export function withOutlook(
+  load: Load,
+  before: Outlook | undefined,
+  o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS,
+  track: readonly TrackPoint[] = load.pings,
+  memo: OutlookMemo = {},
+): Load {
+  const outlook = loadOutlook(load, o, track, memo);
+  const { outlook: _old, ...rest } = load;
+  if (!outlook) return rest;
+  if (before && dequal({ ...outlook, asOf: before.asOf }, before)) return { ...rest, outlook: before };
+  if (before && outlook.asOf <= before.asOf) outlook.asOf = before.asOf + 1;
+  return { ...rest, outlook };
 }
 
 const boardOutlooks = new WeakMap<Outlook, Outlook>();

@@ -11,7 +11,8 @@ import { tripStart } from '@/domain/geofence';
 import {
   boardOutlook,
   DEFAULT_OUTLOOK_OPTIONS,
-  loadOutlook,
+  withOutlook,
+  type OutlookMemo,
   stopsOf,
   type OutlookOptions,
 } from '@/domain/outlook';
@@ -92,6 +93,8 @@ interface Track {
   changedSeq: number;
   /** The puller's: what the outlook reads of the trip's pings, which `load` then leaves out. */
   trail: Trail | undefined;
+  /** What the last reckoning of its outlook read, to go on from. */
+  outlookMemo: OutlookMemo;
   issues: ParseIssue[];
   /** Set while its answer alone is too large: the note served with it, and when to try again. */
   tooLarge: { note: ParseIssue; retryAt: number } | undefined;
@@ -148,22 +151,6 @@ export function createTrackCache(o: TrackCacheOptions) {
   let inFlight = 0;
   const waiting: (() => void)[] = [];
 
-  /**
-   * The load with its outlook reckoned again from its whole track, whenever the track changed (the
-   * board pulls no pings: this is where its ETAs and reasons come from). A new outlook's `asOf` is
-   * greater than the last one's, so that a browser merging answers keeps the newest.
-   */
-  function withOutlook(load: Load, before: Load['outlook'], trail?: Trail): Load {
-    const outlook = loadOutlook(load, o.outlook, trail?.points());
-    const { outlook: _old, ...rest } = load;
-    if (!outlook) return rest;
-    // The same outlook from a longer track: the one the browsers hold stays.
-    if (before && JSON.stringify(before) === JSON.stringify({ ...outlook, asOf: before.asOf }))
-      return { ...rest, outlook: before };
-    if (before && outlook.asOf <= before.asOf) outlook.asOf = before.asOf + 1;
-    return { ...rest, outlook };
-  }
-
   async function slot<T>(run: () => Promise<T>): Promise<T> {
     if (inFlight >= o.maxInFlight) await new Promise<void>((r) => waiting.push(r));
     inFlight++;
@@ -196,6 +183,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       seqOf: new Map(),
       changedSeq: 0,
       trail: o.persist ? new Trail() : undefined,
+      outlookMemo: {},
       issues: [],
       tooLarge: undefined,
       inflight: undefined,
@@ -220,7 +208,13 @@ export function createTrackCache(o: TrackCacheOptions) {
       t.trail.cutBefore(tripStart(applied.events));
       t.trail.thinIfGrown(stopsOf(applied.extras.stops), o.outlook ?? DEFAULT_OUTLOOK_OPTIONS);
     }
-    const merged = applied === t.load ? applied : withOutlook(applied, t.load?.outlook, t.trail);
+    // A full answer may have changed items the memo read: the outlook is reckoned from the start.
+    if (full) t.outlookMemo = {};
+    // The board pulls no pings: this is where its ETAs and reasons come from.
+    const merged =
+      applied === t.load
+        ? applied
+        : withOutlook(applied, t.load?.outlook, o.outlook, t.trail?.points(), t.outlookMemo);
     // Back from missing counts as a change: a browser dropped the load when it was reported missing.
     if (merged !== t.load || t.missing) {
       t.changedSeq = stamp;
