@@ -122,9 +122,10 @@ async function measure(
   movedAfter: (seq: number) => Promise<number>,
   /** BENCH_VERBOSE: when the server's change events reached the bench's own stream. */
   served: Heard[] | undefined,
-): Promise<{ latencies: number[]; moved: number[] }> {
+): Promise<{ latencies: number[]; moved: number[]; splits: Splits }> {
   const latencies: number[] = [];
   const moved: number[] = [];
+  const splits: Splits = { served: [], event: [], answer: [], drawn: [] };
   const origin = (await page.evaluate('performance.timeOrigin')) as number;
   for (let r = 0; r < ROUNDS; r++) {
     const from = heard.length;
@@ -157,8 +158,16 @@ async function measure(
         const answer = event && answers.find((a) => a >= event.at);
         const shown = drawn.find((d) => d.seq >= c.seq && d.at >= c.at);
         const ms = (a?: number, b?: number) => (a && b ? Math.round(b - a) : '-');
+        const split = {
+          served: ms(c.at, sent?.at),
+          event: ms(c.at, event?.at),
+          answer: ms(event?.at, answer),
+          drawn: ms(answer, shown?.at),
+        };
+        for (const [part, value] of Object.entries(split))
+          if (typeof value === 'number') splits[part as keyof Splits].push(value);
         console.log(
-          `  seq ${c.seq}: served +${ms(c.at, sent?.at)}, event +${ms(c.at, event?.at)}, answer +${ms(event?.at, answer)}, drawn +${ms(answer, shown?.at)}`,
+          `  seq ${c.seq}: served +${split.served}, event +${split.event}, answer +${split.answer}, drawn +${split.drawn}`,
         );
       }
     }
@@ -167,8 +176,25 @@ async function measure(
         `round ${r}: ${moved.at(-1)} loads moved, ${commits.length} commits, ${round_.map((ms) => Math.round(ms)).join(' ')} ms`,
       );
   }
-  return { latencies, moved };
+  return { latencies, moved, splits };
 }
+
+/** BENCH_VERBOSE's split of change → screen, each part in ms: commit → the bench's own stream's
+ * event, commit → the page's event, the page's event → the pull's answer, the answer → rows painted. */
+interface Splits {
+  served: number[];
+  event: number[];
+  answer: number[];
+  drawn: number[];
+}
+
+const splitLine = (splits: Splits) =>
+  Object.entries(splits)
+    .map(
+      ([part, v]: [string, number[]]) =>
+        `${part} median ${median(v)} p95 ${percentile(v, 95)} max ${Math.max(...v)} (${v.length})`,
+    )
+    .join('; ');
 
 export async function benchStream(): Promise<Figure[]> {
   execFileSync('npx', ['vite', 'build'], { stdio: 'ignore' });
@@ -231,6 +257,8 @@ export async function benchStream(): Promise<Figure[]> {
       const measured = await measure(page, heard, sim.advance, movedAfter, served?.heard);
       results[mode] = measured.latencies;
       moved.push(...measured.moved);
+      // Polling has no change events to split by.
+      if (verbose && mode === 'stream') console.log(`split over SSE, ms: ${splitLine(measured.splits)}`);
       await context.close();
     }
     const what = (mode: string, n: number) =>
