@@ -97,6 +97,15 @@ function firstFrom<T extends { instant: number }>(items: readonly T[], instant: 
   return lo;
 }
 
+/** The items from the trip's start on: the list itself when all are (no copy). */
+function tripPart<T extends { instant: number }>(
+  items: readonly T[],
+  start: number | undefined,
+): readonly T[] {
+  const from = firstFrom(items, start);
+  return from === 0 ? items : items.slice(from);
+}
+
 type Visit = 'arrive-pickup' | 'depart-pickup' | 'arrive-delivery' | 'depart-delivery';
 const VISIT_CODES: ReadonlyMap<string, Visit> = new Map([
   ['APU', 'arrive-pickup'],
@@ -578,8 +587,8 @@ export function loadOutlook(
   const finished = isFinished(load.latestStatus);
   if (stops.length === 0 && finished) return undefined;
   const start = tripStart(load.events);
-  const pings = track.slice(firstFrom(track, start));
-  const events = load.events.slice(firstFrom(load.events, start));
+  const pings = tripPart(track, start);
+  const events = tripPart(load.events, start);
   const asOf = Math.max(
     load.latestLocation?.instant ?? -Infinity,
     load.latestStatus?.instant ?? -Infinity,
@@ -644,11 +653,11 @@ export function loadOutlook(
       view.departedAt = v.departedAt;
       if (v.departedBy) view.departedBy = v.departedBy;
     }
-    if (view.progress !== 'upcoming') return { ...view, ...judge(stop, v.arrivedAt, o, false) };
+    if (view.progress !== 'upcoming') return Object.assign(view, judge(stop, v.arrivedAt, o, false));
     // Upcoming: the drive from the last position (or the stop before) to this one.
     if (!basis || !from || stop.lat === undefined || stop.lon === undefined) {
       from = undefined;
-      return { ...view, ...judge(stop, undefined, o, true) };
+      return Object.assign(view, judge(stop, undefined, o, true));
     }
     const to = { lat: stop.lat, lon: stop.lon };
     const legMiles = (meters(from, to) / METERS_PER_MILE) * o.roadFactor;
@@ -659,19 +668,16 @@ export function loadOutlook(
     rests += leg.rests;
     from = to;
     const eta = basis.instant + Math.round((hours * HOUR) / o.clockScale);
-    return {
-      ...view,
-      eta,
-      etaInputs: {
-        from: basis.instant,
-        miles: Math.round(miles),
-        mph: Math.round(speed.mph),
-        measured: speed.measured,
-        rests,
-        restHours: o.restHours,
-      },
-      ...judge(stop, eta, o, true),
+    view.eta = eta;
+    view.etaInputs = {
+      from: basis.instant,
+      miles: Math.round(miles),
+      mph: Math.round(speed.mph),
+      measured: speed.measured,
+      rests,
+      restHours: o.restHours,
     };
+    return Object.assign(view, judge(stop, eta, o, true));
   });
 
   const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
@@ -694,11 +700,13 @@ export function withOutlook(
   memo: OutlookMemo = {},
 ): Load {
   const outlook = loadOutlook(load, o, track, memo);
-  const { outlook: _old, ...rest } = load;
-  if (!outlook) return rest;
-  if (before && dequal({ ...outlook, asOf: before.asOf }, before)) return { ...rest, outlook: before };
+  if (!outlook) {
+    const { outlook: _old, ...rest } = load;
+    return rest;
+  }
+  if (before && dequal({ ...outlook, asOf: before.asOf }, before)) return { ...load, outlook: before };
   if (before && outlook.asOf <= before.asOf) outlook.asOf = before.asOf + 1;
-  return { ...rest, outlook };
+  return { ...load, outlook };
 }
 
 const boardOutlooks = new WeakMap<Outlook, Outlook>();
