@@ -95,7 +95,7 @@ const ownCpuMs = () => {
  * A full collection of this process's heap (the load generator's), whether or not node was started
  * with `--expose-gc` (`npx tsx bench/run.ts` is not).
  */
-const collectGarbage: () => void =
+export const collectGarbage: () => void =
   (globalThis as { gc?: () => void }).gc ??
   (() => {
     setFlagsFromString('--expose-gc');
