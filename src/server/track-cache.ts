@@ -45,6 +45,12 @@ import { ProxyError } from './errors';
 export interface TrackCacheOptions {
   pull: (by: LoadBy, ids: string[], sendNewData: 'yes' | 'no') => Promise<Parsed<PullAnswer>>;
   chunkSize: number;
+  /**
+   * Items (pings, events, comments, documents, readings) one call is expected to bring at most,
+   * reckoned per load from what its earlier answers brought: a chunk is cut before it passes this,
+   * and an answer is merged and stored this many items at a time. No bound when absent.
+   */
+  maxItems?: number;
   /** Upstream calls in flight at once, across all requests. */
   maxInFlight: number;
   freshMs: number;
@@ -92,6 +98,10 @@ interface Track {
   changedSeq: number;
   /** The puller's: what the outlook reads of the trip's pings, which `load` then leaves out. */
   trail: Trail | undefined;
+  /** Items a full pull is expected to bring: its last full answer's, plus what deltas brought since. */
+  items: number;
+  /** The most items one delta brought since its last full pull: what its next delta is expected to bring. */
+  deltaItems: number;
   issues: ParseIssue[];
   /** Set while its answer alone is too large: the note served with it, and when to try again. */
   tooLarge: { note: ParseIssue; retryAt: number } | undefined;
@@ -146,6 +156,7 @@ export function createTrackCache(o: TrackCacheOptions) {
   let seq = 0;
   let lastTimeStamp: string | undefined;
   let inFlight = 0;
+  const maxItems = o.maxItems !== undefined && o.maxItems >= 1 ? o.maxItems : Number.POSITIVE_INFINITY;
   const waiting: (() => void)[] = [];
 
   /**
@@ -196,6 +207,8 @@ export function createTrackCache(o: TrackCacheOptions) {
       seqOf: new Map(),
       changedSeq: 0,
       trail: o.persist ? new Trail() : undefined,
+      items: 0,
+      deltaItems: 0,
       issues: [],
       tooLarge: undefined,
       inflight: undefined,
@@ -246,6 +259,14 @@ export function createTrackCache(o: TrackCacheOptions) {
     // documents, its pings only as the trail: its memory grows with neither the load's history nor
     // a long trip (the store keeps those).
     t.load = o.persist ? hotTrip(merged) : merged;
+    const brought = itemCount(fresh);
+    if (full) {
+      t.items = brought;
+      t.deltaItems = 0;
+    } else {
+      t.items += brought;
+      t.deltaItems = Math.max(t.deltaItems, brought);
+    }
     t.known = true;
     t.missing = false;
     t.refreshedAt = at;
@@ -313,35 +334,52 @@ export function createTrackCache(o: TrackCacheOptions) {
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
     const at = now();
     const byId = new Map(chunk.map((t) => [t.id, t]));
-    const toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
-    answer.data.details.forEach((detail, i) => {
-      const id = detailId(detail, by);
-      const t = id === undefined ? undefined : byId.get(id);
-      if (!t) return;
-      byId.delete(t.id);
-      const issues = [...(answer.data.detailIssues[i] ?? [])];
-      const load = normalizeLoad(detail, by, `details[${i}]`, issues);
-      if (!load) return;
-      absorb(t, load, issues, mode === 'no', at);
-      if (!o.persist || !t.load) return;
-      // The answer's items under the merged head (its outlook reckoned from the whole track).
-      const { pings, events, comments, documents, readings } = load;
-      toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
-      toStore.notes.push({ by, id: t.id, notes: t.issues });
-    });
-    // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
-    for (const t of byId.values()) {
-      t.refreshedAt = at;
-      if (mode === 'no' || !t.known) {
-        t.missing = true;
-        t.lastFullAt = at;
-        t.needsFull = false;
-        toStore.missing.push({ by, id: t.id });
-      }
-    }
-    if (!o.persist) return;
+    let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
+    let batchItems = 0;
+    let stored = false;
+    const store = async () => {
+      stored = true;
+      const batch = toStore;
+      toStore = { loads: [], notes: [], missing: [] };
+      batchItems = 0;
+      await o.persist?.(by, batch);
+    };
+    const details = answer.data.details as (PullAnswer['details'][number] | undefined)[];
     try {
-      await o.persist(by, toStore);
+      for (let i = 0; i < details.length; i++) {
+        const detail = details[i];
+        // Let go of each detail once read: a large answer's tree shrinks as it is stored.
+        details[i] = undefined;
+        if (detail === undefined) continue;
+        const id = detailId(detail, by);
+        const t = id === undefined ? undefined : byId.get(id);
+        if (!t) continue;
+        byId.delete(t.id);
+        const issues = [...(answer.data.detailIssues[i] ?? [])];
+        const load = normalizeLoad(detail, by, `details[${i}]`, issues);
+        if (!load) continue;
+        absorb(t, load, issues, mode === 'no', at);
+        if (!o.persist || !t.load) continue;
+        // The answer's items under the merged head (its outlook reckoned from the whole track).
+        const { pings, events, comments, documents, readings } = load;
+        toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
+        toStore.notes.push({ by, id: t.id, notes: t.issues });
+        // A large answer is stored in parts, so that no write's parameters are large; a part fails
+        // as the whole would: the chunk's loads are pulled in full next time.
+        batchItems += itemCount(load);
+        if (batchItems >= maxItems) await store();
+      }
+      // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
+      for (const t of byId.values()) {
+        t.refreshedAt = at;
+        if (mode === 'no' || !t.known) {
+          t.missing = true;
+          t.lastFullAt = at;
+          t.needsFull = false;
+          toStore.missing.push({ by, id: t.id });
+        }
+      }
+      if (o.persist && (!stored || toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
       throw error;
@@ -366,6 +404,30 @@ export function createTrackCache(o: TrackCacheOptions) {
     o.onTooLarge?.(t.by, t.id, note);
   }
 
+  /**
+   * The calls for these tracks: at most `chunkSize` loads each, and cut before the items its loads are
+   * expected to bring pass `maxItems` (a load expected to bring more goes alone). A full pull is
+   * expected to bring what the load holds, a delta the most one of its deltas brought; a load not
+   * read yet, nothing: its first answer tells. Calls thus grow with the items, not only the loads.
+   */
+  function chunksOf(list: Track[], mode: 'yes' | 'no'): Track[][] {
+    const chunks: Track[][] = [];
+    let chunk: Track[] = [];
+    let items = 0;
+    for (const t of list) {
+      const expected = mode === 'no' ? t.items : t.deltaItems;
+      if (chunk.length > 0 && (chunk.length >= o.chunkSize || items + expected > maxItems)) {
+        chunks.push(chunk);
+        chunk = [];
+        items = 0;
+      }
+      chunk.push(t);
+      items += expected;
+    }
+    if (chunk.length > 0) chunks.push(chunk);
+    return chunks;
+  }
+
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
   async function refresh(by: LoadBy, wanted: Track[]): Promise<number> {
     const at = now();
@@ -381,8 +443,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       ['yes', due.filter((t) => !(t.needsFull || at - t.lastFullAt >= o.resyncMs))],
     ];
     for (const [mode, list] of modes) {
-      for (let i = 0; i < list.length; i += o.chunkSize) {
-        const chunk = list.slice(i, i + o.chunkSize);
+      for (const chunk of chunksOf(list, mode)) {
         // Requests that want these loads meanwhile wait for this very call, and share its outcome.
         const run = refreshChunk(by, chunk, mode, calls);
         for (const t of chunk) t.inflight = run;
@@ -559,6 +620,11 @@ export interface TrackSource {
   getJson: TrackCache['getJson'];
   /** The loads held now, for reports over all of them (billing, alerts). */
   held: () => Load[] | Promise<Load[]>;
+}
+
+/** The items a load holds, all lists together. */
+function itemCount(load: Load): number {
+  return LISTS.reduce((n, list) => n + load[list].length, 0);
 }
 
 /** A track's load without its items, or its ids alone when it has never been read. */
