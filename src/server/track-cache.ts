@@ -146,6 +146,9 @@ export const INCLUDE_OF: Record<(typeof LISTS)[number], keyof IncludeFlags> = {
   readings: 'temperatures',
 };
 
+/** A refresh's first calls carry this share of `chunkSize` loads, until an answer tells their size. */
+const FIRST_CALL_SHARE = 10;
+
 /** Loads served in one go before other requests get a turn. */
 const SERVE_BEFORE_YIELD = 1000;
 
@@ -294,7 +297,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     chunk: Track[],
     mode: 'yes' | 'no',
     calls: { n: number },
-  ): Promise<void> {
+  ): Promise<number> {
     let answer: Parsed<PullAnswer>;
     try {
       calls.n++;
@@ -319,7 +322,7 @@ export function createTrackCache(o: TrackCacheOptions) {
             notes: [{ by, id: t.id, notes: t.issues }],
             missing: [],
           });
-        return;
+        return 0;
       }
       const half = Math.ceil(chunk.length / 2);
       const halves = await Promise.allSettled([
@@ -328,7 +331,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       ]);
       const failure = halves.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failure) throw failure.reason;
-      return;
+      return halves.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
     }
     o.onAnswer?.(by, answer);
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
@@ -336,6 +339,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const byId = new Map(chunk.map((t) => [t.id, t]));
     let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
     let batchItems = 0;
+    let answered = 0;
     let stored = false;
     const store = async () => {
       stored = true;
@@ -359,15 +363,17 @@ export function createTrackCache(o: TrackCacheOptions) {
         const load = normalizeLoad(detail, by, `details[${i}]`, issues);
         if (!load) continue;
         absorb(t, load, issues, mode === 'no', at);
+        const brought = itemCount(load);
+        answered += brought;
         if (!o.persist || !t.load) continue;
         // The answer's items under the merged head (its outlook reckoned from the whole track).
         const { pings, events, comments, documents, readings } = load;
+        // A large answer is stored in parts of at most `maxItems` (or one load), so that no write's
+        // parameters are large; a part fails as the whole would: the chunk is pulled in full next time.
+        if (toStore.loads.length > 0 && batchItems + brought > maxItems) await store();
         toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
         toStore.notes.push({ by, id: t.id, notes: t.issues });
-        // A large answer is stored in parts, so that no write's parameters are large; a part fails
-        // as the whole would: the chunk's loads are pulled in full next time.
-        batchItems += itemCount(load);
-        if (batchItems >= maxItems) await store();
+        batchItems += brought;
       }
       // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
       for (const t of byId.values()) {
@@ -380,6 +386,7 @@ export function createTrackCache(o: TrackCacheOptions) {
         }
       }
       if (o.persist && (!stored || toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
+      return answered;
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
       throw error;
@@ -405,27 +412,60 @@ export function createTrackCache(o: TrackCacheOptions) {
   }
 
   /**
-   * The calls for these tracks: at most `chunkSize` loads each, and cut before the items its loads are
-   * expected to bring pass `maxItems` (a load expected to bring more goes alone). A full pull is
-   * expected to bring what the load holds, a delta the most one of its deltas brought; a load not
-   * read yet, nothing: its first answer tells. Calls thus grow with the items, not only the loads.
+   * Pulls these tracks, each call's loads chosen when it can start: at most `chunkSize` loads, cut
+   * before the items they are expected to bring pass `maxItems` (a load expected to bring more goes
+   * alone). A load is expected to bring the larger of its own reckoning (a full pull: what it holds;
+   * a delta: the most one of its deltas brought since its last full pull) and the most per load any
+   * answer of this refresh brought; before the first answer, as much as a tenth of a chunk may bring.
+   * So a refresh starts with small calls, and no answer is large even when a load's history says
+   * nothing (its first pull) or is wrong (the service's clock moved far). Calls grow with the items.
+   * Each load's own promise settles with its call: requests that want it meanwhile share that call.
    */
-  function chunksOf(list: Track[], mode: 'yes' | 'no'): Track[][] {
-    const chunks: Track[][] = [];
-    let chunk: Track[] = [];
-    let items = 0;
+  async function pullInTurn(by: LoadBy, list: Track[], mode: 'yes' | 'no', calls: { n: number }) {
+    const settle = new Map<Track, { resolve: () => void; reject: (error: unknown) => void }>();
     for (const t of list) {
-      const expected = mode === 'no' ? t.items : t.deltaItems;
-      if (chunk.length > 0 && (chunk.length >= o.chunkSize || items + expected > maxItems)) {
-        chunks.push(chunk);
-        chunk = [];
-        items = 0;
-      }
-      chunk.push(t);
-      items += expected;
+      const own = new Promise<void>((resolve, reject) => settle.set(t, { resolve, reject }));
+      t.inflight = own;
+      own
+        .catch(() => undefined)
+        .finally(() => {
+          if (t.inflight === own) t.inflight = undefined;
+        });
     }
-    if (chunk.length > 0) chunks.push(chunk);
-    return chunks;
+    let perLoad = Number.isFinite(maxItems) ? maxItems / Math.ceil(o.chunkSize / FIRST_CALL_SHARE) : 0;
+    let answered = false;
+    let next = 0;
+    const failures: unknown[] = [];
+    const takeChunk = (): Track[] => {
+      const chunk: Track[] = [];
+      let items = 0;
+      while (next < list.length && chunk.length < o.chunkSize) {
+        const t = list[next] as Track;
+        const expected = Math.max(mode === 'no' ? t.items : t.deltaItems, perLoad);
+        if (chunk.length > 0 && items + expected > maxItems) break;
+        chunk.push(t);
+        items += expected;
+        next++;
+      }
+      return chunk;
+    };
+    const worker = async () => {
+      while (next < list.length) {
+        const chunk = takeChunk();
+        try {
+          const items = await refreshChunk(by, chunk, mode, calls);
+          const seen = items / chunk.length;
+          perLoad = answered ? Math.max(perLoad, seen) : seen;
+          answered = true;
+          for (const t of chunk) settle.get(t)?.resolve();
+        } catch (error) {
+          failures.push(error);
+          for (const t of chunk) settle.get(t)?.reject(error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, o.maxInFlight) }, worker));
+    if (failures.length > 0) throw failures[0];
   }
 
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
@@ -442,19 +482,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       ['no', due.filter((t) => t.needsFull || at - t.lastFullAt >= o.resyncMs)],
       ['yes', due.filter((t) => !(t.needsFull || at - t.lastFullAt >= o.resyncMs))],
     ];
-    for (const [mode, list] of modes) {
-      for (const chunk of chunksOf(list, mode)) {
-        // Requests that want these loads meanwhile wait for this very call, and share its outcome.
-        const run = refreshChunk(by, chunk, mode, calls);
-        for (const t of chunk) t.inflight = run;
-        run
-          .catch(() => undefined)
-          .finally(() => {
-            for (const t of chunk) if (t.inflight === run) t.inflight = undefined;
-          });
-        waits.push(run);
-      }
-    }
+    for (const [mode, list] of modes) if (list.length > 0) waits.push(pullInTurn(by, list, mode, calls));
     const results = await Promise.allSettled(waits);
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
