@@ -609,21 +609,22 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     ]);
   });
 
-  it('starts a refresh with small calls and sizes the next ones by what the first brought per load', async () => {
+  it('starts a refresh of more than a chunk with small calls, sized next by what they brought', async () => {
     const u = upstream();
     const many = Array.from({ length: 20 }, (_, i) => String(i + 1));
     for (const id of many) u.addPing(id);
     const clock = { t: 0 };
-    const c = cache(u, clock, { chunkSize: 20, maxItems: 50, maxInFlight: 1 });
-    // A first pull: a tenth of a chunk first; it brought a ping a load, so the rest go together.
+    const c = cache(u, clock, { chunkSize: 15, maxItems: 50, maxInFlight: 1 });
+    // A first pull of more than a chunk: 10 loads go first; they brought a ping a load, so the rest
+    // go together.
     await c.get('external-id', many, undefined, undefined);
-    expect(u.calls.map((x) => x.ids.length)).toEqual([2, 18]);
+    expect(u.calls.map((x) => x.ids.length)).toEqual([10, 10]);
     // The service's clock moved far: every delta brings 10 pings, which no load's history foretold.
     for (const id of many) for (let i = 0; i < 10; i++) u.addPing(id);
     clock.t += 1000;
     u.calls.length = 0;
     const delta = await c.get('external-id', many, undefined, undefined);
-    expect(u.calls.map((x) => x.ids.length)).toEqual([2, 5, 5, 5, 3]);
+    expect(u.calls.map((x) => x.ids.length)).toEqual([10, 5, 5]);
     expect(delta.loads.map(pingCount)).toEqual(many.map(() => 11));
   });
 

@@ -146,8 +146,8 @@ export const INCLUDE_OF: Record<(typeof LISTS)[number], keyof IncludeFlags> = {
   readings: 'temperatures',
 };
 
-/** A refresh's first calls carry this share of `chunkSize` loads, until an answer tells their size. */
-const FIRST_CALL_SHARE = 10;
+/** A refresh of more than one chunk starts with calls of at most this many loads, until an answer tells their size. */
+const FIRST_CALL_LOADS = 10;
 
 /** Loads served in one go before other requests get a turn. */
 const SERVE_BEFORE_YIELD = 1000;
@@ -416,9 +416,10 @@ export function createTrackCache(o: TrackCacheOptions) {
    * before the items they are expected to bring pass `maxItems` (a load expected to bring more goes
    * alone). A load is expected to bring the larger of its own reckoning (a full pull: what it holds;
    * a delta: the most one of its deltas brought since its last full pull) and the most per load any
-   * answer of this refresh brought; before the first answer, as much as a tenth of a chunk may bring.
-   * So a refresh starts with small calls, and no answer is large even when a load's history says
-   * nothing (its first pull) or is wrong (the service's clock moved far). Calls grow with the items.
+   * answer of this refresh brought; before the first answer of a refresh of more than one chunk, as
+   * much as FIRST_CALL_LOADS loads may bring. So a large refresh starts with two small calls, and no
+   * answer is large even when a load's history says nothing (its first pull) or is wrong (the
+   * service's clock moved far). Calls grow with the items.
    * Each load's own promise settles with its call: requests that want it meanwhile share that call.
    */
   async function pullInTurn(by: LoadBy, list: Track[], mode: 'yes' | 'no', calls: { n: number }) {
@@ -432,7 +433,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           if (t.inflight === own) t.inflight = undefined;
         });
     }
-    let perLoad = Number.isFinite(maxItems) ? maxItems / Math.ceil(o.chunkSize / FIRST_CALL_SHARE) : 0;
+    let perLoad = Number.isFinite(maxItems) && list.length > o.chunkSize ? maxItems / FIRST_CALL_LOADS : 0;
     let answered = false;
     let next = 0;
     const failures: unknown[] = [];
