@@ -574,13 +574,15 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     const first = await c.get('external-id', ids, undefined, undefined);
     expect(pingsOf(first)).toEqual(pingsOf(await p.get('external-id', ids, undefined, undefined)));
     expect(u.calls.map((x) => x.ids)).toEqual([ids]);
-    // A full resync: each load is expected to bring what it holds (20, 20, 2, 2 against 25).
+    // A full resync: each load is expected to bring what it holds (20, 20, 2, 2), and at least what
+    // the latest full answer brought per load (11): against 25 items a call.
     clock.t += 5000;
     u.calls.length = 0;
     const again = await c.get('external-id', ids, undefined, undefined);
     expect(u.calls.map((x) => [x.mode, x.ids])).toEqual([
       ['no', ['1']],
-      ['no', ['2', '3', '4']],
+      ['no', ['2']],
+      ['no', ['3', '4']],
     ]);
     expect(pingsOf(again)).toEqual(pingsOf(first));
     expect(Object.values(pingsOf(again)).map((k) => k?.length)).toEqual([20, 20, 2, 2]);
@@ -626,6 +628,24 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     const delta = await c.get('external-id', many, undefined, undefined);
     expect(u.calls.map((x) => x.ids.length)).toEqual([10, 5, 5]);
     expect(delta.loads.map(pingCount)).toEqual(many.map(() => 11));
+  });
+
+  it('expects a small refresh to bring per load what the latest answer of its mode brought', async () => {
+    const u = upstream();
+    const many = Array.from({ length: 40 }, (_, i) => String(i + 1));
+    for (const id of many) u.addPing(id);
+    const clock = { t: 0 };
+    const c = cache(u, clock, { chunkSize: 15, maxItems: 50, maxInFlight: 1 });
+    await c.get('external-id', many, undefined, undefined);
+    for (const id of many) for (let i = 0; i < 10; i++) u.addPing(id);
+    clock.t += 1000;
+    await c.get('external-id', many.slice(0, 20), undefined, undefined);
+    // Loads whose own deltas never brought much, in a refresh of less than a chunk: sized by the
+    // latest deltas (10 a load), not taken 12 at once.
+    u.calls.length = 0;
+    const rest = await c.get('external-id', many.slice(20, 32), undefined, undefined);
+    expect(u.calls.map((x) => x.ids.length)).toEqual([5, 5, 2]);
+    expect(rest.loads.map(pingCount)).toEqual(many.slice(20, 32).map(() => 11));
   });
 
   it('takes no bound from a maxItems that is not a positive count, and still cuts at chunkSize', async () => {

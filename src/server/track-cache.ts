@@ -159,6 +159,8 @@ export function createTrackCache(o: TrackCacheOptions) {
   let seq = 0;
   let lastTimeStamp: string | undefined;
   let inFlight = 0;
+  /** Items per load the latest answer of each mode brought: a refresh in the puller's next round expects as many. */
+  const lastPerLoad = { yes: 0, no: 0 };
   const maxItems = o.maxItems !== undefined && o.maxItems >= 1 ? o.maxItems : Number.POSITIVE_INFINITY;
   const waiting: (() => void)[] = [];
 
@@ -414,12 +416,13 @@ export function createTrackCache(o: TrackCacheOptions) {
   /**
    * Pulls these tracks, each call's loads chosen when it can start: at most `chunkSize` loads, cut
    * before the items they are expected to bring pass `maxItems` (a load expected to bring more goes
-   * alone). A load is expected to bring the larger of its own reckoning (a full pull: what it holds;
-   * a delta: the most one of its deltas brought since its last full pull) and the most per load any
-   * answer of this refresh brought; before the first answer of a refresh of more than one chunk, as
-   * much as FIRST_CALL_LOADS loads may bring. So a large refresh starts with two small calls, and no
-   * answer is large even when a load's history says nothing (its first pull) or is wrong (the
-   * service's clock moved far). Calls grow with the items.
+   * alone). A load is expected to bring the largest of: its own reckoning (a full pull: what it
+   * holds; a delta: the most one of its deltas brought since its last full pull); what the latest
+   * answer of the same mode brought per load; the most per load any answer of this refresh brought,
+   * or before the first one, in a refresh of more than one chunk, a FIRST_CALL_LOADS-th of
+   * `maxItems`. So a large refresh starts with small calls, and no answer is large even when a
+   * load's history says nothing (its first pull) or is wrong (the service's clock moved far).
+   * Calls grow with the items.
    * Each load's own promise settles with its call: requests that want it meanwhile share that call.
    */
   async function pullInTurn(by: LoadBy, list: Track[], mode: 'yes' | 'no', calls: { n: number }) {
@@ -442,7 +445,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       let items = 0;
       while (next < list.length && chunk.length < o.chunkSize) {
         const t = list[next] as Track;
-        const expected = Math.max(mode === 'no' ? t.items : t.deltaItems, perLoad);
+        const expected = Math.max(mode === 'no' ? t.items : t.deltaItems, perLoad, lastPerLoad[mode]);
         if (chunk.length > 0 && items + expected > maxItems) break;
         chunk.push(t);
         items += expected;
@@ -457,6 +460,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           const items = await refreshChunk(by, chunk, mode, calls);
           const seen = items / chunk.length;
           perLoad = answered ? Math.max(perLoad, seen) : seen;
+          lastPerLoad[mode] = seen;
           answered = true;
           for (const t of chunk) settle.get(t)?.resolve();
         } catch (error) {
