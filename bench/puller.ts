@@ -2,7 +2,8 @@
 // full pull of every watched load, and the store's size per million pings. Simulators and the puller
 // (TRACKS=store, a throwaway PostgreSQL from Debian's binaries or DATABASE_URL's server) each in a
 // process of their own; the simulators' clock stands still and is moved on between measurements.
-// `BENCH_PULLER_PREVIOUS=<commit>` measures that commit's puller beside this one, on the same fleet.
+// `BENCH_PULLER_PREVIOUS=<commit>` measures that commit's puller beside this one, on the same fleet;
+// `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,6 +97,10 @@ async function measure(name: string, serverUrl: string, root: string | undefined
           // No full resync in the middle of a measurement: the first pull is the full one.
           RESYNC_MINUTES: '1440',
           WATCH_MINUTES: '1440',
+          // A budget other than the default, to see what it buys (`BENCH_PULLER_MAX_ITEMS`).
+          ...(process.env.BENCH_PULLER_MAX_ITEMS
+            ? { UPSTREAM_MAX_ITEMS: process.env.BENCH_PULLER_MAX_ITEMS }
+            : {}),
         },
       },
       root,

@@ -177,6 +177,11 @@ export const EnvSchema = z
     RETENTION_DAYS: int(1, 3650).default(365),
     MAX_IDS: int(1, 10_000).default(DEFAULT_MAX_IDS),
     UPSTREAM_MAX_IDS: int(1, 10_000).default(100),
+    /**
+     * Items one upstream call is expected to bring at most (reckoned from each load's earlier answers):
+     * what bounds the proxy's memory with long tracks, as UPSTREAM_MAX_IDS bounds it with many loads.
+     */
+    UPSTREAM_MAX_ITEMS: int(100, 10_000_000).default(20_000),
     UPSTREAM_TIMEOUT_MS: int(100, 600_000).default(15_000),
     /** The most an upstream answer may hold, decoded; a larger one is a 502. 64 MiB. */
     UPSTREAM_MAX_BYTES: int(1024, 2 ** 30).default(64 * 1024 * 1024),

@@ -546,3 +546,163 @@ describe('track cache', () => {
     expect(u.calls.map((x) => x.mode)).toEqual(['no', 'yes', 'no']);
   });
 });
+
+describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
+  /** Loads 1–4 with 20, 20, 2 and 2 pings. */
+  function fleet() {
+    const u = upstream();
+    for (const [id, n] of [
+      ['1', 20],
+      ['2', 20],
+      ['3', 2],
+      ['4', 2],
+    ] as const)
+      for (let i = 0; i < n; i++) u.addPing(id);
+    return u;
+  }
+  const ids = ['1', '2', '3', '4'];
+  const pingsOf = (served: { loads: LoadViewWire[] }) =>
+    Object.fromEntries(served.loads.map((l) => [l.id, l.pings?.map((p) => p.key)]));
+
+  it('splits a chunk whose loads are known to be large before the call, and serves the same answers', async () => {
+    const u = fleet();
+    const plain = fleet();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { chunkSize: 100, maxItems: 25, resyncMs: 5000 });
+    const p = cache(plain, clock, { chunkSize: 100, resyncMs: 5000 });
+    // Nothing known yet: one call, whatever it brings.
+    const first = await c.get('external-id', ids, undefined, undefined);
+    expect(pingsOf(first)).toEqual(pingsOf(await p.get('external-id', ids, undefined, undefined)));
+    expect(u.calls.map((x) => x.ids)).toEqual([ids]);
+    // A full resync: each load is expected to bring what it holds (20, 20, 2, 2), and at least what
+    // the latest full answer brought per load (11): against 25 items a call.
+    clock.t += 5000;
+    u.calls.length = 0;
+    const again = await c.get('external-id', ids, undefined, undefined);
+    expect(u.calls.map((x) => [x.mode, x.ids])).toEqual([
+      ['no', ['1']],
+      ['no', ['2']],
+      ['no', ['3', '4']],
+    ]);
+    expect(pingsOf(again)).toEqual(pingsOf(first));
+    expect(Object.values(pingsOf(again)).map((k) => k?.length)).toEqual([20, 20, 2, 2]);
+  });
+
+  it('sizes a delta by the most a delta of that load brought, and loses nothing a larger delta brings', async () => {
+    const u = fleet();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { chunkSize: 100, maxItems: 25 });
+    await c.get('external-id', ids, undefined, undefined);
+    // Load 1's delta brings 30 pings: more than expected (nothing), taken whole, not refused.
+    for (let i = 0; i < 30; i++) u.addPing('1');
+    u.addPing('2');
+    clock.t += 1000;
+    u.calls.length = 0;
+    const delta = await c.get('external-id', ids, undefined, undefined);
+    expect(u.calls.map((x) => [x.mode, x.ids])).toEqual([['yes', ids]]);
+    expect(Object.values(pingsOf(delta)).map((k) => k?.length)).toEqual([50, 21, 2, 2]);
+    // Its next delta is expected to be as large: it goes alone.
+    clock.t += 1000;
+    u.calls.length = 0;
+    await c.get('external-id', ids, undefined, undefined);
+    expect(u.calls.map((x) => [x.mode, x.ids])).toEqual([
+      ['yes', ['1']],
+      ['yes', ['2', '3', '4']],
+    ]);
+  });
+
+  it('starts a refresh of more than a chunk with small calls, sized next by what they brought', async () => {
+    const u = upstream();
+    const many = Array.from({ length: 20 }, (_, i) => String(i + 1));
+    for (const id of many) u.addPing(id);
+    const clock = { t: 0 };
+    const c = cache(u, clock, { chunkSize: 15, maxItems: 50, maxInFlight: 1 });
+    // A first pull of more than a chunk: 10 loads go first; they brought a ping a load, so the rest
+    // go together.
+    await c.get('external-id', many, undefined, undefined);
+    expect(u.calls.map((x) => x.ids.length)).toEqual([10, 10]);
+    // The service's clock moved far: every delta brings 10 pings, which no load's history foretold.
+    for (const id of many) for (let i = 0; i < 10; i++) u.addPing(id);
+    clock.t += 1000;
+    u.calls.length = 0;
+    const delta = await c.get('external-id', many, undefined, undefined);
+    expect(u.calls.map((x) => x.ids.length)).toEqual([10, 5, 5]);
+    expect(delta.loads.map(pingCount)).toEqual(many.map(() => 11));
+  });
+
+  it('expects a small refresh to bring per load what the latest answer of its mode brought', async () => {
+    const u = upstream();
+    const many = Array.from({ length: 40 }, (_, i) => String(i + 1));
+    for (const id of many) u.addPing(id);
+    const clock = { t: 0 };
+    const c = cache(u, clock, { chunkSize: 15, maxItems: 50, maxInFlight: 1 });
+    await c.get('external-id', many, undefined, undefined);
+    for (const id of many) for (let i = 0; i < 10; i++) u.addPing(id);
+    clock.t += 1000;
+    await c.get('external-id', many.slice(0, 20), undefined, undefined);
+    // Loads whose own deltas never brought much, in a refresh of less than a chunk: sized by the
+    // latest deltas (10 a load), not taken 12 at once.
+    u.calls.length = 0;
+    const rest = await c.get('external-id', many.slice(20, 32), undefined, undefined);
+    expect(u.calls.map((x) => x.ids.length)).toEqual([5, 5, 2]);
+    expect(rest.loads.map(pingCount)).toEqual(many.slice(20, 32).map(() => 11));
+  });
+
+  it('takes no bound from a maxItems that is not a positive count, and still cuts at chunkSize', async () => {
+    for (const maxItems of [0, -5, Number.NaN]) {
+      const u = fleet();
+      const clock = { t: 0 };
+      const c = cache(u, clock, { chunkSize: 3, maxItems, resyncMs: 5000 });
+      await c.get('external-id', ids, undefined, undefined);
+      clock.t += 5000;
+      u.calls.length = 0;
+      await c.get('external-id', ids, undefined, undefined);
+      expect(u.calls.map((x) => x.ids)).toEqual([['1', '2', '3'], ['4']]);
+    }
+  });
+
+  it('stores a large answer in parts of at most maxItems (or one load), each load once', async () => {
+    const u = fleet();
+    const clock = { t: 0 };
+    const parts: { ids: string[]; pings: number; missing: string[] }[] = [];
+    const c = cache(u, clock, {
+      chunkSize: 100,
+      maxItems: 25,
+      persist: async (_by, answer) => {
+        parts.push({
+          ids: answer.loads.map((l) => l.id),
+          pings: answer.loads.reduce((n, l) => n + l.pings.length, 0),
+          missing: answer.missing.map((m) => m.id),
+        });
+      },
+    });
+    await c.refreshLoads('external-id', [...ids, '99']);
+    expect(parts).toEqual([
+      { ids: ['1'], pings: 20, missing: [] },
+      { ids: ['2', '3', '4'], pings: 24, missing: ['99'] },
+    ]);
+  });
+
+  it('after a part of an answer failed to be stored, pulls the whole chunk in full again', async () => {
+    const u = fleet();
+    const clock = { t: 0 };
+    let failOn = 2;
+    const stored: string[] = [];
+    const c = cache(u, clock, {
+      chunkSize: 100,
+      maxItems: 25,
+      persist: async (_by, answer) => {
+        if (--failOn === 0) throw new Error('store down');
+        stored.push(...answer.loads.map((l) => l.id));
+      },
+    });
+    await expect(c.refreshLoads('external-id', ids)).rejects.toThrow('store down');
+    expect(stored).toEqual(['1']);
+    clock.t += 1000;
+    u.calls.length = 0;
+    await c.refreshLoads('external-id', ids);
+    expect(u.calls.every((x) => x.mode === 'no')).toBe(true);
+    expect(u.calls.flatMap((x) => x.ids).sort()).toEqual(ids);
+    expect(stored.sort()).toEqual(['1', '1', '2', '3', '4']);
+  });
+});

@@ -46,6 +46,12 @@ import { ProxyError } from './errors';
 export interface TrackCacheOptions {
   pull: (by: LoadBy, ids: string[], sendNewData: 'yes' | 'no') => Promise<Parsed<PullAnswer>>;
   chunkSize: number;
+  /**
+   * Items (pings, events, comments, documents, readings) one call is expected to bring at most,
+   * reckoned per load from what its earlier answers brought: a chunk is cut before it passes this,
+   * and an answer is merged and stored this many items at a time. No bound when absent.
+   */
+  maxItems?: number;
   /** Upstream calls in flight at once, across all requests. */
   maxInFlight: number;
   freshMs: number;
@@ -95,6 +101,10 @@ interface Track {
   trail: Trail | undefined;
   /** What the last reckoning of its outlook read, to go on from. */
   outlookMemo: OutlookMemo;
+  /** Items a full pull is expected to bring: its last full answer's, plus what deltas brought since. */
+  items: number;
+  /** The most items one delta brought since its last full pull: what its next delta is expected to bring. */
+  deltaItems: number;
   issues: ParseIssue[];
   /** Set while its answer alone is too large: the note served with it, and when to try again. */
   tooLarge: { note: ParseIssue; retryAt: number } | undefined;
@@ -139,6 +149,9 @@ export const INCLUDE_OF: Record<(typeof LISTS)[number], keyof IncludeFlags> = {
   readings: 'temperatures',
 };
 
+/** A refresh of more than one chunk starts with calls of at most this many loads, until an answer tells their size. */
+const FIRST_CALL_LOADS = 10;
+
 /** Loads served in one go before other requests get a turn. */
 const SERVE_BEFORE_YIELD = 1000;
 
@@ -149,6 +162,9 @@ export function createTrackCache(o: TrackCacheOptions) {
   let seq = 0;
   let lastTimeStamp: string | undefined;
   let inFlight = 0;
+  /** Items per load the latest answer of each mode brought: a refresh in the puller's next round expects as many. */
+  const lastPerLoad = { yes: 0, no: 0 };
+  const maxItems = o.maxItems !== undefined && o.maxItems >= 1 ? o.maxItems : Number.POSITIVE_INFINITY;
   const waiting: (() => void)[] = [];
 
   async function slot<T>(run: () => Promise<T>): Promise<T> {
@@ -184,6 +200,8 @@ export function createTrackCache(o: TrackCacheOptions) {
       changedSeq: 0,
       trail: o.persist ? new Trail() : undefined,
       outlookMemo: {},
+      items: 0,
+      deltaItems: 0,
       issues: [],
       tooLarge: undefined,
       inflight: undefined,
@@ -240,6 +258,14 @@ export function createTrackCache(o: TrackCacheOptions) {
     // documents, its pings only as the trail: its memory grows with neither the load's history nor
     // a long trip (the store keeps those).
     t.load = o.persist ? hotTrip(merged) : merged;
+    const brought = itemCount(fresh);
+    if (full) {
+      t.items = brought;
+      t.deltaItems = 0;
+    } else {
+      t.items += brought;
+      t.deltaItems = Math.max(t.deltaItems, brought);
+    }
     t.known = true;
     t.missing = false;
     t.refreshedAt = at;
@@ -267,7 +293,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     chunk: Track[],
     mode: 'yes' | 'no',
     calls: { n: number },
-  ): Promise<void> {
+  ): Promise<number> {
     let answer: Parsed<PullAnswer>;
     try {
       calls.n++;
@@ -292,7 +318,7 @@ export function createTrackCache(o: TrackCacheOptions) {
             notes: [{ by, id: t.id, notes: t.issues }],
             missing: [],
           });
-        return;
+        return 0;
       }
       const half = Math.ceil(chunk.length / 2);
       const halves = await Promise.allSettled([
@@ -301,41 +327,62 @@ export function createTrackCache(o: TrackCacheOptions) {
       ]);
       const failure = halves.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failure) throw failure.reason;
-      return;
+      return halves.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
     }
     o.onAnswer?.(by, answer);
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
     const at = now();
     const byId = new Map(chunk.map((t) => [t.id, t]));
-    const toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
-    answer.data.details.forEach((detail, i) => {
-      const id = detailId(detail, by);
-      const t = id === undefined ? undefined : byId.get(id);
-      if (!t) return;
-      byId.delete(t.id);
-      const issues = [...(answer.data.detailIssues[i] ?? [])];
-      const load = normalizeLoad(detail, by, `details[${i}]`, issues);
-      if (!load) return;
-      absorb(t, load, issues, mode === 'no', at);
-      if (!o.persist || !t.load) return;
-      // The answer's items under the merged head (its outlook reckoned from the whole track).
-      const { pings, events, comments, documents, readings } = load;
-      toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
-      toStore.notes.push({ by, id: t.id, notes: t.issues });
-    });
-    // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
-    for (const t of byId.values()) {
-      t.refreshedAt = at;
-      if (mode === 'no' || !t.known) {
-        t.missing = true;
-        t.lastFullAt = at;
-        t.needsFull = false;
-        toStore.missing.push({ by, id: t.id });
-      }
-    }
-    if (!o.persist) return;
+    let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
+    let batchItems = 0;
+    let answered = 0;
+    let stored = false;
+    const store = async () => {
+      stored = true;
+      const batch = toStore;
+      toStore = { loads: [], notes: [], missing: [] };
+      batchItems = 0;
+      await o.persist?.(by, batch);
+    };
+    const details = answer.data.details as (PullAnswer['details'][number] | undefined)[];
     try {
-      await o.persist(by, toStore);
+      for (let i = 0; i < details.length; i++) {
+        const detail = details[i];
+        // Let go of each detail once read: a large answer's tree shrinks as it is stored.
+        details[i] = undefined;
+        if (detail === undefined) continue;
+        const id = detailId(detail, by);
+        const t = id === undefined ? undefined : byId.get(id);
+        if (!t) continue;
+        byId.delete(t.id);
+        const issues = [...(answer.data.detailIssues[i] ?? [])];
+        const load = normalizeLoad(detail, by, `details[${i}]`, issues);
+        if (!load) continue;
+        absorb(t, load, issues, mode === 'no', at);
+        const brought = itemCount(load);
+        answered += brought;
+        if (!o.persist || !t.load) continue;
+        // The answer's items under the merged head (its outlook reckoned from the whole track).
+        const { pings, events, comments, documents, readings } = load;
+        // A large answer is stored in parts of at most `maxItems` (or one load), so that no write's
+        // parameters are large; a part fails as the whole would: the chunk is pulled in full next time.
+        if (toStore.loads.length > 0 && batchItems + brought > maxItems) await store();
+        toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
+        toStore.notes.push({ by, id: t.id, notes: t.issues });
+        batchItems += brought;
+      }
+      // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
+      for (const t of byId.values()) {
+        t.refreshedAt = at;
+        if (mode === 'no' || !t.known) {
+          t.missing = true;
+          t.lastFullAt = at;
+          t.needsFull = false;
+          toStore.missing.push({ by, id: t.id });
+        }
+      }
+      if (o.persist && (!stored || toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
+      return answered;
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
       throw error;
@@ -360,6 +407,66 @@ export function createTrackCache(o: TrackCacheOptions) {
     o.onTooLarge?.(t.by, t.id, note);
   }
 
+  /**
+   * Pulls these tracks, each call's loads chosen when it can start: at most `chunkSize` loads, cut
+   * before the items they are expected to bring pass `maxItems` (a load expected to bring more goes
+   * alone). A load is expected to bring the largest of: its own reckoning (a full pull: what it
+   * holds; a delta: the most one of its deltas brought since its last full pull); what the latest
+   * answer of the same mode brought per load; the most per load any answer of this refresh brought,
+   * or before the first one, in a refresh of more than one chunk, a FIRST_CALL_LOADS-th of
+   * `maxItems`. So a large refresh starts with small calls, and no answer is large even when a
+   * load's history says nothing (its first pull) or is wrong (the service's clock moved far).
+   * Calls grow with the items.
+   * Each load's own promise settles with its call: requests that want it meanwhile share that call.
+   */
+  async function pullInTurn(by: LoadBy, list: Track[], mode: 'yes' | 'no', calls: { n: number }) {
+    const settle = new Map<Track, { resolve: () => void; reject: (error: unknown) => void }>();
+    for (const t of list) {
+      const own = new Promise<void>((resolve, reject) => settle.set(t, { resolve, reject }));
+      t.inflight = own;
+      own
+        .catch(() => undefined)
+        .finally(() => {
+          if (t.inflight === own) t.inflight = undefined;
+        });
+    }
+    let perLoad = Number.isFinite(maxItems) && list.length > o.chunkSize ? maxItems / FIRST_CALL_LOADS : 0;
+    let answered = false;
+    let next = 0;
+    const failures: unknown[] = [];
+    const takeChunk = (): Track[] => {
+      const chunk: Track[] = [];
+      let items = 0;
+      while (next < list.length && chunk.length < o.chunkSize) {
+        const t = list[next] as Track;
+        const expected = Math.max(mode === 'no' ? t.items : t.deltaItems, perLoad, lastPerLoad[mode]);
+        if (chunk.length > 0 && items + expected > maxItems) break;
+        chunk.push(t);
+        items += expected;
+        next++;
+      }
+      return chunk;
+    };
+    const worker = async () => {
+      while (next < list.length) {
+        const chunk = takeChunk();
+        try {
+          const items = await refreshChunk(by, chunk, mode, calls);
+          const seen = items / chunk.length;
+          perLoad = answered ? Math.max(perLoad, seen) : seen;
+          lastPerLoad[mode] = seen;
+          answered = true;
+          for (const t of chunk) settle.get(t)?.resolve();
+        } catch (error) {
+          failures.push(error);
+          for (const t of chunk) settle.get(t)?.reject(error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, o.maxInFlight) }, worker));
+    if (failures.length > 0) throw failures[0];
+  }
+
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
   async function refresh(by: LoadBy, wanted: Track[]): Promise<number> {
     const at = now();
@@ -374,20 +481,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       ['no', due.filter((t) => t.needsFull || at - t.lastFullAt >= o.resyncMs)],
       ['yes', due.filter((t) => !(t.needsFull || at - t.lastFullAt >= o.resyncMs))],
     ];
-    for (const [mode, list] of modes) {
-      for (let i = 0; i < list.length; i += o.chunkSize) {
-        const chunk = list.slice(i, i + o.chunkSize);
-        // Requests that want these loads meanwhile wait for this very call, and share its outcome.
-        const run = refreshChunk(by, chunk, mode, calls);
-        for (const t of chunk) t.inflight = run;
-        run
-          .catch(() => undefined)
-          .finally(() => {
-            for (const t of chunk) if (t.inflight === run) t.inflight = undefined;
-          });
-        waits.push(run);
-      }
-    }
+    for (const [mode, list] of modes) if (list.length > 0) waits.push(pullInTurn(by, list, mode, calls));
     const results = await Promise.allSettled(waits);
     const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failure) throw failure.reason;
@@ -553,6 +647,11 @@ export interface TrackSource {
   getJson: TrackCache['getJson'];
   /** The loads held now, for reports over all of them (billing, alerts). */
   held: () => Load[] | Promise<Load[]>;
+}
+
+/** The items a load holds, all lists together. */
+function itemCount(load: Load): number {
+  return LISTS.reduce((n, list) => n + load[list].length, 0);
 }
 
 /** A track's load without its items, or its ids alone when it has never been read. */
