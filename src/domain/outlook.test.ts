@@ -293,9 +293,13 @@ describe('why a load is dark', () => {
 });
 
 describe('a memo of the last reckoning', () => {
-  // Each ping: minutes after the one before, where it is (miles west; near a stop half the time), its accuracy.
+  // Each ping: seconds after the one before, where it is (miles west; near a stop half the time), its accuracy.
   const step = fc.record({
-    gap: fc.integer({ min: 1, max: 50 }),
+    // Mostly a steady cadence, now and then a long gap: some trips come out intermittent.
+    gap: fc.oneof(
+      { arbitrary: fc.integer({ min: 60, max: 480 }), weight: 9 },
+      { arbitrary: fc.integer({ min: 1800, max: 7200 }), weight: 1 },
+    ),
     miles: fc.oneof(fc.constantFrom(0, 0.05, 120, 120.1), fc.double({ min: -5, max: 130, noNaN: true })),
     accuracy: fc.constantFrom(10, 250, 3000, null),
   });
@@ -307,13 +311,13 @@ describe('a memo of the last reckoning', () => {
   it('gives the outlook a whole new reckoning gives, as the track grows in batches', () => {
     fc.assert(
       fc.property(
-        fc.array(step, { minLength: 1, maxLength: 120 }),
-        fc.array(fc.integer({ min: 1, max: 15 }), { minLength: 1, maxLength: 30 }),
+        fc.array(step, { minLength: 1, maxLength: 260, size: 'max' }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 30 }),
         fc.option(fc.nat(), { nil: undefined }),
         (steps, batches, late) => {
           let at = T0;
           const all = steps.map((s) => {
-            at += s.gap * MIN;
+            at += s.gap * 1000;
             return ping(at, -90 - s.miles * LON_PER_MILE, s.accuracy);
           });
           const memo = {};

@@ -401,6 +401,7 @@ export interface OutlookMemo {
   last?: number | undefined;
   stays?: StayScan[];
   moves?: Moves;
+  cadence?: Cadence;
 }
 
 /** The stay scans and moves of these pings, gone on with from `memo` when `pings` only grew since. */
@@ -410,12 +411,13 @@ function readOn(
   start: number | undefined,
   stops: readonly Stop[],
   pings: readonly TrackPoint[],
-): { stays: StayScan[]; moves: Moves } {
+): { stays: StayScan[]; moves: Moves; cadence: Cadence } {
   const read = memo.read ?? 0;
   let from = read;
   if (
     !memo.stays ||
     !memo.moves ||
+    !memo.cadence ||
     memo.options !== o ||
     memo.start !== start ||
     memo.stops !== stops ||
@@ -423,14 +425,16 @@ function readOn(
     (read > 0 && pings[read - 1]!.instant !== memo.last) ||
     (read > 0 && read < pings.length && !(pings[read]!.instant > memo.last!))
   ) {
-    Object.assign(memo, { options: o, start, stops, stays: stops.map(newStayScan), moves: new Moves() });
+    const stays = stops.map(newStayScan);
+    const cadence = Cadence.of(pings.slice(-CADENCE_WINDOW).map((p) => p.instant));
+    Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(), cadence });
     from = 0;
-  }
+  } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings[i]!.instant);
   const moves = memo.moves!;
   for (let i = from; i < pings.length; i++) moves.add(pings[i]!, o);
   memo.read = pings.length;
   memo.last = pings[pings.length - 1]?.instant;
-  return { stays: memo.stays!, moves };
+  return { stays: memo.stays!, moves, cadence: memo.cadence! };
 }
 
 /** Arrival and departure at each stop: from the service's events (a lone pickup or delivery), else its pings. */
@@ -477,38 +481,77 @@ function visits(
   return out;
 }
 
-/**
- * The `k`th smallest of the first `length` of `values` (0-based), as a sort would give, by selection in place:
- * the usual gap is wanted for every changed load, and a whole sort is several times the work.
- */
-const gapScratch = new Float64Array(CADENCE_WINDOW);
-
-function kthSmallest(values: Float64Array, length: number, k: number): number {
+/** Index of the first of `sorted`'s first `length` values greater than `value` (all when none). */
+function firstAbove(sorted: Float64Array, length: number, value: number): number {
   let lo = 0;
-  let hi = length - 1;
+  let hi = length;
   while (lo < hi) {
-    const pivot = values[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (values[i]! < pivot) i++;
-      while (values[j]! > pivot) j--;
-      if (i <= j) {
-        const t = values[i]!;
-        values[i++] = values[j]!;
-        values[j--] = t;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
   }
-  return values[k]!;
+  return lo;
+}
+
+/**
+ * The gaps between a trip's last `CADENCE_WINDOW` pings, in the order they came and sorted: the
+ * usual gap (the median) and the long ones are read for every changed load, and a new ping moves
+ * one gap in and one out instead of the window being sorted again.
+ */
+class Cadence {
+  private readonly came = new Float64Array(CADENCE_WINDOW - 1);
+  private readonly sorted = new Float64Array(CADENCE_WINDOW - 1);
+  /** Where the oldest gap is in `came`, and how many there are. */
+  private oldest = 0;
+  length = 0;
+  private last: number | undefined;
+
+  /** The gaps of these instants, the last `CADENCE_WINDOW` of them (one sort). */
+  static of(instants: readonly number[]): Cadence {
+    const c = new Cadence();
+    const from = Math.max(0, instants.length - CADENCE_WINDOW);
+    for (let i = from + 1; i < instants.length; i++) c.came[c.length++] = instants[i]! - instants[i - 1]!;
+    c.sorted.set(c.came.subarray(0, c.length));
+    c.sorted.subarray(0, c.length).sort();
+    c.last = instants[instants.length - 1];
+    return c;
+  }
+
+  add(instant: number): void {
+    const last = this.last;
+    this.last = instant;
+    if (last === undefined) return;
+    const gap = instant - last;
+    const size = this.came.length;
+    if (this.length === size) {
+      const out = this.came[this.oldest]!;
+      this.came[this.oldest] = gap;
+      this.oldest = (this.oldest + 1) % size;
+      const at = firstAbove(this.sorted, this.length, out) - 1;
+      this.sorted.copyWithin(at, at + 1, this.length);
+      this.length--;
+    } else this.came[(this.oldest + this.length) % size] = gap;
+    const to = firstAbove(this.sorted, this.length, gap);
+    this.sorted.copyWithin(to + 1, to, this.length);
+    this.sorted[to] = gap;
+    this.length++;
+  }
+
+  /** The median gap, as the `length >> 1`th smallest. */
+  usual(): number {
+    return this.sorted[this.length >> 1]!;
+  }
+
+  /** How many gaps are longer than `bar`. */
+  longerThan(bar: number): number {
+    return this.length - firstAbove(this.sorted, this.length, bar);
+  }
 }
 
 /** Why the load's phone would be dark, from the trip's pings and events. */
-export function darkReason(
+function darkReason(
   pings: readonly TrackPoint[],
+  cadence: Cadence,
   events: readonly StatusEvent[],
   stops: readonly Stop[],
   o: OutlookOptions,
@@ -531,15 +574,10 @@ export function darkReason(
     if (d <= o.stopRadiusMeters + (last.accuracy ?? 0))
       return { reason: 'at-stop', at: last.instant, stopOrder: stop.order, meters: Math.round(d) };
   }
-  const from = Math.max(0, pings.length - CADENCE_WINDOW);
-  if (pings.length - from >= 8) {
-    // One scratch array for every load: this runs for every load whose track changed.
-    const count = pings.length - from - 1;
-    for (let i = 0; i < count; i++) gapScratch[i] = pings[from + i + 1]!.instant - pings[from + i]!.instant;
-    const usual = kthSmallest(gapScratch, count, count >> 1);
-    // The selection only moved the gaps about: their count over the bar is the same.
-    let long = 0;
-    for (let i = 0; i < count; i++) if (gapScratch[i]! > GAP_FACTOR * usual) long++;
+  // At least 8 pings in the window: 7 gaps.
+  if (cadence.length >= 7) {
+    const usual = cadence.usual();
+    const long = cadence.longerThan(GAP_FACTOR * usual);
     if (usual > 0 && long >= INTERMITTENT_GAPS)
       return {
         reason: 'intermittent',
@@ -597,7 +635,7 @@ export function loadOutlook(
   );
   if (!Number.isFinite(asOf)) return undefined;
 
-  const { stays, moves } = readOn(memo, o, start, stops, pings);
+  const { stays, moves, cadence } = readOn(memo, o, start, stops, pings);
   const seen = visits(stops, pings, events, o, stays);
   // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
   const phase = statusPhase(load.latestStatus);
@@ -682,7 +720,7 @@ export function loadOutlook(
 
   const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
   if (o.clockScale !== 1) outlook.clockScale = o.clockScale;
-  if (!finished) outlook.dark = darkReason(pings, events, stops, o);
+  if (!finished) outlook.dark = darkReason(pings, cadence, events, stops, o);
   return outlook;
 }
 
