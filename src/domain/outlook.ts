@@ -373,20 +373,6 @@ function scanStay(
 }
 
 /**
- * The first stay of a track's pings inside a stop's fence: the first ping inside, and the first
- * ping outside after it that the truck does not come back from within `BOUNCE_HOURS`.
- */
-export function stayAt(
-  pings: readonly TrackPoint[],
-  stop: { lat: number; lon: number },
-  o: Pick<OutlookOptions, 'stopRadiusMeters' | 'clockScale'>,
-): { arrivedAt: number | undefined; departedAt: number | undefined } {
-  const scan = newStayScan();
-  scanStay(pings, stop, o, scan);
-  return { arrivedAt: scan.arrivedAt, departedAt: scan.departedAt };
-}
-
-/**
  * What one reckoning of a load read, kept by its caller for the next (one per load): when the
  * trip's pings only grew since, the stays and moves are read on from where they stood, not from the
  * trip's start. Any other change (a new trip, new stops or options, a ping that came in before the
@@ -426,7 +412,7 @@ function readOn(
     (read > 0 && read < pings.length && !(pings[read]!.instant > memo.last!))
   ) {
     const stays = stops.map(newStayScan);
-    const cadence = Cadence.of(pings.slice(-CADENCE_WINDOW).map((p) => p.instant));
+    const cadence = Cadence.of(pings);
     Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(), cadence });
     from = 0;
   } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings[i]!.instant);
@@ -506,14 +492,15 @@ class Cadence {
   length = 0;
   private last: number | undefined;
 
-  /** The gaps of these instants, the last `CADENCE_WINDOW` of them (one sort). */
-  static of(instants: readonly number[]): Cadence {
+  /** The gaps between the last `CADENCE_WINDOW` of these pings (one sort). */
+  static of(pings: readonly TrackPoint[]): Cadence {
     const c = new Cadence();
-    const from = Math.max(0, instants.length - CADENCE_WINDOW);
-    for (let i = from + 1; i < instants.length; i++) c.came[c.length++] = instants[i]! - instants[i - 1]!;
+    const from = Math.max(0, pings.length - CADENCE_WINDOW);
+    for (let i = from + 1; i < pings.length; i++)
+      c.came[c.length++] = pings[i]!.instant - pings[i - 1]!.instant;
     c.sorted.set(c.came.subarray(0, c.length));
     c.sorted.subarray(0, c.length).sort();
-    c.last = instants[instants.length - 1];
+    c.last = pings[pings.length - 1]?.instant;
     return c;
   }
 

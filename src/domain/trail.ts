@@ -19,7 +19,7 @@ const THIN_EVERY = 64;
  * - back to the hours a driver's rest is looked for (`driveHours + restHours`, and the speed window),
  *   one sure point per `THIN_MINUTES` (speeds and driving time change little between two of them);
  * - at any age, each stay's evidence at each stop: the first and last sure point inside its fence and
- *   the first sure point after it. `stayAt` reads only these: a later outside point of the same
+ *   the first sure point after it. `scanStay` reads only these: a later outside point of the same
  *   absence is nearer the truck's return, so it cannot depart where the first one did not.
  * So an arrival days ago stays exact; the hours driven since the last rest are read back at most
  * over that window, as if the driver had rested before it.
