@@ -26,6 +26,11 @@ describe('toCoordinate', () => {
     }
     expect(toCoordinate('181', 180)).toBeUndefined();
   });
+
+  it('reads a negative zero as the one zero', () => {
+    expect(Object.is(toCoordinate('-0.0000', 180), 0)).toBe(true);
+    expect(Object.is(toCoordinate('-0', 90), 0)).toBe(true);
+  });
 });
 
 describe('toAccuracy', () => {
@@ -120,6 +125,8 @@ describe('toCoordinate, against the regular expression it replaces', () => {
     const text = raw.trim();
     if (!/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return undefined;
     const n = Number(text);
+    // A negative zero is read as the one zero (see "reads a negative zero as the one zero").
+    if (n === 0) return 0;
     return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
   };
   const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), maxLength: 18 });
@@ -279,6 +286,23 @@ describe('reading the same answer twice', () => {
     );
     if (!a || !b) throw new Error('both loads should read');
     expect(applyDelta(a, b).pings).toStrictEqual(applyDelta(b, a).pings);
+  });
+
+  it('a position at "0.0000" and at "-0.0000" is one position, whichever answer comes first', () => {
+    const at = (lon: string) =>
+      loadsOf(
+        JSON.stringify({
+          status: true,
+          details: [
+            {
+              loadTrackExternalId: 1,
+              latestLocation: { lat: '0.0000', lon, timestampSec: '11/22/2026 22:00 XYZ', city: null },
+            },
+          ],
+        }),
+      )[0]!;
+    const [a, b] = [at('0.0000'), at('-0.0000')];
+    expect(applyDelta(a, b).latestLocation).toStrictEqual(applyDelta(b, a).latestLocation);
   });
 
   it('two answers that disagree about a load: the merge keeps the same versions, in either order', () => {

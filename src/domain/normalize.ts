@@ -46,7 +46,10 @@ const KNOWN_FIELDS = new Set([
 export function toCoordinate(raw: string | undefined, limit: 90 | 180): number | undefined {
   if (raw === undefined) return undefined;
   const n = decimal(raw);
-  return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
+  if (!(Number.isFinite(n) && Math.abs(n) <= limit)) return undefined;
+  // "-0.0000" is the equator or the meridian: one zero, so that two answers saying it either way
+  // are the same item and merge alike in either order.
+  return n === 0 ? 0 : n;
 }
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
