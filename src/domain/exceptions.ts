@@ -94,3 +94,26 @@ export function loadException(
   if (dark) return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quiet, ...open };
   return undefined;
 }
+
+/**
+ * Until when what is said of a load at `now` (its exception, and the board's words for its next
+ * stop and its phone) stays as it is: the first moment after `now` at which its phone's silence
+ * turns stale (stale or silent, both are dark here) or its next stop's appointment passes, Infinity
+ * when none will. It is `now` itself while the
+ * load stands at a stop, whose clock is read to the minute, or at such a moment. Between two pulls a
+ * page judges again only the loads whose moment came, and the loads that changed.
+ */
+export function exceptionSameUntil(load: Load, now: number, thresholds: StalenessThresholds): number {
+  if (isFinished(load.latestStatus)) return Infinity;
+  const stop = nextStopOutlook(load.outlook);
+  if (stop && stop.progress !== 'upcoming') return now;
+  let until = Infinity;
+  const edge = (at: number) => {
+    if (at >= now && at < until) until = at;
+  };
+  const last = load.latestLocation?.instant;
+  if (last !== undefined) edge(last + thresholds.staleAfterMinutes * 60_000);
+  const due = stop?.appointment?.instant;
+  if (due !== undefined) edge(due);
+  return until;
+}

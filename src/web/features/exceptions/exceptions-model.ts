@@ -1,5 +1,5 @@
 import type { ExceptionAck } from '@/contract/exceptions-api';
-import { exceptionRank, loadException, type LoadException } from '@/domain/exceptions';
+import { exceptionRank, exceptionSameUntil, loadException, type LoadException } from '@/domain/exceptions';
 import type { Load } from '@/domain/model';
 import { darkReasonWords } from '@/domain/outlook-text';
 import { loadStaleness, type StalenessThresholds } from '@/domain/staleness';
@@ -48,9 +48,49 @@ function evidenceOf(load: Load, now: number, thresholds: StalenessThresholds): s
  */
 const standingOrder = (e: LoadException): number => e.since ?? e.stop?.appointment?.instant ?? Infinity;
 
+/** What was judged of a load object, and for which moments it holds (see `exceptionSameUntil`). */
+interface Judged {
+  from: number;
+  until: number;
+  staleAfter: number;
+  silentAfter: number;
+  exception: LoadException | undefined;
+  evidence: string;
+  row: ExceptionRow | undefined;
+}
+
+/** Each load object's judgement: a refresh brings new objects only for the loads that changed. */
+const judgedLoads = new WeakMap<Load, Judged>();
+
+function judged(load: Load, now: number, thresholds: StalenessThresholds): Judged {
+  const j = judgedLoads.get(load);
+  if (
+    j &&
+    now >= j.from &&
+    now < j.until &&
+    j.staleAfter === thresholds.staleAfterMinutes &&
+    j.silentAfter === thresholds.silentAfterMinutes
+  )
+    return j;
+  const exception = loadException(load, now, thresholds);
+  const fresh: Judged = {
+    from: now,
+    until: exceptionSameUntil(load, now, thresholds),
+    staleAfter: thresholds.staleAfterMinutes,
+    silentAfter: thresholds.silentAfterMinutes,
+    exception,
+    evidence: exception ? evidenceOf(load, now, thresholds) : '',
+    row: undefined,
+  };
+  judgedLoads.set(load, fresh);
+  return fresh;
+}
+
 /**
  * The loads that need action at `now`, most severe first (then the longest standing), split into
- * those nobody has handled and those acknowledged or snoozed. Finished loads never appear.
+ * those nobody has handled and those acknowledged or snoozed. Finished loads never appear. A load
+ * object judged before is judged again only once its exception or words may have changed with the
+ * clock; its row is the same object while nothing in it changed.
  */
 export function exceptionRows(
   loads: readonly Load[],
@@ -61,22 +101,27 @@ export function exceptionRows(
   const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
   const rows: ExceptionRow[] = [];
   for (const load of loads) {
-    const exception = loadException(load, now, thresholds);
+    const j = judged(load, now, thresholds);
+    const exception = j.exception;
     if (!exception) continue;
-    const ref = `${refPrefix(load.by)}:${load.id}`;
+    const ref = j.row?.ref ?? `${refPrefix(load.by)}:${load.id}`;
     const ack = byLoadKind.get(`${ref}\u0000${exception.kind}`);
-    const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
-    rows.push({
-      key: loadKey(load),
-      ref,
-      load,
-      label: loadLabel(load),
-      exception,
-      evidence: evidenceOf(load, now, thresholds),
-      driver: driver?.name,
-      phone: driver?.phone,
-      handled: ackHolds(ack, exception, now) ? ack : undefined,
-    });
+    const handled = ackHolds(ack, exception, now) ? ack : undefined;
+    if (!j.row || j.row.handled !== handled) {
+      const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
+      j.row = {
+        key: j.row?.key ?? loadKey(load),
+        ref,
+        load,
+        label: j.row?.label ?? loadLabel(load),
+        exception,
+        evidence: j.evidence,
+        driver: driver?.name,
+        phone: driver?.phone,
+        handled,
+      };
+    }
+    rows.push(j.row);
   }
   rows.sort(
     (a, b) =>
