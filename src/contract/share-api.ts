@@ -111,8 +111,10 @@ export type SharedStop = z.infer<typeof SharedStop>;
 export const SharedLoad = z.strictObject({
   /** The id the link was made with (its load number or external id), or the customer's reference. */
   label: z.string(),
-  /** False when the service does not know the load (any more). */
+  /** False when the service does not know the load (any more), or has not answered for it yet. */
   found: z.boolean(),
+  /** True while Haulview waits for the service's first answer for the load: its data is to come. */
+  pending: z.optional(z.literal(true)),
   position: z.optional(
     z.strictObject({
       lat: z.number(),

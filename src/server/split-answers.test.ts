@@ -3,6 +3,7 @@ import { Diagnostics } from '@/contract/diagnostics-api';
 import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { manualClock, startStack, TEST_CREDENTIALS } from '@/testing/stack';
 import { openMigratedTestStore } from '@/testing/test-store';
+import { TOO_LARGE_TRIES } from './track-cache';
 import type { Puller } from './puller/puller';
 
 /** The `upstreamCalls` of each `/api/pull` request, from the proxy's request log. */
@@ -14,7 +15,7 @@ function upstreamCallsLogged(logs: string[]): number[] {
 }
 
 describe('answers larger than UPSTREAM_MAX_BYTES', () => {
-  it('are pulled again in halves; the one load too large alone is noted, the others served', async () => {
+  it('are pulled again in halves; the one load too large alone is retried, then noted once, the others served', async () => {
     const clock = manualClock();
     // The simulator's first load carries a long track, larger alone than the cap below; the other
     // eleven together fit under it: the cap refuses the whole chunk and every half holding the first.
@@ -29,8 +30,27 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       const [huge, ...others] = ids;
       const first = await stack.post('/api/pull/by-external-id', { ids });
       expect(first.status).toBe(200);
-      const answer = ProxyPullAnswer.parse(await first.json());
+      const firstAnswer = ProxyPullAnswer.parse(await first.json());
+      expect(firstAnswer.missing).toEqual([]);
+      // Never read yet and perhaps a passing burst: pending, not reported, while it is tried again.
+      expect(firstAnswer.pending).toEqual([huge]);
+      expect(firstAnswer.loads.map((l) => LoadView.parse(l).id).sort()).toEqual([...others].sort());
+      // 12 → 6 + 6 → 3 + 3 → 2 + 1 → 1 + 1: each half with the huge load pulled in halves again.
+      expect(upstreamCallsLogged(stack.logs)).toEqual([9]);
+      const driftKinds = async () =>
+        Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json()).entries.filter(
+          (e) => e.kind === 'too_large',
+        );
+      expect(await driftKinds()).toEqual([]);
+      // Tried alone at each next refresh (the others in one call of their own) until reported.
+      let answer = firstAnswer;
+      for (let refresh = 2; refresh <= TOO_LARGE_TRIES; refresh++) {
+        clock.advance(30_000);
+        answer = ProxyPullAnswer.parse(await (await stack.post('/api/pull/by-external-id', { ids })).json());
+      }
+      expect(upstreamCallsLogged(stack.logs)).toEqual([9, ...Array<number>(TOO_LARGE_TRIES - 1).fill(2)]);
       expect(answer.missing).toEqual([]);
+      expect(answer.pending).toBeUndefined();
       const loads = new Map(answer.loads.map((l) => LoadView.parse(l)).map((l) => [l.id, l]));
       expect([...loads.keys()].sort()).toEqual([...ids].sort());
 
@@ -58,9 +78,6 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       ]);
       expect(alone?.issues[0]?.message).toMatch(/larger than 1048576 bytes.*UPSTREAM_MAX_BYTES/);
 
-      // 12 → 6 + 6 → 3 + 3 → 2 + 1 → 1 + 1: each half with the huge load pulled in halves again.
-      expect(upstreamCallsLogged(stack.logs)).toEqual([9]);
-
       // The drift report names it for whoever runs the proxy.
       const report = Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json());
       expect(report.entries).toContainEqual(
@@ -71,18 +88,21 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       expect(report.upstream?.pausedUntil).toBeNull();
 
       // The next refresh pulls the others in one call and leaves the huge one until the resync.
+      const before = upstreamCallsLogged(stack.logs);
       clock.advance(30_000);
       const second = await stack.post('/api/pull/by-external-id', { ids, since: answer.cursor });
       expect(second.status).toBe(200);
       await second.arrayBuffer();
-      expect(upstreamCallsLogged(stack.logs)).toEqual([9, 1]);
-      // After the resync interval it is tried again (alone: the others are fresh), and noted again.
+      expect(upstreamCallsLogged(stack.logs)).toEqual([...before, 1]);
+      // After the resync interval it is tried again (alone: the others are fresh): still noted on
+      // the load, not reported again.
       clock.advance(10 * 60_000);
       const later = ProxyPullAnswer.parse(
         await (await stack.post('/api/pull/by-external-id', { ids: [huge] })).json(),
       );
-      expect(upstreamCallsLogged(stack.logs)).toEqual([9, 1, 1]);
+      expect(upstreamCallsLogged(stack.logs)).toEqual([...before, 1, 1]);
       expect(LoadView.parse(later.loads[0]).issues.map((i) => i.kind)).toEqual(['too_large']);
+      expect((await driftKinds()).map((e) => e.count)).toEqual([1]);
     } finally {
       await stack.close();
     }
@@ -116,6 +136,12 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
         );
       expect((await pull(other.proxy.url)).pending).toEqual(ids);
       await puller.pull();
+      // Refused once: perhaps a passing burst, so still pending while it is tried again.
+      expect((await pull(other.proxy.url)).pending).toEqual([huge]);
+      for (let round = 2; round <= TOO_LARGE_TRIES; round++) {
+        clock.advance(30_000);
+        await puller.pull();
+      }
       // Not pending for ever, nor missing: the instance that did not pull it says why it is empty.
       const answer = await pull(other.proxy.url);
       expect(answer.pending).toBeUndefined();

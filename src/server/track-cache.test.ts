@@ -4,7 +4,7 @@ import type { LoadViewWire } from '@/contract/load-view';
 import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
-import { createTrackCache, type TrackCacheOptions } from './track-cache';
+import { createTrackCache, TOO_LARGE_TRIES, type TrackCacheOptions } from './track-cache';
 
 /**
  * A scripted upstream: each load has pings; `sendNewData: yes` returns only pings added since the
@@ -111,13 +111,13 @@ function answering(details: unknown[], later: unknown[][] = [], now?: () => numb
 const pingCount = (d: LoadViewWire | undefined) => d?.pings?.length ?? 0;
 
 describe('track cache', () => {
-  it('pulls a chunk too large again in halves, in full; the load too large alone keeps its track with a note', async () => {
+  it('pulls a chunk too large again in halves, in full; the load too large alone is behind, then retried and whole', async () => {
     const u = upstream();
     const clock = { t: 0 };
     let tooLarge = false;
     const noted: string[] = [];
     const c = cache(u, clock, {
-      // Load 1's answer is too large once `tooLarge` is set; refused after its cursor moved, as a
+      // Load 1's answer is too large while `tooLarge` is set; refused after its cursor moved, as a
       // body cut off at the cap is.
       pull: async (by, ids, mode) => {
         const answer = await u.pull(by, ids, mode);
@@ -141,19 +141,94 @@ describe('track cache', () => {
     ]);
     const [one, two] = served.loads;
     expect(pingCount(two)).toBe(2);
+    // Load 1 keeps what it had, and says it is behind; a passing burst is not reported.
     expect(pingCount(one)).toBe(1);
-    // First, before the notes its earlier answer left (its undocumented stops).
-    expect(one?.issues?.map((i) => i.kind)).toEqual(['too_large', 'unknown_field']);
+    expect(one?.issues?.map((i) => [i.kind, i.skipped])).toEqual([
+      ['too_large', false],
+      ['unknown_field', false],
+    ]);
+    expect(one?.issues?.[0]?.message).toMatch(/tried again at the next refresh/);
     expect(served.missing).toEqual([]);
-    expect(noted).toEqual(['1: too_large']);
+    expect(noted).toEqual([]);
 
-    // Once it fits again (tried after the resync interval), its track is whole and the note gone.
+    // At the next refresh it is tried again, alone and in full: it fits now, and nothing is lost.
     tooLarge = false;
-    u.addPing('1');
+    clock.t += 1000;
+    const healed = await c.get('external-id', ['1', '2'], undefined, undefined);
+    expect(u.calls.slice(4)).toEqual([
+      { ids: ['1'], mode: 'no' },
+      { ids: ['2'], mode: 'yes' },
+    ]);
+    expect(pingCount(healed.loads[0])).toBe(2);
+    expect(healed.loads[0]?.issues?.map((i) => i.kind)).toEqual(['unknown_field']);
+    expect(noted).toEqual([]);
+  });
+
+  it(`reports a load too large alone once, after ${TOO_LARGE_TRIES} refusals in a row; the others are served every time`, async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const noted: string[] = [];
+    const c = cache(u, clock, {
+      pull: async (by, ids, mode) => {
+        const answer = await u.pull(by, ids, mode);
+        if (ids.includes('1') && u.calls.length > 1)
+          throw new ProxyError(502, 'upstream_too_large', "the upstream's answer is larger than 100 bytes");
+        return answer;
+      },
+      onTooLarge: (_by, id, note) => noted.push(`${id}: ${note.kind}`),
+    });
+    for (const id of ['1', '2']) u.addPing(id);
+    await c.get('external-id', ['1', '2'], undefined, undefined);
+    const tries = (refreshes: number) =>
+      u.calls.slice(0, refreshes).filter((x) => x.ids.length === 1 && x.ids[0] === '1').length;
+    for (let refresh = 1; refresh <= TOO_LARGE_TRIES + 3; refresh++) {
+      u.addPing('2');
+      clock.t += 1000;
+      const served = await c.get('external-id', ['1', '2'], undefined, undefined);
+      // Load 2 is never held back, and load 1 keeps its last good track.
+      expect(pingCount(served.loads[1]), `refresh ${refresh}`).toBe(1 + refresh);
+      expect(pingCount(served.loads[0]), `refresh ${refresh}`).toBe(1);
+      const note = served.loads[0]?.issues?.[0];
+      expect(note?.kind).toBe('too_large');
+      expect(note?.skipped, `refresh ${refresh}`).toBe(refresh >= TOO_LARGE_TRIES);
+      expect(noted, `refresh ${refresh}`).toEqual(refresh >= TOO_LARGE_TRIES ? ['1: too_large'] : []);
+    }
+    // Tried alone at each refresh until reported, then left until the resync.
+    expect(tries(u.calls.length)).toBe(TOO_LARGE_TRIES);
+    // Refused again at the resync: still noted on the load, not reported again.
     clock.t += 600_000;
-    const healed = (await c.get('external-id', ['1'], undefined, undefined)).loads[0];
-    expect(pingCount(healed)).toBe(3);
-    expect(healed?.issues?.map((i) => i.kind)).toEqual(['unknown_field']);
+    const later = await c.get('external-id', ['1', '2'], undefined, undefined);
+    expect(tries(u.calls.length)).toBe(TOO_LARGE_TRIES + 1);
+    expect(later.loads[0]?.issues?.[0]).toMatchObject({ kind: 'too_large', skipped: true });
+    expect(noted).toEqual(['1: too_large']);
+  });
+
+  it('serves a load whose first answer is too large as pending, not missing, until it is read', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    // The chunk's call, then load 1's alone, then its retry at the next refresh.
+    let refusals = 3;
+    const c = cache(u, clock, {
+      pull: async (by, ids, mode) => {
+        const answer = await u.pull(by, ids, mode);
+        if (ids.includes('1') && refusals > 0) {
+          refusals--;
+          throw new ProxyError(502, 'upstream_too_large', "the upstream's answer is larger than 100 bytes");
+        }
+        return answer;
+      },
+    });
+    for (const id of ['1', '2']) u.addPing(id);
+    const first = await c.get('external-id', ['1', '2'], undefined, undefined);
+    expect(first.loads.map((l) => l.id)).toEqual(['2']);
+    expect(first.pending).toEqual(['1']);
+    expect(first.missing).toEqual([]);
+    clock.t += 1000;
+    expect((await c.get('external-id', ['1'], undefined, undefined)).pending).toEqual(['1']);
+    clock.t += 1000;
+    const read = await c.get('external-id', ['1'], undefined, first.cursor);
+    expect(read.pending).toBeUndefined();
+    expect(pingCount(read.loads[0])).toBe(1);
   });
 
   it('passes on an error other than too large without splitting the chunk', async () => {

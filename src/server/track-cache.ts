@@ -36,8 +36,11 @@ import { ProxyError } from './errors';
  *   request pulls that load in full.
  * - A chunk whose answer is larger than the upstream client reads is pulled again in halves, in
  *   full (a `yes` call that was refused may have moved its cursors), down to one load. A single load
- *   too large is kept as it was, served with a `too_large` note, reported through `onTooLarge` and
- *   tried again after `resyncMs`: each try reads the whole cap for nothing.
+ *   too large may be a passing burst: it is kept as it was and tried again alone at its next
+ *   refreshes, served meanwhile with a note that says it is behind (or as `pending` before its first
+ *   answer). Refused TOO_LARGE_TRIES times in a row, it is reported once through `onTooLarge`, served
+ *   with a skipped `too_large` note and tried again after `resyncMs`: each try reads the whole cap
+ *   for nothing.
  * - Every item gets the sequence number of the merge that first brought it. A browser's `since`
  *   cursor (`<process>.<seq>`) gets only items merged after it, and only the loads that changed after
  *   it: a board of 10,000 loads in which 100 moved gets 100 loads back. A load neither in `details`
@@ -106,8 +109,11 @@ interface Track {
   /** The most items one delta brought since its last full pull: what its next delta is expected to bring. */
   deltaItems: number;
   issues: ParseIssue[];
-  /** Set while its answer alone is too large: the note served with it, and when to try again. */
-  tooLarge: { note: ParseIssue; retryAt: number } | undefined;
+  /**
+   * Set while its answer alone is too large: the note served with it, when to try again, the
+   * refusals in a row, and whether it was reported (after TOO_LARGE_TRIES of them).
+   */
+  tooLarge: { note: ParseIssue; retryAt: number; tries: number; reported: boolean } | undefined;
   inflight: Promise<void> | undefined;
   /**
    * The served load as JSON bytes for full answers (no `since`), one per set of include flags (at
@@ -151,6 +157,12 @@ export const INCLUDE_OF: Record<(typeof LISTS)[number], keyof IncludeFlags> = {
 
 /** A refresh of more than one chunk starts with calls of at most this many loads, until an answer tells their size. */
 const FIRST_CALL_LOADS = 10;
+
+/**
+ * Refusals in a row (the first try, then one at each next refresh) before a load too large alone is
+ * reported: an answer swollen by a passing burst of pings is not reported.
+ */
+export const TOO_LARGE_TRIES = 3;
 
 /** Loads served in one go before other requests get a turn. */
 const SERVE_BEFORE_YIELD = 1000;
@@ -311,8 +323,9 @@ export function createTrackCache(o: TrackCacheOptions) {
       if (chunk.length === 1) {
         const t = chunk[0] as Track;
         tooLargeAlone(t, error.message);
-        // The other instances serve from the store: the note goes there, under what is known of the load.
-        if (o.persist)
+        // The other instances serve from the store: the note goes there, under what is known of the
+        // load; never read and not reported yet, it stays unknown there (pending) as it is here.
+        if (o.persist && (t.load || t.tooLarge?.reported))
           await o.persist(by, {
             loads: [headOnly(t)],
             notes: [{ by, id: t.id, notes: t.issues }],
@@ -391,20 +404,32 @@ export function createTrackCache(o: TrackCacheOptions) {
 
   function tooLargeAlone(t: Track, message: string): void {
     const at = now();
-    const note: ParseIssue = {
-      path: '(load)',
-      kind: 'too_large',
-      message: `${message} for this load alone: its track is as of its last answer (raise UPSTREAM_MAX_BYTES)`,
-      skipped: true,
-    };
-    t.tooLarge = { note, retryAt: at + o.resyncMs };
-    t.issues = [note, ...t.issues.filter((i) => i.kind !== 'too_large')];
+    const tries = (t.tooLarge?.tries ?? 0) + 1;
+    const wasReported = t.tooLarge?.reported ?? false;
+    const reported = wasReported || tries >= TOO_LARGE_TRIES;
+    // Until reported nothing was dropped for good: the load is behind, tried again at its next refresh.
+    const note: ParseIssue = reported
+      ? {
+          path: '(load)',
+          kind: 'too_large',
+          message: `${message} for this load alone: its track is as of its last answer (raise UPSTREAM_MAX_BYTES)`,
+          skipped: true,
+        }
+      : {
+          path: '(load)',
+          kind: 'too_large',
+          message: `${message} for this load alone: its track is as of its last answer, tried again at the next refresh`,
+          skipped: false,
+        };
+    t.tooLarge = { note, retryAt: reported ? at + o.resyncMs : at, tries, reported };
     t.missing = false;
     t.refreshedAt = at;
+    if (wasReported) return;
+    t.issues = [note, ...t.issues.filter((i) => i.kind !== 'too_large')];
     // A browser past its cursor learns of the note as of a change.
     t.changedSeq = ++seq;
     o.onChange?.(t.by, t.id, `${epoch}.${t.changedSeq}`);
-    o.onTooLarge?.(t.by, t.id, note);
+    if (reported) o.onTooLarge?.(t.by, t.id, note);
   }
 
   /**
@@ -504,16 +529,17 @@ export function createTrackCache(o: TrackCacheOptions) {
   }
 
   function serve(t: Track, include: IncludeFlags | undefined, since: number): LoadViewWire | undefined {
-    // Too large from its first pull: the service knows it, so it is not missing; its note says why it is empty.
+    // Too large from its first pull and reported: the service knows it, so it is not missing; its
+    // note says why it is empty. Before it is reported, it is pending (see `collect`).
     if (!t.load)
-      return (
-        t.tooLarge && {
-          by: t.by,
-          id: t.id,
-          ...(t.by === 'external-id' ? { externalId: t.id } : { loadNumber: t.id }),
-          issues: [t.tooLarge.note],
-        }
-      );
+      return t.tooLarge?.reported
+        ? {
+            by: t.by,
+            id: t.id,
+            ...(t.by === 'external-id' ? { externalId: t.id } : { loadNumber: t.id }),
+            issues: [t.tooLarge.note],
+          }
+        : undefined;
     // A full answer has every item: no need to look each one up.
     const isNew = since === 0 ? undefined : (item: { key: string }) => (t.seqOf.get(item.key) ?? 0) > since;
     return loadView(t.load, t.issues, include, isNew);
@@ -521,7 +547,8 @@ export function createTrackCache(o: TrackCacheOptions) {
 
   function serveJson(t: Track, include: IncludeFlags | undefined, since: number): Buffer | undefined {
     const load = t.load;
-    if (!load) return t.tooLarge && Buffer.from(JSON.stringify(serve(t, include, since)));
+    if (!load)
+      return t.tooLarge?.reported ? Buffer.from(JSON.stringify(serve(t, include, since))) : undefined;
     const render = () => Buffer.from(JSON.stringify(serve(t, include, since)));
     // Only a full answer is the same for every browser; one after a cursor is made for its request.
     if (since !== 0) return render();
@@ -556,6 +583,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const timeStamp = lastTimeStamp;
     const loads: T[] = [];
     const missing: string[] = [];
+    const pending: string[] = [];
     for (const [i, t] of wanted.entries()) {
       // A big board takes long to serve: other requests (the page's own scripts, a colleague's five
       // loads) are let in between every so many loads, not kept waiting behind it.
@@ -564,9 +592,11 @@ export function createTrackCache(o: TrackCacheOptions) {
       if (from > 0 && !t.missing && t.load && t.changedSeq <= from) continue;
       const view = t.missing ? undefined : render(t, from);
       if (view) loads.push(view);
+      // Never read yet, its answer refused and tried again: the service knows it, its data is to come.
+      else if (!t.missing && t.tooLarge && !t.tooLarge.reported) pending.push(t.id);
       else missing.push(t.id);
     }
-    return { cursor, timeStamp, loads, missing, upstreamCalls };
+    return { cursor, timeStamp, loads, missing, ...(pending.length > 0 ? { pending } : {}), upstreamCalls };
   }
 
   /**

@@ -160,10 +160,13 @@ export function publicShareRoutes(o: PublicShareOptions) {
     for (const ref of row.loads)
       byKind[ref.startsWith('n:') ? 'load-number' : 'external-id'].push(ref.slice(2));
     const found = new Map<string, LoadViewWire>();
+    const pending = new Set<string>();
     for (const by of ['external-id', 'load-number'] as const) {
       if (byKind[by].length === 0) continue;
       const served = await o.cache.get(by, byKind[by], undefined, undefined);
-      for (const load of served.loads) found.set(`${by === 'load-number' ? 'n' : 'e'}:${load.id}`, load);
+      const kind = by === 'load-number' ? 'n' : 'e';
+      for (const load of served.loads) found.set(`${kind}:${load.id}`, load);
+      for (const id of served.pending ?? []) pending.add(`${kind}:${id}`);
     }
 
     if (row.after_delivery_days !== null) {
@@ -192,7 +195,11 @@ export function publicShareRoutes(o: PublicShareOptions) {
       shows: showsOf(row),
       ...o.page,
       servedAt: t,
-      loads: row.loads.map((ref, i) => sharedLoad(labelOf(row, ref, i), found.get(ref), row)),
+      loads: row.loads.map((ref, i) =>
+        pending.has(ref)
+          ? { label: labelOf(row, ref, i), found: false, pending: true }
+          : sharedLoad(labelOf(row, ref, i), found.get(ref), row),
+      ),
     };
     return c.json(body);
   });

@@ -208,6 +208,31 @@ describe('LoadDetailPage', () => {
     ]);
   });
 
+  it('says the load is behind while its answer too large is tried again, and counts it as no skipped item', async () => {
+    const answer = pullAnswer([wireDetail()]);
+    const behind = {
+      path: '(load)',
+      kind: 'too_large',
+      message: 'larger than 1024 bytes for this load alone: tried again at the next refresh',
+      skipped: false,
+    };
+    fetchMock.mockImplementation((_path, init) => {
+      const body = JSON.parse(String(init?.body)) as { include?: Record<string, boolean> };
+      if (body.include?.locations === false) return Promise.resolve(proxyAnswer(body));
+      const load = answer.loads[0] as { issues?: unknown[] };
+      return Promise.resolve(
+        jsonResponse(200, { ...answer, loads: [{ ...load, issues: [behind, ...(load.issues ?? [])] }] }),
+      );
+    });
+    renderPage();
+    await loaded();
+    expect(within(summary()).getByRole('status')).toHaveTextContent(
+      /^Behind: the tracking service’s last answer for this load was too large to read/,
+    );
+    // Nothing was dropped for good: the count is the two unreadable items alone.
+    expect(within(summary()).getByText('2 items skipped because they could not be read')).toBeVisible();
+  });
+
   it('orders the timeline by instant across zones, newest first, not by wall time', async () => {
     answerWith(
       wireDetail({

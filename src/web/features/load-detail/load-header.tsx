@@ -45,6 +45,17 @@ function Field({ label, wide, children }: { label: string; wide?: boolean; child
 
 const none = <span className="text-ink-muted">—</span>;
 
+/** The service's last answer for the load was too large, not yet for long enough to be reported. */
+function BehindNote({ issues }: { issues: readonly ParseIssue[] }) {
+  if (!issues.some((i) => i.kind === 'too_large' && !i.skipped)) return null;
+  return (
+    <p role="status" className="mb-1 text-sm text-status-stale">
+      Behind: the tracking service’s last answer for this load was too large to read. It is shown as last
+      read, and asked for again at the next refresh.
+    </p>
+  );
+}
+
 export function SkippedItems({ issues }: { issues: readonly ParseIssue[] }) {
   const skipped = issues.filter((i) => i.skipped);
   if (skipped.length === 0)
@@ -244,6 +255,7 @@ export function LoadHeader({ load, excursionTolerance, thresholds }: LoadHeaderP
         <Trip load={load} />
       </SectionBoundary>
       <div className="mt-3">
+        <BehindNote issues={load.issues} />
         <SkippedItems issues={load.issues} />
       </div>
     </div>

@@ -98,3 +98,50 @@ describe('ReplayPage keys', () => {
     expect(screen.getByRole('combobox', { name: 'Speed' })).toHaveValue('60');
   });
 });
+
+describe('ReplayPage, loads not pulled yet (pending)', () => {
+  /** Answers 700100 whole once `arrived`, and every other id as pending. */
+  function serve(arrived: () => boolean) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((_path, init) => {
+        const { ids } = JSON.parse(String(init?.body)) as { ids: string[] };
+        const id = ids[0] as string;
+        if (id === '700100' && arrived())
+          return Promise.resolve(jsonResponse(200, pullAnswer([wireDetail()])));
+        return Promise.resolve(jsonResponse(200, { ...pullAnswer([]), cursor: 's.4', pending: [id] }));
+      }),
+    );
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for the first data instead of saying there is nothing, polls, and replays it once it comes', async () => {
+    // The test moves the queries' poll timer; testing-library's own waits still run on real time.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let arrived = false;
+    serve(() => arrived);
+    renderReplay('loads=e:700100');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Waiting for the first answer from the tracking service about this load',
+    );
+    expect(screen.queryByText(/nothing timed to replay/)).toBeNull();
+
+    arrived = true;
+    await act(() => vi.advanceTimersByTimeAsync(CLIENT_CONFIG.refreshSeconds * 1000));
+    await screen.findByRole('slider', { name: 'Replay time' });
+    expect(value()).toBe(FIRST_PING);
+    expect(screen.queryByText(/Waiting for the first answer/)).toBeNull();
+  });
+
+  it('replays the loads it has and counts the one still to come apart from those that failed', async () => {
+    serve(() => true);
+    renderReplay('loads=e:700100,e:700200');
+    await screen.findByRole('slider', { name: 'Replay time' });
+    expect(await screen.findByText(/about 1 of the loads/)).toHaveTextContent(
+      'Waiting for the first answer from the tracking service about 1 of the loads: it joins the replay as soon as it comes.',
+    );
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+});

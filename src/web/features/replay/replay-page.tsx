@@ -82,6 +82,8 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
   const loads = useSameList(details.map((d) => d.data?.load ?? null));
   const pending = details.some((d) => d.isPending);
   const failed = details.filter((d) => d.isError).length;
+  // Not pulled yet (tracks in the store): their data is to come, and each query keeps polling for it.
+  const waiting = details.filter((d) => !d.data?.load && d.data?.pending).length;
 
   const replayed = useMemo(() => {
     const out: Replayed[] = [];
@@ -112,6 +114,14 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
     );
   if (pending && replayed.length === 0)
     return <p className="p-4 text-ink-muted">Loading the loads&apos; tracks…</p>;
+  if (waiting > 0 && replayed.length === 0)
+    return (
+      <p role="status" className="p-4 text-ink-muted">
+        Waiting for the first answer from the tracking service about{' '}
+        {waiting === 1 ? 'this load' : 'these loads'}: Haulview asked for {waiting === 1 ? 'it' : 'them'}, and
+        replays {waiting === 1 ? 'it' : 'them'} here as soon as it comes.
+      </p>
+    );
   if (!span || clock.time.get() === undefined)
     return (
       <p className="p-4">
@@ -125,7 +135,8 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
     <ReplayView
       replayed={replayed}
       settled={!pending}
-      missing={refs.length - replayed.length}
+      missing={refs.length - replayed.length - waiting}
+      waiting={waiting}
       span={span}
       time={clock.time}
       playing={clock.playing}
@@ -172,6 +183,7 @@ function ReplayView({
   replayed,
   settled,
   missing,
+  waiting,
   span,
   time,
   playing,
@@ -186,6 +198,8 @@ function ReplayView({
   /** Every load asked for is read (or failed): the map is fitted only then. */
   settled: boolean;
   missing: number;
+  /** Loads whose first data has not come yet: they join the replay when it does. */
+  waiting: number;
   span: { from: number; to: number };
   time: TimeSource;
   playing: boolean;
@@ -312,6 +326,12 @@ function ReplayView({
           {missing > 0 && (
             <span className="text-status-silent">
               {missing} of the loads could not be read and {missing === 1 ? 'is' : 'are'} left out.
+            </span>
+          )}
+          {waiting > 0 && (
+            <span role="status" className="text-ink-muted">
+              Waiting for the first answer from the tracking service about {waiting} of the loads:{' '}
+              {waiting === 1 ? 'it joins' : 'they join'} the replay as soon as it comes.
             </span>
           )}
         </nav>

@@ -55,7 +55,11 @@ function LoadCard({ load, servedAt }: { load: SharedLoad; servedAt: number }) {
     return (
       <section className="rounded border border-slate-200 bg-white p-3">
         <h2 className="font-semibold">Load {load.label}</h2>
-        <p className="text-sm text-ink-muted">No tracking information for this load yet.</p>
+        <p className="text-sm text-ink-muted" role={load.pending ? 'status' : undefined}>
+          {load.pending
+            ? 'Waiting for the first tracking data of this load: it shows here as soon as it comes.'
+            : 'No tracking information for this load yet.'}
+        </p>
       </section>
     );
   return (

@@ -1,0 +1,77 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SharedLoad, ShareView } from '@/contract/share-api';
+import { jsonResponse } from '@/testing/wire-fixtures';
+import { createQueryClient } from '../../data/query-client';
+import { SharePage } from './share-page';
+
+const REFRESH_SECONDS = 30;
+
+function view(loads: SharedLoad[]): ShareView {
+  return {
+    broker: 'Bo Broker',
+    expiresAt: '2026-12-04T10:00:00.000Z',
+    shows: { map: false, status: true, stops: false, pod: false },
+    refreshSeconds: REFRESH_SECONDS,
+    tileUrl: null,
+    tileAttribution: '',
+    servedAt: Date.UTC(2026, 10, 27, 10),
+    loads,
+  };
+}
+
+let answer: ShareView;
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  // The test moves the page's poll timer; testing-library's own waits still run on real time.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, answer)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderShare(token: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SharePage token={token} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('SharePage', () => {
+  it('says it waits for the first data of a pending load, polls, and shows the load once it comes', async () => {
+    answer = view([
+      { label: 'PO 4471', found: false, pending: true },
+      { label: 'PO 4472', found: false },
+    ]);
+    renderShare('pending-token');
+    const waiting = await screen.findByText(/^Waiting for the first tracking data of this load/);
+    expect(waiting).toHaveAttribute('role', 'status');
+    // A load the service does not know is told apart from one whose data is to come.
+    expect(screen.getAllByText('No tracking information for this load yet.')).toHaveLength(1);
+
+    // The puller's first answer came in: the page's next poll shows it, without a reload.
+    answer = view([
+      { label: 'PO 4471', found: true, status: { name: 'In transit', at: Date.UTC(2026, 10, 27, 9) } },
+      { label: 'PO 4472', found: false },
+    ]);
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_SECONDS * 1000));
+    expect(await screen.findByText('In transit')).toBeInTheDocument();
+    expect(screen.queryByText(/Waiting for the first tracking data/)).toBeNull();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toEqual(['/api/share/pending-token', '/api/share/pending-token?poll=1']);
+  });
+
+  it('refuses an answer whose pending is anything but true, as it does any answer off its shape', async () => {
+    answer = view([{ label: 'PO 4471', found: false, pending: 'yes' as unknown as true }]);
+    renderShare('odd-token');
+    // Past the query's retries.
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not what was expected/);
+    expect(screen.queryByText(/Waiting for the first tracking data/)).toBeNull();
+  });
+});
