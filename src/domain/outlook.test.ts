@@ -314,7 +314,20 @@ describe('a memo of the last reckoning', () => {
         fc.array(step, { minLength: 1, maxLength: 260, size: 'max' }),
         fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 30 }),
         fc.option(fc.nat(), { nil: undefined }),
-        (steps, batches, late) => {
+        // Status events that come with the batches: arrivals, departures, a notice, a delivery and
+        // the next trip's dispatch (a new trip start).
+        fc.array(
+          fc.constantFrom(
+            ['Arrived at pickup', 'APU'],
+            ['Departed pickup', 'DPU'],
+            ['Arrived at delivery', undefined],
+            ['Phone powered off', undefined],
+            ['Delivered', 'D1'],
+            ['Dispatched', 'DSP'],
+          ),
+          { maxLength: 5 },
+        ),
+        (steps, batches, late, news) => {
           let at = T0;
           const all = steps.map((s) => {
             at += s.gap * 1000;
@@ -322,17 +335,20 @@ describe('a memo of the last reckoning', () => {
           });
           const memo = {};
           let pings: Ping[] = [];
+          let events = rolling;
           let b = 0;
           while (pings.length < all.length) {
             const next = all.slice(pings.length, pings.length + batches[b++ % batches.length]!);
             pings = [...pings, ...next];
+            const said = news[b - 1];
+            if (said) events = [...events, event(pings[pings.length - 1]!.instant, said[0]!, said[1])];
             // Now and then a ping that came in late, among those already read.
             if (late !== undefined && b === 2 && pings.length > 2) {
               const i = 1 + (late % (pings.length - 1));
               const between = (pings[i - 1]!.instant + pings[i]!.instant) / 2;
               pings = [...pings.slice(0, i), ping(between, -90 - 0.02 * LON_PER_MILE), ...pings.slice(i)];
             }
-            const l = load(pings, rolling, stops);
+            const l = load(pings, events, stops);
             expect(loadOutlook(l, O, l.pings, memo)).toEqual(loadOutlook(l, O));
           }
         },

@@ -388,6 +388,33 @@ export interface OutlookMemo {
   stays?: StayScan[];
   moves?: Moves;
   cadence?: Cadence;
+  /** The load's events read last, and what they said: the trip's start, and arrivals and departures. */
+  events?: readonly StatusEvent[];
+  eventStops?: readonly Stop[];
+  tripStart?: number | undefined;
+  eventVisits?: readonly Visits[];
+}
+
+/**
+ * The trip's start and what its events say of each stop: read again only when the load's events or
+ * stops are new objects (a merge that brought no event keeps the list), as each event's words are
+ * matched against patterns.
+ */
+function readEvents(
+  memo: OutlookMemo,
+  events: readonly StatusEvent[],
+  stops: readonly Stop[],
+): { start: number | undefined; byEvents: readonly Visits[] } {
+  if (memo.events !== events || memo.eventStops !== stops || !memo.eventVisits) {
+    const start = tripStart(events);
+    Object.assign(memo, {
+      events,
+      eventStops: stops,
+      tripStart: start,
+      eventVisits: visitsByEvents(stops, tripPart(events, start)),
+    });
+  }
+  return { start: memo.tripStart, byEvents: memo.eventVisits! };
 }
 
 /** The stay scans and moves of these pings, gone on with from `memo` when `pings` only grew since. */
@@ -423,14 +450,8 @@ function readOn(
   return { stays: memo.stays!, moves, cadence: memo.cadence! };
 }
 
-/** Arrival and departure at each stop: from the service's events (a lone pickup or delivery), else its pings. */
-function visits(
-  stops: readonly Stop[],
-  pings: readonly TrackPoint[],
-  events: readonly StatusEvent[],
-  o: OutlookOptions,
-  scans: readonly StayScan[],
-): Visits[] {
+/** Arrival and departure at each stop by the service's events (a lone pickup or delivery). */
+function visitsByEvents(stops: readonly Stop[], events: readonly StatusEvent[]): Visits[] {
   const lone = (type: 'pickup' | 'delivery') => {
     const of = stops.filter((s) => s.type === type);
     return of.length === 1 ? of[0] : undefined;
@@ -453,9 +474,20 @@ function visits(
       if (v.arrivedAt === undefined) [v.arrivedAt, v.arrivedBy] = [e.instant, 'event'];
     } else if (v.departedAt === undefined) [v.departedAt, v.departedBy] = [e.instant, 'event'];
   }
-  stops.forEach((stop, i) => {
-    if (stop.lat === undefined || stop.lon === undefined) return;
-    const v = out[i] as Visits;
+  return out;
+}
+
+/** Arrival and departure at each stop: from the service's events (`byEvents`), else its pings. */
+function visits(
+  stops: readonly Stop[],
+  pings: readonly TrackPoint[],
+  byEvents: readonly Visits[],
+  o: OutlookOptions,
+  scans: readonly StayScan[],
+): Visits[] {
+  return stops.map((stop, i) => {
+    const v = { ...byEvents[i]! };
+    if (stop.lat === undefined || stop.lon === undefined) return v;
     const stay = scans[i]!;
     scanStay(pings, { lat: stop.lat, lon: stop.lon }, o, stay);
     // The earlier arrival holds: a driver who taps "arrived" late has waited since the first ping in.
@@ -463,8 +495,8 @@ function visits(
       [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
     if (v.departedAt === undefined && stay.departedAt !== undefined)
       [v.departedAt, v.departedBy] = [stay.departedAt, 'pings'];
+    return v;
   });
-  return out;
 }
 
 /** Index of the first of `sorted`'s first `length` values greater than `value` (all when none). */
@@ -611,7 +643,7 @@ export function loadOutlook(
   const stops = stopsOf(load.extras.stops);
   const finished = isFinished(load.latestStatus);
   if (stops.length === 0 && finished) return undefined;
-  const start = tripStart(load.events);
+  const { start, byEvents } = readEvents(memo, load.events, stops);
   const pings = tripPart(track, start);
   const events = tripPart(load.events, start);
   const asOf = Math.max(
@@ -623,7 +655,7 @@ export function loadOutlook(
   if (!Number.isFinite(asOf)) return undefined;
 
   const { stays, moves, cadence } = readOn(memo, o, start, stops, pings);
-  const seen = visits(stops, pings, events, o, stays);
+  const seen = visits(stops, pings, byEvents, o, stays);
   // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
   const phase = statusPhase(load.latestStatus);
   const lone = (type: 'pickup' | 'delivery') => stops.filter((s) => s.type === type).length === 1;
