@@ -59,6 +59,8 @@ export interface ChildStats {
 }
 
 export interface Child extends ChildReady {
+  /** The child's process id (its /proc entry, for RSS sampled from outside). */
+  pid: number;
   /** CPU time and memory; with `gc`, after a full collection (what it holds, not what awaits collection). */
   stats: (gc: boolean) => Promise<ChildStats>;
   /** Starts a CPU profile of the process; `stop` writes it to `file` (a .cpuprofile). */
@@ -84,16 +86,40 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
+export interface ChildOptions {
+  /**
+   * The proxy bundled as production runs it (bench/bundle-child.ts): run by plain `node` with
+   * production's flags, not under the parent's TypeScript loader.
+   */
+  bundle?: string;
+  /** Variables of the child's process environment (read by node or the C library at start); undefined unsets one. */
+  processEnv?: Record<string, string | undefined>;
+}
+
+function withVariables(
+  env: NodeJS.ProcessEnv,
+  variables: Record<string, string | undefined>,
+): NodeJS.ProcessEnv {
+  const result = { ...env };
+  for (const [name, value] of Object.entries(variables))
+    if (value === undefined) delete result[name];
+    else result[name] = value;
+  return result;
+}
+
 /**
  * Starts simulators or the proxy in a process of their own (the TypeScript loader the parent runs
- * under is inherited), so the load generator, the proxy and the upstream do not share one event loop.
+ * under is inherited unless `bundle`), so the load generator, the proxy and the upstream do not share
+ * one event loop.
  */
-export async function startChild(role: ChildRole, root?: string): Promise<Child> {
+export async function startChild(role: ChildRole, root?: string, options: ChildOptions = {}): Promise<Child> {
   // Another checkout's code (a previous release), run by this checkout's child entry copied there.
-  const child = fork(root ? join(root, 'bench', 'serve-child.ts') : entry, [JSON.stringify(role)], {
+  const script = options.bundle ?? (root ? join(root, 'bench', 'serve-child.ts') : entry);
+  const child = fork(script, [JSON.stringify(role)], {
     ...(root ? { cwd: root } : {}),
+    ...(options.processEnv ? { env: withVariables(process.env, options.processEnv) } : {}),
     execArgv: [
-      ...process.execArgv,
+      ...(options.bundle ? ['--enable-source-maps'] : process.execArgv),
       '--expose-gc',
       ...(role.kind === 'proxy' ? (process.env.BENCH_PROXY_NODE_FLAGS ?? '').split(' ').filter(Boolean) : []),
     ],
@@ -102,6 +128,7 @@ export async function startChild(role: ChildRole, root?: string): Promise<Child>
   });
   const ready = await nextMessage<ChildReady>(child, 'ready');
   return {
+    pid: child.pid as number,
     urls: ready.urls,
     ids: ready.ids,
     stats: (gc) => {

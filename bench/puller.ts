@@ -2,8 +2,10 @@
 // full pull of every watched load, and the store's size per million pings. Simulators and the puller
 // (TRACKS=store, a throwaway PostgreSQL from Debian's binaries or DATABASE_URL's server) each in a
 // process of their own; the simulators' clock stands still and is moved on between measurements.
-// `BENCH_PULLER_PREVIOUS=<commit>` measures that commit's puller beside this one, on the same fleet;
-// `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
+// The proxy runs as `npm start` runs it (bundled, plain `node`): under tsx it would carry the loader.
+// `BENCH_PULLER_PREVIOUS=<commit>` measures that commit's puller beside this one, and
+// `BENCH_PULLER_BESIDE='MALLOC_ARENA_MAX=2'` this one with those process variables, each at the same
+// time on a twin of the fleet; `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +14,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startPostgresCluster } from '@/testing/postgres-cluster';
 import { TEST_CREDENTIALS } from '@/testing/stack';
+import { bundleProxyChild } from './bundle-child';
+import { envAssignments } from './env-assignments';
 import type { Figure } from './figures';
 import { startChild, type Child } from './processes';
+import { residentBytesOfPid, samplePeak } from './rss-sampler';
 import { siblingDatabaseUrl } from './team-figures';
 
 /** `BENCH_PULLER_LOADS`, and the trip's pings at each measurement (`BENCH_PULLER_PINGS=500,1000,2000`). */
@@ -26,6 +31,9 @@ const MIB = 1024 * 1024;
 const BROWSER_CHUNK = 500;
 const GOAL_MIB = 400;
 const round = (n: number) => Math.round(n * 10) / 10;
+const PEAK_SAMPLE_MS = 200;
+/** The process environment `npm start` gives the server. */
+const PRODUCTION_ENV: Record<string, string | undefined> = {};
 
 interface Step {
   pings: number;
@@ -33,11 +41,25 @@ interface Step {
   pullSeconds: number;
   heapMiB: number;
   rssMiB: number;
+  /** The largest RSS sampled every 200 ms from the step's start until all was stored. */
+  peakRssMiB: number;
+}
+
+/** A proxy measured on the fleet, beside the others (each on a twin simulator of its own). */
+interface Variant {
+  name: string;
+  /** The bundle of its child (bench/bundle-child.ts). */
+  bundle: string;
+  /** Another checkout's root (a previous release). */
+  root?: string;
+  processEnv?: Record<string, string | undefined>;
 }
 
 interface Run {
   name: string;
   steps: Step[];
+  /** RSS and heap after GC once started, before any load is watched. */
+  idle: { rssMiB: number; heapMiB: number };
   /** Bytes of the track tables per stored ping, and the pings stored. */
   storeBytesPerPing: number;
   pingsStored: number;
@@ -65,112 +87,149 @@ async function waitUntilStored(db: pg.Client, loads: number, pings: number): Pro
   }
 }
 
-async function measure(name: string, serverUrl: string, root: string | undefined): Promise<Run> {
-  const dbName = `haulview_bench_puller_${process.pid}_${name.replace(/\W/g, '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const databaseUrl = siblingDatabaseUrl(serverUrl, dbName);
+const proxyEnv = (databaseUrl: string): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  TRACKS: 'store',
+  MAX_IDS: String(BROWSER_CHUNK),
+  REFRESH_SECONDS: '5',
+  // No full resync in the middle of a measurement: the first pull is the full one.
+  RESYNC_MINUTES: '1440',
+  WATCH_MINUTES: '1440',
+  // A budget other than the default, to see what it buys (`BENCH_PULLER_MAX_ITEMS`).
+  ...(process.env.BENCH_PULLER_MAX_ITEMS ? { UPSTREAM_MAX_ITEMS: process.env.BENCH_PULLER_MAX_ITEMS } : {}),
+});
+
+/** One variant's proxy, its database and its figures. */
+interface Measured {
+  variant: Variant;
+  run: Run;
+  dbName: string;
+  db: pg.Client;
+  proxy?: Child;
+}
+
+/** Every variant's proxy on a twin of one fleet, measured step by step at the same time. */
+async function measure(variants: Variant[], admin: pg.Client, serverUrl: string): Promise<Run[]> {
   const sims = await startChild({
     kind: 'simulators',
-    count: 1,
+    count: variants.length,
     seed: 35,
     loads: LOADS,
     credentials: TEST_CREDENTIALS,
     frozenAt: FROZEN_AT,
     tripPings: STEPS[0],
   });
-  let proxy: Child | undefined;
-  const db = new pg.Client({ connectionString: databaseUrl });
-  const run: Run = { name, steps: [], storeBytesPerPing: 0, pingsStored: 0, terms: 0 };
+  const all: Measured[] = [];
   try {
-    proxy = await startChild(
-      {
-        kind: 'proxy',
-        upstreamUrl: sims.urls[0] as string,
-        credentials: TEST_CREDENTIALS,
-        env: {
-          DATABASE_URL: databaseUrl,
-          TRACKS: 'store',
-          MAX_IDS: String(BROWSER_CHUNK),
-          REFRESH_SECONDS: '5',
-          // No full resync in the middle of a measurement: the first pull is the full one.
-          RESYNC_MINUTES: '1440',
-          WATCH_MINUTES: '1440',
-          // A budget other than the default, to see what it buys (`BENCH_PULLER_MAX_ITEMS`).
-          ...(process.env.BENCH_PULLER_MAX_ITEMS
-            ? { UPSTREAM_MAX_ITEMS: process.env.BENCH_PULLER_MAX_ITEMS }
-            : {}),
+    for (const [i, variant] of variants.entries()) {
+      const dbName = `haulview_bench_puller_${process.pid}_${i}`;
+      await admin.query(`create database ${dbName}`);
+      const databaseUrl = siblingDatabaseUrl(serverUrl, dbName);
+      const m: Measured = {
+        variant,
+        dbName,
+        db: new pg.Client({ connectionString: databaseUrl }),
+        run: {
+          name: variant.name,
+          steps: [],
+          idle: { rssMiB: NaN, heapMiB: NaN },
+          storeBytesPerPing: 0,
+          pingsStored: 0,
+          terms: 0,
         },
-      },
-      root,
-    );
-    await db.connect();
-    const idle = await proxy.stats(true);
-    console.error(
-      `  ${name}: started: RSS ${round(idle.rss / MIB)} MiB, heap ${round(idle.heapUsed / MIB)} MiB`,
-    );
-    const started = performance.now();
-    // A dispatcher's board of every load: watched, and pulled by the puller in full.
-    for (let i = 0; i < sims.ids.length; i += BROWSER_CHUNK) {
-      const response = await fetch(`${proxy.urls[0]}/api/pull/by-external-id`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
-        body: JSON.stringify({ ids: sims.ids.slice(i, i + BROWSER_CHUNK), include: { locations: false } }),
-      });
-      if (response.status !== 200) throw new Error(`the board's pull answered ${response.status}`);
+      };
+      all.push(m);
+      await m.db.connect();
+      m.proxy = await startChild(
+        {
+          kind: 'proxy',
+          upstreamUrl: sims.urls[i] as string,
+          credentials: TEST_CREDENTIALS,
+          env: proxyEnv(databaseUrl),
+        },
+        variant.root,
+        { bundle: variant.bundle, processEnv: variant.processEnv },
+      );
+      const idle = await m.proxy.stats(true);
+      m.run.idle = { rssMiB: round(idle.rss / MIB), heapMiB: round(idle.heapUsed / MIB) };
+      console.error(
+        `  ${variant.name}: started: RSS ${m.run.idle.rssMiB} MiB, heap ${m.run.idle.heapMiB} MiB`,
+      );
     }
-    let pullStarted = started;
     for (const [k, pings] of STEPS.entries()) {
-      if (k > 0) {
-        await sims.advance((pings - (STEPS[k - 1] as number)) * MS_PER_PING);
-        pullStarted = performance.now();
-      }
-      const cpuBefore = [(await proxy.stats(false)).cpuMs, (await sims.stats(false)).cpuMs];
-      await waitUntilStored(db, sims.ids.length, pings);
-      // The last quiet check is not the pull's.
-      const pullSeconds = (performance.now() - pullStarted) / 1000 - 2;
-      const cpu = [(await proxy.stats(false)).cpuMs, (await sims.stats(false)).cpuMs];
-      console.error(
-        `  ${name}: CPU s: proxy ${round((cpu[0]! - cpuBefore[0]!) / 1000)}, simulator ${round((cpu[1]! - cpuBefore[1]!) / 1000)}`,
-      );
-      const stats = await proxy.stats(true);
-      run.steps.push({
-        pings,
-        pullSeconds: round(pullSeconds),
-        heapMiB: round(stats.heapUsed / MIB),
-        rssMiB: round(stats.rss / MIB),
-      });
-      const mib = (n: number) => round(n / MIB);
-      console.error(
-        `  ${name}: ${pings} pings a load: ${JSON.stringify(run.steps.at(-1))}, heap total ${mib(stats.heapTotal)}, external ${mib(stats.external)}, array buffers ${mib(stats.arrayBuffers)} MiB`,
+      if (k > 0) await sims.advance((pings - (STEPS[k - 1] as number)) * MS_PER_PING);
+      await Promise.all(
+        all
+          .filter((m) => !m.run.failed)
+          .map((m) =>
+            measureStep(m, k === 0 ? sims.ids : undefined, pings).catch((error: unknown) => {
+              m.run.failed = error instanceof Error ? error.message : String(error);
+            }),
+          ),
       );
     }
-  } catch (error) {
-    run.failed = error instanceof Error ? error.message : String(error);
   } finally {
-    const { rows } = await db
-      .query(
-        `select (select count(*) from track_items where list = 'pings')::float8 as pings,
-                (pg_total_relation_size('track_items') + pg_total_relation_size('track_loads'))::float8 as bytes`,
-      )
-      .catch(() => ({ rows: [{ pings: 0, bytes: 0 }] }));
-    run.pingsStored = rows[0].pings;
-    run.terms = Number(
-      (
-        await db
-          .query('select max(epoch) as terms from puller_leases')
-          .catch(() => ({ rows: [{ terms: 0 }] }))
-      ).rows[0].terms,
-    );
-    run.storeBytesPerPing = rows[0].pings > 0 ? rows[0].bytes / rows[0].pings : 0;
-    await proxy?.close().catch(() => undefined);
+    for (const { run, db, proxy, dbName } of all) {
+      const { rows } = await db
+        .query(
+          `select (select count(*) from track_items where list = 'pings')::float8 as pings,
+                  (pg_total_relation_size('track_items') + pg_total_relation_size('track_loads'))::float8 as bytes`,
+        )
+        .catch(() => ({ rows: [{ pings: 0, bytes: 0 }] }));
+      run.pingsStored = rows[0].pings;
+      run.terms = Number(
+        (
+          await db
+            .query('select max(epoch) as terms from puller_leases')
+            .catch(() => ({ rows: [{ terms: 0 }] }))
+        ).rows[0].terms,
+      );
+      run.storeBytesPerPing = rows[0].pings > 0 ? rows[0].bytes / rows[0].pings : 0;
+      await proxy?.close().catch(() => undefined);
+      await db.end().catch(() => undefined);
+      await admin.query(`drop database ${dbName}`).catch(() => undefined);
+    }
     await sims.close();
-    await db.end().catch(() => undefined);
-    await admin.query(`drop database ${dbName}`).catch(() => undefined);
-    await admin.end();
   }
-  return run;
+  return all.map((m) => m.run);
+}
+
+/** Until every load holds about `pings` pings: RSS and heap after GC, the peak RSS and the time. */
+async function measureStep(m: Measured, watch: string[] | undefined, pings: number): Promise<void> {
+  const proxy = m.proxy as Child;
+  const peak = samplePeak(() => residentBytesOfPid(proxy.pid), PEAK_SAMPLE_MS);
+  const pullStarted = performance.now();
+  const cpuBefore = (await proxy.stats(false)).cpuMs;
+  if (watch) await watchEveryLoad(proxy, watch);
+  await waitUntilStored(m.db, LOADS, pings);
+  // The last quiet check is not the pull's.
+  const pullSeconds = (performance.now() - pullStarted) / 1000 - 2;
+  const peakBytes = peak.stop();
+  const cpu = (await proxy.stats(false)).cpuMs;
+  const stats = await proxy.stats(true);
+  m.run.steps.push({
+    pings,
+    pullSeconds: round(pullSeconds),
+    heapMiB: round(stats.heapUsed / MIB),
+    rssMiB: round(stats.rss / MIB),
+    peakRssMiB: round(peakBytes / MIB),
+  });
+  const mib = (n: number) => round(n / MIB);
+  console.error(
+    `  ${m.variant.name}: ${pings} pings a load: ${JSON.stringify(m.run.steps.at(-1))}, heap total ${mib(stats.heapTotal)}, external ${mib(stats.external)}, array buffers ${mib(stats.arrayBuffers)} MiB, CPU ${round((cpu - cpuBefore) / 1000)} s`,
+  );
+}
+
+/** A dispatcher's board of every load: watched, and pulled by the puller in full. */
+async function watchEveryLoad(proxy: Child, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += BROWSER_CHUNK) {
+    const response = await fetch(`${proxy.urls[0]}/api/pull/by-external-id`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+      body: JSON.stringify({ ids: ids.slice(i, i + BROWSER_CHUNK), include: { locations: false } }),
+    });
+    if (response.status !== 200) throw new Error(`the board's pull answered ${response.status}`);
+  }
 }
 
 /** A checkout of `commit` beside this one, sharing its node_modules, with this checkout's bench child. */
@@ -180,7 +239,7 @@ function checkout(commit: string): { root: string; remove: () => void } {
     execFileSync('git', ['worktree', 'add', '--detach', root, commit], { stdio: 'ignore' });
   if (!existsSync(join(root, 'node_modules')))
     execFileSync('ln', ['-s', join(process.cwd(), 'node_modules'), join(root, 'node_modules')]);
-  for (const file of ['serve-child.ts', 'processes.ts'])
+  for (const file of ['proxy-child.ts', 'proxy-role.ts', 'child-runtime.ts', 'processes.ts'])
     copyFileSync(join(process.cwd(), 'bench', file), join(root, 'bench', file));
   return {
     root,
@@ -191,27 +250,90 @@ function checkout(commit: string): { root: string; remove: () => void } {
   };
 }
 
+/** The proxy's RSS and heap after GC once started with a store, before any load: bundled or under tsx. */
+async function idleOf(admin: pg.Client, serverUrl: string, bundle: string | undefined) {
+  const dbName = `haulview_bench_puller_${process.pid}_idle`;
+  await admin.query(`create database ${dbName}`);
+  try {
+    const proxy = await startChild(
+      {
+        kind: 'proxy',
+        // Nothing is watched, so nothing is pulled.
+        upstreamUrl: 'http://127.0.0.1:9',
+        credentials: TEST_CREDENTIALS,
+        env: proxyEnv(siblingDatabaseUrl(serverUrl, dbName)),
+      },
+      undefined,
+      { bundle, processEnv: PRODUCTION_ENV },
+    );
+    const stats = await proxy.stats(true).finally(() => proxy.close());
+    return { rssMiB: round(stats.rss / MIB), heapMiB: round(stats.heapUsed / MIB) };
+  } finally {
+    await admin.query(`drop database ${dbName}`);
+  }
+}
+
 export async function benchPuller(): Promise<Figure[]> {
   const given = process.env.DATABASE_URL;
   const cluster = given ? undefined : await startPostgresCluster();
   const serverUrl = (given ?? cluster?.url) as string;
   const previousCommit = process.env.BENCH_PULLER_PREVIOUS;
   const previous = previousCommit ? checkout(previousCommit) : undefined;
+  const bundled = await bundleProxyChild();
+  const previousBundle = previous ? await bundleProxyChild(previous.root) : undefined;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
   try {
-    const now = await measure('this', serverUrl, undefined);
-    const before = previous ? await measure(previousCommit as string, serverUrl, previous.root) : undefined;
+    if (bundled.simulatorModules.length > 0)
+      console.error(`  the proxy's bundle holds simulator code: ${bundled.simulatorModules.join(', ')}`);
+    const idleTsx = await idleOf(admin, serverUrl, undefined);
+    const idleBundled = await idleOf(admin, serverUrl, bundled.entry);
+    console.error(
+      `  idle, after GC: bundled RSS ${idleBundled.rssMiB} MiB (heap ${idleBundled.heapMiB}), under tsx RSS ${idleTsx.rssMiB} MiB (heap ${idleTsx.heapMiB})`,
+    );
+    const beside = process.env.BENCH_PULLER_BESIDE;
+    const variants: Variant[] = [
+      { name: 'this', bundle: bundled.entry, processEnv: PRODUCTION_ENV },
+      ...(beside
+        ? [
+            {
+              name: `this, ${beside}`,
+              bundle: bundled.entry,
+              processEnv: { ...PRODUCTION_ENV, ...envAssignments(beside) },
+            },
+          ]
+        : []),
+      ...(previous && previousBundle
+        ? [
+            {
+              name: previousCommit as string,
+              bundle: previousBundle.entry,
+              root: previous.root,
+              processEnv: PRODUCTION_ENV,
+            },
+          ]
+        : []),
+    ];
+    const [now, ...others] = await measure(variants, admin, serverUrl);
+    if (!now) throw new Error('no run');
     const loads = LOADS.toLocaleString('en-US');
     const figures: Figure[] = [];
     if (now.failed) throw new Error(`the puller bench failed: ${now.failed}`);
     const peerOf = (pick: (s: Step) => number, pings: number) =>
-      before
-        ? [
-            {
-              name: `${previousCommit}${before.failed ? ' (died)' : ''}`,
-              value: ((s) => (s ? pick(s) : Number.NaN))(before.steps.find((s) => s.pings === pings)),
-            },
-          ]
+      others.length > 0
+        ? others.map((other) => ({
+            name: `${other.name}${other.failed ? ' (died)' : ''}`,
+            value: ((s) => (s ? pick(s) : Number.NaN))(other.steps.find((s) => s.pings === pings)),
+          }))
         : undefined;
+    figures.push({
+      figure: "puller: the proxy's RSS after GC before any load, bundled as `npm start` runs it",
+      value: idleBundled.rssMiB,
+      unit: 'MiB',
+      goal: '-',
+      pass: true,
+      peers: [{ name: 'under tsx', value: idleTsx.rssMiB }],
+    });
     for (const step of now.steps) {
       figures.push({
         figure: `puller: RSS after GC, ${loads} watched loads × ${step.pings.toLocaleString('en-US')} pings on their trip`,
@@ -220,6 +342,14 @@ export async function benchPuller(): Promise<Figure[]> {
         goal: `<= ${GOAL_MIB}, flat`,
         pass: step.rssMiB <= GOAL_MIB,
         peers: peerOf((s) => s.rssMiB, step.pings),
+      });
+      figures.push({
+        figure: `puller: peak RSS (sampled every ${PEAK_SAMPLE_MS} ms) until all stored, ${loads} loads × ${step.pings.toLocaleString('en-US')} pings`,
+        value: step.peakRssMiB,
+        unit: 'MiB',
+        goal: `<= ${GOAL_MIB}`,
+        pass: step.peakRssMiB <= GOAL_MIB,
+        peers: peerOf((s) => s.peakRssMiB, step.pings),
       });
       figures.push({
         figure: `puller: heap after GC, ${loads} loads × ${step.pings.toLocaleString('en-US')} pings`,
@@ -254,7 +384,7 @@ export async function benchPuller(): Promise<Figure[]> {
       unit: '',
       goal: '1',
       pass: now.terms === 1,
-      peers: before ? [{ name: previousCommit as string, value: before.terms }] : undefined,
+      peers: others.length > 0 ? others.map((o) => ({ name: o.name, value: o.terms })) : undefined,
     });
     figures.push({
       figure: `store: bytes per ping stored (track tables, ${Math.round(now.pingsStored).toLocaleString('en-US')} pings), per million`,
@@ -265,6 +395,9 @@ export async function benchPuller(): Promise<Figure[]> {
     });
     return figures;
   } finally {
+    await admin.end();
+    bundled.remove();
+    previousBundle?.remove();
     previous?.remove();
     cluster?.stop();
   }

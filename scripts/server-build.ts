@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +23,17 @@ const packageName = (path: string) =>
     .slice(0, path.startsWith('@') ? 2 : 1)
     .join('/');
 
+/** How the server is bundled; the puller bench bundles its proxy the same way (bench/bundle-child.ts). */
+export const SERVER_BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  tsconfig: 'tsconfig.json',
+  sourcemap: true,
+} satisfies BuildOptions;
+
 /**
  * Bundles the server (and the embedded simulator it may start) into one ES module that plain
  * `node` runs, so production needs no TypeScript loader, and the users command (`users.js`) into
@@ -37,13 +48,7 @@ export async function buildServer(outfile: string = SERVER_OUTFILE): Promise<Ser
       [basename(USERS_OUTFILE, '.js')]: 'src/server/users-cli.ts',
     },
     outdir: dirname(outfile),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    tsconfig: 'tsconfig.json',
-    sourcemap: true,
+    ...SERVER_BUNDLE_OPTIONS,
     metafile: true,
     logLevel: 'warning',
   });
