@@ -57,6 +57,9 @@ interface Judged {
   exception: LoadException | undefined;
   evidence: string;
   row: ExceptionRow | undefined;
+  /** The row's place in the list: its kind's rank, then how long it stands (`standingOrder`). */
+  rank: number;
+  standing: number;
 }
 
 /** Each load object's judgement: a refresh brings new objects only for the loads that changed. */
@@ -81,6 +84,8 @@ function judged(load: Load, now: number, thresholds: StalenessThresholds): Judge
     exception,
     evidence: exception ? evidenceOf(load, now, thresholds) : '',
     row: undefined,
+    rank: exception ? exceptionRank(exception.kind) : 0,
+    standing: exception ? standingOrder(exception) : 0,
   };
   judgedLoads.set(load, fresh);
   return fresh;
@@ -99,13 +104,13 @@ export function exceptionRows(
   thresholds: StalenessThresholds,
 ): { open: ExceptionRow[]; handled: ExceptionRow[] } {
   const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
-  const rows: ExceptionRow[] = [];
+  const listed: Judged[] = [];
   for (const load of loads) {
     const j = judged(load, now, thresholds);
     const exception = j.exception;
     if (!exception) continue;
     const ref = j.row?.ref ?? `${refPrefix(load.by)}:${load.id}`;
-    const ack = byLoadKind.get(`${ref}\u0000${exception.kind}`);
+    const ack = byLoadKind.size > 0 ? byLoadKind.get(`${ref}\u0000${exception.kind}`) : undefined;
     const handled = ackHolds(ack, exception, now) ? ack : undefined;
     if (!j.row || j.row.handled !== handled) {
       const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
@@ -121,13 +126,13 @@ export function exceptionRows(
         handled,
       };
     }
-    rows.push(j.row);
+    listed.push(j);
   }
-  rows.sort(
-    (a, b) =>
-      exceptionRank(a.exception.kind) - exceptionRank(b.exception.kind) ||
-      standingOrder(a.exception) - standingOrder(b.exception) ||
-      compareLabels(a.label, b.label),
+  listed.sort(
+    (a, b) => a.rank - b.rank || a.standing - b.standing || compareLabels(a.row!.label, b.row!.label),
   );
-  return { open: rows.filter((r) => !r.handled), handled: rows.filter((r) => r.handled) };
+  const open: ExceptionRow[] = [];
+  const handled: ExceptionRow[] = [];
+  for (const { row } of listed) (row!.handled ? handled : open).push(row!);
+  return { open, handled };
 }
