@@ -16,7 +16,7 @@ import type { ExceptionAck, ExceptionAckRequest } from '@/contract/exceptions-ap
 import type { Load } from '@/domain/model';
 import { EXCEPTION_TEXT, type LoadException } from '@/domain/exceptions';
 import { openStayWords } from '@/domain/open-dwell-text';
-import { stopTime } from '@/domain/outlook-text';
+import { etaAgainstAppointment } from '@/domain/outlook-text';
 import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
 import { VirtualItems } from '../../components/virtual-items';
@@ -54,12 +54,7 @@ function whenText(exception: LoadException, now: number): string {
   // To the minute, like the ETA and appointment beside it: an appointment's seconds are always ":00".
   if (since !== undefined)
     return `since ${formatTime(since, { kind: 'mine' })} (${formatAge(now - since)})${open ? `; ${openStayWords(open)}` : ''}`;
-  if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) {
-    const offset = stop.appointment?.offsetHours;
-    const due = stop.appointment?.instant;
-    const eta = stop.eta === undefined ? 'ETA not known' : `ETA ${stopTime(stop.eta, offset)}`;
-    return `${eta}, appointment ${due === undefined ? (stop.appointment?.local ?? 'not known') : stopTime(due, offset)}`;
-  }
+  if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) return etaAgainstAppointment(stop);
   return 'since: not known';
 }
 
