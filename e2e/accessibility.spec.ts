@@ -35,6 +35,17 @@ const ROUTES: { name: string; path: (id: string) => string; ready: (page: Page) 
     ready: (page) => page.getByRole('list', { name: /^Documents, not reviewed/ }),
   },
   {
+    name: 'the exceptions',
+    path: () => '/exceptions',
+    // Its rows drawn (the list is virtualized), or the word that none needs action.
+    ready: (page) =>
+      page
+        .getByRole('list', { name: 'Needs action' })
+        .getByRole('listitem')
+        .first()
+        .or(page.getByText(/^No load needs action now/)),
+  },
+  {
     name: 'the webhooks form',
     path: () => '/webhooks',
     ready: (page) => page.getByRole('button', { name: 'Create webhook' }),

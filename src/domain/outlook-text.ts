@@ -67,6 +67,33 @@ export function stopTime(instant: number, offsetHours: number | undefined): stri
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} ${zone}`;
 }
 
+const MINUTE = 60_000;
+
+/**
+ * The ETA the pages show, to the minute: the appointment plus the lateness when both are known, so the
+ * ETA and the "late" beside it never disagree. The lateness is rounded and on the track's clock (the
+ * demo's runs `clockScale` times faster: 28 s past the appointment there is 28 min late), where a
+ * time shown alone is cut to its minute. Without an appointment, the ETA to the nearest minute.
+ */
+export function shownEta(stop: StopOutlook): number | undefined {
+  if (stop.eta === undefined) return undefined;
+  const due = stop.appointment?.instant;
+  if (due !== undefined && stop.lateMinutes !== undefined) return due + stop.lateMinutes * MINUTE;
+  return Math.round(stop.eta / MINUTE) * MINUTE;
+}
+
+/**
+ * An upcoming stop's ETA against its appointment, both in the stop's zone: "ETA Nov 24, 11:10 GMT-6,
+ * appointment Nov 24, 10:00 GMT-6".
+ */
+export function etaAgainstAppointment(stop: StopOutlook): string {
+  const offset = stop.appointment?.offsetHours;
+  const due = stop.appointment?.instant;
+  const eta = shownEta(stop);
+  const etaWords = eta === undefined ? 'ETA not known' : `ETA ${stopTime(eta, offset)}`;
+  return `${etaWords}, appointment ${due === undefined ? (stop.appointment?.local ?? 'not known') : stopTime(due, offset)}`;
+}
+
 const STOP_TYPE: Record<NonNullable<StopOutlook['type']>, string> = {
   pickup: 'pickup',
   delivery: 'delivery',
@@ -101,14 +128,15 @@ export function stopStatusShort(stop: StopOutlook, now: number): string {
  */
 export function etaText(stop: StopOutlook): string | undefined {
   const i = stop.etaInputs;
-  if (stop.eta === undefined || !i) return undefined;
+  const eta = shownEta(stop);
+  if (eta === undefined || !i) return undefined;
   const rests =
     i.rests === 0
       ? ''
       : ` + ${i.rests === 1 ? 'one' : i.rests} ${i.restHours} h rest${i.rests === 1 ? '' : 's'}`;
   const speed = `${i.mph} mph${i.measured ? '' : ' (usual speed: too few recent pings)'}`;
   const offset = stop.appointment?.offsetHours;
-  let text = `${i.miles} mi at ${speed}${rests} → ETA ${stopTime(stop.eta, offset)}`;
+  let text = `${i.miles} mi at ${speed}${rests} → ETA ${stopTime(eta, offset)}`;
   const a = stop.appointment;
   if (a) {
     const wall = a.local.slice(11);

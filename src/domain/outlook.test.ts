@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
 import type { Ping } from './model';
 import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, withRests, type OutlookOptions } from './outlook';
-import { darkReasonWords, etaText, stopStatusAt } from './outlook-text';
+import { darkReasonWords, etaAgainstAppointment, etaText, stopStatusAt } from './outlook-text';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -141,6 +141,33 @@ describe('ETA and lateness per upcoming stop', () => {
     const [stop] = loadOutlook(load(quick, rolling, stops), { ...O, clockScale: 60 })!.stops;
     expect(stop!.etaInputs).toMatchObject({ mph: 50, miles: 300 });
     expect(stop!.eta).toBeCloseTo(T0 + 2 * MIN + 6 * MIN, -4);
+  });
+
+  it('on the demo clock shows an ETA that agrees with the lateness beside it', () => {
+    // 60x: the last ping at T0 + 2 min (06:02 GMT-6), then 6 h 28 min of road on the track's clock,
+    // 6 min 28 s of real time. The appointment at 06:08 is 28 s before the real ETA: 28 track minutes.
+    const quick = drive(T0, 25, 50, -90, 5, 60);
+    const miles = 100 + (50 * (6 + 28 / 60)) / 1.2;
+    const stops = [stopAt(2, 'DELIVERY', miles, local(T0 + 8 * MIN))];
+    const [stop] = loadOutlook(load(quick, rolling, stops), { ...O, clockScale: 60 })!.stops;
+    expect(stop).toMatchObject({ status: 'late', lateMinutes: 28 });
+    // Not "ETA 06:08 … appointment 06:08 → 28 min late".
+    expect(etaText(stop!)).toBe(
+      '323 mi at 50 mph → ETA Nov 24, 06:36 GMT-6; appointment 06:08 → 28 min late',
+    );
+    expect(etaAgainstAppointment(stop!)).toBe('ETA Nov 24, 06:36 GMT-6, appointment Nov 24, 06:08 GMT-6');
+  });
+
+  it('rounds the ETA shown as it rounds the lateness, on a real clock too', () => {
+    // 40 s past the appointment is "1 min late": the ETA says the next minute, not the appointment's.
+    const stops = [stopAt(2, 'DELIVERY', 350, local(eta))];
+    const [judged] = loadOutlook(load(pings, rolling, stops), O)!.stops;
+    const stop = { ...judged!, eta: judged!.appointment!.instant! + 40_000, lateMinutes: 1 };
+    expect(etaAgainstAppointment(stop)).toBe('ETA Nov 24, 14:01 GMT-6, appointment Nov 24, 14:00 GMT-6');
+    expect(etaText(stop)).toMatch(/→ ETA Nov 24, 14:01 GMT-6; appointment 14:00 → 1 min late$/);
+    // With no appointment the ETA alone is to the nearest minute.
+    const { appointment: _none, lateMinutes: _late, ...alone } = stop;
+    expect(etaAgainstAppointment(alone)).toBe('ETA Nov 24, 20:01 UTC, appointment not known');
   });
 
   it('is late once the appointment passes before the stop is reached, whatever the ETA said', () => {

@@ -10,6 +10,17 @@ import { createQueryClient } from '../../data/query-client';
 import { formatTime, viewerTime } from '../../lib/time-format';
 import { ExceptionsList } from './exceptions-page';
 
+// jsdom has no layout: give the page's scroll box a size so the virtualized rows render...
+Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+// ...and each row a height when measured: with none, every row would fit in the view.
+Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return this.matches('li[data-index]') ? 100 : 0;
+  },
+});
+
 const NOW = Date.parse('2026-11-24T15:00:00Z');
 const MIN = 60_000;
 
@@ -118,7 +129,9 @@ function show(now = NOW, loads = LOADS) {
   const client = createQueryClient();
   const view = (at: number) => (
     <QueryClientProvider client={client}>
-      <ExceptionsList config={CLIENT_CONFIG} loads={loads} now={at} />
+      <div data-exceptions-scroll>
+        <ExceptionsList config={CLIENT_CONFIG} loads={loads} now={at} />
+      </div>
     </QueryClientProvider>
   );
   const r = render(view(now));
@@ -275,5 +288,34 @@ describe('the exceptions list', () => {
       minutes: 120,
       note: 'as',
     });
+  });
+
+  it('a long list draws the rows on screen, each telling its place; j walks past them with focus kept', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 300 }, (_, i) =>
+      load(`D${String(i).padStart(3, '0')}`, 200 + i, {
+        asOf: NOW - (200 + i) * MIN,
+        dark: { reason: 'moving', at: NOW - (200 + i) * MIN, mph: 50 },
+        stops: [],
+      }),
+    );
+    acks = [];
+    show(NOW, many);
+    await screen.findByText('Handled (0)');
+    const drawn = openRows();
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(30);
+    expect(drawn[0]).toHaveAttribute('aria-setsize', '300');
+    expect(drawn[0]).toHaveAttribute('aria-posinset', '1');
+    // The longest dark first, as without virtualizing.
+    expect(drawn[0]).toHaveAttribute('data-load', 'external-id:D299');
+    for (let i = 0; i < 40; i++) await user.keyboard('j');
+    const current = document.activeElement as HTMLElement;
+    expect(current).toHaveAttribute('aria-current', 'true');
+    expect(current).toHaveAttribute('aria-posinset', '41');
+    expect(current).toHaveAttribute('data-load', 'external-id:D259');
+    await user.keyboard('a');
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ load: 'e:D259', kind: 'dark-moving', action: 'acknowledge' });
   });
 });

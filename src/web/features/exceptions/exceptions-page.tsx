@@ -1,18 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { ExceptionAck, ExceptionAckRequest } from '@/contract/exceptions-api';
 import type { Load } from '@/domain/model';
 import { EXCEPTION_TEXT, type LoadException } from '@/domain/exceptions';
 import { openStayWords } from '@/domain/open-dwell-text';
-import { stopTime } from '@/domain/outlook-text';
+import { etaAgainstAppointment } from '@/domain/outlook-text';
 import { formatAge, type StalenessThresholds } from '@/domain/staleness';
 import { ErrorBanner } from '../../components/error-banner';
+import { VirtualItems } from '../../components/virtual-items';
 import { loadQueries } from '../../data/load-queries';
 import { telHref } from '../../lib/format';
 import { loadPageHref } from '../../lib/load-ref';
 import { formatTime, viewerTime } from '../../lib/time-format';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useNow } from '../../lib/use-now';
 import { idsBy, useDemoFleetOnFirstVisit, useWatchedLoads, useWatchList } from '../../lib/watch-list';
 import { exceptionAckQueries, useActOnException } from './exception-acks-queries';
@@ -42,12 +54,7 @@ function whenText(exception: LoadException, now: number): string {
   // To the minute, like the ETA and appointment beside it: an appointment's seconds are always ":00".
   if (since !== undefined)
     return `since ${formatTime(since, { kind: 'mine' })} (${formatAge(now - since)})${open ? `; ${openStayWords(open)}` : ''}`;
-  if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) {
-    const offset = stop.appointment?.offsetHours;
-    const due = stop.appointment?.instant;
-    const eta = stop.eta === undefined ? 'ETA not known' : `ETA ${stopTime(stop.eta, offset)}`;
-    return `${eta}, appointment ${due === undefined ? (stop.appointment?.local ?? 'not known') : stopTime(due, offset)}`;
-  }
+  if (stop && (exception.kind === 'late' || exception.kind === 'at-risk')) return etaAgainstAppointment(stop);
   return 'since: not known';
 }
 
@@ -81,7 +88,7 @@ export function ExceptionsPage({ config }: { config: ClientConfig }) {
     (externalIds.length > 0 && byExternal.isPending) || (loadNumbers.length > 0 && byNumber.isPending);
   const error = byExternal.error ?? byNumber.error;
   return (
-    <div className="h-full overflow-y-auto">
+    <div data-exceptions-scroll className="h-full overflow-y-auto">
       {error ? (
         <ErrorBanner
           error={error}
@@ -128,6 +135,8 @@ export function ExceptionsList({
     open.findIndex((r) => r.key === selectedKey),
   );
   const listRef = useRef<HTMLUListElement>(null);
+  /** The row a key moved to, focused once it is drawn. */
+  const focusKey = useRef<string | undefined>(undefined);
 
   const send = (row: ExceptionRow, request: Pick<ExceptionAckRequest, 'action' | 'minutes'>) => {
     const note = notes[row.key]?.trim();
@@ -157,8 +166,8 @@ export function ExceptionsList({
       const move = (to: number) => {
         const next = rows[Math.min(rows.length - 1, Math.max(0, to))];
         if (!next) return;
+        focusKey.current = next.key;
         setSelectedKey(next.key);
-        listRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next.key)}"]`)?.focus();
       };
       if (e.key === 'j') move(at + 1);
       else if (e.key === 'k') move(at - 1);
@@ -191,18 +200,14 @@ export function ExceptionsList({
             No load needs action now{handled.length > 0 ? ' (the others are handled, below)' : ''}.
           </p>
         ) : null}
-        <ul ref={listRef} aria-label="Needs action" className="flex flex-col gap-2 lg:gap-1">
-          {open.map((row, i) => (
-            <li
-              key={row.key}
-              data-key={row.key}
-              data-load={row.key}
-              data-kind={row.exception.kind}
-              tabIndex={-1}
-              aria-current={i === selected ? 'true' : undefined}
-              onFocus={() => setSelectedKey(row.key)}
-              className={`${ROW} rounded border outline-none ${i === selected ? 'border-status-selected ring-2 ring-status-selected/40' : 'border-panel-line'}`}
-            >
+        <OpenRows
+          listRef={listRef}
+          rows={open}
+          selected={selected}
+          focusKey={focusKey}
+          onSelect={setSelectedKey}
+          row={(row) => (
+            <>
               <RowHead row={row} now={now} />
               <div className={`flex flex-wrap items-center gap-2 ${ACTIONS}`}>
                 <input
@@ -234,9 +239,9 @@ export function ExceptionsList({
                   </button>
                 ))}
               </div>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
         <details className="rounded border border-panel-line">
           <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">
             Handled ({handled.length})
@@ -272,6 +277,104 @@ export function ExceptionsList({
         </details>
       </div>
     </>
+  );
+}
+
+/** A row's height before it is measured: a laptop's two-line row; a phone's stacked one is taller. */
+const ROW_ESTIMATE = { wide: 60, narrow: 170 };
+
+/**
+ * The rows that need action, virtualized: thousands of exceptions draw and refresh the few rows on
+ * screen. The selected row is always drawn, so focus resting in it (its note, a button) is never
+ * lost; each row tells its place (`aria-posinset` of `aria-setsize`), as the rows off screen are not
+ * there. The list scrolls with the page (the box marked `data-exceptions-scroll`), below the heading.
+ */
+function OpenRows({
+  listRef,
+  rows,
+  selected,
+  focusKey,
+  onSelect,
+  row,
+}: {
+  listRef: RefObject<HTMLUListElement | null>;
+  rows: readonly ExceptionRow[];
+  selected: number;
+  focusKey: RefObject<string | undefined>;
+  onSelect: (key: string) => void;
+  row: (row: ExceptionRow) => ReactNode;
+}) {
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => listRef.current?.closest<HTMLElement>('[data-exceptions-scroll]') ?? null,
+    estimateSize: () => (wide ? ROW_ESTIMATE.wide : ROW_ESTIMATE.narrow),
+    // The gaps the stacked list had: gap-2, lg:gap-1.
+    gap: wide ? 4 : 8,
+    overscan: 6,
+    scrollMargin,
+    // Measured sizes are kept by load and kind, so a row leaving the list moves the others' along.
+    getItemKey: useCallback((i: number) => rows[i]?.key ?? i, [rows]),
+    rangeExtractor: useCallback(
+      (range: Range) => {
+        const shown = defaultRangeExtractor(range);
+        if (shown.includes(selected) || selected >= rows.length) return shown;
+        return [...shown, selected].sort((a, b) => a - b);
+      },
+      [selected, rows.length],
+    ),
+  });
+  // Where the list starts in its scroll box: below the heading, and any banner or note above it,
+  // measured again whenever the column holding them changes size.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const box = list?.closest<HTMLElement>('[data-exceptions-scroll]');
+    if (!list || !box) return;
+    const measure = () => {
+      const top = list.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+      setScrollMargin((was) => (Math.abs(top - was) >= 1 ? top : was));
+    };
+    measure();
+    if (typeof ResizeObserver !== 'function' || !list.parentElement) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list.parentElement);
+    return () => observer.disconnect();
+  }, [listRef]);
+  // A row moved to by a key takes focus once drawn (it always is: the selected row is); focusing it
+  // scrolls it into view.
+  useLayoutEffect(() => {
+    const key = focusKey.current;
+    if (key === undefined) return;
+    focusKey.current = undefined;
+    listRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
+  }, [selected, focusKey, listRef]);
+
+  return (
+    <ul
+      ref={listRef}
+      aria-label="Needs action"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      <VirtualItems
+        virtualizer={virtualizer}
+        items={rows}
+        className={`${ROW} rounded border outline-none`}
+        itemProps={(r, i) => ({
+          'data-key': r.key,
+          'data-load': r.key,
+          'data-kind': r.exception.kind,
+          tabIndex: -1,
+          'aria-current': i === selected ? 'true' : undefined,
+          onFocus: () => onSelect(r.key),
+          className:
+            i === selected ? 'border-status-selected ring-2 ring-status-selected/40' : 'border-panel-line',
+        })}
+        row={(r) => row(r)}
+      />
+    </ul>
   );
 }
 
