@@ -98,15 +98,14 @@ export function loadException(
 /**
  * Until when what is said of a load at `now` (its exception, and the board's words for its next
  * stop and its phone) stays as it is: the first moment after `now` at which its phone's silence
- * turns stale (stale or silent, both are dark here) or its next stop's appointment passes, Infinity
- * when none will. It is `now` itself while the
- * load stands at a stop, whose clock is read to the minute, or at such a moment. Between two pulls a
- * page judges again only the loads whose moment came, and the loads that changed.
+ * turns stale (stale or silent, both are dark here), its next stop's appointment passes, or the
+ * clock of a stay still running there reaches its next minute; Infinity when none will. It is `now`
+ * itself at such a moment. Between two pulls a page judges again only the loads whose moment came,
+ * and the loads that changed.
  */
 export function exceptionSameUntil(load: Load, now: number, thresholds: StalenessThresholds): number {
   if (isFinished(load.latestStatus)) return Infinity;
   const stop = nextStopOutlook(load.outlook);
-  if (stop && stop.progress !== 'upcoming') return now;
   let until = Infinity;
   const edge = (at: number) => {
     if (at >= now && at < until) until = at;
@@ -115,5 +114,12 @@ export function exceptionSameUntil(load: Load, now: number, thresholds: Stalenes
   if (last !== undefined) edge(last + thresholds.staleAfterMinutes * 60_000);
   const due = stop?.appointment?.instant;
   if (due !== undefined) edge(due);
+  const arrived = stop?.progress === 'arrived' ? stop.arrivedAt : undefined;
+  if (arrived !== undefined && stop?.departedAt === undefined) {
+    // The stay's minutes as `stopDwell` counts them; a millisecond early, as the division rounds.
+    const minute = 60_000 / (load.outlook?.clockScale ?? 1);
+    const next = arrived + (Math.max(0, Math.floor((now - arrived) / minute)) + 1) * minute;
+    edge(Math.max(now, next - 1));
+  }
   return until;
 }
