@@ -372,7 +372,7 @@ function OpenRows({
           className:
             i === selected ? 'border-status-selected ring-2 ring-status-selected/40' : 'border-panel-line',
         })}
-        row={(r) => row(r)}
+        row={row}
       />
     </ul>
   );

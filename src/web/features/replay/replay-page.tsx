@@ -119,7 +119,7 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
       <p role="status" className="p-4 text-ink-muted">
         Waiting for the first answer from the tracking service about{' '}
         {waiting === 1 ? 'this load' : 'these loads'}: Haulview asked for {waiting === 1 ? 'it' : 'them'}, and
-        replays {waiting === 1 ? 'it' : 'them'} here as soon as it comes.
+        replays {waiting === 1 ? 'it' : 'them'} here as soon as the answer comes.
       </p>
     );
   if (!span || clock.time.get() === undefined)
