@@ -1,5 +1,6 @@
 import { LoadView, PULL_ANSWER_VERSION, ProxyPullAnswer } from '@/contract/load-view';
 import { issuesFromZod, type ParseIssue } from '@/contract/parse-issue';
+import { readerOf, UNSURE } from '@/contract/schema-reader';
 import type { Load, LoadBy } from '@/domain/model';
 import { apiPost, ApiError, type WrittenJson } from './api-client';
 import { writtenPull, type PullBody } from './pull-body';
@@ -35,6 +36,9 @@ export interface LoadParts {
   take(loads: Load[]): void;
 }
 
+/** The same schema's fast reader: a load it cannot vouch for is parsed by the schema (and said why). */
+const readLoadView = readerOf(LoadView);
+
 /**
  * Reads the proxy's pull answer into Loads with the strict schema of its own shape; a load that does
  * not fit costs only itself (listed as unreadable, with where and why).
@@ -53,6 +57,11 @@ export function readPullAnswer(answer: ProxyPullAnswer, fetchedAt: number, part?
     if (part && loads.length - given >= part.size) {
       part.take(loads.slice(given));
       given = loads.length;
+    }
+    const fast = readLoadView(raw);
+    if (fast !== UNSURE) {
+      loads.push(fast);
+      return;
     }
     const read = LoadView.safeParse(raw, { reportInput: true });
     if (read.success) loads.push(read.data);

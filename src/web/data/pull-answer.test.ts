@@ -1,0 +1,178 @@
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { LoadView, PULL_ANSWER_VERSION } from '@/contract/load-view';
+import { readerOf, UNSURE } from '@/contract/schema-reader';
+import { servedLoads } from '@/testing/served-loads';
+import { readPullAnswer } from './pull-answer';
+
+const readLoad = readerOf(LoadView);
+
+const board = servedLoads({
+  locations: false,
+  events: false,
+  documents: false,
+  comments: false,
+  temperatures: false,
+  extras: false,
+});
+const whole = servedLoads(undefined);
+
+/** The same as zod's parse: equal values, the same keys in the same order. */
+function expectSameAsZod(read: unknown, value: unknown) {
+  const parsed = LoadView.safeParse(value);
+  expect(parsed.success).toBe(true);
+  expect(isDeepStrictEqual(read, parsed.data)).toBe(true);
+  expect(JSON.stringify(read)).toBe(JSON.stringify(parsed.data));
+}
+
+/** Every place in a JSON value: the path of keys to it. */
+function pathsOf(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []) {
+  out.push(path);
+  if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...path, i], out));
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
+  return out;
+}
+
+const ODD_VALUES: unknown[] = [
+  null,
+  undefined,
+  0,
+  -1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  '',
+  'late',
+  'pickup',
+  true,
+  [],
+  {},
+  { lat: 1, lon: 2, accuracy: null },
+];
+
+type Mutation =
+  | { kind: 'delete'; at: number }
+  | { kind: 'set'; at: number; value: number }
+  | { kind: 'add-key'; at: number; key: string }
+  | { kind: 'wrap'; at: number };
+
+/** A copy of `value` with one change at the `at`-th place (of all places, in order). */
+function mutated(value: unknown, m: Mutation): unknown {
+  const copy = structuredClone(value);
+  const paths = pathsOf(copy);
+  const path = paths[m.at % paths.length] as (string | number)[];
+  if (path.length === 0) return m.kind === 'wrap' ? [copy] : copy;
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], copy) as Record<string | number, unknown>;
+  const key = path.at(-1) as string | number;
+  if (m.kind === 'delete') {
+    if (Array.isArray(parent)) parent.splice(key as number, 1);
+    else delete parent[key];
+  } else if (m.kind === 'set') parent[key] = ODD_VALUES[m.value % ODD_VALUES.length];
+  else if (m.kind === 'wrap') parent[key] = [parent[key]];
+  else {
+    const target = parent[key];
+    if (typeof target === 'object' && target !== null && !Array.isArray(target))
+      (target as Record<string, unknown>)[m.key] = 1;
+    else parent[key] = { [m.key]: target };
+  }
+  return copy;
+}
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('set' as const), at: fc.nat(), value: fc.nat() }),
+  fc.record({
+    kind: fc.constant('add-key' as const),
+    at: fc.nat(),
+    key: fc.constantFrom('extra', 'lat', 'name', 'x'),
+  }),
+  fc.record({ kind: fc.constant('wrap' as const), at: fc.nat() }),
+);
+
+describe('readerOf(LoadView): the board’s fast read of a load', () => {
+  it('reads every load the proxy serves, a board’s and a whole one’s, as zod parses it', () => {
+    expect(board.length).toBeGreaterThan(30);
+    for (const view of [...board, ...whole]) {
+      const read = readLoad(view);
+      expect(read).not.toBe(UNSURE);
+      expectSameAsZod(read, view);
+    }
+    // The samples hold what the fast read must know: stops with appointments, dark reasons, readings.
+    const wholeText = JSON.stringify(whole);
+    for (const field of ['"appointment"', '"dark"', '"readings"', '"etaInputs"', '"documents"'])
+      expect(wholeText).toContain(field);
+  });
+
+  it('after any one odd change, reads the load as zod does, or leaves it to zod', () => {
+    let read = 0;
+    let left = 0;
+    fc.assert(
+      fc.property(fc.nat(), fc.array(mutation, { minLength: 1, maxLength: 3 }), (which, changes) => {
+        const samples = which % 2 === 0 ? board : whole;
+        let value = samples[which % samples.length];
+        for (const m of changes) value = mutated(value, m);
+        const fast = readLoad(value);
+        if (fast === UNSURE) left++;
+        else {
+          read++;
+          expectSameAsZod(fast, value);
+        }
+      }),
+      { numRuns: 1500, seed: 42 },
+    );
+    // Both ways were taken: an optional field dropped is still read fast, a wrong type is zod's.
+    expect(read).toBeGreaterThan(100);
+    expect(left).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('leaves to zod what zod refuses, and zod says why', () => {
+    const view = board.find((v) => (v as { latestLocation?: unknown }).latestLocation) as Record<
+      string,
+      unknown
+    >;
+    const cases: unknown[] = [
+      { ...view, surprise: true },
+      { ...view, id: 7 },
+      { ...view, latestLocation: { ...(view.latestLocation as object), lat: null } },
+      { ...view, latestLocation: { ...(view.latestLocation as object), lat: Number.NaN } },
+      { ...view, by: 'pallet-id' },
+      { ...view, pings: null },
+      [view],
+      null,
+    ];
+    for (const value of cases) {
+      expect(readLoad(value)).toBe(UNSURE);
+      expect(LoadView.safeParse(value).success).toBe(false);
+    }
+  });
+
+  it('fills a default afresh each time, as zod does', () => {
+    const { id, by } = board[0] as { id: string; by: string };
+    const a = readLoad({ id, by });
+    const b = readLoad({ id, by });
+    if (a === UNSURE || b === UNSURE) throw new Error('a load of an id alone is readable');
+    expect(a.pings).toEqual([]);
+    expect(a.pings).not.toBe(b.pings);
+    expectSameAsZod(a, { id, by });
+  });
+});
+
+describe('readPullAnswer', () => {
+  it('reads the good loads fast and says which one it could not read, and why', () => {
+    const broken = { ...(board[1] as object), latestLocation: { lat: 'north' } };
+    const loads = [board[0], broken, ...board.slice(2)];
+    const answer = { version: PULL_ANSWER_VERSION, cursor: 'c', loads, missing: ['700999'] };
+    const read = readPullAnswer(answer, 0);
+    expect(read.loads.map((l) => l.id)).toEqual(
+      loads.filter((l) => l !== broken).map((l) => (l as { id: string }).id),
+    );
+    expect(read.unreadable.length).toBeGreaterThan(0);
+    expect(read.unreadable.every((i) => i.path.startsWith('loads[1].latestLocation') && i.skipped)).toBe(
+      true,
+    );
+    expect(read.missing).toEqual(['700999']);
+  });
+});
