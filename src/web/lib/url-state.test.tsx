@@ -30,4 +30,24 @@ describe('useUrlParam', () => {
     expect(window.location.pathname).toBe('/documents');
     expect(window.location.search).toBe('');
   });
+
+  it('renders a reader again when its own value changes, not when another one does', () => {
+    window.history.replaceState(null, '', '/?w=e:1&f=late');
+    let renders = 0;
+    const filter = renderHook(() => {
+      renders++;
+      return useUrlParam('f');
+    });
+    const map = renderHook(() => useUrlParam('map'));
+    const before = renders;
+    // The map writes its view at every pan: the filter's reader is not rendered for it.
+    act(() => map.result.current[1]('39,-96,4'));
+    act(() => map.result.current[1]('40,-95,5'));
+    expect(renders).toBe(before);
+    expect(map.result.current[0]).toBe('40,-95,5');
+    // Its own value, written by anyone (the browser's back button too), is read at once.
+    act(() => window.history.replaceState(null, '', '/?w=e:1&f=dark&map=40,-95,5'));
+    expect(renders).toBe(before + 1);
+    expect(filter.result.current[0]).toBe('dark');
+  });
 });

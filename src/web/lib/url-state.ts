@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
+import { useLocationProperty } from 'wouter/use-browser-location';
 
 /**
  * The query parsed once per query text, for every component that reads it: the URL may carry a
@@ -25,9 +26,10 @@ export function queryText(params: URLSearchParams): string {
  * history entry: panning the map or selecting a load is not a page to go back to.
  */
 export function useUrlParam(name: string): [string | null, (value: string | null) => void] {
-  const search = useSearch();
+  // Subscribed to this value alone, not to the whole query: the map writes its view at each pan,
+  // which must not render again every component that keeps something else in the URL.
+  const value = useLocationProperty(() => paramsOf(window.location.search).get(name));
   const [location, navigate] = useLocation();
-  const value = paramsOf(search).get(name);
   const set = useCallback(
     (next: string | null) => {
       // A write from a page that is being left (the map's view, written once the map rested, after
