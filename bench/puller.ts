@@ -6,8 +6,10 @@
 // `BENCH_PULLER_PREVIOUS=<commit>` measures that commit's puller beside this one, and
 // `BENCH_PULLER_BESIDE='MALLOC_ARENA_MAX=2'` this one with those process variables, each at the same
 // time on a twin of the fleet; `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
+// `BENCH_PULLER_SNAPSHOT=<dir>` writes a heap snapshot of each proxy there after each step (read with
+// bench/heap-summary.ts); its writing is not in the step's figures.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -218,6 +220,43 @@ async function measureStep(m: Measured, watch: string[] | undefined, pings: numb
   console.error(
     `  ${m.variant.name}: ${pings} pings a load: ${JSON.stringify(m.run.steps.at(-1))}, heap total ${mib(stats.heapTotal)}, external ${mib(stats.external)}, array buffers ${mib(stats.arrayBuffers)} MiB, CPU ${round((cpu - cpuBefore) / 1000)} s`,
   );
+  console.error(`  ${m.variant.name}: ${smapsRollup(proxy.pid)}`);
+  const snapshots = process.env.BENCH_PULLER_SNAPSHOT;
+  if (snapshots)
+    console.error(`  ${m.variant.name}: heap snapshot ${await heapSnapshot(proxy.pid, snapshots)}`);
+}
+
+/** The resident set by kind (anonymous, file-backed) from /proc/<pid>/smaps_rollup, in MiB. */
+function smapsRollup(pid: number): string {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+    return ['Rss', 'Anonymous', 'Shared_Clean', 'Private_Dirty', 'Swap']
+      .map((k) => `${k} ${round(kib(k) / 1024)}`)
+      .join(', ')
+      .concat(' MiB (smaps_rollup)');
+  } catch {
+    return 'no smaps_rollup';
+  }
+}
+
+/**
+ * Signals the proxy (started with `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>` in
+ * `BENCH_PROXY_NODE_FLAGS`) and waits until its new snapshot is written: the file's size holds.
+ */
+async function heapSnapshot(pid: number, dir: string): Promise<string> {
+  const mine = () =>
+    new Set(readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot') && f.includes(`.${pid}.`)));
+  const before = mine();
+  process.kill(pid, 'SIGUSR2');
+  for (let size = -1; ;) {
+    await sleep(2000);
+    const file = [...mine()].find((f) => !before.has(f));
+    if (!file) continue;
+    const now = statSync(join(dir, file)).size;
+    if (now === size && now > 0) return join(dir, file);
+    size = now;
+  }
 }
 
 /** A dispatcher's board of every load: watched, and pulled by the puller in full. */
