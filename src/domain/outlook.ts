@@ -183,31 +183,53 @@ function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | 
  * The moves between a trip's consecutive sure pings, each reckoned once, in the order of the pings:
  * where each began and ended (instants) and the metres moved (NaN when the truck did not move, see
  * `movedMeters`). The speed and the hours driven are read from them, back from the last.
+ *
+ * A move begins where the one before it ended, so only its end and metres are kept, two numbers a
+ * move in one typed array with an eighth to spare when it grows: one is held per watched load.
  */
 class Moves {
-  from = new Float64Array(64);
-  to = new Float64Array(64);
-  metres = new Float64Array(64);
+  private data: Float64Array;
+  /** Where the first move began. */
+  private start = Number.NaN;
   length = 0;
   /** The last sure ping read. */
   last: TrackPoint | undefined;
+
+  /** `pings`: those about to be read; room for a quarter more, as a trail grows between thinnings. */
+  constructor(pings = 0) {
+    this.data = new Float64Array(2 * (pings + (pings >> 2) + 16));
+  }
+
+  /** The bytes its numbers take. */
+  get bytes(): number {
+    return this.data.byteLength;
+  }
+
+  from(k: number): number {
+    return k === 0 ? this.start : this.data[2 * k - 2]!;
+  }
+
+  to(k: number): number {
+    return this.data[2 * k]!;
+  }
+
+  metres(k: number): number {
+    return this.data[2 * k + 1]!;
+  }
 
   add(p: TrackPoint, o: OutlookOptions): void {
     if (!sure(p)) return;
     const a = this.last;
     this.last = p;
     if (!a) return;
-    if (this.length === this.from.length) {
-      const grow = (old: Float64Array) => {
-        const next = new Float64Array(old.length * 2);
-        next.set(old);
-        return next;
-      };
-      [this.from, this.to, this.metres] = [grow(this.from), grow(this.to), grow(this.metres)];
+    if (this.length === 0) this.start = a.instant;
+    if (2 * this.length + 2 > this.data.length) {
+      const next = new Float64Array(2 * (this.length + Math.max(16, this.length >> 3)));
+      next.set(this.data);
+      this.data = next;
     }
-    this.from[this.length] = a.instant;
-    this.to[this.length] = p.instant;
-    this.metres[this.length] = movedMeters(a, p, o) ?? Number.NaN;
+    this.data[2 * this.length] = p.instant;
+    this.data[2 * this.length + 1] = movedMeters(a, p, o) ?? Number.NaN;
     this.length++;
   }
 }
@@ -218,10 +240,10 @@ function recentSpeed(moves: Moves, o: OutlookOptions): { mph: number; measured: 
   let miles = 0;
   let hours = 0;
   for (let k = moves.length - 1; k >= 0 && last; k--) {
-    if (hoursBetween(moves.from[k]!, last.instant, o) > SPEED_WINDOW_HOURS) break;
-    const h = hoursBetween(moves.from[k]!, moves.to[k]!, o);
+    if (hoursBetween(moves.from(k), last.instant, o) > SPEED_WINDOW_HOURS) break;
+    const h = hoursBetween(moves.from(k), moves.to(k), o);
     if (h > MAX_SEGMENT_HOURS) continue;
-    const d = moves.metres[k]!;
+    const d = moves.metres(k);
     if (Number.isNaN(d)) continue;
     miles += d / METERS_PER_MILE;
     hours += h;
@@ -238,8 +260,8 @@ function drivenSinceRest(moves: Moves, o: OutlookOptions): number {
   let driven = 0;
   let still = 0;
   for (let k = moves.length - 1; k >= 0; k--) {
-    const h = hoursBetween(moves.from[k]!, moves.to[k]!, o);
-    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(moves.metres[k]!)) {
+    const h = hoursBetween(moves.from(k), moves.to(k), o);
+    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(moves.metres(k))) {
       driven += h;
       still = 0;
     } else {
@@ -440,7 +462,7 @@ function readOn(
   ) {
     const stays = stops.map(newStayScan);
     const cadence = Cadence.of(pings);
-    Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(), cadence });
+    Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(pings.length), cadence });
     from = 0;
   } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings[i]!.instant);
   const moves = memo.moves!;
