@@ -268,6 +268,8 @@ async function watchEveryLoad(proxy: Child, ids: string[]): Promise<void> {
       body: JSON.stringify({ ids: ids.slice(i, i + BROWSER_CHUNK), include: { locations: false } }),
     });
     if (response.status !== 200) throw new Error(`the board's pull answered ${response.status}`);
+    // Read as a browser reads it: a body left unread holds the proxy's write (megabytes) for good.
+    await response.arrayBuffer();
   }
 }
 
