@@ -221,6 +221,10 @@ async function measureStep(m: Measured, watch: string[] | undefined, pings: numb
     `  ${m.variant.name}: ${pings} pings a load: ${JSON.stringify(m.run.steps.at(-1))}, heap total ${mib(stats.heapTotal)}, external ${mib(stats.external)}, array buffers ${mib(stats.arrayBuffers)} MiB, CPU ${round((cpu - cpuBefore) / 1000)} s`,
   );
   console.error(`  ${m.variant.name}: ${smapsRollup(proxy.pid)}`);
+  const spaces = Object.entries(stats.spaces ?? {})
+    .filter(([, x]) => x.size >= MIB)
+    .map(([name, x]) => `${name} ${mib(x.size)} (${mib(x.used)})`);
+  console.error(`  ${m.variant.name}: V8's spaces, held (used) MiB: ${spaces.join(', ')}`);
   const snapshots = process.env.BENCH_PULLER_SNAPSHOT;
   if (snapshots)
     console.error(`  ${m.variant.name}: heap snapshot ${await heapSnapshot(proxy.pid, snapshots)}`);
