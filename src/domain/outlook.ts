@@ -464,7 +464,7 @@ function readOn(
     const cadence = Cadence.of(pings);
     Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(pings.length), cadence });
     from = 0;
-  } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings[i]!.instant);
+  } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings, i);
   const moves = memo.moves!;
   for (let i = from; i < pings.length; i++) moves.add(pings[i]!, o);
   memo.read = pings.length;
@@ -534,44 +534,37 @@ function firstAbove(sorted: Float64Array, length: number, value: number): number
 }
 
 /**
- * The gaps between a trip's last `CADENCE_WINDOW` pings, in the order they came and sorted: the
- * usual gap (the median) and the long ones are read for every changed load, and a new ping moves
- * one gap in and one out instead of the window being sorted again.
+ * The gaps between a trip's last `CADENCE_WINDOW` pings, sorted: the usual gap (the median) and the
+ * long ones are read for every changed load, and a new ping moves one gap in and one out instead of
+ * the window being sorted again. The gap that leaves is read from the pings, which hold it: one is
+ * held per watched load.
  */
 class Cadence {
-  private readonly came = new Float64Array(CADENCE_WINDOW - 1);
   private readonly sorted = new Float64Array(CADENCE_WINDOW - 1);
-  /** Where the oldest gap is in `came`, and how many there are. */
-  private oldest = 0;
   length = 0;
-  private last: number | undefined;
 
   /** The gaps between the last `CADENCE_WINDOW` of these pings (one sort). */
   static of(pings: readonly TrackPoint[]): Cadence {
     const c = new Cadence();
     const from = Math.max(0, pings.length - CADENCE_WINDOW);
     for (let i = from + 1; i < pings.length; i++)
-      c.came[c.length++] = pings[i]!.instant - pings[i - 1]!.instant;
-    c.sorted.set(c.came.subarray(0, c.length));
+      c.sorted[c.length++] = pings[i]!.instant - pings[i - 1]!.instant;
     c.sorted.subarray(0, c.length).sort();
-    c.last = pings[pings.length - 1]?.instant;
     return c;
   }
 
-  add(instant: number): void {
-    const last = this.last;
-    this.last = instant;
-    if (last === undefined) return;
-    const gap = instant - last;
-    const size = this.came.length;
-    if (this.length === size) {
-      const out = this.came[this.oldest]!;
-      this.came[this.oldest] = gap;
-      this.oldest = (this.oldest + 1) % size;
+  /** Takes in `pings[i]`, the first of them not read yet: those before it are the ones read. */
+  add(pings: readonly TrackPoint[], i: number): void {
+    if (i === 0) return;
+    const gap = pings[i]!.instant - pings[i - 1]!.instant;
+    if (this.length === this.sorted.length) {
+      // The window is full: its oldest gap is the one before the window's first ping.
+      const first = i - CADENCE_WINDOW + 1;
+      const out = pings[first]!.instant - pings[first - 1]!.instant;
       const at = firstAbove(this.sorted, this.length, out) - 1;
       this.sorted.copyWithin(at, at + 1, this.length);
       this.length--;
-    } else this.came[(this.oldest + this.length) % size] = gap;
+    }
     const to = firstAbove(this.sorted, this.length, gap);
     this.sorted.copyWithin(to + 1, to, this.length);
     this.sorted[to] = gap;
