@@ -4,8 +4,9 @@
 // process of their own; the simulators' clock stands still and is moved on between measurements.
 // The proxy runs as `npm start` runs it (bundled, plain `node`): under tsx it would carry the loader.
 // `BENCH_PULLER_PREVIOUS=<commit>` measures that commit's puller beside this one, and
-// `BENCH_PULLER_BESIDE='MALLOC_ARENA_MAX=2'` this one with those process variables, each at the same
-// time on a twin of the fleet; `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
+// `BENCH_PULLER_BESIDE='MALLOC_ARENA_MAX=2'` this one with those process variables (several sets
+// separated by `;`, a proxy each), each at the same time on a twin of the fleet;
+// `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
 // `BENCH_PULLER_SNAPSHOT=<dir>` writes a heap snapshot of each proxy there after each step (read with
 // bench/heap-summary.ts); its writing is not in the step's figures.
 import { execFileSync } from 'node:child_process';
@@ -339,15 +340,15 @@ export async function benchPuller(): Promise<Figure[]> {
     const beside = process.env.BENCH_PULLER_BESIDE;
     const variants: Variant[] = [
       { name: 'this', bundle: bundled.entry, processEnv: PRODUCTION_ENV },
-      ...(beside
-        ? [
-            {
-              name: `this, ${beside}`,
-              bundle: bundled.entry,
-              processEnv: { ...PRODUCTION_ENV, ...envAssignments(beside) },
-            },
-          ]
-        : []),
+      // Several sets of variables, each a proxy of its own, separated by `;`.
+      ...(beside ?? '')
+        .split(';')
+        .filter((set) => set.trim() !== '')
+        .map((set) => ({
+          name: `this, ${set.trim()}`,
+          bundle: bundled.entry,
+          processEnv: { ...PRODUCTION_ENV, ...envAssignments(set) },
+        })),
       ...(previous && previousBundle
         ? [
             {
