@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { ChildReady, ChildRequest } from './processes';
 
 /** Run at the parent's `close`, before the process exits. */
@@ -48,6 +49,12 @@ export function runChild(start: () => Promise<ChildReady>): void {
         heapTotal: m.heapTotal,
         external: m.external,
         arrayBuffers: m.arrayBuffers,
+        spaces: Object.fromEntries(
+          getHeapSpaceStatistics().map((x) => [
+            x.space_name,
+            { size: x.space_size, used: x.space_used_size },
+          ]),
+        ),
         maxRss: process.resourceUsage().maxRSS * 1024,
         gcPauses: gcPauses.splice(0),
         loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },

@@ -44,6 +44,8 @@ export interface ChildStats {
   /** Memory of C++ objects bound to JS ones (Buffers among them), and of ArrayBuffers alone. */
   external: number;
   arrayBuffers: number;
+  /** V8's heap by space: the bytes it holds (`heapTotal` in all) and those in use. */
+  spaces?: Record<string, { size: number; used: number }>;
   /** Largest resident set since the process started. */
   maxRss: number;
   /** Durations (ms) of the garbage collections since the previous stats. */

@@ -4,10 +4,13 @@
 // process of their own; the simulators' clock stands still and is moved on between measurements.
 // The proxy runs as `npm start` runs it (bundled, plain `node`): under tsx it would carry the loader.
 // `BENCH_PULLER_PREVIOUS=<commit>` measures that commit's puller beside this one, and
-// `BENCH_PULLER_BESIDE='MALLOC_ARENA_MAX=2'` this one with those process variables, each at the same
-// time on a twin of the fleet; `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
+// `BENCH_PULLER_BESIDE='MALLOC_ARENA_MAX=2'` this one with those process variables (several sets
+// separated by `;`, a proxy each), each at the same time on a twin of the fleet;
+// `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
+// `BENCH_PULLER_SNAPSHOT=<dir>` writes a heap snapshot of each proxy there after each step (read with
+// bench/heap-summary.ts); its writing is not in the step's figures.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,7 +36,7 @@ const GOAL_MIB = 400;
 const round = (n: number) => Math.round(n * 10) / 10;
 const PEAK_SAMPLE_MS = 200;
 /** The process environment `npm start` gives the server. */
-const PRODUCTION_ENV: Record<string, string | undefined> = {};
+const PRODUCTION_ENV: Record<string, string | undefined> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 interface Step {
   pings: number;
@@ -218,6 +221,47 @@ async function measureStep(m: Measured, watch: string[] | undefined, pings: numb
   console.error(
     `  ${m.variant.name}: ${pings} pings a load: ${JSON.stringify(m.run.steps.at(-1))}, heap total ${mib(stats.heapTotal)}, external ${mib(stats.external)}, array buffers ${mib(stats.arrayBuffers)} MiB, CPU ${round((cpu - cpuBefore) / 1000)} s`,
   );
+  console.error(`  ${m.variant.name}: ${smapsRollup(proxy.pid)}`);
+  const spaces = Object.entries(stats.spaces ?? {})
+    .filter(([, x]) => x.size >= MIB)
+    .map(([name, x]) => `${name} ${mib(x.size)} (${mib(x.used)})`);
+  console.error(`  ${m.variant.name}: V8's spaces, held (used) MiB: ${spaces.join(', ')}`);
+  const snapshots = process.env.BENCH_PULLER_SNAPSHOT;
+  if (snapshots)
+    console.error(`  ${m.variant.name}: heap snapshot ${await heapSnapshot(proxy.pid, snapshots)}`);
+}
+
+/** The resident set by kind (anonymous, file-backed) from /proc/<pid>/smaps_rollup, in MiB. */
+function smapsRollup(pid: number): string {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+    return ['Rss', 'Anonymous', 'Shared_Clean', 'Private_Dirty', 'Swap']
+      .map((k) => `${k} ${round(kib(k) / 1024)}`)
+      .join(', ')
+      .concat(' MiB (smaps_rollup)');
+  } catch {
+    return 'no smaps_rollup';
+  }
+}
+
+/**
+ * Signals the proxy (started with `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>` in
+ * `BENCH_PROXY_NODE_FLAGS`) and waits until its new snapshot is written: the file's size holds.
+ */
+async function heapSnapshot(pid: number, dir: string): Promise<string> {
+  const mine = () =>
+    new Set(readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot') && f.includes(`.${pid}.`)));
+  const before = mine();
+  process.kill(pid, 'SIGUSR2');
+  for (let size = -1; ;) {
+    await sleep(2000);
+    const file = [...mine()].find((f) => !before.has(f));
+    if (!file) continue;
+    const now = statSync(join(dir, file)).size;
+    if (now === size && now > 0) return join(dir, file);
+    size = now;
+  }
 }
 
 /** A dispatcher's board of every load: watched, and pulled by the puller in full. */
@@ -229,6 +273,8 @@ async function watchEveryLoad(proxy: Child, ids: string[]): Promise<void> {
       body: JSON.stringify({ ids: ids.slice(i, i + BROWSER_CHUNK), include: { locations: false } }),
     });
     if (response.status !== 200) throw new Error(`the board's pull answered ${response.status}`);
+    // Read as a browser reads it: a body left unread holds the proxy's write (megabytes) for good.
+    await response.arrayBuffer();
   }
 }
 
@@ -294,15 +340,15 @@ export async function benchPuller(): Promise<Figure[]> {
     const beside = process.env.BENCH_PULLER_BESIDE;
     const variants: Variant[] = [
       { name: 'this', bundle: bundled.entry, processEnv: PRODUCTION_ENV },
-      ...(beside
-        ? [
-            {
-              name: `this, ${beside}`,
-              bundle: bundled.entry,
-              processEnv: { ...PRODUCTION_ENV, ...envAssignments(beside) },
-            },
-          ]
-        : []),
+      // Several sets of variables, each a proxy of its own, separated by `;`.
+      ...(beside ?? '')
+        .split(';')
+        .filter((set) => set.trim() !== '')
+        .map((set) => ({
+          name: `this, ${set.trim()}`,
+          bundle: bundled.entry,
+          processEnv: { ...PRODUCTION_ENV, ...envAssignments(set) },
+        })),
       ...(previous && previousBundle
         ? [
             {

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
 import type { Ping } from './model';
-import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, withRests, type OutlookOptions } from './outlook';
+import {
+  DEFAULT_OUTLOOK_OPTIONS,
+  loadOutlook,
+  meters,
+  withRests,
+  type OutlookMemo,
+  type OutlookOptions,
+} from './outlook';
 import { darkReasonWords, etaAgainstAppointment, etaText, stopStatusAt } from './outlook-text';
 
 const MIN = 60_000;
@@ -382,6 +389,21 @@ describe('a memo of the last reckoning', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps two numbers a move, with little to spare, however the pings came', () => {
+    // One memo is held per watched load: its moves must not double as they grow.
+    const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 400)];
+    const pings = drive(T0, 1100, 55);
+    const atOnce: OutlookMemo = {};
+    loadOutlook(load(pings, rolling, stops), O, pings, atOnce);
+    expect(atOnce.moves?.length).toBe(1099);
+    expect(atOnce.moves?.bytes).toBeLessThanOrEqual((1100 + 275 + 16) * 16);
+    const oneByOne: OutlookMemo = {};
+    for (let n = 1; n <= pings.length; n++)
+      loadOutlook(load(pings.slice(0, n), rolling, stops), O, pings.slice(0, n), oneByOne);
+    expect(oneByOne.moves?.length).toBe(1099);
+    expect(oneByOne.moves?.bytes).toBeLessThanOrEqual((1099 + 137 + 16) * 16);
   });
 
   it('starts again for new stops and for a new trip', () => {

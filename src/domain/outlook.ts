@@ -183,31 +183,53 @@ function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | 
  * The moves between a trip's consecutive sure pings, each reckoned once, in the order of the pings:
  * where each began and ended (instants) and the metres moved (NaN when the truck did not move, see
  * `movedMeters`). The speed and the hours driven are read from them, back from the last.
+ *
+ * A move begins where the one before it ended, so only its end and metres are kept, two numbers a
+ * move in one typed array with an eighth to spare when it grows: one is held per watched load.
  */
 class Moves {
-  from = new Float64Array(64);
-  to = new Float64Array(64);
-  metres = new Float64Array(64);
+  private data: Float64Array;
+  /** Where the first move began. */
+  private start = Number.NaN;
   length = 0;
   /** The last sure ping read. */
   last: TrackPoint | undefined;
+
+  /** `pings`: those about to be read; room for a quarter more, as a trail grows between thinnings. */
+  constructor(pings = 0) {
+    this.data = new Float64Array(2 * (pings + (pings >> 2) + 16));
+  }
+
+  /** The bytes its numbers take. */
+  get bytes(): number {
+    return this.data.byteLength;
+  }
+
+  from(k: number): number {
+    return k === 0 ? this.start : this.data[2 * k - 2]!;
+  }
+
+  to(k: number): number {
+    return this.data[2 * k]!;
+  }
+
+  metres(k: number): number {
+    return this.data[2 * k + 1]!;
+  }
 
   add(p: TrackPoint, o: OutlookOptions): void {
     if (!sure(p)) return;
     const a = this.last;
     this.last = p;
     if (!a) return;
-    if (this.length === this.from.length) {
-      const grow = (old: Float64Array) => {
-        const next = new Float64Array(old.length * 2);
-        next.set(old);
-        return next;
-      };
-      [this.from, this.to, this.metres] = [grow(this.from), grow(this.to), grow(this.metres)];
+    if (this.length === 0) this.start = a.instant;
+    if (2 * this.length + 2 > this.data.length) {
+      const next = new Float64Array(2 * (this.length + Math.max(16, this.length >> 3)));
+      next.set(this.data);
+      this.data = next;
     }
-    this.from[this.length] = a.instant;
-    this.to[this.length] = p.instant;
-    this.metres[this.length] = movedMeters(a, p, o) ?? Number.NaN;
+    this.data[2 * this.length] = p.instant;
+    this.data[2 * this.length + 1] = movedMeters(a, p, o) ?? Number.NaN;
     this.length++;
   }
 }
@@ -218,10 +240,10 @@ function recentSpeed(moves: Moves, o: OutlookOptions): { mph: number; measured: 
   let miles = 0;
   let hours = 0;
   for (let k = moves.length - 1; k >= 0 && last; k--) {
-    if (hoursBetween(moves.from[k]!, last.instant, o) > SPEED_WINDOW_HOURS) break;
-    const h = hoursBetween(moves.from[k]!, moves.to[k]!, o);
+    if (hoursBetween(moves.from(k), last.instant, o) > SPEED_WINDOW_HOURS) break;
+    const h = hoursBetween(moves.from(k), moves.to(k), o);
     if (h > MAX_SEGMENT_HOURS) continue;
-    const d = moves.metres[k]!;
+    const d = moves.metres(k);
     if (Number.isNaN(d)) continue;
     miles += d / METERS_PER_MILE;
     hours += h;
@@ -238,8 +260,8 @@ function drivenSinceRest(moves: Moves, o: OutlookOptions): number {
   let driven = 0;
   let still = 0;
   for (let k = moves.length - 1; k >= 0; k--) {
-    const h = hoursBetween(moves.from[k]!, moves.to[k]!, o);
-    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(moves.metres[k]!)) {
+    const h = hoursBetween(moves.from(k), moves.to(k), o);
+    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(moves.metres(k))) {
       driven += h;
       still = 0;
     } else {
@@ -440,9 +462,9 @@ function readOn(
   ) {
     const stays = stops.map(newStayScan);
     const cadence = Cadence.of(pings);
-    Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(), cadence });
+    Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(pings.length), cadence });
     from = 0;
-  } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings[i]!.instant);
+  } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings, i);
   const moves = memo.moves!;
   for (let i = from; i < pings.length; i++) moves.add(pings[i]!, o);
   memo.read = pings.length;
@@ -512,44 +534,37 @@ function firstAbove(sorted: Float64Array, length: number, value: number): number
 }
 
 /**
- * The gaps between a trip's last `CADENCE_WINDOW` pings, in the order they came and sorted: the
- * usual gap (the median) and the long ones are read for every changed load, and a new ping moves
- * one gap in and one out instead of the window being sorted again.
+ * The gaps between a trip's last `CADENCE_WINDOW` pings, sorted: the usual gap (the median) and the
+ * long ones are read for every changed load, and a new ping moves one gap in and one out instead of
+ * the window being sorted again. The gap that leaves is read from the pings, which hold it: one is
+ * held per watched load.
  */
 class Cadence {
-  private readonly came = new Float64Array(CADENCE_WINDOW - 1);
   private readonly sorted = new Float64Array(CADENCE_WINDOW - 1);
-  /** Where the oldest gap is in `came`, and how many there are. */
-  private oldest = 0;
   length = 0;
-  private last: number | undefined;
 
   /** The gaps between the last `CADENCE_WINDOW` of these pings (one sort). */
   static of(pings: readonly TrackPoint[]): Cadence {
     const c = new Cadence();
     const from = Math.max(0, pings.length - CADENCE_WINDOW);
     for (let i = from + 1; i < pings.length; i++)
-      c.came[c.length++] = pings[i]!.instant - pings[i - 1]!.instant;
-    c.sorted.set(c.came.subarray(0, c.length));
+      c.sorted[c.length++] = pings[i]!.instant - pings[i - 1]!.instant;
     c.sorted.subarray(0, c.length).sort();
-    c.last = pings[pings.length - 1]?.instant;
     return c;
   }
 
-  add(instant: number): void {
-    const last = this.last;
-    this.last = instant;
-    if (last === undefined) return;
-    const gap = instant - last;
-    const size = this.came.length;
-    if (this.length === size) {
-      const out = this.came[this.oldest]!;
-      this.came[this.oldest] = gap;
-      this.oldest = (this.oldest + 1) % size;
+  /** Takes in `pings[i]`, the first of them not read yet: those before it are the ones read. */
+  add(pings: readonly TrackPoint[], i: number): void {
+    if (i === 0) return;
+    const gap = pings[i]!.instant - pings[i - 1]!.instant;
+    if (this.length === this.sorted.length) {
+      // The window is full: its oldest gap is the one before the window's first ping.
+      const first = i - CADENCE_WINDOW + 1;
+      const out = pings[first]!.instant - pings[first - 1]!.instant;
       const at = firstAbove(this.sorted, this.length, out) - 1;
       this.sorted.copyWithin(at, at + 1, this.length);
       this.length--;
-    } else this.came[(this.oldest + this.length) % size] = gap;
+    }
     const to = firstAbove(this.sorted, this.length, gap);
     this.sorted.copyWithin(to + 1, to, this.length);
     this.sorted[to] = gap;
