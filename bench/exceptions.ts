@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyDelta } from '@/domain/merge';
 import type { Load } from '@/domain/model';
@@ -15,7 +15,7 @@ import { boardOutlook, DEFAULT_OUTLOOK_OPTIONS, withOutlook, type OutlookMemo } 
 import { DEFAULT_THRESHOLDS } from '@/domain/staleness';
 import { generateFleet } from '@/simulator/fleet';
 import { exceptionRows } from '@/web/features/exceptions/exceptions-model';
-import type { Figure } from './figures';
+import { chosenParts, type Figure } from './figures';
 import { collectGarbage } from './proxy';
 import { median, percentile } from './peer-figures';
 import { simulatedLoads } from './simulated-answer';
@@ -31,7 +31,7 @@ const REFRESHES = 12;
  * `REFRESH_SECONDS` (a phone pings every 3 to 6 minutes, so about a ninth of the loads changed), and a
  * refresh after five minutes, in which nearly every load changed.
  */
-const REFRESH_EVERY = [30_000, 5 * 60_000];
+const REFRESH_EVERY = { '30s': 30_000, '5min': 5 * 60_000 } as const;
 /** The server has no CPU throttling but shares its cores: the figure must hold at half this speed. */
 const GOAL_MS = 50;
 const HERE_MS = GOAL_MS / 2;
@@ -85,26 +85,34 @@ export async function benchExceptions(): Promise<Figure[]> {
       `goal ${GOAL_MS} ms on the server, so <= ${HERE_MS} ms here`,
   );
   const out: Figure[] = [];
-  for (const every of REFRESH_EVERY) {
+  // BENCH_EXCEPTIONS_EVERY=30s and BENCH_EXCEPTIONS_WAY=server: only those parts (the whole
+  // bench takes minutes on a shared machine). A part left out leaves the fleet as it was.
+  const ways = chosenParts('BENCH_EXCEPTIONS_WAY', ['forced', 'server'] as const);
+  for (const part of chosenParts('BENCH_EXCEPTIONS_EVERY', ['30s', '5min'] as const)) {
+    const every = REFRESH_EVERY[part];
     // Every refresh's answers made first: the simulator's work (and its garbage) is not the server's.
-    const refreshes = Array.from({ length: REFRESHES }, (_, i) => {
-      const until = at + (i + 1) * every;
-      const after = until - every;
-      // What a `sendNewData: yes` pull brings: the items that came since (the simulator adds each
-      // load's last ping and every event, which the service would not send again).
-      const deltas = simulatedLoads(plans, until, { speed: 1, seed: SEED, stops: true, after }).flatMap(
-        (d) => {
-          const pings = d.pings.filter((p) => p.instant > after);
-          const events = d.events.filter((e) => e.instant > after);
-          return pings.length + events.length > 0 ? [{ ...d, pings, events }] : [];
-        },
-      );
-      return { at: until, byId: new Map(deltas.map((d) => [d.id, d])) };
-    });
-    at += REFRESHES * every;
-    const run = await refreshesOf(loads, refreshes);
-    loads = run.loads;
-    out.push(...run.figures(every));
+    const refreshesFrom = (from: number): Refresh[] =>
+      Array.from({ length: REFRESHES }, (_, i) => {
+        const until = from + (i + 1) * every;
+        const after = until - every;
+        // What a `sendNewData: yes` pull brings: the items that came since (the simulator adds each
+        // load's last ping and every event, which the service would not send again).
+        const deltas = simulatedLoads(plans, until, { speed: 1, seed: SEED, stops: true, after }).flatMap(
+          (d) => {
+            const pings = d.pings.filter((p) => p.instant > after);
+            const events = d.events.filter((e) => e.instant > after);
+            return pings.length + events.length > 0 ? [{ ...d, pings, events }] : [];
+          },
+        );
+        return { at: until, byId: new Map(deltas.map((d) => [d.id, d])) };
+      });
+    for (const way of ways) {
+      const refreshes = refreshesFrom(at);
+      at += REFRESHES * every;
+      const run = await refreshesOf(loads, refreshes, way);
+      loads = run.loads;
+      out.push(...run.figures(every));
+    }
   }
   return out;
 }
@@ -136,7 +144,35 @@ interface Refresh {
   byId: Map<string, Load>;
 }
 
-async function refreshesOf(start: Load[], refreshes: Refresh[]) {
+/** The garbage collector's pauses on the main thread, as the process reports them. */
+function gcPauses(): { stop: () => PerformanceEntry[] } {
+  const entries: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      entries.push(...observer.takeRecords());
+      observer.disconnect();
+      return entries;
+    },
+  };
+}
+
+/**
+ * `forced`: each timed part after a full collection and a pause (`timed`). `server`: the refreshes
+ * back to back with nothing between them but the merge, as the proxy runs them.
+ */
+async function refreshesOf(start: Load[], refreshes: Refresh[], way: 'forced' | 'server') {
+  const forced = way === 'forced';
+  const run = async <T>(work: () => T) => {
+    if (forced) return timed(work);
+    const cpu = process.cpuUsage();
+    const from = performance.now();
+    const value = work();
+    const to = performance.now();
+    const used = process.cpuUsage(cpu);
+    return { value, wall: to - from, cpu: (used.user + used.system) / 1000, from, to };
+  };
   let loads = start;
   const mergeTimes: number[] = [];
   const scratchCpu: number[] = [];
@@ -146,10 +182,15 @@ async function refreshesOf(start: Load[], refreshes: Refresh[]) {
   const totals: number[] = [];
   const cpuTotals: number[] = [];
   const changedCounts: number[] = [];
+  /** Per refresh: when its outlooks and its list ran, and the whole refresh's span with its merge. */
+  const windows: { from: number; to: number }[][] = [];
+  const spans: number[] = [];
+  const pauses = forced ? undefined : gcPauses();
   let listed = 0;
   for (const { at, byId } of refreshes) {
+    const began = performance.now();
     // The pull's merge, as the track cache does it before it reckons: not part of the exceptions' figure.
-    const merge = await timed(() => {
+    const merge = await run(() => {
       const merged: Load[] = [];
       for (const load of loads) {
         const delta = byId.get(load.id);
@@ -159,41 +200,60 @@ async function refreshesOf(start: Load[], refreshes: Refresh[]) {
     });
     const merged = merge.value;
     changedCounts.push(merged.length);
-    // Beside it, each outlook reckoned from the trip's first ping, as before the memo.
-    const scratch = await timed(() => merged.map((l) => withOutlook(l, l.outlook, options)));
-    const { reckoning, list } = await profiled(`${at}`, async () => {
-      const reckoning = await timed(() => new Map(merged.map(reckoned).map((l) => [l.id, l])));
+    // Beside it, each outlook reckoned from the trip's first ping, as before the memo (not a server's work).
+    if (forced) {
+      const scratch = await timed(() => merged.map((l) => withOutlook(l, l.outlook, options)));
+      scratchCpu.push(scratch.cpu);
+    }
+    const { reckoning, list } = await profiled(`${way}-${at}`, async () => {
+      const reckoning = await run(() => new Map(merged.map(reckoned).map((l) => [l.id, l])));
       loads = loads.map((l) => reckoning.value.get(l.id) ?? l);
       // A browser holds the board's loads already: making them is not the list's work.
       const boards = loads.map(boardView);
-      const list = await timed(() => exceptionRows(boards, [], at, DEFAULT_THRESHOLDS));
+      const list = await run(() => exceptionRows(boards, [], at, DEFAULT_THRESHOLDS));
       return { reckoning, list };
     });
+    spans.push(performance.now() - began);
+    // A server goes back to its event loop between refreshes (and the collector's reports come there).
+    if (!forced) await new Promise((resolve) => setImmediate(resolve));
+    if ('from' in reckoning && 'from' in list)
+      windows.push([reckoning, list].map(({ from, to }) => ({ from, to })));
     listed = list.value.open.length + list.value.handled.length;
     mergeTimes.push(merge.wall);
-    scratchCpu.push(scratch.cpu);
     outlookTimes.push(reckoning.wall);
     outlookCpu.push(reckoning.cpu);
     listTimes.push(list.wall);
     totals.push(reckoning.wall + list.wall);
     cpuTotals.push(reckoning.cpu + list.cpu);
   }
+  const gc = pauses?.stop() ?? [];
   // The first refreshes warm the JIT up; a server has run for a while.
   const warm = (times: number[]) => times.slice(2);
+  const mean = (times: number[]) => times.reduce((a, b) => a + b, 0) / times.length;
+  // The collector's pauses that began inside a warm refresh's outlooks or list.
+  const gcInside = warm(windows.map((_, i) => i))
+    .map((i) =>
+      gc
+        .filter((e) => windows[i]!.some((w) => e.startTime >= w.from && e.startTime < w.to))
+        .reduce((sum, e) => sum + e.duration, 0),
+    )
+    .reduce((a, b) => a + b, 0);
   const figures = (every: number): Figure[] => {
     const changed = Math.round(median(warm(changedCounts))).toLocaleString('en-US');
     const refresh =
       every < 60_000 ? `a refresh after ${every / 1000} s` : `a refresh after ${every / 60_000} min`;
+    const how = forced ? 'after a forced collection' : 'as a server runs';
+    const count = REFRESHES - 2;
     const named = (name: string, times: number[], goal?: number): Figure[] => [
       {
-        figure: `exceptions, ${refresh}: ${name}, median of ${REFRESHES - 2}`,
+        figure: `exceptions, ${refresh}, ${how}: ${name}, median of ${count}`,
         value: round(median(warm(times))),
         unit: 'ms',
         goal: goal === undefined ? '-' : `<= ${goal}`,
         pass: goal === undefined || median(warm(times)) <= goal,
       },
       {
-        figure: `exceptions, ${refresh}: ${name}, p95 of ${REFRESHES - 2}`,
+        figure: `exceptions, ${refresh}, ${how}: ${name}, p95 of ${count}`,
         value: round(percentile(warm(times), 95)),
         unit: 'ms',
         goal: goal === undefined ? '-' : `<= ${goal}`,
@@ -201,23 +261,43 @@ async function refreshesOf(start: Load[], refreshes: Refresh[]) {
       },
     ];
     console.log(
-      `exceptions, ${refresh}: ${changed} loads changed a refresh (median), ${listed} exceptions listed`,
+      `exceptions, ${refresh}, ${how}: ${changed} loads changed a refresh (median), ${listed} exceptions listed`,
     );
-    return [
+    const parts = [
       ...named(`merge of ${changed} changed loads' new pings (the pull's)`, mergeTimes),
       ...named(`outlook of ${changed} changed loads`, outlookTimes),
-      {
-        figure: `exceptions, ${refresh}: outlook of ${changed} changed loads, CPU time, median`,
-        value: round(median(warm(outlookCpu))),
-        unit: 'ms',
-        goal: '-',
-        pass: true,
-        // The same loads' outlooks each reckoned from its trip's first ping, as before the memo.
-        peers: [{ name: 'from the trip start', value: round(median(warm(scratchCpu))) }],
-      },
+    ];
+    if (forced)
+      return [
+        ...parts,
+        {
+          figure: `exceptions, ${refresh}, ${how}: outlook of ${changed} changed loads, CPU time, median`,
+          value: round(median(warm(outlookCpu))),
+          unit: 'ms',
+          goal: '-',
+          pass: true,
+          // The same loads' outlooks each reckoned from its trip's first ping, as before the memo.
+          peers: [{ name: 'from the trip start', value: round(median(warm(scratchCpu))) }],
+        },
+        ...named(`exceptions list over ${LOADS.toLocaleString('en-US')} loads`, listTimes),
+        ...named(`outlooks and list`, totals),
+        ...named(`outlooks and list, the process's CPU time`, cpuTotals),
+      ];
+    const perRefresh = (name: string, value: number, goal?: number): Figure => ({
+      figure: `exceptions, ${refresh}, ${how}: ${name}, over ${count} back to back / ${count}`,
+      value: round(value),
+      unit: 'ms',
+      goal: goal === undefined ? '-' : `<= ${goal}`,
+      pass: goal === undefined || value <= goal,
+    });
+    return [
+      ...parts,
       ...named(`exceptions list over ${LOADS.toLocaleString('en-US')} loads`, listTimes),
-      ...named(`outlooks and list`, totals, HERE_MS),
-      ...named(`outlooks and list, the process's CPU time`, cpuTotals, HERE_MS),
+      perRefresh('outlooks and list, wall (the goal)', mean(warm(totals)), HERE_MS),
+      ...named('outlooks and list', totals),
+      perRefresh("outlooks and list, the process's CPU time", mean(warm(cpuTotals))),
+      perRefresh("of which the collector's pauses", gcInside / count),
+      perRefresh('the whole refresh with the merge, wall', mean(warm(spans))),
     ];
   };
   return { loads, figures };

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';
 import { EXCEPTION_ORDER, exceptionRank, loadException } from './exceptions';
 import type { DarkReason, Load, StopOutlook } from './model';
+import { applyDelta } from './merge';
 import { DEFAULT_THRESHOLDS } from './staleness';
+import { isFinished, statusPhase } from './status-phase';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
 const MIN = 60_000;
@@ -185,5 +187,25 @@ describe('loadException', () => {
       expect(at(load(400, [passed], { dark: moving, ...finished }))).toBeUndefined();
     // Not a finished one: "Delivery attempt failed" still needs action.
     expect(at(load(400, [passed], { dark: moving, status: 'Delivery attempt failed' }))?.kind).toBe('late');
+  });
+
+  it('a load judged before follows its newer status: delivered leaves, an attempt failed comes back', () => {
+    const passed = stop({ appointment: appointment(NOW - 300 * MIN) });
+    const late = load(400, [passed], { dark: moving });
+    expect(at(late)?.kind).toBe('late');
+    // The merge brings a newer status object; the old one is judged as before.
+    const status = (name: string, minutes: number) => ({
+      ...late.latestStatus!,
+      key: name,
+      name,
+      instant: NOW - minutes * MIN,
+    });
+    const delivered = applyDelta(late, { ...late, latestStatus: status('Delivered', 5) });
+    expect(isFinished(delivered.latestStatus)).toBe(true);
+    expect(at(delivered)).toBeUndefined();
+    const failed = applyDelta(delivered, { ...late, latestStatus: status('Delivery attempt failed', 1) });
+    expect(statusPhase(failed.latestStatus)).toBe('other');
+    expect(at(failed)?.kind).toBe('late');
+    expect(at(late)?.kind).toBe('late');
   });
 });

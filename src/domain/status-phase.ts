@@ -51,11 +51,25 @@ const BY_NAME: readonly [RegExp, StatusPhase][] = [
   [/created|dispatch|assigned|tender|booked|scheduled|accepted|planned/i, 'planned'],
 ];
 
+type Status = { name?: string | undefined; code?: string | undefined };
+
+/**
+ * Each status object's phase and whether it ends the trip, read once: a load's latest status is
+ * judged by the outlook, the exceptions and the board at every refresh while it stays the same
+ * object (a merge that brings no newer status keeps it; statuses are never changed in place).
+ */
+const phases = new WeakMap<Status, StatusPhase>();
+const finishes = new WeakMap<Status, boolean>();
+
 /** The phase of a status (a load's latest, say); `other` when nothing in it says. */
-export function statusPhase(
-  status: { name?: string | undefined; code?: string | undefined } | undefined,
-): StatusPhase {
+export function statusPhase(status: Status | undefined): StatusPhase {
   if (!status) return 'other';
+  let phase = phases.get(status);
+  if (phase === undefined) phases.set(status, (phase = phaseOf(status)));
+  return phase;
+}
+
+function phaseOf(status: Status): StatusPhase {
   const code = status.code?.trim().toUpperCase();
   const known = code ? BY_CODE.get(code) : undefined;
   if (known) return known;
@@ -74,10 +88,14 @@ const NOT_DONE = /\bnot\b|\bunable\b|\bfailed\b|\battempt|\brequest/i;
  * Whether a load's trip is over: delivered, or cancelled. A finished load needs no one's attention,
  * however long its phone has been quiet (`attention.ts`).
  */
-export function isFinished(
-  status: { name?: string | undefined; code?: string | undefined } | undefined,
-): boolean {
+export function isFinished(status: Status | undefined): boolean {
   if (!status) return false;
+  let finished = finishes.get(status);
+  if (finished === undefined) finishes.set(status, (finished = finishOf(status)));
+  return finished;
+}
+
+function finishOf(status: Status): boolean {
   const code = status.code?.trim().toUpperCase();
   if (code && CANCELLED_CODES.has(code)) return true;
   const name = status.name ?? '';
