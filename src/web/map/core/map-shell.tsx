@@ -33,6 +33,9 @@ export function MapShell({ tileUrl, tileAttribution, children }: MapShellProps) 
       renderer={renderer}
       // One wheel notch (100 px) is one zoom level; Leaflet's 60 made it two, and a flick several.
       wheelPxPerZoomLevel={120}
+      // Tiles come in whole: a fade sets every tile's opacity at each frame while any tile fades in,
+      // main-thread work in the frames of a pan, a zoom and the first draw.
+      fadeAnimation={false}
       worldCopyJump
       className="h-full w-full"
       attributionControl
