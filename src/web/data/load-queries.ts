@@ -20,7 +20,7 @@ export interface DetailData {
 }
 
 /** A board: the latest location, status and reading of each load, without its undocumented fields. */
-const BOARD_INCLUDE: IncludeFlags = {
+export const BOARD_INCLUDE: IncludeFlags = {
   locations: false,
   events: false,
   documents: false,

@@ -4,18 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { LoadView, PULL_ANSWER_VERSION } from '@/contract/load-view';
 import { readerOf, UNSURE } from '@/contract/schema-reader';
 import { servedLoads } from '@/testing/served-loads';
+import { BOARD_INCLUDE } from './load-queries';
 import { readPullAnswer } from './pull-answer';
 
 const readLoad = readerOf(LoadView);
 
-const board = servedLoads({
-  locations: false,
-  events: false,
-  documents: false,
-  comments: false,
-  temperatures: false,
-  extras: false,
-});
+/** As the board asks for them. */
+const board = servedLoads(BOARD_INCLUDE);
 const whole = servedLoads(undefined);
 
 /** The same as zod's parse: equal values, the same keys in the same order. */
