@@ -103,15 +103,17 @@ interface Listed {
 const byPlace = (a: Listed, b: Listed): number =>
   a.rank - b.rank || a.standing - b.standing || compareLabels(a.row.label, b.row.label) || a.index - b.index;
 
-/** What the last call was given and listed, and until when its judgements all hold. */
+/** What the last call was given and listed, and until when each of its judgements holds. */
 interface Kept {
   loads: readonly Load[];
   acks: readonly ExceptionAck[];
   staleAfter: number;
   silentAfter: number;
   now: number;
-  /** The earliest moment a kept judgement or a snooze may turn. */
-  until: number;
+  /** Per index in `loads`: until when its load's judgement holds (`Judged.until`). */
+  untils: Float64Array;
+  /** The first moment after `now` at which a snooze runs out. */
+  snoozesUntil: number;
   listed: Listed[];
 }
 
@@ -141,11 +143,11 @@ export function keptExceptionRows(): (
   let kept: Kept | undefined;
   return (loads, acks, now, thresholds) => {
     const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
-    /** The load's place in the list, or undefined when it needs no action; `until` takes its judgement's. */
-    let until = Infinity;
+    let untils: Float64Array;
+    /** The load's place in the list, or undefined when it needs no action. */
     const place = (load: Load, index: number): Listed | undefined => {
       const j = judged(load, now, thresholds);
-      if (j.until < until) until = j.until;
+      untils[index] = j.until;
       const exception = j.exception;
       if (!exception) return undefined;
       const ref = j.row?.ref ?? `${refPrefix(load.by)}:${load.id}`;
@@ -168,25 +170,26 @@ export function keptExceptionRows(): (
       return { row: j.row, rank: j.rank, standing: j.standing, index };
     };
     const k = kept;
-    // The kept rows of the loads that did not change still hold while the acks, the thresholds and
-    // the load's index are the same (an added or removed
-    // load changes the indices after it) and the clock has passed no kept judgement's or snooze's end.
+    // A kept row still holds while its load object and index, the acks and the thresholds are the
+    // same (an added or removed load changes the indices after it), and the clock has not gone back
+    // nor passed its judgement's end or any snooze's.
     const same =
       k !== undefined &&
       (acks === k.acks || (acks.length === 0 && k.acks.length === 0)) &&
       thresholds.staleAfterMinutes === k.staleAfter &&
       thresholds.silentAfterMinutes === k.silentAfter &&
       now >= k.now &&
-      now < k.until;
+      now < k.snoozesUntil;
     let listed: Listed[];
     if (same) {
-      until = k.until;
+      untils = new Float64Array(loads.length);
+      untils.set(k.untils.subarray(0, Math.min(loads.length, k.untils.length)));
       // A load added at an index or removed from it changes that index (past the end: removed).
       const changed = new Uint8Array(Math.max(loads.length, k.loads.length));
       const fresh: Listed[] = [];
       for (let i = 0; i < changed.length; i++)
         if (i >= loads.length) changed[i] = 1;
-        else if (loads[i] !== k.loads[i]) {
+        else if (loads[i] !== k.loads[i] || now >= k.untils[i]!) {
           changed[i] = 1;
           const p = place(loads[i]!, i);
           if (p) fresh.push(p);
@@ -211,12 +214,12 @@ export function keptExceptionRows(): (
       while (from < stay.length) listed[n++] = stay[from++]!;
     } else {
       listed = [];
+      untils = new Float64Array(loads.length);
       for (let i = 0; i < loads.length; i++) {
         const p = place(loads[i]!, i);
         if (p) listed.push(p);
       }
       listed.sort(byPlace);
-      until = Math.min(until, snoozesUntil(acks, now));
     }
     kept = {
       loads: loads.slice(),
@@ -224,7 +227,8 @@ export function keptExceptionRows(): (
       staleAfter: thresholds.staleAfterMinutes,
       silentAfter: thresholds.silentAfterMinutes,
       now,
-      until,
+      untils,
+      snoozesUntil: snoozesUntil(acks, now),
       listed,
     };
     const open: ExceptionRow[] = [];
