@@ -4,7 +4,7 @@ import type { ExceptionAck } from '@/contract/exceptions-api';
 import type { DarkReason, Load, StopOutlook } from '@/domain/model';
 import { DEFAULT_THRESHOLDS, type StalenessThresholds } from '@/domain/staleness';
 import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';
-import { exceptionRows, type ExceptionRow } from './exceptions-model';
+import { exceptionRows, keptExceptionRows, type ExceptionRow } from './exceptions-model';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
 const MIN = 60_000;
@@ -82,6 +82,20 @@ function toLoad(i: number, l: LoadSpec): Load {
   });
 }
 
+function toAck(i: number, kind: ExceptionAck['kind'], state: string, until: number): ExceptionAck {
+  return {
+    load: `e:${9000 + i}`,
+    kind,
+    state: state as ExceptionAck['state'],
+    until: state === 'snoozed' ? new Date(NOW + until * MIN).toISOString() : null,
+    occurrence: state === 'acknowledged' ? `ping ${NOW - until * MIN}` : null,
+    note: null,
+    by: 'ann',
+    at: new Date(NOW).toISOString(),
+    version: 1,
+  };
+}
+
 /** What a row shows, without the load object it was made from. */
 const shown = ({ load: _load, ...row }: ExceptionRow) => row;
 const listed = (rows: { open: ExceptionRow[]; handled: ExceptionRow[] }) => ({
@@ -116,26 +130,17 @@ describe('exceptionRows over a clock that runs on', () => {
         fc.constantFrom(DEFAULT_THRESHOLDS, { staleAfterMinutes: 10, silentAfterMinutes: 45 }),
         (specs, minutes, ackSpecs, thresholds) => {
           const loads = specs.map((s, i) => toLoad(i, s));
-          const acks: ExceptionAck[] = ackSpecs.map(([i, state, until]) => ({
-            load: `e:${9000 + i}`,
-            kind: 'stale',
-            state: state as ExceptionAck['state'],
-            until: state === 'snoozed' ? new Date(NOW + until * MIN).toISOString() : null,
-            occurrence: state === 'acknowledged' ? `ping ${NOW - until * MIN}` : null,
-            note: null,
-            by: 'ann',
-            at: new Date(NOW).toISOString(),
-            version: 1,
-          }));
+          const acks = ackSpecs.map(([i, state, until]) => toAck(i, 'stale', state, until));
           const moments = [
             ...minutes.flatMap((m) => [NOW + m * MIN, NOW + m * MIN + 1, NOW + m * MIN + 999]),
             ...loads.flatMap((l) => edges(l, thresholds)),
           ];
           moments.sort((a, b) => a - b);
+          const list = keptExceptionRows();
           for (const now of moments) {
-            const kept = exceptionRows(loads, acks, now, thresholds);
-            // Copies are objects never judged before.
-            const afresh = exceptionRows(structuredClone(loads), acks, now, thresholds);
+            const kept = list(loads, acks, now, thresholds);
+            // Copies are objects never judged before, listed by a list that kept nothing.
+            const afresh = keptExceptionRows()(structuredClone(loads), acks, now, thresholds);
             expect(listed(kept)).toEqual(listed(afresh));
           }
         },
@@ -143,6 +148,105 @@ describe('exceptionRows over a clock that runs on', () => {
       { numRuns: 200 },
     );
     // Each run judges every moment twice over a dozen loads: seconds on a busy machine.
+  }, 60_000);
+
+  it('lists as afresh when some loads change between calls, and when loads, acks or thresholds do', () => {
+    const kindArb = fc.constantFrom<ExceptionAck['kind']>(
+      'stale',
+      'dark-moving',
+      'late',
+      'detention',
+      'at-risk',
+    );
+    const acksArb = fc.array(
+      fc.tuple(
+        fc.nat(20),
+        kindArb,
+        fc.constantFrom('acknowledged', 'snoozed'),
+        fc.integer({ min: 0, max: 300 }),
+      ),
+      { maxLength: 8 },
+    );
+    const changeArb = fc.oneof(
+      // The same load with new data, or the same data in a new object: what a refresh brings.
+      fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), spec: loadArb }),
+      fc.record({ kind: fc.constant('copy' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('add' as const), at: fc.nat(), spec: loadArb }),
+      fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), with: fc.nat() }),
+      fc.record({
+        kind: fc.constant('thresholds' as const),
+        to: fc.constantFrom<StalenessThresholds>(
+          DEFAULT_THRESHOLDS,
+          { staleAfterMinutes: 10, silentAfterMinutes: 45 },
+          { ...DEFAULT_THRESHOLDS, staleAfterMinutes: 10 },
+          { ...DEFAULT_THRESHOLDS, silentAfterMinutes: 45 },
+        ),
+      }),
+      fc.record({ kind: fc.constant('acks' as const), to: acksArb }),
+      fc.record({ kind: fc.constant('acks copied' as const) }),
+    );
+    const clockArb = fc.oneof(
+      fc.constant({ by: 0 }),
+      fc.integer({ min: 1, max: 999 }).map((ms) => ({ by: ms })),
+      fc.integer({ min: 1, max: 180 }).map((m) => ({ by: m * MIN })),
+      fc.integer({ min: -30, max: -1 }).map((m) => ({ by: m * MIN })),
+      // Onto one of the next moments at which a judgement or a snooze may turn, or either side of it.
+      fc.nat(8).map((edge) => ({ edge })),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(loadArb, { minLength: 1, maxLength: 12 }),
+        acksArb,
+        fc.array(fc.record({ clock: clockArb, changes: fc.array(changeArb, { maxLength: 3 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.integer({ min: -60, max: 300 }),
+        (specs, ackSpecs, steps, startMinute) => {
+          let loads = specs.map((s, i) => toLoad(i, s));
+          let next = loads.length;
+          const ackOf = (a: typeof ackSpecs) =>
+            a.map(([i, kind, state, until]) => toAck(i, kind, state, until));
+          let acks = ackOf(ackSpecs);
+          let thresholds: StalenessThresholds = DEFAULT_THRESHOLDS;
+          let now = NOW + startMinute * MIN;
+          const list = keptExceptionRows();
+          for (const { clock, changes } of steps) {
+            if ('by' in clock) now += clock.by;
+            else {
+              const snoozes = acks.flatMap((a) =>
+                a.until === null ? [] : [-1, 0, 1].map((d) => Date.parse(a.until!) + d),
+              );
+              const ahead = [...new Set([...loads.flatMap((l) => edges(l, thresholds)), ...snoozes])]
+                .filter((t) => t > now)
+                .sort((a, b) => a - b);
+              if (ahead.length > 0) now = ahead[clock.edge % ahead.length]!;
+            }
+            for (const c of changes) {
+              const at = loads.length > 0 && 'at' in c ? c.at % loads.length : 0;
+              if (c.kind === 'replace' && loads.length > 0)
+                loads[at] = toLoad(Number(loads[at]!.id) - 9000, c.spec);
+              else if (c.kind === 'copy' && loads.length > 0) loads[at] = structuredClone(loads[at]!);
+              else if (c.kind === 'add') loads.splice(at, 0, toLoad(next++, c.spec));
+              else if (c.kind === 'remove') loads.splice(at, 1);
+              else if (c.kind === 'swap' && loads.length > 0) {
+                const other = c.with % loads.length;
+                [loads[at], loads[other]] = [loads[other]!, loads[at]!];
+              } else if (c.kind === 'thresholds') thresholds = c.to;
+              else if (c.kind === 'acks') acks = ackOf(c.to);
+              else if (c.kind === 'acks copied') acks = [...acks];
+            }
+            // The caller's array may be the same object, changed in place, or a new one.
+            if (changes.length % 2 === 1) loads = [...loads];
+            const kept = list(loads, acks, now, thresholds);
+            const afresh = keptExceptionRows()(structuredClone(loads), acks, now, thresholds);
+            expect(listed(kept)).toEqual(listed(afresh));
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   }, 60_000);
 
   it('keeps a row object while nothing in it changed, and makes a new one when it did', () => {

@@ -91,48 +91,158 @@ function judged(load: Load, now: number, thresholds: StalenessThresholds): Judge
   return fresh;
 }
 
+/** A listed row with what places it: its kind's rank, how long it stands, its label, its index in `loads`. */
+interface Listed {
+  row: ExceptionRow;
+  rank: number;
+  standing: number;
+  /** Last, so rows alike in all else keep the order of `loads` (as a stable sort of them would). */
+  index: number;
+}
+
+const byPlace = (a: Listed, b: Listed): number =>
+  a.rank - b.rank || a.standing - b.standing || compareLabels(a.row.label, b.row.label) || a.index - b.index;
+
+/** What the last call was given and listed, and until when each of its judgements holds. */
+interface Kept {
+  loads: readonly Load[];
+  acks: readonly ExceptionAck[];
+  staleAfter: number;
+  silentAfter: number;
+  now: number;
+  /** Per index in `loads`: until when its load's judgement holds (`Judged.until`). */
+  untils: Float64Array;
+  /** The first moment after `now` at which a snooze runs out. */
+  snoozesUntil: number;
+  listed: Listed[];
+}
+
+type ExceptionLists = { open: ExceptionRow[]; handled: ExceptionRow[] };
+
+/** The earliest moment after `now` at which a snooze runs out. */
+function snoozesUntil(acks: readonly ExceptionAck[], now: number): number {
+  let until = Infinity;
+  for (const a of acks)
+    if (a.state === 'snoozed' && a.until !== null) {
+      const at = Date.parse(a.until);
+      if (at > now && at < until) until = at;
+    }
+  return until;
+}
+
 /**
- * The loads that need action at `now`, most severe first (then the longest standing), split into
- * those nobody has handled and those acknowledged or snoozed. Finished loads never appear. A load
- * object judged before is judged again only once its exception or words may have changed with the
- * clock; its row is the same object while nothing in it changed.
+ * `exceptionRows` with its own memory of the last call (each caller that lists other loads, or at
+ * other moments, wants its own: one memory thrashes between them).
  */
-export function exceptionRows(
+export function keptExceptionRows(): (
   loads: readonly Load[],
   acks: readonly ExceptionAck[],
   now: number,
   thresholds: StalenessThresholds,
-): { open: ExceptionRow[]; handled: ExceptionRow[] } {
-  const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
-  const listed: Judged[] = [];
-  for (const load of loads) {
-    const j = judged(load, now, thresholds);
-    const exception = j.exception;
-    if (!exception) continue;
-    const ref = j.row?.ref ?? `${refPrefix(load.by)}:${load.id}`;
-    const ack = byLoadKind.size > 0 ? byLoadKind.get(`${ref}\u0000${exception.kind}`) : undefined;
-    const handled = ackHolds(ack, exception, now) ? ack : undefined;
-    if (!j.row || j.row.handled !== handled) {
-      const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
-      j.row = {
-        key: j.row?.key ?? loadKey(load),
-        ref,
-        load,
-        label: j.row?.label ?? loadLabel(load),
-        exception,
-        evidence: j.evidence,
-        driver: driver?.name,
-        phone: driver?.phone,
-        handled,
-      };
+) => ExceptionLists {
+  let kept: Kept | undefined;
+  return (loads, acks, now, thresholds) => {
+    const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
+    let untils: Float64Array;
+    /** The load's place in the list, or undefined when it needs no action. */
+    const place = (load: Load, index: number): Listed | undefined => {
+      const j = judged(load, now, thresholds);
+      untils[index] = j.until;
+      const exception = j.exception;
+      if (!exception) return undefined;
+      const ref = j.row?.ref ?? `${refPrefix(load.by)}:${load.id}`;
+      const ack = byLoadKind.size > 0 ? byLoadKind.get(`${ref}\u0000${exception.kind}`) : undefined;
+      const handled = ackHolds(ack, exception, now) ? ack : undefined;
+      if (!j.row || j.row.handled !== handled) {
+        const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
+        j.row = {
+          key: j.row?.key ?? loadKey(load),
+          ref,
+          load,
+          label: j.row?.label ?? loadLabel(load),
+          exception,
+          evidence: j.evidence,
+          driver: driver?.name,
+          phone: driver?.phone,
+          handled,
+        };
+      }
+      return { row: j.row, rank: j.rank, standing: j.standing, index };
+    };
+    const k = kept;
+    // A kept row still holds while its load object and index, the acks and the thresholds are the
+    // same (an added or removed load changes the indices after it), and the clock has not gone back
+    // nor passed its judgement's end or any snooze's.
+    const same =
+      k !== undefined &&
+      (acks === k.acks || (acks.length === 0 && k.acks.length === 0)) &&
+      thresholds.staleAfterMinutes === k.staleAfter &&
+      thresholds.silentAfterMinutes === k.silentAfter &&
+      now >= k.now &&
+      now < k.snoozesUntil;
+    let listed: Listed[];
+    if (same) {
+      untils = new Float64Array(loads.length);
+      untils.set(k.untils.subarray(0, Math.min(loads.length, k.untils.length)));
+      // A load added at an index or removed from it changes that index (past the end: removed).
+      const changed = new Uint8Array(Math.max(loads.length, k.loads.length));
+      const fresh: Listed[] = [];
+      for (let i = 0; i < changed.length; i++)
+        if (i >= loads.length) changed[i] = 1;
+        else if (loads[i] !== k.loads[i] || now >= k.untils[i]!) {
+          changed[i] = 1;
+          const p = place(loads[i]!, i);
+          if (p) fresh.push(p);
+        }
+      fresh.sort(byPlace);
+      // The changed loads' old rows out, their new rows in at the places the same order gives them.
+      const stay = k.listed.filter((l) => changed[l.index] === 0);
+      listed = new Array<Listed>(stay.length + fresh.length);
+      let from = 0;
+      let n = 0;
+      for (const f of fresh) {
+        let lo = from;
+        let hi = stay.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (byPlace(stay[mid]!, f) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        while (from < lo) listed[n++] = stay[from++]!;
+        listed[n++] = f;
+      }
+      while (from < stay.length) listed[n++] = stay[from++]!;
+    } else {
+      listed = [];
+      untils = new Float64Array(loads.length);
+      for (let i = 0; i < loads.length; i++) {
+        const p = place(loads[i]!, i);
+        if (p) listed.push(p);
+      }
+      listed.sort(byPlace);
     }
-    listed.push(j);
-  }
-  listed.sort(
-    (a, b) => a.rank - b.rank || a.standing - b.standing || compareLabels(a.row!.label, b.row!.label),
-  );
-  const open: ExceptionRow[] = [];
-  const handled: ExceptionRow[] = [];
-  for (const { row } of listed) (row!.handled ? handled : open).push(row!);
-  return { open, handled };
+    kept = {
+      loads: loads.slice(),
+      acks,
+      staleAfter: thresholds.staleAfterMinutes,
+      silentAfter: thresholds.silentAfterMinutes,
+      now,
+      untils,
+      snoozesUntil: snoozesUntil(acks, now),
+      listed,
+    };
+    const open: ExceptionRow[] = [];
+    const handled: ExceptionRow[] = [];
+    for (const { row } of listed) (row.handled ? handled : open).push(row);
+    return { open, handled };
+  };
 }
+
+/**
+ * The loads that need action at `now`, most severe first (then the longest standing), split into
+ * those nobody has handled and those acknowledged or snoozed. Finished loads never appear. A load
+ * object judged before is judged again only once its exception or words may have changed with the
+ * clock; its row is the same object while nothing in it changed. When only some loads are new
+ * objects since the last call, only those are judged and placed among the kept rows.
+ */
+export const exceptionRows = keptExceptionRows();
