@@ -4,7 +4,7 @@ import { normalizeLoad } from '@/domain/normalize';
 import { generateFleet } from '@/simulator/fleet';
 import type { Figure } from './figures';
 import { median } from './peer-figures';
-import { simulatedDetails } from './simulated-answer';
+import { simulatedDetails } from '@/testing/simulated-answer';
 import { StrictPullAnswer } from './peers/strict-zod';
 
 /** A ~20 MB pull answer: 1,000 loads and about 50,000 pings, from the simulator's own generator. */

@@ -18,7 +18,7 @@ import { exceptionRows } from '@/web/features/exceptions/exceptions-model';
 import { chosenParts, type Figure } from './figures';
 import { collectGarbage } from './proxy';
 import { median, percentile } from './peer-figures';
-import { simulatedLoads } from './simulated-answer';
+import { simulatedLoads } from '@/testing/simulated-answer';
 
 const LOADS = 10_000;
 const SEED = 5;

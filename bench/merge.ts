@@ -6,7 +6,7 @@ import { generateFleet } from '@/simulator/fleet';
 import { boardRows, toRow, type BoardRow } from '@/web/features/dispatcher/board-rows';
 import type { Figure } from './figures';
 import { median } from './peer-figures';
-import { simulatedLoads } from './simulated-answer';
+import { simulatedLoads } from '@/testing/simulated-answer';
 
 const LOADS = 10_000;
 const PINGS_KEPT = 20;

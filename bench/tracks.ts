@@ -10,7 +10,7 @@ import { startPostgresCluster } from '@/testing/postgres-cluster';
 import { benchStore } from './bench-store';
 import type { Figure } from './figures';
 import { median } from './peer-figures';
-import { simulatedLoads } from './simulated-answer';
+import { simulatedLoads } from '@/testing/simulated-answer';
 
 const LOADS = 1000;
 const startedAt = Date.parse('2026-11-22T12:00:00Z');

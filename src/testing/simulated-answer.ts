@@ -18,7 +18,7 @@ export interface SimulatedAnswerOptions {
   stops?: boolean;
 }
 
-/** The loads' details at `at` on the wire, as the simulator would answer a pull: one generator for every bench. */
+/** The loads' details at `at` on the wire, as the simulator would answer a pull: one generator for the benches and the tests. */
 export function simulatedDetails(plans: Plans, at: number, o: SimulatedAnswerOptions) {
   return plans.map((plan) => {
     const t = trackAt(
