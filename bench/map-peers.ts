@@ -37,23 +37,42 @@ import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-
  *   make the same mark the same way, after the next frame);
  * - pan/zoom: the main thread's work per frame (frameWork) during the browser bench's drag and wheel
  *   script, p95 and p99;
- * - refresh: 1,000 loads moved (the same answer to each page), the renderer process's CPU time, workers
- *   included, and the main thread's task time, from the poll until drawn and 300 ms more;
+ * - refresh: 1,000 loads moved (the same answer to each page), the main thread's task time, from the
+ *   poll until drawn and 300 ms more, throttled; then as many refreshes more unthrottled, for the
+ *   renderer process's CPU time, workers included. Chromium's throttling spends CPU of its own (an
+ *   idle page at 2x: about 560 ms of process CPU a second, at 1x none), so a throttled window's
+ *   process CPU would measure how long the window was, not the work in it;
  * - JS heap after a full collection, the page's and its workers', after the first draw.
  *
  * The peers are bundled apart (bench/peer-pages.ts) and never part of the app. `BENCH_PEERS_SHOTS=<dir>`
- * writes a screenshot of each page after its first draw.
+ * writes a screenshot of each page after its first draw; `BENCH_TRACE=<dir>` a trace of every thread
+ * in each measured refresh (`npx tsx bench/trace-summary.ts <dir>/<page>` sums them up);
+ * `BENCH_PEERS_PAGES=haulview` measures only the pages named (Haulview always comes first).
  */
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const THROTTLE = Number(process.env.BENCH_PEERS_THROTTLE ?? 2);
 const WARMUP_REFRESHES = Number(process.env.BENCH_REFRESH_WARMUP ?? 2);
 const MEASURED_REFRESHES = 3;
+/** Unthrottled refreshes for the process CPU: it is read in 10-ms steps, so more of them. */
+const CPU_REFRESHES = 5;
 const VIEWPORT = { width: 1280, height: 800 };
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline.frame'];
 
 type Kind = 'haulview' | PeerPage;
-const KINDS: Kind[] = ['haulview', ...PEER_PAGES];
+const KINDS: Kind[] = ['haulview', ...PEER_PAGES].filter(
+  (k) =>
+    k === 'haulview' ||
+    !process.env.BENCH_PEERS_PAGES ||
+    process.env.BENCH_PEERS_PAGES.split(',').includes(k),
+) as Kind[];
+const REFRESH_TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+];
 
 interface PageFigures {
   draw: number;
@@ -274,20 +293,31 @@ async function measure(browser: Browser, kind: Kind, shared: Shared): Promise<Pa
     }
     const refreshCpu: number[] = [];
     const refreshMain: number[] = [];
-    for (let k = 1; k <= WARMUP_REFRESHES + MEASURED_REFRESHES; k++) {
+    for (let k = 1; k <= WARMUP_REFRESHES + MEASURED_REFRESHES + CPU_REFRESHES; k++) {
+      const unthrottled = k > WARMUP_REFRESHES + MEASURED_REFRESHES;
+      if (k === WARMUP_REFRESHES + MEASURED_REFRESHES + 1)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       delta = movedAnswer(first, k, Date.now());
       shared.site.delta(delta);
       await ready();
       const seen = (await marksOf(page)).length;
+      const traceDir = process.env.BENCH_TRACE;
+      const traced = traceDir !== undefined && k > WARMUP_REFRESHES && !unthrottled;
+      if (traced) {
+        mkdirSync(join(traceDir, kind), { recursive: true });
+        await browser.startTracing(page, {
+          path: join(traceDir, kind, `refresh-${Date.now()}-${k}.json`),
+          categories: REFRESH_TRACE_CATEGORIES,
+        });
+      }
       const start = await metrics();
       await fire();
       await waitUntil(page, done(seen));
       await sleep(300);
       const end = await metrics();
-      if (k > WARMUP_REFRESHES) {
-        refreshCpu.push((end.process - start.process) * 1000);
-        refreshMain.push((end.task - start.task) * 1000);
-      }
+      if (traced) await browser.stopTracing();
+      if (unthrottled) refreshCpu.push((end.process - start.process) * 1000);
+      else if (k > WARMUP_REFRESHES) refreshMain.push((end.task - start.task) * 1000);
     }
     return { draw, heap, workers: workerHeaps.length, frames, refreshCpu, refreshMain };
   } finally {
@@ -324,7 +354,7 @@ export async function benchMapPeers(): Promise<Figure[]> {
       }
     const of = (kind: Kind, pick: (f: PageFigures) => number) => median((all.get(kind) ?? []).map(pick));
     const peersOf = (pick: (f: PageFigures) => number) =>
-      PEER_PAGES.map((name) => ({ name, value: of(name, pick) }));
+      KINDS.filter((k): k is PeerPage => k !== 'haulview').map((name) => ({ name, value: of(name, pick) }));
     const figure = (
       text: string,
       unit: string,
@@ -347,12 +377,17 @@ export async function benchMapPeers(): Promise<Figure[]> {
       }),
       figure(`pan/zoom, main-thread work per frame p99 (${n})`, 'ms', p99, { max: 33 }),
       figure(
-        `refresh moving 1,000 loads, the page's process CPU, workers included (${n}, each the median of ${MEASURED_REFRESHES} after ${WARMUP_REFRESHES})`,
+        `refresh moving 1,000 loads, the page's process CPU, workers included (median of ${RUNS}, unthrottled, each the median of ${CPU_REFRESHES})`,
         'ms',
         cpu,
         { ratio: { markercluster: 0.2, 'react-leaflet': 0.2 } },
       ),
-      figure(`that refresh, main-thread time (${n})`, 'ms', main, { max: 50 }),
+      figure(
+        `that refresh, main-thread time (${n}, each the median of ${MEASURED_REFRESHES} after ${WARMUP_REFRESHES})`,
+        'ms',
+        main,
+        { max: 50 },
+      ),
       figure(
         `JS heap after a collection, the page and its workers, after the first draw (${n})`,
         'MB',

@@ -1,7 +1,8 @@
 // `npx tsx bench/trace-summary.ts <dir> [top]`: sums up the Chromium traces a bench wrote
 // (BENCH_TRACE=<dir> npm run bench -- browser): the page's main thread, each trace event's self time
 // (its time less that of the events inside it), per trace on average, the largest first. Where a CPU
-// profile says "(program)", this says which of style, layout, paint, commit or GC it was.
+// profile says "(program)", this says which of style, layout, paint, commit or GC it was. Before
+// that, every thread of the page's process: its busy time (top-level slices) and CPU time, per trace.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TraceEvent } from './peer-figures';
@@ -15,6 +16,8 @@ const top = Number(topText ?? 30);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 const self = new Map<string, number>();
 let busy = 0;
+/** Per thread of the page's process: wall time in top-level slices and, where traced, CPU time (µs). */
+const threads = new Map<string, { wall: number; cpu: number }>();
 for (const file of files) {
   const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8')) as
     { traceEvents: TraceEvent[] } | TraceEvent[];
@@ -23,6 +26,22 @@ for (const file of files) {
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   );
   if (!main) continue;
+  const names = new Map<number, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && e.pid === main.pid)
+      names.set(e.tid, String(e.args?.name));
+  const ends = new Map<number, number>();
+  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
+    if (e.pid !== main.pid || e.ph !== 'X' || !e.dur) continue;
+    if ((ends.get(e.tid) ?? -1) > e.ts) continue;
+    ends.set(e.tid, e.ts + e.dur);
+    // Worker threads share a name: numbered apart by their id.
+    const name = `${names.get(e.tid) ?? 'thread'} (${e.tid})`;
+    const t = threads.get(name) ?? { wall: 0, cpu: 0 };
+    t.wall += e.dur;
+    t.cpu += e.tdur ?? 0;
+    threads.set(name, t);
+  }
   const slices = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && (e.dur ?? 0) > 0)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -39,6 +58,12 @@ for (const file of files) {
   }
 }
 const n = Math.max(1, files.length);
+console.log("busy ms  cpu ms  thread of the page's process");
+for (const [name, t] of [...threads].sort((a, b) => b[1].wall - a[1].wall))
+  console.log(
+    `${(t.wall / 1000 / n).toFixed(1).padStart(7)} ${(t.cpu / 1000 / n).toFixed(1).padStart(7)}  ${name}`,
+  );
+console.log('');
 console.log(`${files.length} traces; main thread busy ${(busy / 1000 / n).toFixed(1)} ms per trace\n`);
 console.log('self ms  event');
 for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
