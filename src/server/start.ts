@@ -55,6 +55,8 @@ export function buildProxy(
     alerts?: (engine: AlertEngine) => void;
     /** The stream's feed of the tracks in the store; the track cache's own when absent. */
     changeFeed?: ChangeFeed;
+    /** Aborted when the grace of a shutdown ends: the upstream calls still in flight are given up. */
+    shutdown?: AbortSignal;
   },
 ) {
   // Several instances learn of changes from the store's feed (main.ts makes it); one from its cache.
@@ -67,6 +69,7 @@ export function buildProxy(
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     maxBytes: env.UPSTREAM_MAX_BYTES,
     now: options.now,
+    signal: options.shutdown,
   });
   const drift = createDriftReport();
   const cacheOptions: TrackCacheOptions = {
