@@ -76,6 +76,7 @@ export function buildProxy(
     pull: (by, ids, sendNewData) => client.pull(by, ids, undefined, sendNewData),
     chunkSize: env.UPSTREAM_MAX_IDS,
     maxItems: env.UPSTREAM_MAX_ITEMS,
+    maxBytes: env.UPSTREAM_MAX_BYTES,
     maxInFlight: 4,
     freshMs: (env.REFRESH_SECONDS * 1000) / 2,
     resyncMs: env.RESYNC_MINUTES * 60_000,

@@ -473,6 +473,29 @@ export async function watchedTracks(db: Kysely<Database>, lists: readonly List[]
 }
 
 /**
+ * How many items the store holds of each of these loads (those it holds anything of): what a full
+ * pull of them is expected to bring. Counted on the items' key, a few thousand loads a query.
+ */
+export async function storedItemCounts(
+  db: Kysely<Database>,
+  by: LoadBy,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (let from = 0; from < ids.length; from += 5000) {
+    const rows = await db
+      .selectFrom('track_items')
+      .select(['load_id', (eb) => eb.fn.countAll<string | number>().as('items')])
+      .where('load_by', '=', by)
+      .where('load_id', 'in', ids.slice(from, from + 5000))
+      .groupBy('load_id')
+      .execute();
+    for (const row of rows) counts.set(row.load_id, Number(row.items));
+  }
+  return counts;
+}
+
+/**
  * Loads whose delta this instance took from the service and could not store (its term had ended):
  * written without a fence, so the next leader pulls them in full.
  */
