@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { sql } from 'kysely';
 import http from 'node:http';
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { startSimulator } from '@/simulator/start';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
 import { USERS_OUTFILE } from '../../scripts/server-build';
 import { readProcessEnv } from './config';
+import { openAndMigrate } from './store/open-at-start';
 
 /** The server as production runs it: built by `npm run build`, started by `node dist/server/main.js`. */
 let install: ProductionInstall;
@@ -302,6 +304,91 @@ describe('stopping', () => {
     } finally {
       release();
       probe.destroy();
+      await server.stop();
+      await upstream.close();
+      await sim.close();
+    }
+  }, 30_000);
+
+  it("SIGTERM with the puller's delta held by a slow service: gives it up at the grace's end, stores nothing of it, releases the lease, exits 0", async () => {
+    const sim = await startSimulator({ port: 0, seed: 7, loads: 3, speed: 60, ...TEST_CREDENTIALS });
+    // The service answers the first (full) pull; every later one only after a minute, far past the
+    // shutdown's grace (the process's deadline for one call is ten minutes).
+    let lateAnswers = 0;
+    const timers = new Set<NodeJS.Timeout>();
+    const upstream = await startFakeUpstream((req, res) => {
+      void (async () => {
+        const answer = await fetch(`${sim.url}${req.url}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: req.body,
+        });
+        const text = await answer.text();
+        const send = () => res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(text);
+        if (upstream.seen.indexOf(req) === 0) send();
+        else
+          timers.add(
+            setTimeout(() => {
+              lateAnswers++;
+              send();
+            }, 60_000),
+          );
+      })();
+    });
+    const dataDir = mkdtempSync(join(install.dir, 'data-'));
+    cpSync(install.dataTemplate, dataDir, { recursive: true });
+    const server = runBuiltServer(install, {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      TRACKS: 'store',
+      UPSTREAM_BASE_URL: upstream.url,
+      PARTNER_ID: String(TEST_CREDENTIALS.partnerId),
+      ACCOUNT_ID: TEST_CREDENTIALS.accountId,
+      UPSTREAM_TIMEOUT_MS: '600000',
+      REFRESH_SECONDS: '2',
+      SHUTDOWN_GRACE_SECONDS: '1',
+    });
+    try {
+      const [, url] = await server.waitFor(listening);
+      const ids = sim.fleet.map((p) => String(p.externalId));
+      const pull = async () => {
+        const response = await fetch(`${url}/api/pull/by-external-id`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+          body: JSON.stringify({ ids }),
+        });
+        return (await response.json()) as { cursor: string; loads: unknown[] };
+      };
+      // The puller's first, full answer is stored; its next call, a delta, is under way.
+      let stored = await pull();
+      while (stored.loads.length < ids.length || upstream.seen.length < 2) {
+        await new Promise((r) => setTimeout(r, 50));
+        stored = await pull();
+      }
+
+      server.signal('SIGTERM');
+      expect(await server.exited).toBe(0);
+      // It did not wait for the delta's answer.
+      expect(lateAnswers).toBe(0);
+      expect(server.output()).toContain('The grace is over: upstream calls still in flight were given up');
+      expect(server.output()).toContain('Haulview stopped.');
+
+      const { store } = await openAndMigrate({ dataDir });
+      try {
+        // Nothing of the given-up delta was written: the store's sequence is where the last answer left it.
+        const clock = await store.db.selectFrom('track_clock').select('seq').executeTakeFirstOrThrow();
+        expect(String(clock.seq)).toBe(stored.cursor.split('.')[1]);
+        // The lease was given up: the next instance need not wait for it to expire.
+        const lease = await store.db
+          .selectFrom('puller_leases')
+          .select(sql<boolean>`expires_at < now()`.as('over'))
+          .executeTakeFirstOrThrow();
+        expect(lease.over).toBe(true);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
       await server.stop();
       await upstream.close();
       await sim.close();

@@ -148,6 +148,8 @@ async function main(): Promise<void> {
   if (access) console.log(access);
   const upstream = await resolveUpstream(env);
   let draining = false;
+  // Aborted when a shutdown's grace ends: the upstream calls still in flight are given up.
+  const shutdown = new AbortController();
   let alertJob: ReturnType<typeof every> | undefined;
   // TRACKS=store: every instance hears of the puller's writes from the store (LISTEN), for its streams.
   const changeFeed =
@@ -160,6 +162,7 @@ async function main(): Promise<void> {
     log: toStdout,
     store,
     draining: () => draining,
+    shutdown: shutdown.signal,
     // Each instance judges the loads it holds; the store lets one of them fire each alert.
     alerts: (engine) => (alertJob = every(env.REFRESH_SECONDS * 1000, engine.tick)),
   });
@@ -198,8 +201,10 @@ async function main(): Promise<void> {
   console.log(
     `Haulview: ${server.url}  (upstream: ${upstream.mode === 'simulator' ? 'embedded simulator' : 'remote'})`,
   );
-  // A deploy's SIGTERM (or Ctrl-C): refuse new connections, let the requests in flight finish
-  // within the grace, then close the store and exit 0. A second signal stops waiting.
+  // A deploy's SIGTERM (or Ctrl-C): refuse new connections and start no new pull; let the requests
+  // and the pull in flight finish within the grace, then give up the upstream calls still waiting
+  // (nothing of them is stored: the next holder pulls those loads in full), release the lease,
+  // close the store and exit 0. A second signal stops waiting.
   let hurry: (() => void) | undefined;
   const stop = (signal: NodeJS.Signals) => {
     if (hurry) {
@@ -209,18 +214,31 @@ async function main(): Promise<void> {
     draining = true;
     const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
     const drain = server.drain(graceMs);
-    hurry = drain.hurry;
+    const giveUp = setTimeout(() => shutdown.abort(), graceMs);
+    hurry = () => {
+      drain.hurry();
+      shutdown.abort();
+    };
     console.log(
       `${signal}: no new connections; waiting up to ${env.SHUTDOWN_GRACE_SECONDS} s for ${server.inFlight()} requests in flight`,
     );
-    void drain.done
-      .then(({ cut }) => {
+    retention.stop();
+    keepPulled.stop();
+    alertJob?.stop();
+    // Gives the lease up once its round is over: another instance takes over at its next renewal,
+    // not after the expiry.
+    const background = Promise.all([
+      retention.running(),
+      keepPulled.running(),
+      alertJob?.running(),
+      puller?.stop(),
+    ]);
+    void Promise.all([drain.done, background])
+      .then(([{ cut }]) => {
+        clearTimeout(giveUp);
         if (cut > 0) console.warn(`${cut} requests still in flight were cut off`);
-        retention.stop();
-        keepPulled.stop();
-        alertJob?.stop();
-        // Gives the lease up: another instance takes over at its next renewal, not after the expiry.
-        return Promise.all([retention.running(), keepPulled.running(), alertJob?.running(), puller?.stop()]);
+        if (shutdown.signal.aborted)
+          console.warn('The grace is over: upstream calls still in flight were given up');
       })
       .then(() => changeFeed?.stop())
       .then(() => store.close())

@@ -157,4 +157,69 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       await close();
     }
   }, 60_000);
+
+  it("a new term's first pull, of every load in full, is sized by what the store holds: no answer refused", async () => {
+    const clock = manualClock();
+    const { store, close } = await openMigratedTestStore('pglite');
+    // One long track (1.7 MB of answer) among 39 short ones (55 kB each): all 40 in one call (3.8
+    // MB) would pass the cap, the long one alone or the short ones together would not.
+    const stack = await startStack({
+      loads: 40,
+      now: clock.now,
+      longTrackPings: 2000,
+      store,
+      env: { TRACKS: 'store', UPSTREAM_MAX_BYTES: String(2.5 * 2 ** 20), REFRESH_SECONDS: '30' },
+    });
+    try {
+      const other = await stack.addInstance();
+      const first = stack.puller as Puller;
+      const next = other.puller as Puller;
+      expect(await first.renew()).toBe('leader');
+      const ids = stack.sim.fleet.map((p) => String(p.externalId));
+      await stack.post('/api/pull/by-external-id', { ids });
+      await first.pull();
+      // The first holder's deltas may not all have been stored: it goes, another takes over.
+      await first.release();
+      expect(await next.renew()).toBe('leader');
+      const diagnostics = async () =>
+        Diagnostics.parse(await (await fetch(`${other.proxy.url}/api/diagnostics`)).json());
+      expect((await diagnostics()).upstream?.lastSuccessAt).toBeNull();
+
+      const pullsBefore = stack.sim.pulls();
+      const calls = await next.pull();
+      expect(stack.sim.pulls() - pullsBefore).toBe(calls);
+      // Every load pulled in full, no call refused (so none pulled again in halves)…
+      const report = await diagnostics();
+      expect(report.upstream?.lastError).toBeNull();
+      expect(report.upstream?.lastSuccessAt).not.toBeNull();
+      expect(calls).toBeGreaterThanOrEqual(2);
+      // …and every load whole in the store, as the service has it.
+      const truth = await fetch(`${stack.sim.url}/loadtrackservice/getLoadTrackDetailsServiceV2`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...TEST_CREDENTIALS, loadTrackExternalIds: ids, sendNewData: 'no' }),
+      });
+      const expected = (
+        (await truth.json()) as { details: { loadTrackExternalId: number; locations: unknown[] }[] }
+      ).details;
+      const answer = ProxyPullAnswer.parse(
+        await (
+          await fetch(`${other.proxy.url}/api/pull/by-external-id`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+            body: JSON.stringify({ ids }),
+          })
+        ).json(),
+      );
+      const loads = new Map(answer.loads.map((l) => LoadView.parse(l)).map((l) => [l.id, l]));
+      expect(expected).toHaveLength(ids.length);
+      for (const d of expected)
+        expect(loads.get(String(d.loadTrackExternalId))?.pings.length, String(d.loadTrackExternalId)).toBe(
+          d.locations.length,
+        );
+    } finally {
+      await stack.close();
+      await close();
+    }
+  }, 120_000);
 });

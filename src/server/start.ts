@@ -55,6 +55,8 @@ export function buildProxy(
     alerts?: (engine: AlertEngine) => void;
     /** The stream's feed of the tracks in the store; the track cache's own when absent. */
     changeFeed?: ChangeFeed;
+    /** Aborted when the grace of a shutdown ends: the upstream calls still in flight are given up. */
+    shutdown?: AbortSignal;
   },
 ) {
   // Several instances learn of changes from the store's feed (main.ts makes it); one from its cache.
@@ -67,12 +69,14 @@ export function buildProxy(
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     maxBytes: env.UPSTREAM_MAX_BYTES,
     now: options.now,
+    signal: options.shutdown,
   });
   const drift = createDriftReport();
   const cacheOptions: TrackCacheOptions = {
     pull: (by, ids, sendNewData) => client.pull(by, ids, undefined, sendNewData),
     chunkSize: env.UPSTREAM_MAX_IDS,
     maxItems: env.UPSTREAM_MAX_ITEMS,
+    maxBytes: env.UPSTREAM_MAX_BYTES,
     maxInFlight: 4,
     freshMs: (env.REFRESH_SECONDS * 1000) / 2,
     resyncMs: env.RESYNC_MINUTES * 60_000,

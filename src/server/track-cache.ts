@@ -55,6 +55,11 @@ export interface TrackCacheOptions {
    * and an answer is merged and stored this many items at a time. No bound when absent.
    */
   maxItems?: number;
+  /**
+   * Bytes the upstream client reads of one answer (UPSTREAM_MAX_BYTES): calls are also cut before
+   * their items, at BYTES_PER_ITEM each, would pass it, so that an answer expected to fit is not refused.
+   */
+  maxBytes?: number;
   /** Upstream calls in flight at once, across all requests. */
   maxInFlight: number;
   freshMs: number;
@@ -164,6 +169,13 @@ const FIRST_CALL_LOADS = 10;
  */
 export const TOO_LARGE_TRIES = 3;
 
+/**
+ * What one item (a ping, an event…) is reckoned to weigh in an upstream answer, in bytes: above the
+ * simulator's average (about 215, pings with their address and zone) so that a call sized by it
+ * stays under UPSTREAM_MAX_BYTES.
+ */
+export const BYTES_PER_ITEM = 256;
+
 /** Loads served in one go before other requests get a turn. */
 const SERVE_BEFORE_YIELD = 1000;
 
@@ -176,7 +188,13 @@ export function createTrackCache(o: TrackCacheOptions) {
   let inFlight = 0;
   /** Items per load the latest answer of each mode brought: a refresh in the puller's next round expects as many. */
   const lastPerLoad = { yes: 0, no: 0 };
-  const maxItems = o.maxItems !== undefined && o.maxItems >= 1 ? o.maxItems : Number.POSITIVE_INFINITY;
+  const maxItems = Math.max(
+    1,
+    Math.min(
+      o.maxItems !== undefined && o.maxItems >= 1 ? o.maxItems : Number.POSITIVE_INFINITY,
+      o.maxBytes !== undefined ? Math.floor(o.maxBytes / BYTES_PER_ITEM) : Number.POSITIVE_INFINITY,
+    ),
+  );
   const waiting: (() => void)[] = [];
 
   async function slot<T>(run: () => Promise<T>): Promise<T> {
@@ -651,6 +669,17 @@ export function createTrackCache(o: TrackCacheOptions) {
         by,
         ids.map((id) => track(by, id)),
       ),
+    /**
+     * What a full pull of loads this cache has not pulled yet is expected to bring, in items (a new
+     * term of the puller's lease: what the store holds of each), so that its first calls are sized
+     * by it and not refused as too large.
+     */
+    expectItems: (by: LoadBy, counts: ReadonlyMap<string, number>) => {
+      for (const [id, items] of counts) {
+        const t = track(by, id);
+        if (!t.known) t.items = Math.max(t.items, items);
+      }
+    },
     /** Marks loads for a full pull at their next refresh (their delta went astray). */
     markFull: (by: LoadBy, ids: string[]) => {
       for (const id of ids) {

@@ -19,6 +19,11 @@ export interface UpstreamOptions {
   breakerThreshold?: number;
   breakerOpenMs?: number;
   now?: () => number;
+  /**
+   * Aborted when the process shuts down: every call in flight is given up at once, so a slow
+   * answer cannot hold a deploy past its grace.
+   */
+  signal?: AbortSignal;
 }
 
 export interface UpstreamStats {
@@ -160,9 +165,14 @@ export function createUpstreamClient(o: UpstreamOptions) {
     for (let tries = 0; ; tries++) {
       stats.calls++;
       try {
-        return await transport.post(url, headers, body);
+        return await transport.post(url, headers, body, o.signal);
       } catch (error) {
-        if (tries === 0 && error instanceof TransportError && error.failure === 'refused') {
+        if (
+          tries === 0 &&
+          error instanceof TransportError &&
+          error.failure === 'refused' &&
+          !o.signal?.aborted
+        ) {
           await new Promise((r) => setTimeout(r, 200));
           continue;
         }
@@ -178,6 +188,13 @@ export function createUpstreamClient(o: UpstreamOptions) {
       answer = await attempt(url, headers, body);
     } catch (error) {
       const failure = error instanceof TransportError ? error.failure : 'unreachable';
+      // Our own doing, not the service's: no failure is counted against it.
+      if (failure === 'aborted')
+        throw new ProxyError(
+          503,
+          'draining',
+          'this instance is shutting down; the upstream call was given up',
+        );
       if (failure === 'refused' || failure === 'unreachable') {
         failed('upstream_unreachable');
         throw new ProxyError(502, 'upstream_unreachable', 'the upstream could not be reached');

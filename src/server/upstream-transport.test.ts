@@ -43,6 +43,23 @@ describe('upstream transport', () => {
     expect(upstream.seen[0]?.headers['content-length']).toBe(String(Buffer.byteLength('{"a":"ü"}')));
   });
 
+  it('gives up a call whose signal is aborted (a shutdown), answered or not, and the next one too', async () => {
+    const upstream = await fake((_req, res) => {
+      // Headers now, the body never: the call is in flight when it is given up.
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"status":');
+    });
+    const controller = new AbortController();
+    const t = transport(600_000);
+    const call = t.post(upstream.url, {}, '{}', controller.signal);
+    while (upstream.seen.length === 0) await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    expect(await failureOf(call)).toBe('aborted');
+    expect(await failureOf(t.post(upstream.url, {}, '{}', controller.signal))).toBe('aborted');
+    // The signal is refused before sending: the service saw only the first call.
+    expect(upstream.seen).toHaveLength(1);
+  });
+
   it('asks for gzip and reads a gzipped answer as the text it was', async () => {
     const upstream = await fake((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });

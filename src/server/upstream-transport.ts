@@ -19,7 +19,9 @@ export type TransportFailure =
   /** Not HTTP the parser reads (a garbage status line, headers too large). */
   | 'malformed'
   /** Compressed in a way we did not ask for (`br`, `gzip, gzip`…): its text would be bytes. */
-  | 'bad_encoding';
+  | 'bad_encoding'
+  /** Given up by the caller (the process shuts down): the answer, if any, is not read. */
+  | 'aborted';
 
 export class TransportError extends Error {
   constructor(
@@ -48,7 +50,12 @@ export interface TransportAnswer {
 }
 
 export interface Transport {
-  post: (url: string, headers: Record<string, string>, body: string) => Promise<TransportAnswer>;
+  post: (
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    signal?: AbortSignal,
+  ) => Promise<TransportAnswer>;
   close: () => void;
 }
 
@@ -66,7 +73,13 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
     'https:': new https.Agent({ keepAlive: true, timeout: 4000 }),
   };
 
-  function post(url: string, headers: Record<string, string>, body: string): Promise<TransportAnswer> {
+  function post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    signal?: AbortSignal,
+  ): Promise<TransportAnswer> {
+    if (signal?.aborted) return Promise.reject(new TransportError('aborted'));
     const target = new URL(url);
     const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
     const payload = Buffer.from(body, 'utf8');
@@ -79,6 +92,7 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
+        signal?.removeEventListener('abort', abort);
         if (outcome instanceof TransportError) {
           // A decoder left running would go on inflating what it holds (a bomb's gigabyte) for nothing.
           decoder?.destroy();
@@ -96,6 +110,8 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
         () => finish(new TransportError(answered ? 'body_timeout' : 'timeout')),
         o.timeoutMs,
       );
+      const abort = () => finish(new TransportError('aborted'));
+      signal?.addEventListener('abort', abort, { once: true });
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (answered) finish(new TransportError('truncated'));
         else if (error.code?.startsWith('HPE_')) finish(new TransportError('malformed'));

@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { LoadBy } from '@/domain/model';
 import type { PersistedAnswer, TrackCache } from '../track-cache';
 import type { Database } from '../store/database';
-import { liveWatchedLoads, markForResync, storeDeltas, takeResyncs } from '../tracks/track-store';
+import {
+  liveWatchedLoads,
+  markForResync,
+  storedItemCounts,
+  storeDeltas,
+  takeResyncs,
+} from '../tracks/track-store';
 import { LeaseLostError, type Fence, type Lease } from './lease';
 
 /**
@@ -31,6 +37,8 @@ export function createPuller(o: PullerOptions) {
   let role: PullerRole = 'starting';
   let lastProblem: string | undefined;
   let saidTooMany = false;
+  /** A new term's first round: its cache is empty, and learns from the store what each load holds. */
+  let countsDue = false;
 
   // One write at a time: the store takes its stamps one transaction after another anyway, and
   // writes queued there would hold the pool's connections from the requests this instance serves.
@@ -73,6 +81,7 @@ export function createPuller(o: PullerOptions) {
       if (state.held) {
         if (state.newTerm) {
           cache.reset();
+          countsDue = true;
           // Not the account: its key holds the encrypted account id, a credential.
           o.log(`Puller: this instance pulls for the partner account (term ${state.fence.epoch})`);
         }
@@ -110,6 +119,16 @@ export function createPuller(o: PullerOptions) {
       let ids = byKind.get(w.by);
       if (!ids) byKind.set(w.by, (ids = []));
       ids.push(w.id);
+    }
+    if (countsDue) {
+      // Every load is pulled in full now: sized by what the store holds of each, no chunk of long
+      // tracks is refused as too large and pulled again in halves.
+      try {
+        for (const [by, ids] of byKind) cache.expectItems(by, await storedItemCounts(o.db, by, ids));
+        countsDue = false;
+      } catch (error) {
+        problem(`Puller: could not read the stored tracks' sizes: ${(error as Error).message}`);
+      }
     }
     let calls = 0;
     for (const [by, ids] of byKind) calls += await pullLoads(by, ids);

@@ -17,6 +17,9 @@ import {
   watchedTracks,
   watchLoads,
 } from './track-store';
+import { createStoreTracks } from './store-tracks';
+import type { ServedJson } from '../track-cache';
+import type { IncludeFlags } from '@/contract/proxy-api';
 
 /** One answer's worth of one load, in the upstream's wire shape: minutes after 10:00 UTC. */
 interface Delta {
@@ -287,6 +290,55 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     expect(load.latestLocation?.lon).toBe(-90.03);
   });
 
+  it('a full answer serves each load as of its last change: kept between browsers, made again when it changes', async () => {
+    const base = nextBase();
+    const [a, b] = ids(base) as [string, string];
+    const d = (load: number, pings: number[], type = 'BOL'): Delta => ({
+      load,
+      pings,
+      events: [],
+      documents: [{ url: 1, type }],
+      comments: [],
+    });
+    await storeDeltas(store.db, fence, [toLoad(d(0, [1, 2]), base), toLoad(d(1, [3]), base)]);
+    const tracks = createStoreTracks({ db: store.db, watchMinutes: 10, pullNow: async () => undefined });
+    const read = (include?: IncludeFlags, since?: string) =>
+      tracks.getJson('external-id', [a, b], include, since);
+    // What the answer must be: the loads as the store holds them now, made afresh.
+    const truth = async (include?: IncludeFlags) =>
+      (await tracks.get('external-id', [a, b], include, undefined)).loads.map((l) => asJson(l as never));
+    const json = (answer: ServedJson) => answer.loads.map((l) => JSON.parse(l.toString()) as unknown);
+
+    const first = await read();
+    const second = await read();
+    expect(json(second)).toEqual(await truth());
+    // The same bytes: read and written out once, not once per browser.
+    expect(second.loads[0]).toBe(first.loads[0]);
+    expect(second.loads[1]).toBe(first.loads[1]);
+
+    // Load a changes (a ping, its document's type corrected); b does not.
+    await storeDeltas(store.db, fence, [toLoad(d(0, [4], 'POD'), base)]);
+    const third = await read();
+    expect(json(third)).toEqual(await truth());
+    expect(third.loads[0]).not.toBe(first.loads[0]);
+    expect(third.loads[1]).toBe(first.loads[1]);
+    expect((json(third)[0] as { pings: unknown[] }).pings).toHaveLength(3);
+
+    // Another set of flags is its own answer: a board's has no pings.
+    const board = await read({ locations: false });
+    expect(json(board)).toEqual(await truth({ locations: false }));
+    expect(JSON.stringify(json(board))).not.toContain('"pings"');
+    // After a cursor, only what changed after it: never a load kept whole.
+    await storeDeltas(store.db, fence, [toLoad(d(1, [5]), base)]);
+    const after = await read(undefined, third.cursor);
+    expect(json(after)).toHaveLength(1);
+    expect((json(after)[0] as { pings: unknown[] }).pings).toHaveLength(1);
+    // A cursor of another store gets everything, as of each load's stamp.
+    const foreign = await read(undefined, 'elsewhere.5');
+    expect(json(foreign)).toEqual(await truth());
+    expect(foreign.loads[0]).toBe(third.loads[0]);
+  });
+
   it('a write of a term that is over is refused, and writes nothing', async () => {
     const account = `fenced-${kind}`;
     let t = Date.parse('2026-11-27T03:20:00Z');
@@ -338,6 +390,7 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
       notes: new Map(),
       missing: [],
       unknown: [],
+      changed: [],
     });
     // An id asked twice comes once; a load number is not an external id.
     expect(

@@ -354,6 +354,11 @@ export interface Changes {
   missing: string[];
   /** Ids the store holds nothing for yet: pending their first pull. */
   unknown: string[];
+  /**
+   * The changed loads in the request's order, each with the stamp of its last change; those the
+   * caller said it holds (`reuse`) are `reused`, read without their items and not in `loads`.
+   */
+  changed: { id: string; seq: number; reused: boolean }[];
 }
 
 /**
@@ -379,6 +384,11 @@ export async function changesSince(
   ids: readonly string[],
   since: string | undefined,
   lists: readonly List[] = LISTS,
+  /**
+   * For an answer with everything (no cursor): whether the caller holds this load's answer as of
+   * its last change (this store's stamp), so its items need not be read.
+   */
+  reuse?: (id: string, seq: number, storeId: string) => boolean,
 ): Promise<Changes> {
   // The clock first: everything stamped up to it is committed, so nothing is skipped. What a write
   // commits meanwhile may come now and again after the cursor: twice at most, never lost.
@@ -386,13 +396,14 @@ export async function changesSince(
   const cursor = `${clock.store_id}.${clock.seq}`;
   const from = parseCursor(since, clock.store_id, Number(clock.seq));
   const unique = [...new Set(ids)];
-  const none = { cursor, loads: [], notes: new Map(), missing: [], unknown: [] };
+  const none = { cursor, loads: [], notes: new Map(), missing: [], unknown: [], changed: [] };
   if (unique.length === 0) return none;
   const heads = await db
     .selectFrom('track_loads')
     .select([
       'load_id',
       'missing',
+      'changed_seq',
       sql<unknown>`case when changed_seq > ${from} and not missing then head end`.as('head'),
       sql<unknown>`case when changed_seq > ${from} then notes end`.as('notes'),
     ])
@@ -400,7 +411,20 @@ export async function changesSince(
     .where('load_id', '=', (eb) => eb.fn.any(eb.val(unique)))
     .execute();
   const known = new Set(heads.map((h) => h.load_id));
-  const changedHeads = heads.filter((h) => h.head !== null);
+  const order = new Map(unique.map((id, i) => [id, i]));
+  const changed = heads
+    .filter((h) => h.head !== null)
+    .sort((a, b) => (order.get(a.load_id) ?? 0) - (order.get(b.load_id) ?? 0))
+    .map((h) => {
+      const seq = Number(h.changed_seq);
+      return {
+        head: h,
+        id: h.load_id,
+        seq,
+        reused: from === 0 && reuse?.(h.load_id, seq, clock.store_id) === true,
+      };
+    });
+  const changedHeads = changed.filter((c) => !c.reused).map((c) => c.head);
   const items =
     changedHeads.length === 0 || lists.length === 0
       ? []
@@ -420,10 +444,7 @@ export async function changesSince(
     if (!rows) byLoad.set(r.load_id, (rows = []));
     rows.push(r);
   }
-  const order = new Map(unique.map((id, i) => [id, i]));
-  const loads = changedHeads
-    .sort((a, b) => (order.get(a.load_id) ?? 0) - (order.get(b.load_id) ?? 0))
-    .map((h) => assemble(parsed<Head>(h.head), byLoad.get(h.load_id) ?? []));
+  const loads = changedHeads.map((h) => assemble(parsed<Head>(h.head), byLoad.get(h.load_id) ?? []));
   const notes = new Map<string, ParseIssue[]>();
   for (const h of changedHeads) if (h.notes !== null) notes.set(h.load_id, parsed<ParseIssue[]>(h.notes));
   return {
@@ -432,6 +453,7 @@ export async function changesSince(
     notes,
     missing: heads.filter((h) => h.missing).map((h) => h.load_id),
     unknown: unique.filter((id) => !known.has(id)),
+    changed: changed.map(({ id, seq, reused }) => ({ id, seq, reused })),
   };
 }
 
@@ -470,6 +492,29 @@ export async function watchedTracks(db: Kysely<Database>, lists: readonly List[]
   return heads.rows.map((h) =>
     assemble(parsed<Head>(h.head), byLoad.get(loadKey(h.load_by, h.load_id)) ?? []),
   );
+}
+
+/**
+ * How many items the store holds of each of these loads (those it holds anything of): what a full
+ * pull of them is expected to bring. Counted on the items' key, a few thousand loads a query.
+ */
+export async function storedItemCounts(
+  db: Kysely<Database>,
+  by: LoadBy,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (let from = 0; from < ids.length; from += 5000) {
+    const rows = await db
+      .selectFrom('track_items')
+      .select(['load_id', (eb) => eb.fn.countAll<string | number>().as('items')])
+      .where('load_by', '=', by)
+      .where('load_id', 'in', ids.slice(from, from + 5000))
+      .groupBy('load_id')
+      .execute();
+    for (const row of rows) counts.set(row.load_id, Number(row.items));
+  }
+  return counts;
 }
 
 /**
