@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { chromiumPath, CHROMIUM_FLAGS } from '../scripts/chromium';
@@ -46,7 +46,8 @@ import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-
  *
  * The peers are bundled apart (bench/peer-pages.ts) and never part of the app. `BENCH_PEERS_SHOTS=<dir>`
  * writes a screenshot of each page after its first draw; `BENCH_TRACE=<dir>` a trace of every thread
- * in each measured refresh (`npx tsx bench/trace-summary.ts <dir>/<page>` sums them up);
+ * in each measured refresh (`npx tsx bench/trace-summary.ts <dir>/<page>` sums them up) and of the
+ * pan/zoom script (in `<dir>/<page>/panzoom`);
  * `BENCH_PEERS_PAGES=haulview` measures only the pages named (Haulview always comes first).
  */
 
@@ -247,8 +248,12 @@ async function measure(browser: Browser, kind: Kind, shared: Shared): Promise<Pa
     // Pan and zoom, traced.
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await panZoomScript(page);
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as
-      { traceEvents: TraceEvent[] } | TraceEvent[];
+    const traced = await browser.stopTracing();
+    if (process.env.BENCH_TRACE) {
+      mkdirSync(join(process.env.BENCH_TRACE, kind, 'panzoom'), { recursive: true });
+      writeFileSync(join(process.env.BENCH_TRACE, kind, 'panzoom', `panzoom-${Date.now()}.json`), traced);
+    }
+    const trace = JSON.parse(traced.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
     const frames = frameWork(Array.isArray(trace) ? trace : trace.traceEvents);
     await sleep(500);
 
