@@ -123,7 +123,12 @@ export async function startChild(role: ChildRole, root?: string, options: ChildO
     execArgv: [
       ...(options.bundle ? ['--enable-source-maps'] : process.execArgv),
       '--expose-gc',
-      ...(role.kind === 'proxy' ? (process.env.BENCH_PROXY_NODE_FLAGS ?? '').split(' ').filter(Boolean) : []),
+      // A variant's own flags (`BENCH_PULLER_BESIDE='BENCH_PROXY_NODE_FLAGS=…'`) before the run's.
+      ...(role.kind === 'proxy'
+        ? (options.processEnv?.BENCH_PROXY_NODE_FLAGS ?? process.env.BENCH_PROXY_NODE_FLAGS ?? '')
+            .split(' ')
+            .filter(Boolean)
+        : []),
     ],
     // The request log goes to /dev/null, as cheap as a production log file; errors still show.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -7,6 +7,8 @@
 // `BENCH_PULLER_BESIDE='MALLOC_ARENA_MAX=2'` this one with those process variables (several sets
 // separated by `;`, a proxy each), each at the same time on a twin of the fleet;
 // `BENCH_PULLER_MAX_ITEMS` sets the proxies' UPSTREAM_MAX_ITEMS.
+// `BENCH_PULLER_REST_SECONDS` (default 60, 0: none) reads each proxy again after that long with no
+// request from the bench, no collection asked for (what V8 gives back by itself at rest).
 // `BENCH_PULLER_SNAPSHOT=<dir>` writes a heap snapshot of each proxy there after each step (read with
 // bench/heap-summary.ts); its writing is not in the step's figures.
 import { execFileSync } from 'node:child_process';
@@ -35,6 +37,7 @@ const BROWSER_CHUNK = 500;
 const GOAL_MIB = 400;
 const round = (n: number) => Math.round(n * 10) / 10;
 const PEAK_SAMPLE_MS = 200;
+const REST_SECONDS = Number(process.env.BENCH_PULLER_REST_SECONDS ?? 60);
 /** The process environment `npm start` gives the server. */
 const PRODUCTION_ENV: Record<string, string | undefined> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
@@ -46,6 +49,9 @@ interface Step {
   rssMiB: number;
   /** The largest RSS sampled every 200 ms from the step's start until all was stored. */
   peakRssMiB: number;
+  /** RSS and heap total after `REST_SECONDS` more with no request and no forced collection. */
+  restRssMiB?: number;
+  restHeapTotalMiB?: number;
 }
 
 /** A proxy measured on the fleet, beside the others (each on a twin simulator of its own). */
@@ -226,6 +232,18 @@ async function measureStep(m: Measured, watch: string[] | undefined, pings: numb
     .filter(([, x]) => x.size >= MIB)
     .map(([name, x]) => `${name} ${mib(x.size)} (${mib(x.used)})`);
   console.error(`  ${m.variant.name}: V8's spaces, held (used) MiB: ${spaces.join(', ')}`);
+  if (REST_SECONDS > 0) {
+    // The puller's own refreshes go on (the clock stands still, so their deltas are empty).
+    await sleep(REST_SECONDS * 1000);
+    const rest = await proxy.stats(false);
+    const step = m.run.steps.at(-1) as Step;
+    step.restRssMiB = mib(rest.rss);
+    step.restHeapTotalMiB = mib(rest.heapTotal);
+    const old = rest.spaces?.old_space;
+    console.error(
+      `  ${m.variant.name}: after ${REST_SECONDS} s at rest: RSS ${mib(rest.rss)}, heap ${mib(rest.heapUsed)} / total ${mib(rest.heapTotal)}, old space ${old ? `${mib(old.size)} (${mib(old.used)})` : '?'}, array buffers ${mib(rest.arrayBuffers)} MiB; ${smapsRollup(proxy.pid)}`,
+    );
+  }
   const snapshots = process.env.BENCH_PULLER_SNAPSHOT;
   if (snapshots)
     console.error(`  ${m.variant.name}: heap snapshot ${await heapSnapshot(proxy.pid, snapshots)}`);
@@ -397,6 +415,15 @@ export async function benchPuller(): Promise<Figure[]> {
         pass: step.peakRssMiB <= GOAL_MIB,
         peers: peerOf((s) => s.peakRssMiB, step.pings),
       });
+      if (step.restRssMiB !== undefined)
+        figures.push({
+          figure: `puller: RSS after ${REST_SECONDS} s at rest (no request, no forced GC), ${loads} loads × ${step.pings.toLocaleString('en-US')} pings`,
+          value: step.restRssMiB,
+          unit: 'MiB',
+          goal: `<= ${GOAL_MIB}`,
+          pass: step.restRssMiB <= GOAL_MIB,
+          peers: peerOf((s) => s.restRssMiB ?? Number.NaN, step.pings),
+        });
       figures.push({
         figure: `puller: heap after GC, ${loads} loads × ${step.pings.toLocaleString('en-US')} pings`,
         value: step.heapMiB,

@@ -179,25 +179,32 @@ function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | 
     : undefined;
 }
 
+/** In `Moves`, a ping that is not sure: no move begins or ends at it. */
+const NOT_SURE = -1;
+/** In `Moves`, the trip's first sure ping: the first move begins there, none ends there. */
+const FIRST_SURE = -2;
+
 /**
  * The moves between a trip's consecutive sure pings, each reckoned once, in the order of the pings:
- * where each began and ended (instants) and the metres moved (NaN when the truck did not move, see
- * `movedMeters`). The speed and the hours driven are read from them, back from the last.
+ * the metres moved (NaN when the truck did not move, see `movedMeters`). The speed and the hours
+ * driven are read from them, back from the last.
  *
- * A move begins where the one before it ended, so only its end and metres are kept, two numbers a
- * move in one typed array with an eighth to spare when it grows: one is held per watched load.
+ * One number per ping read, at the ping's index: the moves' instants are the pings' own, read from
+ * the pings the memo is kept for rather than copied (the trail holds them already). One is held
+ * per watched load.
  */
 class Moves {
   private data: Float64Array;
-  /** Where the first move began. */
-  private start = Number.NaN;
+  /** Pings read. */
+  private read = 0;
+  /** How many moves. */
   length = 0;
   /** The last sure ping read. */
   last: TrackPoint | undefined;
 
   /** `pings`: those about to be read; room for a quarter more, as a trail grows between thinnings. */
   constructor(pings = 0) {
-    this.data = new Float64Array(2 * (pings + (pings >> 2) + 16));
+    this.data = new Float64Array(pings + (pings >> 2) + 16);
   }
 
   /** The bytes its numbers take. */
@@ -205,49 +212,62 @@ class Moves {
     return this.data.byteLength;
   }
 
-  from(k: number): number {
-    return k === 0 ? this.start : this.data[2 * k - 2]!;
-  }
-
-  to(k: number): number {
-    return this.data[2 * k]!;
-  }
-
-  metres(k: number): number {
-    return this.data[2 * k + 1]!;
-  }
-
+  /** Reads the next ping of the trip. */
   add(p: TrackPoint, o: OutlookOptions): void {
-    if (!sure(p)) return;
-    const a = this.last;
-    this.last = p;
-    if (!a) return;
-    if (this.length === 0) this.start = a.instant;
-    if (2 * this.length + 2 > this.data.length) {
-      const next = new Float64Array(2 * (this.length + Math.max(16, this.length >> 3)));
+    if (this.read + 1 > this.data.length) {
+      const next = new Float64Array(this.read + Math.max(16, this.read >> 3));
       next.set(this.data);
       this.data = next;
     }
-    this.data[2 * this.length] = p.instant;
-    this.data[2 * this.length + 1] = movedMeters(a, p, o) ?? Number.NaN;
+    if (!sure(p)) {
+      this.data[this.read++] = NOT_SURE;
+      return;
+    }
+    const a = this.last;
+    this.last = p;
+    if (!a) {
+      this.data[this.read++] = FIRST_SURE;
+      return;
+    }
+    this.data[this.read++] = movedMeters(a, p, o) ?? Number.NaN;
     this.length++;
+  }
+
+  /**
+   * Each move from the last back to the first (where it began and ended, instants, and its metres)
+   * until `visit` answers false. `pings`: those read, the same ones (the memo holds only while the
+   * trip's pings only grow).
+   */
+  back(pings: readonly TrackPoint[], visit: (from: number, to: number, metres: number) => boolean): void {
+    const d = this.data;
+    let to = -1;
+    for (let i = this.read - 1; i >= 0; i--) {
+      const m = d[i]!;
+      if (m === NOT_SURE) continue;
+      if (to >= 0 && !visit(pings[i]!.instant, pings[to]!.instant, d[to]!)) return;
+      to = m === FIRST_SURE ? -1 : i;
+    }
   }
 }
 
 /** The trip's recent moving speed, bounded; the default when too few pings moved. */
-function recentSpeed(moves: Moves, o: OutlookOptions): { mph: number; measured: boolean } {
+function recentSpeed(
+  moves: Moves,
+  pings: readonly TrackPoint[],
+  o: OutlookOptions,
+): { mph: number; measured: boolean } {
   const last = moves.last;
   let miles = 0;
   let hours = 0;
-  for (let k = moves.length - 1; k >= 0 && last; k--) {
-    if (hoursBetween(moves.from(k), last.instant, o) > SPEED_WINDOW_HOURS) break;
-    const h = hoursBetween(moves.from(k), moves.to(k), o);
-    if (h > MAX_SEGMENT_HOURS) continue;
-    const d = moves.metres(k);
-    if (Number.isNaN(d)) continue;
-    miles += d / METERS_PER_MILE;
-    hours += h;
-  }
+  if (last)
+    moves.back(pings, (from, to, d) => {
+      if (hoursBetween(from, last.instant, o) > SPEED_WINDOW_HOURS) return false;
+      const h = hoursBetween(from, to, o);
+      if (h > MAX_SEGMENT_HOURS || Number.isNaN(d)) return true;
+      miles += d / METERS_PER_MILE;
+      hours += h;
+      return true;
+    });
   if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
   return { mph: Math.min(o.maxMph, Math.max(o.minMph, miles / hours)), measured: true };
 }
@@ -256,22 +276,22 @@ function recentSpeed(moves: Moves, o: OutlookOptions): { mph: number; measured: 
  * Hours driven since the driver's last rest: moving time back from the last ping until a stand of
  * `restHours` (or the trip's start, before which the driver is taken as rested).
  */
-function drivenSinceRest(moves: Moves, o: OutlookOptions): number {
+function drivenSinceRest(moves: Moves, pings: readonly TrackPoint[], o: OutlookOptions): number {
   let driven = 0;
   let still = 0;
-  for (let k = moves.length - 1; k >= 0; k--) {
-    const h = hoursBetween(moves.from(k), moves.to(k), o);
-    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(moves.metres(k))) {
+  moves.back(pings, (from, to, d) => {
+    const h = hoursBetween(from, to, o);
+    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(d)) {
       driven += h;
       still = 0;
     } else {
       still += h;
       // The pings either side of a stand moved for part of their interval: a stand within a few
       // minutes of the rule's length is the rest.
-      if (still >= o.restHours * REST_TOLERANCE) break;
+      if (still >= o.restHours * REST_TOLERANCE) return false;
     }
-    if (driven >= o.driveHours) break;
-  }
+    return driven < o.driveHours;
+  });
   return Math.min(driven, o.driveHours);
 }
 
@@ -693,8 +713,8 @@ export function loadOutlook(
     load.latestLocation && (!lastPing || load.latestLocation.instant >= lastPing.instant)
       ? load.latestLocation
       : lastPing;
-  const speed = recentSpeed(moves, o);
-  let driven = drivenSinceRest(moves, o);
+  const speed = recentSpeed(moves, pings, o);
+  let driven = drivenSinceRest(moves, pings, o);
   let from: { lat: number; lon: number } | undefined = basis;
   let hours = 0;
   let miles = 0;

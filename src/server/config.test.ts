@@ -83,6 +83,16 @@ describe('parseEnv', () => {
       );
   });
 
+  it('reads how long a socket may idle: 120 s by default, 0 for never, whole seconds up to a day', () => {
+    expect(parseEnv({}).SOCKET_IDLE_SECONDS).toBe(120);
+    expect(parseEnv({ SOCKET_IDLE_SECONDS: '0' }).SOCKET_IDLE_SECONDS).toBe(0);
+    expect(parseEnv({ SOCKET_IDLE_SECONDS: '30' }).SOCKET_IDLE_SECONDS).toBe(30);
+    for (const bad of ['-1', '86401', '1.5', 'soon'])
+      expect(() => parseEnv({ SOCKET_IDLE_SECONDS: bad }), bad).toThrow(
+        /^Invalid configuration:\n {2}SOCKET_IDLE_SECONDS: /,
+      );
+  });
+
   it('keeps tracks in the store with DATABASE_URL, in memory without; TRACKS says otherwise', () => {
     const db = 'postgres://haulview@db.example.com:5432/haulview';
     expect(tracksModeOf(parseEnv({}))).toBe('memory');

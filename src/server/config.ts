@@ -188,6 +188,11 @@ export const EnvSchema = z
     CACHE_MAX_LOADS: int(1, 1_000_000).default(5000),
     /** On SIGTERM or SIGINT: how long requests in flight may take to finish before the process ends. */
     SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(20),
+    /**
+     * A connection with nothing read or written for this long is closed (0: never): a client that
+     * stops reading an answer would otherwise hold its bytes in the proxy until it disconnects.
+     */
+    SOCKET_IDLE_SECONDS: int(0, 86_400).default(120),
     RESYNC_MINUTES: int(1, 1440).default(10),
     /** How long the puller's lease lasts without a renewal: another instance takes over after it. */
     LEASE_SECONDS: int(3, 600).default(15),

@@ -167,16 +167,23 @@ async function main(): Promise<void> {
     alerts: (engine) => (alertJob = every(env.REFRESH_SECONDS * 1000, engine.tick)),
   });
   let server: Listening;
+  const socketOptions = { socketIdleMs: env.SOCKET_IDLE_SECONDS * 1000 };
   if (dev) {
     const { createServer: createVite } = await import('vite');
     const devServer: { vite?: Awaited<ReturnType<typeof createVite>> } = {};
     server = await listenOrExit(
       () =>
-        listen(app, env.HOST, env.PORT, (req, res) => {
-          // A customer's tracking page is share.html's entry, not the dashboard's index.html.
-          if (req.url?.startsWith('/share/')) req.url = '/share.html';
-          devServer.vite?.middlewares(req, res);
-        }),
+        listen(
+          app,
+          env.HOST,
+          env.PORT,
+          (req, res) => {
+            // A customer's tracking page is share.html's entry, not the dashboard's index.html.
+            if (req.url?.startsWith('/share/')) req.url = '/share.html';
+            devServer.vite?.middlewares(req, res);
+          },
+          socketOptions,
+        ),
       'PORT',
       env.HOST,
       env.PORT,
@@ -186,7 +193,12 @@ async function main(): Promise<void> {
       appType: 'spa',
     });
   } else {
-    server = await listenOrExit(() => listen(app, env.HOST, env.PORT), 'PORT', env.HOST, env.PORT);
+    server = await listenOrExit(
+      () => listen(app, env.HOST, env.PORT, undefined, socketOptions),
+      'PORT',
+      env.HOST,
+      env.PORT,
+    );
   }
   // TRACKS=store: the one puller among the instances, while this one holds the lease.
   const puller =

@@ -225,6 +225,7 @@ export function listen(
   host: string,
   port: number,
   fallback?: (req: IncomingMessage, res: ServerResponse) => void,
+  options: { socketIdleMs?: number } = {},
 ): Promise<Listening> {
   const proxy: RequestListener = getRequestListener(app.fetch);
   let inFlight = 0;
@@ -252,6 +253,10 @@ export function listen(
     if (fallback && !(req.url ?? '/').startsWith('/api/')) fallback(req, res);
     else void proxy(req, res);
   });
+  // Node ends a socket idle this long (no byte read, none written out): a client that stops reading
+  // leaves the answer's bytes unwritten, and they would stay in this process while it stays connected.
+  // Upgraded sockets (Vite's HMR) and the live stream's heartbeats are not cut by it.
+  server.timeout = options.socketIdleMs ?? 0;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
