@@ -48,7 +48,8 @@ import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-
  * writes a screenshot of each page after its first draw; `BENCH_TRACE=<dir>` a trace of every thread
  * in each measured refresh (`npx tsx bench/trace-summary.ts <dir>/<page>` sums them up) and of the
  * pan/zoom script (in `<dir>/<page>/panzoom`);
- * `BENCH_PEERS_PAGES=haulview` measures only the pages named (Haulview always comes first).
+ * `BENCH_PEERS_PAGES=haulview` measures only the pages named (Haulview always comes first);
+ * `BENCH_PEERS_BASEMAP=off` keeps Haulview's offline basemap from its atlas files (the peers have none).
  */
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -204,6 +205,9 @@ async function measure(browser: Browser, kind: Kind, shared: Shared): Promise<Pa
             return;
           void response.text().then((text) => (shared.answer ??= text));
         });
+      // The peers draw no basemap: BENCH_PEERS_BASEMAP=off shows what Haulview's offline one costs.
+      if (process.env.BENCH_PEERS_BASEMAP === 'off')
+        await page.route(/\/(countries|states)-\d+m-[^/]*\.json$/, (route) => route.abort());
       await page.goto(`${shared.server.url}/`);
     } else {
       if (!shared.answer || !shared.mapSize || shared.peerPoints === undefined)
