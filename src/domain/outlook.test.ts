@@ -1,11 +1,13 @@
+import { dequal } from 'dequal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
-import type { Ping } from './model';
+import type { Load, Ping } from './model';
 import {
   DEFAULT_OUTLOOK_OPTIONS,
   loadOutlook,
   meters,
+  withOutlook,
   withRests,
   type OutlookMemo,
   type OutlookOptions,
@@ -387,6 +389,58 @@ describe('a memo of the last reckoning', () => {
           }
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the outlook held exactly when a new reckoning says the same but its asOf', () => {
+    // Each step brings pings (none at times), an event (none at times), or both: an event alone moves
+    // a stop's progress or the dark reason and leaves its ETAs and last ping as they were.
+    const update = fc.record({
+      pings: fc.oneof(fc.array(step, { maxLength: 0 }), fc.array(step, { minLength: 1, maxLength: 6 })),
+      said: fc.option(
+        fc.constantFrom(
+          ['Arrived at pickup', 'APU'],
+          ['Departed pickup', 'DPU'],
+          ['Arrived at delivery', 'ADL'],
+          ['Departed delivery', 'DDL'],
+          ['Phone powered off', undefined],
+          ['Tracking stopped: app closed by the driver', undefined],
+          ['Sent text message to driver', undefined],
+        ),
+        { nil: undefined },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(update, { minLength: 2, maxLength: 40 }), (updates) => {
+        let at = T0;
+        let pings: Ping[] = [];
+        let events = rolling;
+        let held: Load | undefined;
+        const memo = {};
+        for (const u of updates) {
+          pings = [
+            ...pings,
+            ...u.pings.map((s) => {
+              at += s.gap * 1000;
+              return ping(at, -90 - s.miles * LON_PER_MILE, s.accuracy);
+            }),
+          ];
+          if (u.said) events = [...events, event((at += 1000), u.said[0]!, u.said[1])];
+          const l = { ...load(pings, events, stops), ...(held?.outlook ? { outlook: held.outlook } : {}) };
+          const before = held?.outlook;
+          const fresh = loadOutlook(l, O);
+          held = withOutlook(l, before, O, l.pings, memo);
+          if (before && fresh && dequal({ ...fresh, asOf: before.asOf }, before))
+            expect(held.outlook).toBe(before);
+          else {
+            expect(held.outlook).not.toBe(before);
+            expect(held.outlook && { ...held.outlook, asOf: 0 }).toEqual(fresh && { ...fresh, asOf: 0 });
+            // Newer than the one held, that a browser merging answers keeps it.
+            if (fresh) expect(held.outlook!.asOf).toBe(Math.max(fresh.asOf, (before?.asOf ?? -Infinity) + 1));
+          }
+        }
+      }),
       { numRuns: 300 },
     );
   });

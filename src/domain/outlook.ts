@@ -776,9 +776,34 @@ export function withOutlook(
     const { outlook: _old, ...rest } = load;
     return rest;
   }
-  if (before && dequal({ ...outlook, asOf: before.asOf }, before)) return { ...load, outlook: before };
+  if (before && sameButAsOf(outlook, before)) return { ...load, outlook: before };
   if (before && outlook.asOf <= before.asOf) outlook.asOf = before.asOf + 1;
   return { ...load, outlook };
+}
+
+/** Two numbers that differ (NaN is no difference, as `dequal` has it). */
+const differ = (a: number | undefined, b: number | undefined) => a !== b && (a === a || b === b);
+
+/**
+ * Whether `fresh` says what `before` says but for `asOf`. A new ping moves the dark reason's
+ * instant or a stop's ETA nearly every time: those are looked at first, and only outlooks alike in
+ * them are compared whole. `fresh` is the caller's own, new object.
+ */
+function sameButAsOf(fresh: Outlook, before: Outlook): boolean {
+  if (
+    fresh.stops.length !== before.stops.length ||
+    differ(fresh.dark?.at, before.dark?.at) ||
+    fresh.dark?.reason !== before.dark?.reason
+  )
+    return false;
+  for (let i = 0; i < fresh.stops.length; i++)
+    if (differ(fresh.stops[i]!.eta, before.stops[i]!.eta)) return false;
+  // The whole comparison without a copy of `fresh` made for it.
+  const asOf = fresh.asOf;
+  fresh.asOf = before.asOf;
+  const same = dequal(fresh, before);
+  fresh.asOf = asOf;
+  return same;
 }
 
 const boardOutlooks = new WeakMap<Outlook, Outlook>();
