@@ -293,20 +293,27 @@ export function withRests(
   return { hours: driveHours + rests * o.restHours, rests, drivenAfter: o.driveHours - available + left };
 }
 
-/** How a stop stands against its appointment, by an instant (an ETA or an arrival). */
+/**
+ * How a stop stands against its appointment, by an instant (an ETA or an arrival): written into its
+ * `view` (its status, then its minutes late), which is returned.
+ */
 function judge(
+  view: StopOutlook,
   stop: Stop,
   at: number | undefined,
   o: OutlookOptions,
   upcoming: boolean,
-): Pick<StopOutlook, 'status' | 'lateMinutes'> {
+): StopOutlook {
   const appointment = stop.appointment;
-  if (!appointment) return { status: 'no-appointment' };
-  if (appointment.instant === undefined || at === undefined) return { status: 'unknown' };
-  const lateMinutes = Math.round(((at - appointment.instant) * o.clockScale) / 60_000);
-  if (lateMinutes > 0) return { status: 'late', lateMinutes };
-  if (upcoming && lateMinutes > -o.slackMinutes) return { status: 'at-risk', lateMinutes };
-  return { status: 'on-time', lateMinutes };
+  if (!appointment) view.status = 'no-appointment';
+  else if (appointment.instant === undefined || at === undefined) view.status = 'unknown';
+  else {
+    const lateMinutes = Math.round(((at - appointment.instant) * o.clockScale) / 60_000);
+    view.status =
+      lateMinutes > 0 ? 'late' : upcoming && lateMinutes > -o.slackMinutes ? 'at-risk' : 'on-time';
+    view.lateMinutes = lateMinutes;
+  }
+  return view;
 }
 
 interface Visits {
@@ -336,6 +343,13 @@ const newStayScan = (): StayScan => ({
   next: 0,
 });
 
+/**
+ * The same test as `pingAtStop`, without its answer object (this runs over every trip's pings);
+ * `reach`: the fence's widest in degrees of latitude.
+ */
+const inside = (p: TrackPoint, stop: { lat: number; lon: number }, radius: number, reach: number) =>
+  Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= radius + (p.accuracy ?? 0);
+
 /** Reads `pings` on from `scan.next`, as if the scan had read them all from the first. */
 function scanStay(
   pings: readonly TrackPoint[],
@@ -346,15 +360,13 @@ function scanStay(
   if (scan.settled) return;
   // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
   const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
-  // The same test as `pingAtStop`, without its answer object: this runs over every trip's pings.
-  const inside = (p: TrackPoint) =>
-    Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
+  const radius = o.stopRadiusMeters;
   let i = scan.next;
   if (scan.arrivedAt === undefined) {
     // Before the arrival, the cheap latitude test first: it rules out nearly every ping.
     for (; i < pings.length; i++) {
       const p = pings[i] as TrackPoint;
-      if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p)) {
+      if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p, stop, radius, reach)) {
         scan.arrivedAt = p.instant;
         break;
       }
@@ -370,7 +382,7 @@ function scanStay(
   for (; i < pings.length; i++) {
     const p = pings[i] as TrackPoint;
     if (!sure(p)) continue;
-    if (inside(p)) continue;
+    if (inside(p, stop, radius, reach)) continue;
     let back = false;
     let closed = false;
     for (let j = i + 1; j < pings.length; j++) {
@@ -379,7 +391,7 @@ function scanStay(
         closed = true;
         break;
       }
-      if (sure(q) && inside(q)) {
+      if (sure(q) && inside(q, stop, radius, reach)) {
         back = true;
         break;
       }
@@ -507,16 +519,20 @@ function visits(
   o: OutlookOptions,
   scans: readonly StayScan[],
 ): Visits[] {
+  // The events' own object when the pings add nothing (only read): a new one for each changed load else.
   return stops.map((stop, i) => {
-    const v = { ...byEvents[i]! };
-    if (stop.lat === undefined || stop.lon === undefined) return v;
+    const byEvent = byEvents[i]!;
+    if (stop.lat === undefined || stop.lon === undefined) return byEvent;
     const stay = scans[i]!;
-    scanStay(pings, { lat: stop.lat, lon: stop.lon }, o, stay);
+    scanStay(pings, stop as { lat: number; lon: number }, o, stay);
     // The earlier arrival holds: a driver who taps "arrived" late has waited since the first ping in.
-    if (stay.arrivedAt !== undefined && (v.arrivedAt === undefined || stay.arrivedAt < v.arrivedAt))
-      [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
-    if (v.departedAt === undefined && stay.departedAt !== undefined)
-      [v.departedAt, v.departedBy] = [stay.departedAt, 'pings'];
+    const arrives =
+      stay.arrivedAt !== undefined && (byEvent.arrivedAt === undefined || stay.arrivedAt < byEvent.arrivedAt);
+    const departs = byEvent.departedAt === undefined && stay.departedAt !== undefined;
+    if (!arrives && !departs) return byEvent;
+    const v = { ...byEvent };
+    if (arrives) [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
+    if (departs) [v.departedAt, v.departedBy] = [stay.departedAt, 'pings'];
     return v;
   });
 }
@@ -620,11 +636,15 @@ function darkReason(
         usualMinutes: Math.round(((usual * o.clockScale) / 60_000) * 10) / 10,
       };
   }
-  const moving: TrackPoint[] = [];
-  for (let i = pings.length - 1; i >= 0 && moving.length < 3; i--)
-    if (sure(pings[i]!)) moving.unshift(pings[i]!);
-  const first = moving[0];
-  const end = moving[moving.length - 1];
+  // The last three sure pings (fewer when there are not three): read for every changed load, so no list.
+  let end: TrackPoint | undefined;
+  let first: TrackPoint | undefined;
+  for (let i = pings.length - 1, n = 0; i >= 0 && n < 3; i--)
+    if (sure(pings[i]!)) {
+      first = pings[i]!;
+      end ??= first;
+      n++;
+    }
   const mph = first && end && first !== end ? mphBetween(first, end, o) : undefined;
   if (
     mph !== undefined &&
@@ -673,14 +693,17 @@ export function loadOutlook(
   const seen = visits(stops, pings, byEvents, o, stays);
   // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
   const phase = statusPhase(load.latestStatus);
-  const lone = (type: 'pickup' | 'delivery') => stops.filter((s) => s.type === type).length === 1;
+  let pickups = 0;
+  let deliveries = 0;
+  for (const s of stops)
+    if (s.type === 'pickup') pickups++;
+    else if (s.type === 'delivery') deliveries++;
   const pastPickup = phase === 'transit' || phase === 'delivery' || finished;
   const progress = stops.map((s, i): StopOutlook['progress'] => {
     const v = seen[i] as Visits;
-    if (v.departedAt !== undefined || (s.type === 'pickup' && pastPickup && lone('pickup')))
-      return 'departed';
+    if (v.departedAt !== undefined || (s.type === 'pickup' && pastPickup && pickups === 1)) return 'departed';
     if (v.arrivedAt !== undefined) return 'arrived';
-    if (s.type === 'delivery' && (phase === 'delivery' || finished) && lone('delivery')) return 'arrived';
+    if (s.type === 'delivery' && (phase === 'delivery' || finished) && deliveries === 1) return 'arrived';
     return 'upcoming';
   });
   // Stops are made in order: every one before a stop reached is behind the load.
@@ -725,11 +748,11 @@ export function loadOutlook(
       view.departedAt = v.departedAt;
       if (v.departedBy) view.departedBy = v.departedBy;
     }
-    if (view.progress !== 'upcoming') return Object.assign(view, judge(stop, v.arrivedAt, o, false));
+    if (view.progress !== 'upcoming') return judge(view, stop, v.arrivedAt, o, false);
     // Upcoming: the drive from the last position (or the stop before) to this one.
     if (!basis || !from || stop.lat === undefined || stop.lon === undefined) {
       from = undefined;
-      return Object.assign(view, judge(stop, undefined, o, true));
+      return judge(view, stop, undefined, o, true);
     }
     const to = { lat: stop.lat, lon: stop.lon };
     const legMiles = (meters(from, to) / METERS_PER_MILE) * o.roadFactor;
@@ -749,7 +772,7 @@ export function loadOutlook(
       rests,
       restHours: o.restHours,
     };
-    return Object.assign(view, judge(stop, eta, o, true));
+    return judge(view, stop, eta, o, true);
   });
 
   const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
