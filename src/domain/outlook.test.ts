@@ -445,6 +445,29 @@ describe('a memo of the last reckoning', () => {
     );
   });
 
+  it('makes a reached stop again when its details, the options or what told its arrival change', () => {
+    const memo: OutlookMemo = {};
+    // At the pickup from the first ping, gone after 5 minutes; the delivery far ahead.
+    const pings = drive(T0, 30, 55);
+    const stops = (appointment?: string, name = 'PICKUP') => [
+      { ...stopAt(1, name, 0, appointment), stopType: 'PICKUP' },
+      stopAt(2, 'DELIVERY', 400),
+    ];
+    const same = (l: Load, o = O) => expect(loadOutlook(l, o, l.pings, memo)).toEqual(loadOutlook(l, o));
+    // Each list read once, as a merge that brings no new stops keeps the list.
+    const plain = stops();
+    const dock = stops(local(T0 - HOUR), 'Dock 4');
+    same(load(pings, rolling, plain));
+    // The same place, now with an appointment and another name.
+    same(load(pings, rolling, dock));
+    same(load(pings, rolling, dock), { ...O, freeMinutes: 30, clockScale: 2 });
+    same(load(pings, rolling, plain));
+    // The driver taps "arrived" at the very instant of the first ping in: told by the event now.
+    const tapped = load(pings, [...rolling, event(T0, 'Arrived at pickup', 'APU')], plain);
+    same(tapped);
+    expect(loadOutlook(tapped, O, tapped.pings, memo)?.stops[0]?.arrivedBy).toBe('event');
+  });
+
   it('keeps two numbers a move, with little to spare, however the pings came', () => {
     // One memo is held per watched load: its moves must not double as they grow.
     const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 400)];

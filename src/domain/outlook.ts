@@ -427,7 +427,27 @@ export interface OutlookMemo {
   eventStops?: readonly Stop[];
   tripStart?: number | undefined;
   eventVisits?: readonly Visits[];
+  /**
+   * The stop views of the stops reached at the last reckoning, and what each was made from (its
+   * visits and progress), for these stops and options: a stop behind the load is the same object
+   * from one outlook to the next, until what it was made from changes.
+   */
+  reached?: { stops: readonly Stop[]; o: OutlookOptions; views: (ReachedView | undefined)[] };
 }
+
+/** A reached stop's view, and the visits and progress it was made from. */
+interface ReachedView {
+  view: StopOutlook;
+  progress: StopOutlook['progress'];
+  visits: Visits;
+}
+
+/** Whether two stops' visits say the same. */
+const sameVisits = (a: Visits, b: Visits) =>
+  a.arrivedAt === b.arrivedAt &&
+  a.arrivedBy === b.arrivedBy &&
+  a.departedAt === b.departedAt &&
+  a.departedBy === b.departedBy;
 
 /**
  * The trip's start and what its events say of each stop: read again only when the load's events or
@@ -723,8 +743,13 @@ export function loadOutlook(
   let miles = 0;
   let rests = 0;
 
+  if (memo.reached?.stops !== stops || memo.reached.o !== o) memo.reached = { stops, o, views: [] };
+  const reachedViews = memo.reached.views;
   const out: StopOutlook[] = stops.map((stop, i) => {
     const v = seen[i] as Visits;
+    // A reached stop's view is made of its stop, the options, its visits and its progress alone.
+    const kept = reachedViews[i];
+    if (kept && kept.progress === progress[i] && sameVisits(kept.visits, v)) return kept.view;
     const view: StopOutlook = {
       order: stop.order,
       place: stop.place,
@@ -748,7 +773,11 @@ export function loadOutlook(
       view.departedAt = v.departedAt;
       if (v.departedBy) view.departedBy = v.departedBy;
     }
-    if (view.progress !== 'upcoming') return judge(view, stop, v.arrivedAt, o, false);
+    if (view.progress !== 'upcoming') {
+      reachedViews[i] = { view, progress: view.progress, visits: v };
+      return judge(view, stop, v.arrivedAt, o, false);
+    }
+    reachedViews[i] = undefined;
     // Upcoming: the drive from the last position (or the stop before) to this one.
     if (!basis || !from || stop.lat === undefined || stop.lon === undefined) {
       from = undefined;
