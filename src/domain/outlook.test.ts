@@ -468,6 +468,22 @@ describe('a memo of the last reckoning', () => {
     expect(loadOutlook(tapped, O, tapped.pings, memo)?.stops[0]?.arrivedBy).toBe('event');
   });
 
+  it("finds the trip's first ping again in a track thinned or cut short", () => {
+    const memo: OutlookMemo = {};
+    // An hour of pings before the dispatch (at T0 - 2 h), then the trip from its pickup on.
+    const pings = drive(T0 - 3 * HOUR, 60, 55, -90 + 55 * LON_PER_MILE);
+    const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 400)];
+    const same = (track: Ping[]) => {
+      const l = load(track, rolling, stops);
+      expect(loadOutlook(l, O, track, memo)).toEqual(loadOutlook(l, O, track));
+    };
+    same(pings);
+    // Every other ping before the trip's start left out: the trip's first ping comes earlier.
+    same(pings.filter((p, i) => p.instant >= T0 - 2 * HOUR || i % 2 === 0));
+    // Only the trip's last pings kept: fewer than there were before its start.
+    same(pings.slice(-5));
+  });
+
   it('keeps two numbers a move, with little to spare, however the pings came', () => {
     // One memo is held per watched load: its moves must not double as they grow.
     const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 400)];

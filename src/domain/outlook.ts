@@ -84,9 +84,24 @@ export function meters(a: { lat: number; lon: number }, b: { lat: number; lon: n
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Index of the first item at or after `instant` in a list sorted by instant. */
-function firstFrom<T extends { instant: number }>(items: readonly T[], instant: number | undefined): number {
+/**
+ * Index of the first item at or after `instant` in a list sorted by instant. `guess`: the answer
+ * for the list as it was last read, which is checked against its two neighbours first: a list that
+ * grew at its end keeps it, and a search touches items scattered in memory.
+ */
+function firstFrom<T extends { instant: number }>(
+  items: readonly T[],
+  instant: number | undefined,
+  guess?: number,
+): number {
   if (instant === undefined) return 0;
+  if (
+    guess !== undefined &&
+    guess <= items.length &&
+    (guess === 0 || items[guess - 1]!.instant < instant) &&
+    (guess === items.length || items[guess]!.instant >= instant)
+  )
+    return guess;
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
@@ -432,6 +447,8 @@ export interface OutlookMemo {
    * visits and progress), for these stops and options: a stop behind the load is the same object
    * from one outlook to the next, until what it was made from changes.
    */
+  /** Where the trip's pings began in the track last read. */
+  tripFrom?: number;
   reached?: { stops: readonly Stop[]; o: OutlookOptions; views: (ReachedView | undefined)[] };
 }
 
@@ -699,7 +716,9 @@ export function loadOutlook(
   const finished = isFinished(load.latestStatus);
   if (stops.length === 0 && finished) return undefined;
   const { start, byEvents } = readEvents(memo, load.events, stops);
-  const pings = tripPart(track, start);
+  const tripFrom = firstFrom(track, start, memo.tripFrom);
+  memo.tripFrom = tripFrom;
+  const pings = tripFrom === 0 ? track : track.slice(tripFrom);
   const events = tripPart(load.events, start);
   const asOf = Math.max(
     load.latestLocation?.instant ?? -Infinity,
