@@ -106,20 +106,24 @@ export function loadException(
 export function exceptionSameUntil(load: Load, now: number, thresholds: StalenessThresholds): number {
   if (isFinished(load.latestStatus)) return Infinity;
   const stop = nextStopOutlook(load.outlook);
-  let until = Infinity;
-  const edge = (at: number) => {
-    if (at >= now && at < until) until = at;
-  };
   const last = load.latestLocation?.instant;
-  if (last !== undefined) edge(last + thresholds.staleAfterMinutes * 60_000);
-  const due = stop?.appointment?.instant;
-  if (due !== undefined) edge(due);
+  // No closure for the edges: this runs for every changed load of a refresh.
+  let until = edgeFrom(
+    Infinity,
+    last === undefined ? undefined : last + thresholds.staleAfterMinutes * 60_000,
+    now,
+  );
+  until = edgeFrom(until, stop?.appointment?.instant, now);
   const arrived = stop?.progress === 'arrived' ? stop.arrivedAt : undefined;
   if (arrived !== undefined && stop?.departedAt === undefined) {
     // The stay's minutes as `stopDwell` counts them; a millisecond early, as the division rounds.
     const minute = 60_000 / (load.outlook?.clockScale ?? 1);
     const next = arrived + (Math.max(0, Math.floor((now - arrived) / minute)) + 1) * minute;
-    edge(Math.max(now, next - 1));
+    until = edgeFrom(until, Math.max(now, next - 1), now);
   }
   return until;
 }
+
+/** `until`, or `at` when it is an edge before it, at `now` or after. */
+const edgeFrom = (until: number, at: number | undefined, now: number): number =>
+  at !== undefined && at >= now && at < until ? at : until;

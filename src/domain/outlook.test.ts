@@ -1,11 +1,13 @@
+import { dequal } from 'dequal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
-import type { Ping } from './model';
+import type { Load, Ping } from './model';
 import {
   DEFAULT_OUTLOOK_OPTIONS,
   loadOutlook,
   meters,
+  withOutlook,
   withRests,
   type OutlookMemo,
   type OutlookOptions,
@@ -389,6 +391,97 @@ describe('a memo of the last reckoning', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps the outlook held exactly when a new reckoning says the same but its asOf', () => {
+    // Each step brings pings (none at times), an event (none at times), or both: an event alone moves
+    // a stop's progress or the dark reason and leaves its ETAs and last ping as they were.
+    const update = fc.record({
+      pings: fc.oneof(fc.array(step, { maxLength: 0 }), fc.array(step, { minLength: 1, maxLength: 6 })),
+      said: fc.option(
+        fc.constantFrom(
+          ['Arrived at pickup', 'APU'],
+          ['Departed pickup', 'DPU'],
+          ['Arrived at delivery', 'ADL'],
+          ['Departed delivery', 'DDL'],
+          ['Phone powered off', undefined],
+          ['Tracking stopped: app closed by the driver', undefined],
+          ['Sent text message to driver', undefined],
+        ),
+        { nil: undefined },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(update, { minLength: 2, maxLength: 40 }), (updates) => {
+        let at = T0;
+        let pings: Ping[] = [];
+        let events = rolling;
+        let held: Load | undefined;
+        const memo = {};
+        for (const u of updates) {
+          pings = [
+            ...pings,
+            ...u.pings.map((s) => {
+              at += s.gap * 1000;
+              return ping(at, -90 - s.miles * LON_PER_MILE, s.accuracy);
+            }),
+          ];
+          if (u.said) events = [...events, event((at += 1000), u.said[0]!, u.said[1])];
+          const l = { ...load(pings, events, stops), ...(held?.outlook ? { outlook: held.outlook } : {}) };
+          const before = held?.outlook;
+          const fresh = loadOutlook(l, O);
+          held = withOutlook(l, before, O, l.pings, memo);
+          if (before && fresh && dequal({ ...fresh, asOf: before.asOf }, before))
+            expect(held.outlook).toBe(before);
+          else {
+            expect(held.outlook).not.toBe(before);
+            expect(held.outlook && { ...held.outlook, asOf: 0 }).toEqual(fresh && { ...fresh, asOf: 0 });
+            // Newer than the one held, that a browser merging answers keeps it.
+            if (fresh) expect(held.outlook!.asOf).toBe(Math.max(fresh.asOf, (before?.asOf ?? -Infinity) + 1));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('makes a reached stop again when its details, the options or what told its arrival change', () => {
+    const memo: OutlookMemo = {};
+    // At the pickup from the first ping, gone after 5 minutes; the delivery far ahead.
+    const pings = drive(T0, 30, 55);
+    const stops = (appointment?: string, name = 'PICKUP') => [
+      { ...stopAt(1, name, 0, appointment), stopType: 'PICKUP' },
+      stopAt(2, 'DELIVERY', 400),
+    ];
+    const same = (l: Load, o = O) => expect(loadOutlook(l, o, l.pings, memo)).toEqual(loadOutlook(l, o));
+    // Each list read once, as a merge that brings no new stops keeps the list.
+    const plain = stops();
+    const dock = stops(local(T0 - HOUR), 'Dock 4');
+    same(load(pings, rolling, plain));
+    // The same place, now with an appointment and another name.
+    same(load(pings, rolling, dock));
+    same(load(pings, rolling, dock), { ...O, freeMinutes: 30, clockScale: 2 });
+    same(load(pings, rolling, plain));
+    // The driver taps "arrived" at the very instant of the first ping in: told by the event now.
+    const tapped = load(pings, [...rolling, event(T0, 'Arrived at pickup', 'APU')], plain);
+    same(tapped);
+    expect(loadOutlook(tapped, O, tapped.pings, memo)?.stops[0]?.arrivedBy).toBe('event');
+  });
+
+  it("finds the trip's first ping again in a track thinned or cut short", () => {
+    const memo: OutlookMemo = {};
+    // An hour of pings before the dispatch (at T0 - 2 h), then the trip from its pickup on.
+    const pings = drive(T0 - 3 * HOUR, 60, 55, -90 + 55 * LON_PER_MILE);
+    const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 400)];
+    const same = (track: Ping[]) => {
+      const l = load(track, rolling, stops);
+      expect(loadOutlook(l, O, track, memo)).toEqual(loadOutlook(l, O, track));
+    };
+    same(pings);
+    // Every other ping before the trip's start left out: the trip's first ping comes earlier.
+    same(pings.filter((p, i) => p.instant >= T0 - 2 * HOUR || i % 2 === 0));
+    // Only the trip's last pings kept: fewer than there were before its start.
+    same(pings.slice(-5));
   });
 
   it('keeps one number a ping read, with little to spare, however the pings came', () => {

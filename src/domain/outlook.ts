@@ -84,9 +84,24 @@ export function meters(a: { lat: number; lon: number }, b: { lat: number; lon: n
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Index of the first item at or after `instant` in a list sorted by instant. */
-function firstFrom<T extends { instant: number }>(items: readonly T[], instant: number | undefined): number {
+/**
+ * Index of the first item at or after `instant` in a list sorted by instant. `guess`: the answer
+ * for the list as it was last read, which is checked against its two neighbours first: a list that
+ * grew at its end keeps it, and a search touches items scattered in memory.
+ */
+function firstFrom<T extends { instant: number }>(
+  items: readonly T[],
+  instant: number | undefined,
+  guess?: number,
+): number {
   if (instant === undefined) return 0;
+  if (
+    guess !== undefined &&
+    guess <= items.length &&
+    (guess === 0 || items[guess - 1]!.instant < instant) &&
+    (guess === items.length || items[guess]!.instant >= instant)
+  )
+    return guess;
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
@@ -313,20 +328,27 @@ export function withRests(
   return { hours: driveHours + rests * o.restHours, rests, drivenAfter: o.driveHours - available + left };
 }
 
-/** How a stop stands against its appointment, by an instant (an ETA or an arrival). */
+/**
+ * How a stop stands against its appointment, by an instant (an ETA or an arrival): written into its
+ * `view` (its status, then its minutes late), which is returned.
+ */
 function judge(
+  view: StopOutlook,
   stop: Stop,
   at: number | undefined,
   o: OutlookOptions,
   upcoming: boolean,
-): Pick<StopOutlook, 'status' | 'lateMinutes'> {
+): StopOutlook {
   const appointment = stop.appointment;
-  if (!appointment) return { status: 'no-appointment' };
-  if (appointment.instant === undefined || at === undefined) return { status: 'unknown' };
-  const lateMinutes = Math.round(((at - appointment.instant) * o.clockScale) / 60_000);
-  if (lateMinutes > 0) return { status: 'late', lateMinutes };
-  if (upcoming && lateMinutes > -o.slackMinutes) return { status: 'at-risk', lateMinutes };
-  return { status: 'on-time', lateMinutes };
+  if (!appointment) view.status = 'no-appointment';
+  else if (appointment.instant === undefined || at === undefined) view.status = 'unknown';
+  else {
+    const lateMinutes = Math.round(((at - appointment.instant) * o.clockScale) / 60_000);
+    view.status =
+      lateMinutes > 0 ? 'late' : upcoming && lateMinutes > -o.slackMinutes ? 'at-risk' : 'on-time';
+    view.lateMinutes = lateMinutes;
+  }
+  return view;
 }
 
 interface Visits {
@@ -356,6 +378,13 @@ const newStayScan = (): StayScan => ({
   next: 0,
 });
 
+/**
+ * The same test as `pingAtStop`, without its answer object (this runs over every trip's pings);
+ * `reach`: the fence's widest in degrees of latitude.
+ */
+const inside = (p: TrackPoint, stop: { lat: number; lon: number }, radius: number, reach: number) =>
+  Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= radius + (p.accuracy ?? 0);
+
 /** Reads `pings` on from `scan.next`, as if the scan had read them all from the first. */
 function scanStay(
   pings: readonly TrackPoint[],
@@ -366,15 +395,13 @@ function scanStay(
   if (scan.settled) return;
   // A degree of latitude is 111 km: most pings are that far from a stop, and are told so cheaply.
   const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
-  // The same test as `pingAtStop`, without its answer object: this runs over every trip's pings.
-  const inside = (p: TrackPoint) =>
-    Math.abs(p.lat - stop.lat) <= reach && nearMeters(p, stop) <= o.stopRadiusMeters + (p.accuracy ?? 0);
+  const radius = o.stopRadiusMeters;
   let i = scan.next;
   if (scan.arrivedAt === undefined) {
     // Before the arrival, the cheap latitude test first: it rules out nearly every ping.
     for (; i < pings.length; i++) {
       const p = pings[i] as TrackPoint;
-      if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p)) {
+      if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p, stop, radius, reach)) {
         scan.arrivedAt = p.instant;
         break;
       }
@@ -390,7 +417,7 @@ function scanStay(
   for (; i < pings.length; i++) {
     const p = pings[i] as TrackPoint;
     if (!sure(p)) continue;
-    if (inside(p)) continue;
+    if (inside(p, stop, radius, reach)) continue;
     let back = false;
     let closed = false;
     for (let j = i + 1; j < pings.length; j++) {
@@ -399,7 +426,7 @@ function scanStay(
         closed = true;
         break;
       }
-      if (sure(q) && inside(q)) {
+      if (sure(q) && inside(q, stop, radius, reach)) {
         back = true;
         break;
       }
@@ -435,7 +462,29 @@ export interface OutlookMemo {
   eventStops?: readonly Stop[];
   tripStart?: number | undefined;
   eventVisits?: readonly Visits[];
+  /**
+   * The stop views of the stops reached at the last reckoning, and what each was made from (its
+   * visits and progress), for these stops and options: a stop behind the load is the same object
+   * from one outlook to the next, until what it was made from changes.
+   */
+  /** Where the trip's pings began in the track last read. */
+  tripFrom?: number;
+  reached?: { stops: readonly Stop[]; o: OutlookOptions; views: (ReachedView | undefined)[] };
 }
+
+/** A reached stop's view, and the visits and progress it was made from. */
+interface ReachedView {
+  view: StopOutlook;
+  progress: StopOutlook['progress'];
+  visits: Visits;
+}
+
+/** Whether two stops' visits say the same. */
+const sameVisits = (a: Visits, b: Visits) =>
+  a.arrivedAt === b.arrivedAt &&
+  a.arrivedBy === b.arrivedBy &&
+  a.departedAt === b.departedAt &&
+  a.departedBy === b.departedBy;
 
 /**
  * The trip's start and what its events say of each stop: read again only when the load's events or
@@ -527,16 +576,20 @@ function visits(
   o: OutlookOptions,
   scans: readonly StayScan[],
 ): Visits[] {
+  // The events' own object when the pings add nothing (only read): a new one for each changed load else.
   return stops.map((stop, i) => {
-    const v = { ...byEvents[i]! };
-    if (stop.lat === undefined || stop.lon === undefined) return v;
+    const byEvent = byEvents[i]!;
+    if (stop.lat === undefined || stop.lon === undefined) return byEvent;
     const stay = scans[i]!;
-    scanStay(pings, { lat: stop.lat, lon: stop.lon }, o, stay);
+    scanStay(pings, stop as { lat: number; lon: number }, o, stay);
     // The earlier arrival holds: a driver who taps "arrived" late has waited since the first ping in.
-    if (stay.arrivedAt !== undefined && (v.arrivedAt === undefined || stay.arrivedAt < v.arrivedAt))
-      [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
-    if (v.departedAt === undefined && stay.departedAt !== undefined)
-      [v.departedAt, v.departedBy] = [stay.departedAt, 'pings'];
+    const arrives =
+      stay.arrivedAt !== undefined && (byEvent.arrivedAt === undefined || stay.arrivedAt < byEvent.arrivedAt);
+    const departs = byEvent.departedAt === undefined && stay.departedAt !== undefined;
+    if (!arrives && !departs) return byEvent;
+    const v = { ...byEvent };
+    if (arrives) [v.arrivedAt, v.arrivedBy] = [stay.arrivedAt, 'pings'];
+    if (departs) [v.departedAt, v.departedBy] = [stay.departedAt, 'pings'];
     return v;
   });
 }
@@ -640,11 +693,15 @@ function darkReason(
         usualMinutes: Math.round(((usual * o.clockScale) / 60_000) * 10) / 10,
       };
   }
-  const moving: TrackPoint[] = [];
-  for (let i = pings.length - 1; i >= 0 && moving.length < 3; i--)
-    if (sure(pings[i]!)) moving.unshift(pings[i]!);
-  const first = moving[0];
-  const end = moving[moving.length - 1];
+  // The last three sure pings (fewer when there are not three): read for every changed load, so no list.
+  let end: TrackPoint | undefined;
+  let first: TrackPoint | undefined;
+  for (let i = pings.length - 1, n = 0; i >= 0 && n < 3; i--)
+    if (sure(pings[i]!)) {
+      first = pings[i]!;
+      end ??= first;
+      n++;
+    }
   const mph = first && end && first !== end ? mphBetween(first, end, o) : undefined;
   if (
     mph !== undefined &&
@@ -679,7 +736,9 @@ export function loadOutlook(
   const finished = isFinished(load.latestStatus);
   if (stops.length === 0 && finished) return undefined;
   const { start, byEvents } = readEvents(memo, load.events, stops);
-  const pings = tripPart(track, start);
+  const tripFrom = firstFrom(track, start, memo.tripFrom);
+  memo.tripFrom = tripFrom;
+  const pings = tripFrom === 0 ? track : track.slice(tripFrom);
   const events = tripPart(load.events, start);
   const asOf = Math.max(
     load.latestLocation?.instant ?? -Infinity,
@@ -693,14 +752,17 @@ export function loadOutlook(
   const seen = visits(stops, pings, byEvents, o, stays);
   // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
   const phase = statusPhase(load.latestStatus);
-  const lone = (type: 'pickup' | 'delivery') => stops.filter((s) => s.type === type).length === 1;
+  let pickups = 0;
+  let deliveries = 0;
+  for (const s of stops)
+    if (s.type === 'pickup') pickups++;
+    else if (s.type === 'delivery') deliveries++;
   const pastPickup = phase === 'transit' || phase === 'delivery' || finished;
   const progress = stops.map((s, i): StopOutlook['progress'] => {
     const v = seen[i] as Visits;
-    if (v.departedAt !== undefined || (s.type === 'pickup' && pastPickup && lone('pickup')))
-      return 'departed';
+    if (v.departedAt !== undefined || (s.type === 'pickup' && pastPickup && pickups === 1)) return 'departed';
     if (v.arrivedAt !== undefined) return 'arrived';
-    if (s.type === 'delivery' && (phase === 'delivery' || finished) && lone('delivery')) return 'arrived';
+    if (s.type === 'delivery' && (phase === 'delivery' || finished) && deliveries === 1) return 'arrived';
     return 'upcoming';
   });
   // Stops are made in order: every one before a stop reached is behind the load.
@@ -720,8 +782,13 @@ export function loadOutlook(
   let miles = 0;
   let rests = 0;
 
+  if (memo.reached?.stops !== stops || memo.reached.o !== o) memo.reached = { stops, o, views: [] };
+  const reachedViews = memo.reached.views;
   const out: StopOutlook[] = stops.map((stop, i) => {
     const v = seen[i] as Visits;
+    // A reached stop's view is made of its stop, the options, its visits and its progress alone.
+    const kept = reachedViews[i];
+    if (kept && kept.progress === progress[i] && sameVisits(kept.visits, v)) return kept.view;
     const view: StopOutlook = {
       order: stop.order,
       place: stop.place,
@@ -745,11 +812,15 @@ export function loadOutlook(
       view.departedAt = v.departedAt;
       if (v.departedBy) view.departedBy = v.departedBy;
     }
-    if (view.progress !== 'upcoming') return Object.assign(view, judge(stop, v.arrivedAt, o, false));
+    if (view.progress !== 'upcoming') {
+      reachedViews[i] = { view, progress: view.progress, visits: v };
+      return judge(view, stop, v.arrivedAt, o, false);
+    }
+    reachedViews[i] = undefined;
     // Upcoming: the drive from the last position (or the stop before) to this one.
     if (!basis || !from || stop.lat === undefined || stop.lon === undefined) {
       from = undefined;
-      return Object.assign(view, judge(stop, undefined, o, true));
+      return judge(view, stop, undefined, o, true);
     }
     const to = { lat: stop.lat, lon: stop.lon };
     const legMiles = (meters(from, to) / METERS_PER_MILE) * o.roadFactor;
@@ -769,7 +840,7 @@ export function loadOutlook(
       rests,
       restHours: o.restHours,
     };
-    return Object.assign(view, judge(stop, eta, o, true));
+    return judge(view, stop, eta, o, true);
   });
 
   const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
@@ -796,9 +867,34 @@ export function withOutlook(
     const { outlook: _old, ...rest } = load;
     return rest;
   }
-  if (before && dequal({ ...outlook, asOf: before.asOf }, before)) return { ...load, outlook: before };
+  if (before && sameButAsOf(outlook, before)) return { ...load, outlook: before };
   if (before && outlook.asOf <= before.asOf) outlook.asOf = before.asOf + 1;
   return { ...load, outlook };
+}
+
+/** Two numbers that differ (NaN is no difference, as `dequal` has it). */
+const differ = (a: number | undefined, b: number | undefined) => a !== b && (a === a || b === b);
+
+/**
+ * Whether `fresh` says what `before` says but for `asOf`. A new ping moves the dark reason's
+ * instant or a stop's ETA nearly every time: those are looked at first, and only outlooks alike in
+ * them are compared whole. `fresh` is the caller's own, new object.
+ */
+function sameButAsOf(fresh: Outlook, before: Outlook): boolean {
+  if (
+    fresh.stops.length !== before.stops.length ||
+    differ(fresh.dark?.at, before.dark?.at) ||
+    fresh.dark?.reason !== before.dark?.reason
+  )
+    return false;
+  for (let i = 0; i < fresh.stops.length; i++)
+    if (differ(fresh.stops[i]!.eta, before.stops[i]!.eta)) return false;
+  // The whole comparison without a copy of `fresh` made for it.
+  const asOf = fresh.asOf;
+  fresh.asOf = before.asOf;
+  const same = dequal(fresh, before);
+  fresh.asOf = asOf;
+  return same;
 }
 
 const boardOutlooks = new WeakMap<Outlook, Outlook>();
