@@ -47,7 +47,8 @@ import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-
  * The peers are bundled apart (bench/peer-pages.ts) and never part of the app. `BENCH_PEERS_SHOTS=<dir>`
  * writes a screenshot of each page after its first draw; `BENCH_TRACE=<dir>` a trace of every thread
  * in each measured refresh (`npx tsx bench/trace-summary.ts <dir>/<page>` sums them up) and of the
- * pan/zoom script (in `<dir>/<page>/panzoom`);
+ * pan/zoom script (in `<dir>/<page>/panzoom`), with the V8 sampler, which slows the page: a traced
+ * run's figures are not the bench's;
  * `BENCH_PEERS_PAGES=haulview` measures only the pages named (Haulview always comes first);
  * `BENCH_PEERS_BASEMAP=off` keeps Haulview's offline basemap from its atlas files (the peers have none).
  */
@@ -74,6 +75,8 @@ const REFRESH_TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline',
   'v8.execute',
   'blink.user_timing',
+  // The V8 sampler on every thread, workers included: per-function times in a refresh's window.
+  'disabled-by-default-v8.cpu_profiler',
 ];
 
 interface PageFigures {
