@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusingUrl, startFakeUpstream } from '@/testing/fake-upstream';
+import { refusingUrl, startFakeUpstream, type SeenRequest } from '@/testing/fake-upstream';
 import { TEST_CREDENTIALS } from '@/testing/stack';
 import { startSimulator } from '@/simulator/start';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
@@ -245,6 +245,16 @@ function getOn(
   });
 }
 
+/** The simulator's answer to a request the fake service saw: its status and its text. */
+async function simulatorAnswer(simUrl: string, req: SeenRequest): Promise<{ status: number; text: string }> {
+  const answer = await fetch(`${simUrl}${req.url}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: req.body,
+  });
+  return { status: answer.status, text: await answer.text() };
+}
+
 describe('stopping', () => {
   it('SIGTERM: refuses new connections, says draining on /api/ready, finishes the pull in flight, exits 0', async () => {
     const sim = await startSimulator({ port: 0, seed: 7, loads: 3, speed: 60, ...TEST_CREDENTIALS });
@@ -254,14 +264,9 @@ describe('stopping', () => {
     const held = new Promise<void>((r) => (release = r));
     const upstream = await startFakeUpstream((req, res) => {
       void (async () => {
-        const answer = await fetch(`${sim.url}${req.url}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: req.body,
-        });
-        const text = await answer.text();
+        const { status, text } = await simulatorAnswer(sim.url, req);
         await held;
-        res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(text);
+        res.writeHead(status, { 'Content-Type': 'application/json' }).end(text);
       })();
     });
     const server = runBuiltServer(install, {
@@ -318,13 +323,8 @@ describe('stopping', () => {
     const timers = new Set<NodeJS.Timeout>();
     const upstream = await startFakeUpstream((req, res) => {
       void (async () => {
-        const answer = await fetch(`${sim.url}${req.url}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: req.body,
-        });
-        const text = await answer.text();
-        const send = () => res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(text);
+        const { status, text } = await simulatorAnswer(sim.url, req);
+        const send = () => res.writeHead(status, { 'Content-Type': 'application/json' }).end(text);
         if (upstream.seen.indexOf(req) === 0) send();
         else
           timers.add(
