@@ -38,10 +38,10 @@ import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-
  * - pan/zoom: the main thread's work per frame (frameWork) during the browser bench's drag and wheel
  *   script, p95 and p99;
  * - refresh: 1,000 loads moved (the same answer to each page), the main thread's task time, from the
- *   poll until drawn and 300 ms more, throttled; then as many refreshes more unthrottled, for the
- *   renderer process's CPU time, workers included. Chromium's throttling spends CPU of its own (an
- *   idle page at 2x: about 560 ms of process CPU a second, at 1x none), so a throttled window's
- *   process CPU would measure how long the window was, not the work in it;
+ *   poll until drawn and 300 ms more, throttled; then five refreshes more unthrottled, for the
+ *   renderer process's CPU time, workers included. Chromium's throttling spends CPU of its own
+ *   while on (docs/performance-log.md), so a throttled window's process CPU would measure how long
+ *   the window was, not the work in it;
  * - JS heap after a full collection, the page's and its workers', after the first draw.
  *
  * The peers are bundled apart (bench/peer-pages.ts) and never part of the app. `BENCH_PEERS_SHOTS=<dir>`
