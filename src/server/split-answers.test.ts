@@ -161,8 +161,8 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
   it("a new term's first pull, of every load in full, is sized by what the store holds: no answer refused", async () => {
     const clock = manualClock();
     const { store, close } = await openMigratedTestStore('pglite');
-    // One long track (1.7 MB of answer) among 39 short ones (55 kB each): all 40 in one call (3.8
-    // MB) would pass the cap, the long one alone or the short ones together would not.
+    // One long track among 39 short ones: the cap refuses all 40 in one call, not the long one
+    // alone nor the short ones together.
     const stack = await startStack({
       loads: 40,
       now: clock.now,

@@ -171,8 +171,8 @@ export const TOO_LARGE_TRIES = 3;
 
 /**
  * What one item (a ping, an event…) is reckoned to weigh in an upstream answer, in bytes: above the
- * simulator's average (about 215, pings with their address and zone) so that a call sized by it
- * stays under UPSTREAM_MAX_BYTES.
+ * simulator's average (docs/performance-log.md) so that a call sized by it stays under
+ * UPSTREAM_MAX_BYTES.
  */
 export const BYTES_PER_ITEM = 256;
 
