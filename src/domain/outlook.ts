@@ -462,13 +462,13 @@ export interface OutlookMemo {
   eventStops?: readonly Stop[];
   tripStart?: number | undefined;
   eventVisits?: readonly Visits[];
+  /** Where the trip's pings began in the track last read. */
+  tripFrom?: number;
   /**
    * The stop views of the stops reached at the last reckoning, and what each was made from (its
    * visits and progress), for these stops and options: a stop behind the load is the same object
    * from one outlook to the next, until what it was made from changes.
    */
-  /** Where the trip's pings began in the track last read. */
-  tripFrom?: number;
   reached?: { stops: readonly Stop[]; o: OutlookOptions; views: (ReachedView | undefined)[] };
 }
 
