@@ -24,9 +24,26 @@ vi.mock('../../lib/use-now', async (importOriginal) => {
   };
 });
 
+// What the map was given beside the board's rows, render by render: whether every row was of a
+// load the map drew (the same object), or of an older version of it.
+const mapAndBoard = vi.hoisted(() => ({ renders: [] as boolean[] }));
+vi.mock('./use-map-loads', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./use-map-loads')>();
+  return {
+    ...original,
+    useMapLoads: (...args: Parameters<typeof original.useMapLoads>) => {
+      const [loads, rows] = args;
+      const drawn = new Set(loads);
+      mapAndBoard.renders.push(rows.every((r) => drawn.has(r.load)));
+      return original.useMapLoads(...args);
+    },
+  };
+});
+
 /** Pulls wait here until the test lets them answer. */
 let held: (() => void)[] = [];
 let holdPulls = false;
+let pulls = 0;
 
 // The page loads its map lazily. Loaded here first, the lazy import resolves from the module cache;
 // left to the test, it could still be importing supercluster when the test ends and vitest tears the
@@ -44,6 +61,8 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/');
   held = [];
   holdPulls = false;
+  pulls = 0;
+  mapAndBoard.renders = [];
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
@@ -51,10 +70,13 @@ beforeEach(() => {
       if (path.endsWith('/api/config')) return jsonResponse(200, CLIENT_CONFIG);
       if (holdPulls) await new Promise<void>((resolve) => held.push(resolve));
       if (path.endsWith('/api/pull/by-external-id')) {
+        pulls++;
+        // Each answer moves the first load on: a refresh brings a new version of it.
+        const moved = { ...(wireDetail().latestLocation as object), accuracy: 10 + pulls };
         return jsonResponse(
           200,
           pullAnswer([
-            wireDetail({ loadTrackExternalId: 700100 }),
+            wireDetail({ loadTrackExternalId: 700100, latestLocation: moved }),
             wireDetail({ loadTrackExternalId: 700200 }),
           ]),
         );
@@ -92,4 +114,23 @@ it('a refresh that starts renders its button, not the page; the page renders whe
   expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
   // The answer's data (a new fetch time) does render the page.
   await waitFor(() => expect(pageRenders.count).toBeGreaterThan(before));
+});
+
+it('a refresh reaches the board and the map in the same render: never two versions of a load', async () => {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DispatcherPage config={CLIENT_CONFIG} />
+    </QueryClientProvider>,
+  );
+  await screen.findByText(/Updated/);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  mapAndBoard.renders = [];
+
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() => expect(pulls).toBe(2));
+  await screen.findByRole('button', { name: 'Refresh' });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(mapAndBoard.renders.length).toBeGreaterThan(0);
+  expect(mapAndBoard.renders.every(Boolean)).toBe(true);
 });

@@ -44,14 +44,16 @@ export function useDispatcherLoads(config: ClientConfig) {
     () => boardRows(thresholds, config.excursionTolerance),
     [thresholds, config.excursionTolerance],
   );
-  // The board follows the map: its rows (10,000 made and sorted at the first answer) are rendered in
-  // a pass of their own after the map's, so the map's points go to the cluster worker first and the
-  // board is made while the worker clusters them, instead of before.
+  // A new set of loads (the first answer, another watch list): the board follows the map, its rows
+  // (10,000 made and sorted) rendered in a pass of their own after the map's, so the map's points go
+  // to the cluster worker first and the board is made while the worker clusters them. A refresh of
+  // the same loads is drawn in one pass: its rows cost little, and a second pass is a render, a
+  // commit and a frame more, with the board a version behind the map in between.
   // With the cursors of the answers they are of: the bench reads when a change is on screen.
   const cursors = [byExternal.data?.cursor, byNumber.data?.cursor].filter(Boolean).join(' ');
-  const forBoard = useDeferredValue(
-    useMemo(() => ({ loads, levelNow, cursors }), [loads, levelNow, cursors]),
-  );
+  const current = useMemo(() => ({ loads, levelNow, cursors }), [loads, levelNow, cursors]);
+  const deferred = useDeferredValue(current);
+  const forBoard = deferred.loads.length === current.loads.length ? current : deferred;
   const rows = useSameList(useMemo(() => rowsOf(forBoard.loads, forBoard.levelNow), [rowsOf, forBoard]));
   const notFound = useMemo(
     (): LoadRef[] => [
