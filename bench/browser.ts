@@ -26,6 +26,8 @@ const LONG_TRACK_PINGS = 20_000;
 /** Load 0 of the fleet, the one SIM_LONG_TRACK_PINGS lengthens. */
 const LONG_TRACK_ID = '700100';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** CDP `Emulation.setCPUThrottlingRate` on every page: 2 shows the absolute goals on a machine twice as slow. */
+const THROTTLE = Number(process.env.BENCH_BROWSER_THROTTLE ?? 1);
 /**
  * Refreshes made before the measured ones, on the same page, and not counted in the refresh's goal
  * figures: a dispatcher's page refreshes all day, and its first two refreshes are not the ones it
@@ -268,7 +270,11 @@ export async function warm(url: string): Promise<Watched> {
 async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(INSTRUMENT);
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  // The session stays open with the page: its emulation ends when it detaches.
+  if (THROTTLE !== 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  return { context, page };
 }
 
 export const marksOf = (page: Page) => page.evaluate('window.__bench.marks') as Promise<Mark[]>;
@@ -966,7 +972,9 @@ export async function benchBrowser(): Promise<Figure[]> {
         ),
       );
     }
-    return figures;
+    return THROTTLE === 1
+      ? figures
+      : figures.map((f) => ({ ...f, figure: `${f.figure}, CPU throttled ${THROTTLE}x` }));
   } finally {
     await browser?.close();
     await server.stop();
