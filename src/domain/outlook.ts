@@ -908,20 +908,24 @@ export function boardOutlook(outlook: Outlook): Outlook {
   let slim = boardOutlooks.get(outlook);
   if (!slim) {
     const next = outlook.stops.find((s) => s.progress !== 'departed');
-    slim = { asOf: outlook.asOf, stops: [] };
-    if (outlook.dark) slim.dark = outlook.dark;
+    // Keys in the order of the contract's schema: the page reads such an object as it is, not a copy
+    // (`readerOf`), for each of a board's 10,000 loads.
+    const stops: StopOutlook[] = [];
+    slim = outlook.dark ? { asOf: outlook.asOf, dark: outlook.dark, stops } : { asOf: outlook.asOf, stops };
     if (outlook.clockScale !== undefined) slim.clockScale = outlook.clockScale;
     if (next) {
       const { order, type, progress, status, lateMinutes, appointment, eta, arrivedAt, freeMinutes } = next;
-      const stop: StopOutlook = { order, progress, status };
+      const stop = { order } as StopOutlook;
+      if (type) stop.type = type;
+      if (appointment) stop.appointment = appointment;
+      stop.progress = progress;
       // The board's detention clock runs from these.
       if (arrivedAt !== undefined) stop.arrivedAt = arrivedAt;
       if (freeMinutes !== undefined) stop.freeMinutes = freeMinutes;
-      if (type) stop.type = type;
-      if (lateMinutes !== undefined) stop.lateMinutes = lateMinutes;
-      if (appointment) stop.appointment = appointment;
       if (eta !== undefined) stop.eta = eta;
-      slim.stops.push(stop);
+      stop.status = status;
+      if (lateMinutes !== undefined) stop.lateMinutes = lateMinutes;
+      stops.push(stop);
     }
     boardOutlooks.set(outlook, slim);
   }
