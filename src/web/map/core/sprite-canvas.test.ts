@@ -1,7 +1,7 @@
 import L from 'leaflet';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClusterBadge } from './cluster-badge';
-import { spriteCanvas } from './sprite-canvas';
+import { deferRedraws, spriteCanvas } from './sprite-canvas';
 
 interface Order {
   layer: L.Layer;
@@ -66,5 +66,50 @@ describe('the sprite canvas', () => {
     renderer._redrawBounds = null;
     renderer._draw();
     expect(drawn).toEqual(['marker', 'badge A', 'badge B', "badge A's pill", "badge B's pill"]);
+  });
+
+  it('holds back redraws of changed layers while deferred, draws them once when let go, and never holds back a full redraw', async () => {
+    const renderer = spriteCanvas() as Internals & {
+      _redrawBounds: L.Bounds | null;
+      _redraw(): void;
+      _clear(): void;
+      _draw(): void;
+    };
+    const draws: string[] = [];
+    renderer._clear = () => {};
+    renderer._draw = () => draws.push(renderer._redrawBounds ? 'changed' : 'full');
+    // Added to a map: a renderer off the map asks for no frame.
+    (renderer as unknown as { _map: unknown })._map = {};
+    const changed = () => (renderer._redrawBounds = L.bounds([0, 0], [10, 10]));
+
+    deferRedraws(renderer, true);
+    // The frames that follow added markers: nothing drawn.
+    changed();
+    renderer._redraw();
+    changed();
+    renderer._redraw();
+    expect(draws).toEqual([]);
+    // The view moved and the canvas was cleared: drawn whole at once, held back or not.
+    renderer._redrawBounds = null;
+    renderer._redraw();
+    expect(draws).toEqual(['full']);
+    // More markers while still deferred: drawn in the frame after it is let go.
+    changed();
+    renderer._redraw();
+    deferRedraws(renderer, false);
+    expect(draws).toEqual(['full']);
+    await vi.waitFor(() => expect(draws).toEqual(['full', 'changed']));
+
+    // Not deferred, it draws what changed as Leaflet does.
+    changed();
+    renderer._redraw();
+    expect(draws).toEqual(['full', 'changed', 'changed']);
+  });
+
+  it('leaves other renderers drawing as they go', () => {
+    const svg = L.svg();
+    expect(() => deferRedraws(svg, true)).not.toThrow();
+    expect((svg as unknown as { _deferred?: boolean })._deferred).toBeUndefined();
+    expect(() => deferRedraws(undefined, false)).not.toThrow();
   });
 });

@@ -82,6 +82,7 @@ type Drawable = L.CircleMarker & {
   _radius: number;
   _empty(): boolean;
 };
+
 /** A layer's place in the canvas's drawing order (Leaflet's list, first drawn first). */
 interface Order {
   layer: L.Layer;
@@ -99,6 +100,11 @@ type CanvasInternals = L.Canvas & {
    * the first one of a tier above its own.
    */
   _firstOfTier?: [Order | null, Order | null, Order | null];
+  _redrawRequest: number | null;
+  /** Redraws of changed layers are held back (`deferRedraws`), and one is owed when let go. */
+  _deferred?: boolean;
+  _redrawOwed?: boolean;
+  _redraw(): void;
   _updateCircle(layer: Drawable): void;
   _initPath(layer: L.Layer & { _order?: Order }): void;
   _removePath(layer: L.Layer & { _order?: Order }): void;
@@ -163,6 +169,22 @@ const SpriteCanvas = L.Canvas.extend({
     base._removePath.call(this, layer);
   },
 
+  /**
+   * A redraw of the changed layers' bounds waits while redraws are deferred: markers added a slice
+   * per frame would have the whole view drawn again (and rasterized at commit) in every one of those
+   * frames, where one redraw after the last slice shows the same. A full redraw (the canvas moved and
+   * was cleared, at the end of a pan or zoom) is never held back: that would leave the canvas blank.
+   */
+  _redraw(this: CanvasInternals) {
+    if (this._deferred && this._redrawBounds) {
+      this._redrawRequest = null;
+      this._redrawOwed = true;
+      return;
+    }
+    base._redraw.call(this);
+    this._redrawOwed = false;
+  },
+
   /** Badges leave their late counts' pills to this canvas's second pass (see `_draw`). */
   pillsLast: true,
 
@@ -223,6 +245,19 @@ const SpriteCanvas = L.Canvas.extend({
     );
   },
 }) as unknown as new (options?: L.RendererOptions) => L.Canvas;
+
+/**
+ * Holds back (true) or lets go (false) the redraws a renderer owes for layers added, removed or
+ * restyled; letting go draws what was held back in the next frame. Renderers other than the sprite
+ * canvas (jsdom's SVG in tests) draw as they go.
+ */
+export function deferRedraws(renderer: L.Renderer | undefined, on: boolean): void {
+  if (!(renderer instanceof SpriteCanvas)) return;
+  const r = renderer as unknown as CanvasInternals;
+  r._deferred = on;
+  if (!on && r._redrawOwed && r._redrawBounds)
+    r._redrawRequest ??= L.Util.requestAnimFrame(r._redraw, r) as number;
+}
 
 export function spriteCanvas(options?: L.RendererOptions): L.Canvas {
   return new SpriteCanvas(options);
