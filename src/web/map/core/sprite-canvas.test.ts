@@ -112,4 +112,47 @@ describe('the sprite canvas', () => {
     expect((svg as unknown as { _deferred?: boolean })._deferred).toBeUndefined();
     expect(() => deferRedraws(undefined, false)).not.toThrow();
   });
+
+  it('stamps a marker from the sprite of its look now: a colour changed since its last redraw shows', () => {
+    // jsdom draws nothing: each sprite is a canvas whose fake context notes the fill it was given.
+    const fills = new Map<unknown, string>();
+    const context = (canvas: HTMLCanvasElement) =>
+      ({
+        scale() {},
+        beginPath() {},
+        arc() {},
+        fill() {},
+        stroke() {},
+        set fillStyle(colour: string) {
+          if (!fills.has(canvas)) fills.set(canvas, colour);
+        },
+      }) as unknown as CanvasRenderingContext2D;
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+      this: HTMLCanvasElement,
+    ) {
+      return context(this);
+    });
+    const stamped: string[] = [];
+    const renderer = spriteCanvas() as Internals & {
+      _ctx: unknown;
+      _drawing: boolean;
+      _updateCircle(layer: L.Layer): void;
+    };
+    renderer._ctx = { drawImage: (image: unknown) => stamped.push(fills.get(image) ?? '?') };
+    renderer._drawing = true;
+    const marker = L.circleMarker([40, -96], { radius: 6, fillColor: '#16a34a', fillOpacity: 1, weight: 2 });
+    Object.assign(marker, { _point: L.point(10, 10), _radius: 6, _renderer: renderer, _empty: () => false });
+    try {
+      renderer._updateCircle(marker);
+      renderer._updateCircle(marker);
+      // Gone stale: the next redraw stamps it amber.
+      marker.options.fillColor = '#d97706';
+      renderer._updateCircle(marker);
+      marker.options.fillColor = '#16a34a';
+      renderer._updateCircle(marker);
+      expect(stamped).toEqual(['#16a34a', '#16a34a', '#d97706', '#16a34a']);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });

@@ -81,6 +81,8 @@ type Drawable = L.CircleMarker & {
   _point: L.Point;
   _radius: number;
   _empty(): boolean;
+  /** The sprite it was last stamped from, and the look and pixel ratio it was made for. */
+  _sprite?: { look: MarkerLook; ratio: number; sprite: Sprite };
 };
 
 /** A layer's place in the canvas's drawing order (Leaflet's list, first drawn first). */
@@ -222,18 +224,32 @@ const SpriteCanvas = L.Canvas.extend({
       !(layer instanceof L.Circle) && o.fill !== false && (o.fillOpacity ?? 0.2) === 1 && o.stroke !== false;
     if (!solid || !this._drawing || layer._empty()) return base._updateCircle.call(this, layer);
     const ratio = L.Browser.retina ? 2 : 1;
-    const sprite = spriteOf(
-      {
-        radius: Math.max(Math.round(layer._radius), 1),
-        fillColor: o.fillColor ?? o.color ?? '#3388ff',
-        color: o.color ?? '#3388ff',
-        weight: o.weight ?? 3,
-        opacity: o.opacity ?? 1,
-        centre: (o as { centreColor?: string }).centreColor,
-      },
-      ratio,
-    );
-    if (!sprite) return base._updateCircle.call(this, layer);
+    const radius = Math.max(Math.round(layer._radius), 1);
+    const fillColor = o.fillColor ?? o.color ?? '#3388ff';
+    const color = o.color ?? '#3388ff';
+    const weight = o.weight ?? 3;
+    const opacity = o.opacity ?? 1;
+    const centre = (o as { centreColor?: string }).centreColor;
+    // Each marker is stamped at every redraw: its sprite is kept on it, and looked up by its key
+    // only when its look changed (a key string per marker per redraw was work and garbage).
+    const kept = layer._sprite;
+    let sprite =
+      kept &&
+      kept.ratio === ratio &&
+      kept.look.radius === radius &&
+      kept.look.fillColor === fillColor &&
+      kept.look.color === color &&
+      kept.look.weight === weight &&
+      kept.look.opacity === opacity &&
+      kept.look.centre === centre
+        ? kept.sprite
+        : null;
+    if (!sprite) {
+      const look: MarkerLook = { radius, fillColor, color, weight, opacity, centre };
+      sprite = spriteOf(look, ratio);
+      if (!sprite) return base._updateCircle.call(this, layer);
+      layer._sprite = { look, ratio, sprite };
+    }
     const half = sprite.size / 2;
     this._ctx.globalAlpha = 1;
     this._ctx.drawImage(
