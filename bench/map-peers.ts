@@ -47,7 +47,7 @@ import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-
  * The peers are bundled apart (bench/peer-pages.ts) and never part of the app. `BENCH_PEERS_SHOTS=<dir>`
  * writes a screenshot of each page after its first draw; `BENCH_TRACE=<dir>` a trace of every thread
  * in each measured refresh (`npx tsx bench/trace-summary.ts <dir>/<page>` sums them up) and of the
- * pan/zoom script (in `<dir>/<page>/panzoom`), with the V8 sampler, which slows the page: a traced
+ * pan/zoom script (in `<dir>/<page>/panzoom`), both with the V8 sampler, which slows the page: a traced
  * run's figures are not the bench's;
  * `BENCH_PEERS_PAGES=haulview` measures only the pages named (Haulview always comes first);
  * `BENCH_PEERS_BASEMAP=off` keeps Haulview's offline basemap from its atlas files (the peers have none).
@@ -252,8 +252,12 @@ async function measure(browser: Browser, kind: Kind, shared: Shared): Promise<Pa
     const workerHeaps = await workers.heaps();
     const heap = usedSize / 1e6 + workerHeaps.reduce((a, b) => a + b, 0);
 
-    // Pan and zoom, traced.
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    // Pan and zoom, traced; under BENCH_TRACE with the V8 sampler too, for the functions in its frames.
+    await browser.startTracing(page, {
+      categories: process.env.BENCH_TRACE
+        ? [...TRACE_CATEGORIES, ...REFRESH_TRACE_CATEGORIES.filter((c) => !TRACE_CATEGORIES.includes(c))]
+        : TRACE_CATEGORIES,
+    });
     await panZoomScript(page);
     const traced = await browser.stopTracing();
     if (process.env.BENCH_TRACE) {

@@ -81,7 +81,10 @@ type Drawable = L.CircleMarker & {
   _point: L.Point;
   _radius: number;
   _empty(): boolean;
+  /** The sprite it was last stamped from, and the look and pixel ratio it was made for. */
+  _sprite?: { look: MarkerLook; ratio: number; sprite: Sprite };
 };
+
 /** A layer's place in the canvas's drawing order (Leaflet's list, first drawn first). */
 interface Order {
   layer: L.Layer;
@@ -99,6 +102,11 @@ type CanvasInternals = L.Canvas & {
    * the first one of a tier above its own.
    */
   _firstOfTier?: [Order | null, Order | null, Order | null];
+  _redrawRequest: number | null;
+  /** Redraws of changed layers are held back (`deferRedraws`), and one is owed when let go. */
+  _deferred?: boolean;
+  _redrawOwed?: boolean;
+  _redraw(): void;
   _updateCircle(layer: Drawable): void;
   _initPath(layer: L.Layer & { _order?: Order }): void;
   _removePath(layer: L.Layer & { _order?: Order }): void;
@@ -163,6 +171,22 @@ const SpriteCanvas = L.Canvas.extend({
     base._removePath.call(this, layer);
   },
 
+  /**
+   * A redraw of the changed layers' bounds waits while redraws are deferred: markers added a slice
+   * per frame would have the whole view drawn again (and rasterized at commit) in every one of those
+   * frames, where one redraw after the last slice shows the same. A full redraw (the canvas moved and
+   * was cleared, at the end of a pan or zoom) is never held back: that would leave the canvas blank.
+   */
+  _redraw(this: CanvasInternals) {
+    if (this._deferred && this._redrawBounds) {
+      this._redrawRequest = null;
+      this._redrawOwed = true;
+      return;
+    }
+    base._redraw.call(this);
+    this._redrawOwed = false;
+  },
+
   /** Badges leave their late counts' pills to this canvas's second pass (see `_draw`). */
   pillsLast: true,
 
@@ -200,18 +224,32 @@ const SpriteCanvas = L.Canvas.extend({
       !(layer instanceof L.Circle) && o.fill !== false && (o.fillOpacity ?? 0.2) === 1 && o.stroke !== false;
     if (!solid || !this._drawing || layer._empty()) return base._updateCircle.call(this, layer);
     const ratio = L.Browser.retina ? 2 : 1;
-    const sprite = spriteOf(
-      {
-        radius: Math.max(Math.round(layer._radius), 1),
-        fillColor: o.fillColor ?? o.color ?? '#3388ff',
-        color: o.color ?? '#3388ff',
-        weight: o.weight ?? 3,
-        opacity: o.opacity ?? 1,
-        centre: (o as { centreColor?: string }).centreColor,
-      },
-      ratio,
-    );
-    if (!sprite) return base._updateCircle.call(this, layer);
+    const radius = Math.max(Math.round(layer._radius), 1);
+    const fillColor = o.fillColor ?? o.color ?? '#3388ff';
+    const color = o.color ?? '#3388ff';
+    const weight = o.weight ?? 3;
+    const opacity = o.opacity ?? 1;
+    const centre = (o as { centreColor?: string }).centreColor;
+    // Each marker is stamped at every redraw: its sprite is kept on it, and looked up by its key
+    // only when its look changed (a key string per marker per redraw was work and garbage).
+    const kept = layer._sprite;
+    let sprite =
+      kept &&
+      kept.ratio === ratio &&
+      kept.look.radius === radius &&
+      kept.look.fillColor === fillColor &&
+      kept.look.color === color &&
+      kept.look.weight === weight &&
+      kept.look.opacity === opacity &&
+      kept.look.centre === centre
+        ? kept.sprite
+        : null;
+    if (!sprite) {
+      const look: MarkerLook = { radius, fillColor, color, weight, opacity, centre };
+      sprite = spriteOf(look, ratio);
+      if (!sprite) return base._updateCircle.call(this, layer);
+      layer._sprite = { look, ratio, sprite };
+    }
     const half = sprite.size / 2;
     this._ctx.globalAlpha = 1;
     this._ctx.drawImage(
@@ -223,6 +261,19 @@ const SpriteCanvas = L.Canvas.extend({
     );
   },
 }) as unknown as new (options?: L.RendererOptions) => L.Canvas;
+
+/**
+ * Holds back (true) or lets go (false) the redraws a renderer owes for layers added, removed or
+ * restyled; letting go draws what was held back in the next frame. Renderers other than the sprite
+ * canvas (jsdom's SVG in tests) draw as they go.
+ */
+export function deferRedraws(renderer: L.Renderer | undefined, on: boolean): void {
+  if (!(renderer instanceof SpriteCanvas)) return;
+  const r = renderer as unknown as CanvasInternals;
+  r._deferred = on;
+  if (!on && r._redrawOwed && r._redrawBounds)
+    r._redrawRequest ??= L.Util.requestAnimFrame(r._redraw, r) as number;
+}
 
 export function spriteCanvas(options?: L.RendererOptions): L.Canvas {
   return new SpriteCanvas(options);

@@ -7,7 +7,7 @@ import countries110mUrl from 'world-atlas/countries-110m.json?url';
 import countries50mUrl from 'world-atlas/countries-50m.json?url';
 import states10mUrl from 'us-atlas/states-10m.json?url';
 import { placeTileFlat } from '../core/flat-tiles';
-import { shapesOf, TILE_SIZE, traceTile, type BasemapShapes, type Shape } from './basemap-shapes';
+import { shapesOf, shapesOfInTurns, TILE_SIZE, traceTile, type BasemapShapes } from './basemap-shapes';
 
 /** The pane of the offline basemap, under the tiles (200) so real tiles cover it when they load. */
 const PANE = 'haulview-basemap';
@@ -36,8 +36,8 @@ async function atlas<T>(url: string): Promise<T> {
     throw new Error(`The offline basemap's ${url} could not be fetched (${response.status}).`);
   return (await response.json()) as T;
 }
-const landOf = (topo: Countries): Shape[] =>
-  shapesOf(feature(topo, topo.objects.countries).features.map((f) => f.geometry));
+const countriesOf = (topo: Countries) =>
+  feature(topo, topo.objects.countries).features.map((f) => f.geometry);
 
 /** Fills what was traced (even-odd: a polygon's holes stay open) and strokes its outline. */
 function paint(ctx: CanvasRenderingContext2D, style: { fill: string; stroke: string; width: number }): void {
@@ -102,7 +102,7 @@ const coarseShapes = (): Promise<BasemapShapes> =>
       atlas<Topology<{ states: GeometryCollection }>>(states10mUrl),
       import('virtual:basemap/north-america-coarse'),
     ]).then(([world, usTopo, northAmerica]) => ({
-      land: landOf(world),
+      land: shapesOf(countriesOf(world)),
       water: shapesOf(northAmerica.default.lakes),
       lines: shapesOf([
         mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
@@ -115,7 +115,11 @@ const coarseShapes = (): Promise<BasemapShapes> =>
 const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
   (fineMade ??= forgetOnFailure(
     Promise.all([atlas<Countries>(countries50mUrl), import('virtual:basemap/north-america-fine')]).then(
-      ([world, northAmerica]) => ({ land: landOf(world), water: shapesOf(northAmerica.default.lakes) }),
+      // Made in turns: this comes in the middle of a zoom, the coarse coast still drawn meanwhile.
+      async ([world, northAmerica]) => ({
+        land: await shapesOfInTurns(countriesOf(world)),
+        water: shapesOf(northAmerica.default.lakes),
+      }),
     ),
     () => (fineMade = undefined),
   ));

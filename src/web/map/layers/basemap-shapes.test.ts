@@ -1,10 +1,18 @@
 import L from 'leaflet';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
-import { mercator, shapesOf, TILE_SIZE, traceTile, type Shape, type TilePen } from './basemap-shapes';
+import {
+  mercator,
+  shapesOf,
+  shapesOfInTurns,
+  TILE_SIZE,
+  traceTile,
+  type Shape,
+  type TilePen,
+} from './basemap-shapes';
 
 /** Records what a tile traces, as a canvas would be asked to. */
 function recorder() {
@@ -224,5 +232,27 @@ describe('traceTile', () => {
       number,
     ];
     expect(traceTile(near.pen, line, fx, fy, 16, false)).toBe(1001);
+  });
+});
+
+describe('shapesOfInTurns', () => {
+  const world = countries as unknown as Topology<{ countries: GeometryCollection }>;
+  const geometries = feature(world, world.objects.countries).features.map((f) => f.geometry);
+
+  it('makes the same shapes as shapesOf, in the same order, over several tasks', async () => {
+    const turns = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      // No time at all for a turn: a country per task.
+      const inTurns = await shapesOfInTurns(geometries, 0);
+      expect(inTurns).toEqual(shapesOf(geometries));
+      expect(turns.mock.calls.length).toBeGreaterThanOrEqual(geometries.length - 1);
+    } finally {
+      turns.mockRestore();
+    }
+  });
+
+  it('makes nothing of nothing', async () => {
+    expect(await shapesOfInTurns([])).toEqual([]);
+    expect(await shapesOfInTurns([null])).toEqual([]);
   });
 });

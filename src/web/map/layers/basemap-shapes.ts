@@ -134,6 +134,28 @@ export function shapesOf(geometries: readonly (Geometry | null)[]): Shape[] {
   return shapes;
 }
 
+/**
+ * `shapesOf`, a few geometries at a time, each turn within `budgetMs` and the next in a task of its
+ * own: the 1:50m countries are made as a zoom or pan goes on (a tenth of a second and its garbage
+ * in one task, at 2x throttling, was the longest frame of the pan/zoom script).
+ */
+export async function shapesOfInTurns(
+  geometries: readonly (Geometry | null)[],
+  budgetMs = 4,
+): Promise<Shape[]> {
+  const shapes: Shape[] = [];
+  let next = 0;
+  while (next < geometries.length) {
+    const until = performance.now() + budgetMs;
+    do {
+      for (const shape of shapesOf([geometries[next] ?? null])) shapes.push(shape);
+      next++;
+    } while (next < geometries.length && performance.now() < until);
+    if (next < geometries.length) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return shapes;
+}
+
 /** The part of a canvas context a tile draws with (so a test can record the drawing). */
 export type TilePen = Pick<CanvasRenderingContext2D, 'beginPath' | 'moveTo' | 'lineTo' | 'closePath'>;
 

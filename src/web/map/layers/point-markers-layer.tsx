@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { replacedPlaces } from '../../lib/replaced-places';
 import { MARKER_RADIUS_PX, showsCircle } from '../core/accuracy-circle';
 import { FrameSlices } from '../core/frame-slices';
+import { deferRedraws } from '../core/sprite-canvas';
 import type { MarkerEngine, MarkerView } from '../core/marker-engine';
 import type { MarkerPoint } from '../core/marker-point';
 import {
@@ -67,7 +68,8 @@ export function PointMarkersLayer({ engine, points, selectedKey, onSelect }: Poi
       map.openTooltip(tooltip.setLatLng([d.point.lat, d.point.lon]).setContent(d.point.label));
     });
     g.markers.on('mouseout', () => engine.closeTooltip());
-    const slices = new FrameSlices();
+    // Markers added over several frames are drawn once, after the last slice.
+    const slices = new FrameSlices((on) => deferRedraws(map.options.renderer, on));
     const current = drawn.current;
     const on = onMap.current;
     const unplug = engine.plug('points', {
