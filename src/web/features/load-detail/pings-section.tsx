@@ -2,10 +2,16 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Ping, Position } from '@/domain/model';
 import { formatAccuracy } from '../../lib/format';
+import { useNearScreen } from '../../lib/use-near-screen';
 import { ItemTimeText } from '../../components/item-time';
 import { coordinatesText } from './timeline-items';
 
 const ROW_HEIGHT = 48;
+/**
+ * A list longer than this is listed once it nears the screen: on a load page it is below the fold,
+ * and measuring 20,000 rows for the virtualizer was part of the page's first render.
+ */
+export const LIST_WHEN_NEAR = 1000;
 
 export interface PingsListProps {
   /** Oldest first, as the domain keeps them; shown newest first. */
@@ -22,10 +28,11 @@ export function PingsList({ pings, fresh, onPanTo }: PingsListProps) {
   const newestFirst = useMemo(() => [...pings].reverse(), [pings]);
   const scroller = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const listed = useNearScreen(scroller, newestFirst.length > LIST_WHEN_NEAR);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is used as documented
   const virtualizer = useVirtualizer({
-    count: newestFirst.length,
+    count: listed ? newestFirst.length : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -65,7 +72,10 @@ export function PingsList({ pings, fresh, onPanTo }: PingsListProps) {
       onKeyDown={onKeyDown}
       className="relative h-72 overflow-auto rounded border border-panel-line"
     >
-      <ol style={{ height: virtualizer.getTotalSize() }} className="relative w-full">
+      <ol
+        style={{ height: listed ? virtualizer.getTotalSize() : newestFirst.length * ROW_HEIGHT }}
+        className="relative w-full"
+      >
         {virtualizer.getVirtualItems().map((v) => {
           const ping = newestFirst[v.index] as Ping;
           const isNew = fresh.has(`ping:${ping.key}`);
