@@ -339,6 +339,50 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     expect(foreign.loads[0]).toBe(third.loads[0]);
   });
 
+  it('answers kept within their budget: none at 0, the least recently used out first when full', async () => {
+    const base = nextBase();
+    const [a, b, c] = ids(base) as [string, string, string];
+    const d = (load: number, pings: number[]): Delta => ({
+      load,
+      pings,
+      events: [],
+      documents: [],
+      comments: [],
+    });
+    await storeDeltas(store.db, fence, [
+      toLoad(d(0, [1, 2]), base),
+      toLoad(d(1, [3, 4, 5]), base),
+      toLoad(d(2, [6]), base),
+    ]);
+    const json = (answer: ServedJson) => answer.loads.map((l) => JSON.parse(l.toString()) as unknown);
+    const open = (answersKeptBytes: number) =>
+      createStoreTracks({ db: store.db, watchMinutes: 10, pullNow: async () => undefined, answersKeptBytes });
+    const truth = async (of: string[]) =>
+      (await open(0).get('external-id', of, undefined, undefined)).loads.map((l) => asJson(l as never));
+
+    // Nothing kept: each answer is made afresh, and is still the store's.
+    const none = open(0);
+    const first = await none.getJson('external-id', [a, b, c], undefined, undefined);
+    const second = await none.getJson('external-id', [a, b, c], undefined, undefined);
+    expect(json(second)).toEqual(await truth([a, b, c]));
+    for (const i of [0, 1, 2]) expect(second.loads[i]).not.toBe(first.loads[i]);
+
+    // Room for any two of the three loads, not all three.
+    const size = first.loads.reduce((sum, l) => sum + l.length, 0) - 1;
+    const small = open(size);
+    const read = (of: string[]) => small.getJson('external-id', of, undefined, undefined);
+    const ab = await read([a, b]);
+    // a is read again, so b is now the least recently used: c's entry pushes it out.
+    const aAgain = await read([a]);
+    expect(aAgain.loads[0]).toBe(ab.loads[0]);
+    const cOnly = await read([c]);
+    const all = await read([a, b, c]);
+    expect(json(all)).toEqual(await truth([a, b, c]));
+    expect(all.loads[0]).toBe(ab.loads[0]);
+    expect(all.loads[1]).not.toBe(ab.loads[1]);
+    expect(all.loads[2]).toBe(cOnly.loads[0]);
+  });
+
   it('a write of a term that is over is refused, and writes nothing', async () => {
     const account = `fenced-${kind}`;
     let t = Date.parse('2026-11-27T03:20:00Z');
