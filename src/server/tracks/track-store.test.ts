@@ -12,8 +12,10 @@ import { openStore, type Store } from '../store/store';
 import {
   changesSince,
   liveWatchedLoads,
+  LISTS,
   readLoad,
   storeDeltas,
+  storedItemCounts,
   watchedTracks,
   watchLoads,
 } from './track-store';
@@ -150,6 +152,11 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
             expect(asJson(await readLoad(store.db, 'external-id', id)), `load ${id}`).toEqual(
               asJson(expected.get(id)),
             );
+          // The counts kept with the writes: every item held once, however often it came.
+          const held = [...expected]
+            .map(([id, l]) => [id, LISTS.reduce((n, list) => n + l[list].length, 0)] as const)
+            .filter(([, n]) => n > 0);
+          expect(await storedItemCounts(store.db, 'external-id', ids(base))).toEqual(new Map(held));
         },
       ),
       { numRuns: 40 },
