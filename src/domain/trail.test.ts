@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
 import type { Ping, StatusEvent } from './model';
-import { DEFAULT_OUTLOOK_OPTIONS, loadOutlook, meters, type OutlookOptions } from './outlook';
+import {
+  DEFAULT_OUTLOOK_OPTIONS,
+  loadOutlook,
+  meters,
+  type OutlookMemo,
+  type OutlookOptions,
+} from './outlook';
 import { Trail } from './trail';
 
 const MIN = 60_000;
@@ -108,6 +114,47 @@ describe('Trail: what the puller keeps of a trip for its outlook', () => {
     // Bounded by the windows, not by the trip's length.
     expect(most).toBeLessThan(450);
     expect(trail.length).toBeLessThan(400);
+  });
+
+  it('holds the same bytes a load after days of pings as after one: the trail and the memo both', () => {
+    // Four days' trip, a ping a minute, an answer an hour: 11 h at 50 mph, then a 10 h rest, over and
+    // over, the delivery still far ahead. What the puller holds per load must not grow with the trip.
+    const pings: Ping[] = [];
+    let t = T0;
+    let lon = -90;
+    for (let i = 0; i < 120; i++, t += MIN) pings.push(ping(t, lon));
+    for (let day = 0; day < 4; day++) {
+      for (let i = 0; i < 11 * 60; i++, t += MIN) pings.push(ping(t, (lon -= (50 / 60) * LON_PER_MILE)));
+      for (let i = 0; i < 10 * 60; i++, t += MIN) pings.push(ping(t, lon, i % 41 === 0 ? 2000 : 15));
+    }
+    const stops = [stopAt(1, 'PICKUP', 0, T0 + HOUR), stopAt(2, 'DELIVERY', 3000, T0 + 100 * HOUR)];
+    const events = [event(T0 - HOUR, 'Dispatched', 'DSP')];
+    const readStops = [
+      { lat: 0, lon: -90 },
+      { lat: 0, lon: -90 - 3000 * LON_PER_MILE },
+    ];
+    const trail = new Trail();
+    const memo: OutlookMemo = {};
+    const held = () => trail.bytes + (memo.moves?.bytes ?? 0);
+    let byTwoDays = 0;
+    let most = 0;
+    for (let end = 60; end <= pings.length; end += 60) {
+      trail.add(pings.slice(end - 60, end));
+      trail.thinIfGrown(readStops, O);
+      const load = asLoad(pings.slice(0, end), events, stops);
+      const outlook = loadOutlook(load, O, trail.points(), memo);
+      most = Math.max(most, held());
+      if (end === 48 * 60) byTwoDays = most;
+      if (end % (24 * 60) !== 0) continue;
+      // Gone on with from the memo, it is what a fresh reckoning of the same points gives.
+      expect(outlook).toEqual(loadOutlook(load, O, trail.points()));
+    }
+    expect(pings.length).toBeGreaterThan(5000);
+    expect(byTwoDays).toBeGreaterThan(0);
+    // Past the windows the outlook reads (a day of driving and rest), two more days add nothing.
+    expect(most).toBe(byTwoDays);
+    // Every ping kept would be 40 bytes a ping (the trail's four numbers and the memo's one).
+    expect(most).toBeLessThan(16 * 1024);
   });
 
   it('holds one point per instant and place, in time order, whatever order the answers come in', () => {

@@ -34,6 +34,11 @@ export class Trail {
     return this.n;
   }
 
+  /** The bytes its numbers take, room to grow included. */
+  get bytes(): number {
+    return this.data.byteLength;
+  }
+
   /** Adds what is not held yet; whether anything was. */
   add(pings: readonly TrackPoint[]): boolean {
     let added = false;

@@ -93,6 +93,16 @@ describe('parseEnv', () => {
       );
   });
 
+  it('reads the answer cache’s size: 64 MiB by default, 0 for none, whole MiB', () => {
+    expect(parseEnv({}).ANSWER_CACHE_MB).toBe(64);
+    expect(parseEnv({ ANSWER_CACHE_MB: '0' }).ANSWER_CACHE_MB).toBe(0);
+    expect(parseEnv({ ANSWER_CACHE_MB: '512' }).ANSWER_CACHE_MB).toBe(512);
+    for (const bad of ['-1', '65537', '1.5', '64MB', 'lots'])
+      expect(() => parseEnv({ ANSWER_CACHE_MB: bad }), bad).toThrow(
+        /^Invalid configuration:\n {2}ANSWER_CACHE_MB: /,
+      );
+  });
+
   it('keeps tracks in the store with DATABASE_URL, in memory without; TRACKS says otherwise', () => {
     const db = 'postgres://haulview@db.example.com:5432/haulview';
     expect(tracksModeOf(parseEnv({}))).toBe('memory');

@@ -4,6 +4,9 @@ import { DEFAULT_OUTLOOK_OPTIONS, type OutlookOptions } from '@/domain/outlook';
 /** Ids per browser request by default (MAX_IDS). */
 export const DEFAULT_MAX_IDS = 500;
 
+/** MiB of serialized loads kept for answers by default (ANSWER_CACHE_MB, TRACKS=store). */
+export const DEFAULT_ANSWER_CACHE_MB = 64;
+
 /**
  * The environment, read once and parsed by one schema. A bad value stops start-up with a message
  * that names the variable. Nothing else reads `process.env`.
@@ -208,6 +211,11 @@ export const EnvSchema = z
     TRACKS: z.enum(['memory', 'store'], { error: 'must be memory or store' }).optional(),
     /** Minutes a load stays pulled after the last browser that asked for it (TRACKS=store). */
     WATCH_MINUTES: int(1, 1440).default(10),
+    /**
+     * TRACKS=store: MiB of serialized loads kept for answers with everything, shared by browsers
+     * (0: none kept, each answer made afresh).
+     */
+    ANSWER_CACHE_MB: int(0, 65_536).default(DEFAULT_ANSWER_CACHE_MB),
     /** The embedded simulator's loopback port; unset = a free one, so demos can run side by side. */
     SIM_PORT: port.optional(),
     SIM_SEED: int(0, 2 ** 31).default(20261122),

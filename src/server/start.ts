@@ -198,6 +198,7 @@ function tracksOf(
     db: store.db,
     watchMinutes: env.WATCH_MINUTES,
     pullNow: async (by, ids) => (puller.isLeader() ? puller.pullLoads(by, ids) : undefined),
+    answersKeptBytes: env.ANSWER_CACHE_MB * 2 ** 20,
     now: cacheOptions.now,
   });
   return { source, puller };

@@ -168,6 +168,8 @@ export interface TrackLoadsTable {
   missing: ColumnType<boolean, boolean | undefined, boolean>;
   /** When the load last changed (retention). */
   changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** How many items `track_items` holds of it, kept with each write. */
+  items: ColumnType<string, string | number | undefined, string | number>;
 }
 
 /** A load whose delta was taken from the service and not stored: pulled in full next round. */

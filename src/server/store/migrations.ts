@@ -10,6 +10,7 @@ import * as tracksAndLease from './migrations/20261127T0320-tracks-and-lease';
 import * as exceptionAcks from './migrations/20261127T0330-exception-acks';
 import * as alerts from './migrations/20261127T0410-alerts';
 import * as trackNotesAndMissing from './migrations/20261127T0500-track-notes-and-missing';
+import * as itemCounts from './migrations/20261127T2000-item-counts';
 
 /**
  * Every migration, oldest first, by the name of its file in `migrations/` (a timestamp, then what it
@@ -28,4 +29,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261127T0330-exception-acks': exceptionAcks,
   '20261127T0410-alerts': alerts,
   '20261127T0500-track-notes-and-missing': trackNotesAndMissing,
+  '20261127T2000-item-counts': itemCounts,
 };

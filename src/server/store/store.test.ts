@@ -174,8 +174,25 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     await sql`insert into document_reviews (url, load, decision, decided_by) values ('https://x.example/kept.jpg', 'e:1', 'approved', 'kept')`.execute(
       store.db,
     );
+    // A track stored before: its items are counted once, as the upgrade keeps the counts from then on.
+    await sql`insert into track_loads (load_by, load_id, head, changed_seq) values ('external-id', 'kept', '{}', 1), ('external-id', 'empty', '{}', 1)`.execute(
+      store.db,
+    );
+    await sql`insert into track_items (load_by, load_id, list, key, item, seq) values ('external-id', 'kept', 'pings', 'a', '{}', 1), ('external-id', 'kept', 'events', 'b', '{}', 1)`.execute(
+      store.db,
+    );
     expect(await migrateToLatest(store.db)).toEqual([ALL.at(-1)]);
     expect(await tables(store.db)).toEqual(TABLES);
+    const counted = await store.db
+      .selectFrom('track_loads')
+      .select(['load_id', 'items'])
+      .where('load_id', 'in', ['kept', 'empty'])
+      .orderBy('load_id')
+      .execute();
+    expect(counted.map((r) => [r.load_id, Number(r.items)])).toEqual([
+      ['empty', 0],
+      ['kept', 2],
+    ]);
     const kept = await store.db.selectFrom('audit_log').select('actor').where('actor', '=', 'kept').execute();
     expect(kept).toEqual([{ actor: 'kept' }]);
     // A review from before gets a change number, so a page's next `?since=` is well defined.

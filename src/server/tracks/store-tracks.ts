@@ -2,6 +2,7 @@ import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadViewWire } from '@/contract/load-view';
 import type { Load, LoadBy } from '@/domain/model';
 import type { Kysely } from 'kysely';
+import { DEFAULT_ANSWER_CACHE_MB } from '../config';
 import { INCLUDE_OF, loadView, type ServedJson, type ServedTracks } from '../track-cache';
 import type { Database } from '../store/database';
 import { changesSince, LISTS, watchedTracks, watchLoads, type Changes } from './track-store';
@@ -20,7 +21,7 @@ export interface StoreTracksOptions {
   /** Pulls loads now where this instance is the puller; undefined elsewhere. */
   pullNow: (by: LoadBy, ids: string[]) => Promise<number | undefined>;
   now?: () => number;
-  /** Bytes of serialized loads kept (ANSWERS_KEPT_BYTES by default). */
+  /** Bytes of serialized loads kept (ANSWERS_KEPT_BYTES by default; 0: none). */
   answersKeptBytes?: number;
 }
 
@@ -31,7 +32,7 @@ const RENEWALS_KEPT = 200_000;
  * Bytes of serialized loads kept for answers with everything (no cursor), least recently used
  * first out: many browsers opening the same board read and write each load once per change.
  */
-export const ANSWERS_KEPT_BYTES = 64 * 2 ** 20;
+export const ANSWERS_KEPT_BYTES = DEFAULT_ANSWER_CACHE_MB * 2 ** 20;
 
 /** What a set of include flags serves of a load: its lists, then extras, as 0 or 1. */
 function includeKey(include: IncludeFlags | undefined): string {

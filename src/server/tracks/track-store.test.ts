@@ -12,8 +12,10 @@ import { openStore, type Store } from '../store/store';
 import {
   changesSince,
   liveWatchedLoads,
+  LISTS,
   readLoad,
   storeDeltas,
+  storedItemCounts,
   watchedTracks,
   watchLoads,
 } from './track-store';
@@ -150,6 +152,11 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
             expect(asJson(await readLoad(store.db, 'external-id', id)), `load ${id}`).toEqual(
               asJson(expected.get(id)),
             );
+          // The counts kept with the writes: every item held once, however often it came.
+          const held = [...expected]
+            .map(([id, l]) => [id, LISTS.reduce((n, list) => n + l[list].length, 0)] as const)
+            .filter(([, n]) => n > 0);
+          expect(await storedItemCounts(store.db, 'external-id', ids(base))).toEqual(new Map(held));
         },
       ),
       { numRuns: 40 },
@@ -337,6 +344,50 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     const foreign = await read(undefined, 'elsewhere.5');
     expect(json(foreign)).toEqual(await truth());
     expect(foreign.loads[0]).toBe(third.loads[0]);
+  });
+
+  it('answers kept within their budget: none at 0, the least recently used out first when full', async () => {
+    const base = nextBase();
+    const [a, b, c] = ids(base) as [string, string, string];
+    const d = (load: number, pings: number[]): Delta => ({
+      load,
+      pings,
+      events: [],
+      documents: [],
+      comments: [],
+    });
+    await storeDeltas(store.db, fence, [
+      toLoad(d(0, [1, 2]), base),
+      toLoad(d(1, [3, 4, 5]), base),
+      toLoad(d(2, [6]), base),
+    ]);
+    const json = (answer: ServedJson) => answer.loads.map((l) => JSON.parse(l.toString()) as unknown);
+    const open = (answersKeptBytes: number) =>
+      createStoreTracks({ db: store.db, watchMinutes: 10, pullNow: async () => undefined, answersKeptBytes });
+    const truth = async (of: string[]) =>
+      (await open(0).get('external-id', of, undefined, undefined)).loads.map((l) => asJson(l as never));
+
+    // Nothing kept: each answer is made afresh, and is still the store's.
+    const none = open(0);
+    const first = await none.getJson('external-id', [a, b, c], undefined, undefined);
+    const second = await none.getJson('external-id', [a, b, c], undefined, undefined);
+    expect(json(second)).toEqual(await truth([a, b, c]));
+    for (const i of [0, 1, 2]) expect(second.loads[i]).not.toBe(first.loads[i]);
+
+    // Room for any two of the three loads, not all three.
+    const size = first.loads.reduce((sum, l) => sum + l.length, 0) - 1;
+    const small = open(size);
+    const read = (of: string[]) => small.getJson('external-id', of, undefined, undefined);
+    const ab = await read([a, b]);
+    // a is read again, so b is now the least recently used: c's entry pushes it out.
+    const aAgain = await read([a]);
+    expect(aAgain.loads[0]).toBe(ab.loads[0]);
+    const cOnly = await read([c]);
+    const all = await read([a, b, c]);
+    expect(json(all)).toEqual(await truth([a, b, c]));
+    expect(all.loads[0]).toBe(ab.loads[0]);
+    expect(all.loads[1]).not.toBe(ab.loads[1]);
+    expect(all.loads[2]).toBe(cOnly.loads[0]);
   });
 
   it('a write of a term that is over is refused, and writes nothing', async () => {

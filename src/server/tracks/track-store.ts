@@ -206,6 +206,7 @@ export async function storeDeltas(
       id: [] as string[],
       head: [] as string[],
       notes: [] as (string | null)[],
+      added: [] as number[],
     };
     const items = {
       by: [] as string[],
@@ -230,14 +231,18 @@ export async function storeDeltas(
         row?.missing === true ||
         (notes !== undefined &&
           notes !== (row?.notes == null ? undefined : JSON.stringify(parsed(row.notes))));
+      // Items not held before: the load's kept count grows by them.
+      let added = 0;
       for (const item of givenItems) {
         let text = item.text;
         let instant = item.instant;
-        if (before !== undefined) {
+        if (before === undefined) added++;
+        else {
           const stored = storedText.get(item);
           // Stored with the very same text: the merge would keep the stored version.
           if (stored === undefined) continue;
-          if (stored !== null) {
+          if (stored === null) added++;
+          else {
             const old = JSON.parse(stored) as Item;
             const kept = mergeItems([old], [JSON.parse(text) as Item]);
             if (kept.length === 1 && kept[0] === old) continue;
@@ -259,16 +264,16 @@ export async function storeDeltas(
       heads2.id.push(id);
       heads2.head.push(JSON.stringify(head));
       heads2.notes.push(notes ?? null);
+      heads2.added.push(added);
     }
     if (changed.length > 0)
       await sql`
-      insert into track_loads (load_by, load_id, head, changed_seq, notes, missing, changed_at)
-      select b, i, h, ${seq}, n, false, clock_timestamp()
-      from unnest(${heads2.by}::text[], ${heads2.id}::text[], ${heads2.head}::json[], ${heads2.notes}::json[]) as t(b, i, h, n)
+      insert into track_loads (load_by, load_id, head, changed_seq, notes, missing, changed_at, items)
+      select b, i, h, ${seq}, n, false, clock_timestamp(), a
+      from unnest(${heads2.by}::text[], ${heads2.id}::text[], ${heads2.head}::json[], ${heads2.notes}::json[], ${heads2.added}::bigint[]) as t(b, i, h, n, a)
       on conflict (load_by, load_id) do update set head = excluded.head, changed_seq = excluded.changed_seq,
-        notes = coalesce(excluded.notes, track_loads.notes), missing = false, changed_at = excluded.changed_at`.execute(
-        trx,
-      );
+        notes = coalesce(excluded.notes, track_loads.notes), missing = false, changed_at = excluded.changed_at,
+        items = track_loads.items + excluded.items`.execute(trx);
     if (items.key.length > 0)
       await sql`
         insert into track_items (load_by, load_id, list, key, instant, item, seq)
@@ -496,7 +501,8 @@ export async function watchedTracks(db: Kysely<Database>, lists: readonly List[]
 
 /**
  * How many items the store holds of each of these loads (those it holds anything of): what a full
- * pull of them is expected to bring. Counted on the items' key, a few thousand loads a query.
+ * pull of them is expected to bring. Read from the count each write keeps, a few thousand loads a
+ * query: counting the items themselves reads every item of every watched load.
  */
 export async function storedItemCounts(
   db: Kysely<Database>,
@@ -506,11 +512,11 @@ export async function storedItemCounts(
   const counts = new Map<string, number>();
   for (let from = 0; from < ids.length; from += 5000) {
     const rows = await db
-      .selectFrom('track_items')
-      .select(['load_id', (eb) => eb.fn.countAll<string | number>().as('items')])
+      .selectFrom('track_loads')
+      .select(['load_id', 'items'])
       .where('load_by', '=', by)
       .where('load_id', 'in', ids.slice(from, from + 5000))
-      .groupBy('load_id')
+      .where('items', '>', '0')
       .execute();
     for (const row of rows) counts.set(row.load_id, Number(row.items));
   }
