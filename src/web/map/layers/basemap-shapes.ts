@@ -136,8 +136,8 @@ export function shapesOf(geometries: readonly (Geometry | null)[]): Shape[] {
 
 /**
  * `shapesOf`, a few geometries at a time, each turn within `budgetMs` and the next in a task of its
- * own: the 1:50m countries are made as a zoom or pan goes on (a tenth of a second and its garbage
- * in one task, at 2x throttling, was the longest frame of the pan/zoom script).
+ * own: the 1:50m countries are made as a zoom or pan goes on, not in one long task that stalls a
+ * frame of it.
  */
 export async function shapesOfInTurns(
   geometries: readonly (Geometry | null)[],
