@@ -89,7 +89,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('a refresh that starts renders its button, not the page; the page renders when the answer comes', async () => {
+/** The page with its first answer drawn, and that answer's renders (the board's deferred pass among them) settled. */
+async function renderSettled() {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -97,9 +98,13 @@ it('a refresh that starts renders its button, not the page; the page renders whe
     </QueryClientProvider>,
   );
   await screen.findByText(/Updated/);
-  const refresh = screen.getByRole('button', { name: 'Refresh' });
-  // Let the first answer's renders (the board's deferred pass among them) settle.
   await new Promise((resolve) => setTimeout(resolve, 100));
+  return user;
+}
+
+it('a refresh that starts renders its button, not the page; the page renders when the answer comes', async () => {
+  const user = await renderSettled();
+  const refresh = screen.getByRole('button', { name: 'Refresh' });
   const before = pageRenders.count;
   expect(before).toBeGreaterThan(0);
 
@@ -117,14 +122,7 @@ it('a refresh that starts renders its button, not the page; the page renders whe
 });
 
 it('a refresh reaches the board and the map in the same render: never two versions of a load', async () => {
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <DispatcherPage config={CLIENT_CONFIG} />
-    </QueryClientProvider>,
-  );
-  await screen.findByText(/Updated/);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const user = await renderSettled();
   mapAndBoard.renders = [];
 
   await user.click(screen.getByRole('button', { name: 'Refresh' }));
