@@ -64,42 +64,42 @@ describe('parseEnv', () => {
     expect(attempt).not.toThrow(/hunter2/);
   });
 
-  it('reads how long the audit log is kept: a year by default, whole days from 1 to 3650', () => {
-    expect(parseEnv({}).RETENTION_DAYS).toBe(365);
-    expect(parseEnv({ RETENTION_DAYS: '30' }).RETENTION_DAYS).toBe(30);
-    expect(parseEnv({ RETENTION_DAYS: '3650' }).RETENTION_DAYS).toBe(3650);
-    for (const bad of ['0', '-5', '3651', '1.5', 'forever'])
-      expect(() => parseEnv({ RETENTION_DAYS: bad }), bad).toThrow(
-        /^Invalid configuration:\n {2}RETENTION_DAYS: /,
-      );
-  });
-
-  it('reads the puller’s lease: 15 s by default, whole seconds from 3 to 600', () => {
-    expect(parseEnv({}).LEASE_SECONDS).toBe(15);
-    expect(parseEnv({ LEASE_SECONDS: '30' }).LEASE_SECONDS).toBe(30);
-    for (const bad of ['0', '2', '601', '1.5', 'soon'])
-      expect(() => parseEnv({ LEASE_SECONDS: bad }), bad).toThrow(
-        /^Invalid configuration:\n {2}LEASE_SECONDS: /,
-      );
-  });
-
-  it('reads how long a socket may idle: 120 s by default, 0 for never, whole seconds up to a day', () => {
-    expect(parseEnv({}).SOCKET_IDLE_SECONDS).toBe(120);
-    expect(parseEnv({ SOCKET_IDLE_SECONDS: '0' }).SOCKET_IDLE_SECONDS).toBe(0);
-    expect(parseEnv({ SOCKET_IDLE_SECONDS: '30' }).SOCKET_IDLE_SECONDS).toBe(30);
-    for (const bad of ['-1', '86401', '1.5', 'soon'])
-      expect(() => parseEnv({ SOCKET_IDLE_SECONDS: bad }), bad).toThrow(
-        /^Invalid configuration:\n {2}SOCKET_IDLE_SECONDS: /,
-      );
-  });
-
-  it('reads the answer cache’s size: 64 MiB by default, 0 for none, whole MiB', () => {
-    expect(parseEnv({}).ANSWER_CACHE_MB).toBe(64);
-    expect(parseEnv({ ANSWER_CACHE_MB: '0' }).ANSWER_CACHE_MB).toBe(0);
-    expect(parseEnv({ ANSWER_CACHE_MB: '512' }).ANSWER_CACHE_MB).toBe(512);
-    for (const bad of ['-1', '65537', '1.5', '64MB', 'lots'])
-      expect(() => parseEnv({ ANSWER_CACHE_MB: bad }), bad).toThrow(
-        /^Invalid configuration:\n {2}ANSWER_CACHE_MB: /,
+  // Whole-number settings: the default, values taken as given, and values refused with the variable named.
+  it.each([
+    {
+      what: 'how long the audit log is kept: a year by default, whole days from 1 to 3650',
+      name: 'RETENTION_DAYS',
+      default: 365,
+      good: [30, 3650],
+      bad: ['0', '-5', '3651', '1.5', 'forever'],
+    },
+    {
+      what: 'the puller’s lease: 15 s by default, whole seconds from 3 to 600',
+      name: 'LEASE_SECONDS',
+      default: 15,
+      good: [30],
+      bad: ['0', '2', '601', '1.5', 'soon'],
+    },
+    {
+      what: 'how long a socket may idle: 120 s by default, 0 for never, whole seconds up to a day',
+      name: 'SOCKET_IDLE_SECONDS',
+      default: 120,
+      good: [0, 30],
+      bad: ['-1', '86401', '1.5', 'soon'],
+    },
+    {
+      what: 'the answer cache’s size: 64 MiB by default, 0 for none, whole MiB',
+      name: 'ANSWER_CACHE_MB',
+      default: 64,
+      good: [0, 512],
+      bad: ['-1', '65537', '1.5', '64MB', 'lots'],
+    },
+  ] as const)('reads $what', ({ name, default: byDefault, good, bad }) => {
+    expect(parseEnv({})[name]).toBe(byDefault);
+    for (const value of good) expect(parseEnv({ [name]: String(value) })[name]).toBe(value);
+    for (const value of bad)
+      expect(() => parseEnv({ [name]: value }), value).toThrow(
+        new RegExp(`^Invalid configuration:\\n {2}${name}: `),
       );
   });
 
