@@ -16,9 +16,10 @@ function scrollParent(element: Element): Element | null {
  */
 export function useNearScreen(ref: RefObject<Element | null>, wait: boolean, margin = 800): boolean {
   const [near, setNear] = useState(() => !wait || typeof IntersectionObserver === 'undefined');
+  // Again when `wait` changes: the element may not have been there while there was nothing to wait for.
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (near || !wait || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
@@ -29,6 +30,6 @@ export function useNearScreen(ref: RefObject<Element | null>, wait: boolean, mar
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, ref, margin]);
+  }, [near, wait, ref, margin]);
   return near || !wait;
 }
