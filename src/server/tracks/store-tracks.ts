@@ -32,7 +32,7 @@ const RENEWALS_KEPT = 200_000;
  * Bytes of serialized loads kept for answers with everything (no cursor), least recently used
  * first out: many browsers opening the same board read and write each load once per change.
  */
-export const ANSWERS_KEPT_BYTES = DEFAULT_ANSWER_CACHE_MB * 2 ** 20;
+const ANSWERS_KEPT_BYTES = DEFAULT_ANSWER_CACHE_MB * 2 ** 20;
 
 /** What a set of include flags serves of a load: its lists, then extras, as 0 or 1. */
 function includeKey(include: IncludeFlags | undefined): string {
