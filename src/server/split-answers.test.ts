@@ -7,6 +7,40 @@ import { TOO_LARGE_TRIES } from './track-cache';
 import type { Puller } from './puller/puller';
 
 /** The `upstreamCalls` of each `/api/pull` request, from the proxy's request log. */
+/**
+ * A stack that keeps tracks in a fresh PGlite store, on a clock the test moves, with the service's
+ * answers capped at `maxBytes`; the first load's track is long. `close` ends both.
+ */
+async function storeStack(loads: number, maxBytes: number) {
+  const clock = manualClock();
+  const { store, close } = await openMigratedTestStore('pglite');
+  const stack = await startStack({
+    loads,
+    now: clock.now,
+    longTrackPings: 2000,
+    store,
+    env: { TRACKS: 'store', UPSTREAM_MAX_BYTES: String(maxBytes), REFRESH_SECONDS: '30' },
+  });
+  return {
+    clock,
+    stack,
+    close: async () => {
+      await stack.close();
+      await close();
+    },
+  };
+}
+
+/** A browser's pull of these loads from one instance. */
+async function pullFrom(url: string, ids: string[]) {
+  const response = await fetch(`${url}/api/pull/by-external-id`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
+    body: JSON.stringify({ ids }),
+  });
+  return ProxyPullAnswer.parse(await response.json());
+}
+
 function upstreamCallsLogged(logs: string[]): number[] {
   return logs
     .map((l) => JSON.parse(l) as { path?: string; upstreamCalls?: number })
@@ -109,31 +143,14 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
   }, 60_000);
 
   it('with tracks in the store, the load too large alone is served with its note by every instance', async () => {
-    const clock = manualClock();
-    const { store, close } = await openMigratedTestStore('pglite');
-    const stack = await startStack({
-      loads: 4,
-      now: clock.now,
-      longTrackPings: 2000,
-      store,
-      env: { TRACKS: 'store', UPSTREAM_MAX_BYTES: String(2 ** 20), REFRESH_SECONDS: '30' },
-    });
+    const { clock, stack, close } = await storeStack(4, 2 ** 20);
     try {
       const other = await stack.addInstance();
       const puller = stack.puller as Puller;
       expect(await puller.renew()).toBe('leader');
       const ids = stack.sim.fleet.map((p) => String(p.externalId));
       const [huge] = ids;
-      const pull = async (url: string) =>
-        ProxyPullAnswer.parse(
-          await (
-            await fetch(`${url}/api/pull/by-external-id`, {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
-              body: JSON.stringify({ ids }),
-            })
-          ).json(),
-        );
+      const pull = (url: string) => pullFrom(url, ids);
       expect((await pull(other.proxy.url)).pending).toEqual(ids);
       await puller.pull();
       // Refused once: perhaps a passing burst, so still pending while it is tried again.
@@ -153,23 +170,14 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       ]);
       for (const id of ids.slice(1)) expect(loads.get(id)?.pings.length, id).toBeGreaterThan(0);
     } finally {
-      await stack.close();
       await close();
     }
   }, 60_000);
 
   it("a new term's first pull, of every load in full, is sized by what the store holds: no answer refused", async () => {
-    const clock = manualClock();
-    const { store, close } = await openMigratedTestStore('pglite');
     // One long track among 39 short ones: the cap refuses all 40 in one call, not the long one
     // alone nor the short ones together.
-    const stack = await startStack({
-      loads: 40,
-      now: clock.now,
-      longTrackPings: 2000,
-      store,
-      env: { TRACKS: 'store', UPSTREAM_MAX_BYTES: String(2.5 * 2 ** 20), REFRESH_SECONDS: '30' },
-    });
+    const { stack, close } = await storeStack(40, 2.5 * 2 ** 20);
     try {
       const other = await stack.addInstance();
       const first = stack.puller as Puller;
@@ -202,15 +210,7 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       const expected = (
         (await truth.json()) as { details: { loadTrackExternalId: number; locations: unknown[] }[] }
       ).details;
-      const answer = ProxyPullAnswer.parse(
-        await (
-          await fetch(`${other.proxy.url}/api/pull/by-external-id`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'haulview' },
-            body: JSON.stringify({ ids }),
-          })
-        ).json(),
-      );
+      const answer = await pullFrom(other.proxy.url, ids);
       const loads = new Map(answer.loads.map((l) => LoadView.parse(l)).map((l) => [l.id, l]));
       expect(expected).toHaveLength(ids.length);
       for (const d of expected)
@@ -218,7 +218,6 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
           d.locations.length,
         );
     } finally {
-      await stack.close();
       await close();
     }
   }, 120_000);
