@@ -41,6 +41,17 @@ async function pullFrom(url: string, ids: string[]) {
   return ProxyPullAnswer.parse(await response.json());
 }
 
+/** What the service holds of these loads (the ground truth): each one's pings, in full. */
+async function serviceHolds(simUrl: string, ids: string[]) {
+  const truth = await fetch(`${simUrl}/loadtrackservice/getLoadTrackDetailsServiceV2`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...TEST_CREDENTIALS, loadTrackExternalIds: ids, sendNewData: 'no' }),
+  });
+  return ((await truth.json()) as { details: { loadTrackExternalId: number; locations: unknown[] }[] })
+    .details;
+}
+
 function upstreamCallsLogged(logs: string[]): number[] {
   return logs
     .map((l) => JSON.parse(l) as { path?: string; upstreamCalls?: number })
@@ -89,14 +100,7 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       expect([...loads.keys()].sort()).toEqual([...ids].sort());
 
       // Every other load is whole: the pings the simulator has for it, none lost in the halving.
-      const truth = await fetch(`${stack.sim.url}/loadtrackservice/getLoadTrackDetailsServiceV2`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...TEST_CREDENTIALS, loadTrackExternalIds: others, sendNewData: 'no' }),
-      });
-      const expected = (
-        (await truth.json()) as { details: { loadTrackExternalId: number; locations: unknown[] }[] }
-      ).details;
+      const expected = await serviceHolds(stack.sim.url, others);
       expect(expected).toHaveLength(11);
       for (const d of expected) {
         const load = loads.get(String(d.loadTrackExternalId));
@@ -202,14 +206,7 @@ describe('answers larger than UPSTREAM_MAX_BYTES', () => {
       expect(report.upstream?.lastSuccessAt).not.toBeNull();
       expect(calls).toBeGreaterThanOrEqual(2);
       // …and every load whole in the store, as the service has it.
-      const truth = await fetch(`${stack.sim.url}/loadtrackservice/getLoadTrackDetailsServiceV2`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...TEST_CREDENTIALS, loadTrackExternalIds: ids, sendNewData: 'no' }),
-      });
-      const expected = (
-        (await truth.json()) as { details: { loadTrackExternalId: number; locations: unknown[] }[] }
-      ).details;
+      const expected = await serviceHolds(stack.sim.url, ids);
       const answer = await pullFrom(other.proxy.url, ids);
       const loads = new Map(answer.loads.map((l) => LoadView.parse(l)).map((l) => [l.id, l]));
       expect(expected).toHaveLength(ids.length);
