@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusPhase } from './status-phase';
+import { isFinished, statusPhase } from './status-phase';
 
 const status = (name: string | undefined, code?: string) => ({ name, code });
 
@@ -69,5 +69,26 @@ describe('statusPhase', () => {
     expect(statusPhase(status('', ''))).toBe('other');
     expect(statusPhase(status(undefined, 'constructor'))).toBe('other');
     expect(statusPhase(status(undefined, '__proto__'))).toBe('other');
+  });
+
+  it('reads the same pair alike as a copy or after thousands of other names', () => {
+    // Each status a pull brings is a fresh copy; what it says is the same as the original's.
+    const delivered = status('Delivered', 'DLV');
+    expect(statusPhase({ ...delivered })).toBe('delivered');
+    expect(isFinished({ ...delivered })).toBe(true);
+    // A code and a name that say different things are read as a pair, not by either alone.
+    expect(statusPhase(status('In transit', 'DLV'))).toBe('delivered');
+    expect(statusPhase(status('In transit', 'ITR'))).toBe('transit');
+    expect(isFinished(status('In transit', 'CXL'))).toBe(true);
+    expect(statusPhase(status('In transit', 'CXL'))).toBe('transit');
+    // A hostile upstream's ten thousand names, each its own, then the usual ones again.
+    for (let i = 0; i < 10_000; i++) {
+      expect(statusPhase(status(`Load ${i} delivered`))).toBe('delivered');
+      expect(isFinished(status(`Load ${i} cancelled`))).toBe(true);
+      expect(statusPhase(status(`Load ${i} cancelled`))).toBe('other');
+    }
+    expect(statusPhase(status('In transit', 'ITR'))).toBe('transit');
+    expect(isFinished(status('In transit', 'ITR'))).toBe(false);
+    expect(statusPhase(status('Loaded'))).toBe('pickup');
   });
 });

@@ -54,19 +54,42 @@ const BY_NAME: readonly [RegExp, StatusPhase][] = [
 type Status = { name?: string | undefined; code?: string | undefined };
 
 /**
- * Each status object's phase and whether it ends the trip, read once: a load's latest status is
- * judged by the outlook, the exceptions and the board at every refresh while it stays the same
- * object (a merge that brings no newer status keeps it; statuses are never changed in place).
+ * What a status's code and name say, read once per pair: a board's 10,000 loads carry a few dozen
+ * pairs, and each load's latest status is judged by the outlook, the exceptions, the board and the map
+ * at every refresh, often as a fresh copy (from the pull worker) of a status seen before. Keyed by the
+ * texts, not the object, so a copy costs two lookups; cleared when a hostile upstream sends too many.
  */
-const phases = new WeakMap<Status, StatusPhase>();
-const finishes = new WeakMap<Status, boolean>();
+interface Reading {
+  phase: StatusPhase;
+  finished: boolean;
+}
+const readings = new Map<string, Map<string, Reading>>();
+let readingsKept = 0;
+const READINGS_KEPT = 4096;
+
+function readingOf(status: Status): Reading {
+  // An absent code or name reads as an empty one (`phaseOf`, `finishOf`).
+  const code = status.code ?? '';
+  const name = status.name ?? '';
+  let byName = readings.get(code);
+  const kept = byName?.get(name);
+  if (kept) return kept;
+  if (readingsKept >= READINGS_KEPT) {
+    readings.clear();
+    readingsKept = 0;
+    byName = undefined;
+  }
+  if (!byName) readings.set(code, (byName = new Map()));
+  const phase = phaseOf(status);
+  const reading = { phase, finished: finishOf(status, phase) };
+  byName.set(name, reading);
+  readingsKept++;
+  return reading;
+}
 
 /** The phase of a status (a load's latest, say); `other` when nothing in it says. */
 export function statusPhase(status: Status | undefined): StatusPhase {
-  if (!status) return 'other';
-  let phase = phases.get(status);
-  if (phase === undefined) phases.set(status, (phase = phaseOf(status)));
-  return phase;
+  return status ? readingOf(status).phase : 'other';
 }
 
 function phaseOf(status: Status): StatusPhase {
@@ -89,16 +112,13 @@ const NOT_DONE = /\bnot\b|\bunable\b|\bfailed\b|\battempt|\brequest/i;
  * however long its phone has been quiet (`attention.ts`).
  */
 export function isFinished(status: Status | undefined): boolean {
-  if (!status) return false;
-  let finished = finishes.get(status);
-  if (finished === undefined) finishes.set(status, (finished = finishOf(status)));
-  return finished;
+  return status ? readingOf(status).finished : false;
 }
 
-function finishOf(status: Status): boolean {
+function finishOf(status: Status, phase: StatusPhase): boolean {
   const code = status.code?.trim().toUpperCase();
   if (code && CANCELLED_CODES.has(code)) return true;
   const name = status.name ?? '';
   if (CANCELLED_NAME.test(name) && !NOT_DONE.test(name)) return true;
-  return statusPhase(status) === 'delivered';
+  return phase === 'delivered';
 }
