@@ -1,9 +1,9 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import type L from 'leaflet';
 import { act } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
 import { describe, expect, it } from 'vitest';
-import { PanToSelection, type LatLon } from './map-view';
+import { FitButtons, MapView, PanToSelection, type LatLon } from './map-view';
 import { withMapSize } from '@/testing/map-size';
 
 describe('PanToSelection', () => {
@@ -50,5 +50,51 @@ describe('PanToSelection', () => {
     await map.select('e:1', { lat: 44, lon: -110 });
     expect(map.center().lng).toBeCloseTo(-90, 1);
     map.unmount();
+  });
+});
+
+describe('MapView and FitButtons', () => {
+  withMapSize();
+
+  // Far apart, the extremes not first nor last, and one place twice.
+  const places: LatLon[] = [
+    { lat: 33, lon: -90 },
+    { lat: 39, lon: -104 },
+    { lat: 61.2, lon: -149.9 },
+    { lat: 33, lon: -90 },
+    { lat: 18.4, lon: -66.1 },
+    { lat: 41.9, lon: -87.6 },
+  ];
+  const holdsAll = (map: L.Map) => places.every((p) => map.getBounds().contains([p.lat, p.lon]));
+
+  it('fits every place in view when the points first arrive, and again on "Fit all"', async () => {
+    let leaflet: L.Map | undefined;
+    function Grab() {
+      leaflet = useMap();
+      return null;
+    }
+    const r = render(
+      <MapContainer center={[0, 0]} zoom={12}>
+        <Grab />
+        <MapView fitTo={places} urlParam={null} />
+        <FitButtons all={places} selected={[]} />
+      </MapContainer>,
+    );
+    expect(holdsAll(leaflet!)).toBe(true);
+    // Not everything at the lowest zoom: the box is the places', a little padded.
+    expect(leaflet!.getZoom()).toBeGreaterThan(0);
+    expect(leaflet!.getCenter().lat).toBeGreaterThan(18.4);
+    expect(leaflet!.getCenter().lat).toBeLessThan(61.2);
+    expect(leaflet!.getCenter().lng).toBeGreaterThan(-149.9);
+    expect(leaflet!.getCenter().lng).toBeLessThan(-66.1);
+
+    act(() => leaflet!.setView([10, 10], 12, { animate: false }));
+    expect(holdsAll(leaflet!)).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Fit all' }));
+      await new Promise((done) => setTimeout(done, 400));
+    });
+    expect(holdsAll(leaflet!)).toBe(true);
+    r.unmount();
   });
 });

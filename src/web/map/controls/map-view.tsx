@@ -9,9 +9,23 @@ export interface LatLon {
   lon: number;
 }
 
-/** The box around places, made only when the view is fitted (not for 10,000 loads on each refresh). */
-const boundsOf = (places: readonly LatLon[]) =>
-  L.latLngBounds(places.map((p): L.LatLngTuple => [p.lat, p.lon]));
+/**
+ * The box around places, made only when the view is fitted (not for 10,000 loads on each refresh):
+ * by their extremes, not a Leaflet point and a bounds' extension per place.
+ */
+function boundsOf(places: readonly LatLon[]): L.LatLngBounds {
+  let south = Infinity;
+  let west = Infinity;
+  let north = -Infinity;
+  let east = -Infinity;
+  for (const { lat, lon } of places) {
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+    if (lon < west) west = lon;
+    if (lon > east) east = lon;
+  }
+  return L.latLngBounds([south, west], [north, east]);
+}
 
 /** `lat,lon,zoom` as kept in the URL. */
 export function parseView(text: string | null): { center: L.LatLngTuple; zoom: number } | null {
