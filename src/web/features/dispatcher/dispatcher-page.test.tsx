@@ -26,7 +26,11 @@ vi.mock('../../lib/use-now', async (importOriginal) => {
 
 // What the map was given beside the board's rows, render by render: whether every row was of a
 // load the map drew (the same object), or of an older version of it.
-const mapAndBoard = vi.hoisted(() => ({ renders: [] as boolean[] }));
+const mapAndBoard = vi.hoisted(() => ({
+  renders: [] as boolean[],
+  /** Per render: the board's rows, and the points the map had drawn by then (its container says). */
+  rowsAndDrawn: [] as { rows: number; drawn: number }[],
+}));
 vi.mock('./use-map-loads', async (importOriginal) => {
   const original = await importOriginal<typeof import('./use-map-loads')>();
   return {
@@ -35,6 +39,11 @@ vi.mock('./use-map-loads', async (importOriginal) => {
       const [loads, rows] = args;
       const drawn = new Set(loads);
       mapAndBoard.renders.push(rows.every((r) => drawn.has(r.load)));
+      const map = document.querySelector('[data-drawing]');
+      mapAndBoard.rowsAndDrawn.push({
+        rows: rows.length,
+        drawn: map?.getAttribute('data-drawing') === 'done' ? Number(map.getAttribute('data-points')) : 0,
+      });
       return original.useMapLoads(...args);
     },
   };
@@ -63,6 +72,7 @@ beforeEach(() => {
   holdPulls = false;
   pulls = 0;
   mapAndBoard.renders = [];
+  mapAndBoard.rowsAndDrawn = [];
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
@@ -131,4 +141,11 @@ it('a refresh reaches the board and the map in the same render: never two versio
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(mapAndBoard.renders.length).toBeGreaterThan(0);
   expect(mapAndBoard.renders.every(Boolean)).toBe(true);
+});
+
+it('the first answer’s loads are on the map before the board makes their rows', async () => {
+  await renderSettled();
+  await waitFor(() => expect(mapAndBoard.rowsAndDrawn.some((r) => r.rows > 0)).toBe(true));
+  const first = mapAndBoard.rowsAndDrawn.find((r) => r.rows > 0);
+  expect(first).toEqual({ rows: 2, drawn: 2 });
 });

@@ -130,6 +130,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             onSelect={selected.select}
             onShowLate={map.showOnly}
             settled={!board.pending}
+            onDrawn={board.mapDrew}
           />
         </Suspense>
       </div>

@@ -30,6 +30,8 @@ export interface FleetMapProps {
   onShowLate?: (keys: string[]) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
+  /** Called after each draw of the loads' markers and clusters. */
+  onDrawn?: () => void;
 }
 
 const NO_POINTS: readonly LatLon[] = [];
@@ -92,6 +94,7 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
           selectedKey={p.selectedKey}
           onSelect={p.onSelect}
           onShowLate={p.onShowLate}
+          onDrawn={p.onDrawn}
         />
         <PanToSelection selectedKey={p.selectedKey} place={selectedPoint} />
         <FitButtons all={points} selected={selectedPoints} />

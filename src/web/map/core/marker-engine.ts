@@ -83,6 +83,8 @@ export class MarkerEngine {
   readonly tooltip = L.tooltip({ direction: 'top', offset: [0, -8] });
   /** Redraws asked for: an answer of the cluster index for one that is no longer the last is dropped. */
   private turn = 0;
+  /** Told after each redraw is on the map (its last slice applied). */
+  private drawnListener: (() => void) | undefined;
 
   constructor(readonly map: L.Map) {}
 
@@ -95,6 +97,14 @@ export class MarkerEngine {
     this.dirty = true;
     return () => {
       if (this.parts[slot] === part) delete this.parts[slot];
+    };
+  }
+
+  /** Calls `listener` after each redraw is on the map; returns the undoing. */
+  whenDrawn(listener: (() => void) | undefined): () => void {
+    this.drawnListener = listener;
+    return () => {
+      if (this.drawnListener === listener) this.drawnListener = undefined;
     };
   }
 
@@ -204,6 +214,7 @@ export class MarkerEngine {
     apply(() => {
       writeMarkerState(container, { drawing: 'done' });
       perfMarkAfterPaint('markers-drawn', { points: points.size(), markers, circles });
+      this.drawnListener?.();
     });
   }
 }
