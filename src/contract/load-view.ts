@@ -252,7 +252,9 @@ export const PULL_ANSWER_VERSION = 2;
  * `POST /api/pull/by-*` answer. Each load is parsed on its own (`LoadView`), so one the page cannot
  * read costs only itself. After a `since` cursor, `loads` holds only the loads that changed, each
  * with only the items that came after the cursor; every other load asked for and not `missing` is
- * as it was.
+ * as it was. The proxy writes each of `loads` on a line of its own (a newline before each, none
+ * inside one, and one before the closing bracket), so a reader can parse the loads a part at a time
+ * (web/data/pull-answer.ts `loadLines`).
  */
 export const ProxyPullAnswer = z.strictObject({
   version: z.number(),

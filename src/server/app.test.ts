@@ -39,6 +39,19 @@ describe('POST /api/pull/by-external-id', () => {
     expect(answer.cursor).toBeTruthy();
   });
 
+  it('writes each load on a line of its own, as the page reads a board a part at a time', async () => {
+    const response = await stack.post('/api/pull/by-external-id', { ids: [...ids(), 'unknown-1'] });
+    const text = await response.text();
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/,"loads":\[$/);
+    expect(lines.at(-1)).toMatch(/^\],"missing":\["unknown-1"\]/);
+    const loads = lines
+      .slice(1, -1)
+      .map((line, i) => JSON.parse(i === 0 ? line : line.replace(/^,/, '')) as unknown);
+    expect(loads).toEqual((JSON.parse(text) as { loads: unknown[] }).loads);
+    expect(loads).toHaveLength(12);
+  });
+
   it('folds duplicate ids and keeps the order asked for', async () => {
     const [a, b] = ids();
     const answer = await loadsOf(await stack.post('/api/pull/by-external-id', { ids: [b, a, b] }));

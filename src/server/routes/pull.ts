@@ -6,7 +6,9 @@ import type { AppEnv } from '../app-env';
 import type { TrackSource } from '../track-cache';
 import { validate } from '../validation';
 
-const COMMA = Buffer.from(',');
+// Each load on a line of its own (`ProxyPullAnswer`): the page parses a board's loads a part at a time.
+const FIRST_LOAD = Buffer.from('\n');
+const NEXT_LOAD = Buffer.from('\n,');
 
 export interface PullRouteOptions {
   cache: Pick<TrackSource, 'getJson'>;
@@ -40,10 +42,10 @@ export function pullRoutes(o: PullRouteOptions) {
       const tail = JSON.stringify({ missing: served.missing, pending });
       const parts: Buffer[] = [Buffer.from(`${head.slice(0, -1)},"loads":[`)];
       served.loads.forEach((load, i) => {
-        if (i > 0) parts.push(COMMA);
+        parts.push(i > 0 ? NEXT_LOAD : FIRST_LOAD);
         parts.push(load);
       });
-      parts.push(Buffer.from(`],${tail.slice(1)}`));
+      parts.push(Buffer.from(`\n],${tail.slice(1)}`));
       return c.body(Buffer.concat(parts), 200, { 'Content-Type': 'application/json' });
     });
   }

@@ -28,11 +28,15 @@ export class ApiError extends Error {
   }
 }
 
+/** How a successful answer's text becomes the value its schema checks (`JSON.parse` unless a caller knows better). */
+export type AnswerParse = (text: string) => unknown;
+
 async function request<S extends z.ZodMiniType>(
   path: string,
   init: RequestInit,
   schema: S,
   mark: PerfDetail = { path },
+  parse: AnswerParse = JSON.parse,
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
@@ -45,7 +49,7 @@ async function request<S extends z.ZodMiniType>(
   if (path.startsWith('/api/pull/')) perfMark('answer', mark);
   let json: unknown;
   try {
-    json = text === '' ? undefined : JSON.parse(text);
+    json = text === '' ? undefined : response.ok ? parse(text) : JSON.parse(text);
   } catch {
     throw new ApiError(
       response.status,
@@ -105,6 +109,7 @@ export function apiSend<S extends z.ZodMiniType>(
   body: unknown,
   schema: S,
   signal?: AbortSignal,
+  parse?: AnswerParse,
 ): Promise<z.infer<S>> {
   const value = body instanceof WrittenJson ? body.value : body;
   return request(
@@ -122,6 +127,7 @@ export function apiSend<S extends z.ZodMiniType>(
     schema,
     // Which lists a pull asked for: the bench tells a load's track from its readings by it.
     { path, include: JSON.stringify((value as { include?: unknown } | null)?.include ?? null) },
+    parse,
   );
 }
 
@@ -130,6 +136,7 @@ export function apiPost<S extends z.ZodMiniType>(
   body: unknown,
   schema: S,
   signal?: AbortSignal,
+  parse?: AnswerParse,
 ): Promise<z.infer<S>> {
-  return apiSend('POST', path, body, schema, signal);
+  return apiSend('POST', path, body, schema, signal, parse);
 }

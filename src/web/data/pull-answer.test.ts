@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoadView, PULL_ANSWER_VERSION } from '@/contract/load-view';
 import { readerOf, UNSURE } from '@/contract/schema-reader';
 import { servedLoads } from '@/testing/served-loads';
 import { BOARD_INCLUDE } from './load-queries';
-import { readPullAnswer } from './pull-answer';
+import { WrittenJson } from './api-client';
+import { pullWritten, readPullAnswer } from './pull-answer';
 
 const readLoad = readerOf(LoadView);
 
@@ -187,5 +188,82 @@ describe('readPullAnswer', () => {
       true,
     );
     expect(read.missing).toEqual(['700999']);
+  });
+});
+
+describe('pullWritten with parts: a board’s answer parsed a part at a time', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const envelope = { version: PULL_ANSWER_VERSION, cursor: 'c9', timeStamp: '11/27/2026 21:00:00 UTC' };
+  /** As the proxy writes it (`ProxyPullAnswer`): each load on a line of its own. */
+  const laidOut = (loads: string[], tail = '"missing":["x"]') =>
+    `${JSON.stringify(envelope).slice(0, -1)},"loads":[${loads.map((l, i) => (i > 0 ? '\n,' : '\n') + l).join('')}\n],${tail}}`;
+  const texts = board.map((l) => JSON.stringify(l));
+
+  async function pullText(text: string, size: number) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(text, { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+    const parsed: number[] = [];
+    const parse = JSON.parse;
+    vi.spyOn(JSON, 'parse').mockImplementation((t: string, r) => {
+      parsed.push(t.length);
+      return parse(t, r) as unknown;
+    });
+    const takes: { loads: number; parsedBefore: number }[] = [];
+    const given: unknown[] = [];
+    const read = await pullWritten('external-id', new WrittenJson({ ids: [] }, '{"ids":[]}'), undefined, {
+      size,
+      take(loads) {
+        takes.push({ loads: loads.length, parsedBefore: parsed.length });
+        given.push(...loads);
+      },
+    });
+    vi.restoreAllMocks();
+    // The answer holds every load; the parts gave its first ones, as read.
+    expect(given).toEqual(read.loads.slice(0, given.length));
+    return { read, takes, parsed, all: read.loads };
+  }
+
+  it('gives each part before the next is parsed, and reads what parsing the whole would', async () => {
+    const text = laidOut(texts);
+    const { read, takes, parsed, all } = await pullText(text, 7);
+    const expected = readPullAnswer(JSON.parse(text) as never, 0);
+    expect(all).toEqual(expected.loads);
+    expect(read.missing).toEqual(['x']);
+    expect(read.cursor).toBe('c9');
+    // Parts of 7 out of 40: five given; part k was given after the envelope and k parts were parsed.
+    expect(takes.map((t) => t.loads)).toEqual([7, 7, 7, 7, 7]);
+    expect(takes.map((t) => t.parsedBefore)).toEqual([2, 3, 4, 5, 6]);
+    expect(Math.max(...parsed)).toBeLessThan(text.length / 4);
+  });
+
+  it('reads an answer of no loads, and one not laid out by lines, as before', async () => {
+    const none = await pullText(laidOut([]), 7);
+    expect(none.all).toEqual([]);
+    expect(none.read.missing).toEqual(['x']);
+    const oneLine = JSON.stringify({ ...envelope, loads: board, missing: [] });
+    const flat = await pullText(oneLine, 7);
+    expect(flat.all).toEqual(readPullAnswer(JSON.parse(oneLine) as never, 0).loads);
+  });
+
+  it('falls back to the whole text when a part is not its lines’ loads, and names broken JSON', async () => {
+    // Loads with a newline in their own whitespace: still JSON, but not one load a line. With parts
+    // of 4 lines, the first sits inside the third part (which parses, to 3 loads), the second
+    // across the fourth part's end (which does not).
+    const odd = [...texts];
+    for (const i of [9, 14]) odd[i] = odd[i]!.replace('{', '{\n');
+    const text = laidOut(odd);
+    const { all } = await pullText(text, 4);
+    expect(all).toEqual(readPullAnswer(JSON.parse(text) as never, 0).loads);
+    expect(all).toHaveLength(board.length);
+
+    const broken = [...texts];
+    broken[30] = broken[30]!.slice(0, -5);
+    await expect(pullText(laidOut(broken), 4)).rejects.toMatchObject({ code: 'bad_json' });
   });
 });
