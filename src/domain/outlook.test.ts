@@ -2,11 +2,15 @@ import { dequal } from 'dequal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
+import { sure } from './geofence';
 import type { Load, Ping } from './model';
 import {
   DEFAULT_OUTLOOK_OPTIONS,
   loadOutlook,
   meters,
+  movedMeters,
+  Moves,
+  SPEED_WINDOW_HOURS,
   withOutlook,
   withRests,
   type OutlookMemo,
@@ -389,6 +393,60 @@ describe('a memo of the last reckoning', () => {
           }
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the recent speed and the hours driven since a rest as a walk back over the moves finds them', () => {
+    // The walk back from the last move (whole milliseconds and micrometres, so that the order of the
+    // sums does not matter): the speed over the moves that began within the window before the last
+    // sure ping, and the driving since the last stand of a rest's length.
+    const walked = (pings: Ping[], o: OutlookOptions) => {
+      const held = pings.filter(sure);
+      const last = held[held.length - 1];
+      let [ms, um, driven, still] = [0, 0, 0, 0];
+      let inWindow = true;
+      let rested = false;
+      for (let i = held.length - 1; i > 0; i--) {
+        const [a, b] = [held[i - 1]!, held[i]!];
+        const gap = b.instant - a.instant;
+        const d = movedMeters(a, b, o);
+        const drives = d !== undefined && (gap * o.clockScale) / HOUR <= 1;
+        inWindow &&= ((last!.instant - a.instant) * o.clockScale) / HOUR <= SPEED_WINDOW_HOURS;
+        if (inWindow && drives) [ms, um] = [ms + gap, um + Math.round(d * 1e6)];
+        if (rested) continue;
+        if (drives) [driven, still] = [driven + gap, 0];
+        else if (((still += gap) * o.clockScale) / HOUR >= o.restHours * 0.95) rested = true;
+      }
+      const hours = (ms * o.clockScale) / HOUR;
+      const mph =
+        hours < 0.25 ? o.defaultMph : Math.min(o.maxMph, Math.max(o.minMph, um / 1e6 / MILE / hours));
+      return { mph, measured: hours >= 0.25, driven: Math.min((driven * o.clockScale) / HOUR, o.driveHours) };
+    };
+    // Short rests and drives, and a faster clock, so that rests and full shifts come in short trips.
+    const options = fc.constantFrom(O, { ...O, restHours: 0.6, driveHours: 1.5 }, { ...O, clockScale: 3 });
+    // Quarter hours now and then: a move that began exactly the window's length before the last.
+    const trips = fc.array(
+      fc.oneof(
+        step,
+        step.map((s) => ({ ...s, gap: 900 })),
+      ),
+      {
+        minLength: 1,
+        maxLength: 200,
+      },
+    );
+    fc.assert(
+      fc.property(trips, options, (steps, o) => {
+        let at = T0;
+        const pings = steps.map((s) => ping((at += s.gap * 1000), -90 - s.miles * LON_PER_MILE, s.accuracy));
+        const moves = new Moves();
+        for (let i = 0; i < pings.length; i++) {
+          moves.add(pings, i, o);
+          const want = walked(pings.slice(0, i + 1), o);
+          expect({ ...moves.speed(o), driven: moves.drivenSinceRest(o) }).toEqual(want);
+        }
+      }),
       { numRuns: 300 },
     );
   });

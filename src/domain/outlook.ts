@@ -184,7 +184,7 @@ const WANDER_METERS = 100;
  * accuracies and a little more), at a driving pace. A parked truck's fixes wander by their accuracy.
  * Their distance when it moved, else undefined.
  */
-function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | undefined {
+export function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): number | undefined {
   const h = hoursBetween(a.instant, b.instant, o);
   if (h <= 0) return undefined;
   // One distance for the pace and the wander: these loops run over every trip's pings.
@@ -201,14 +201,14 @@ const FIRST_SURE = -2;
 
 /**
  * The moves between a trip's consecutive sure pings, each reckoned once, in the order of the pings:
- * the metres moved (NaN when the truck did not move, see `movedMeters`). The speed and the hours
- * driven are read from them, back from the last.
+ * the metres moved (NaN when the truck did not move, see `movedMeters`). The recent speed and the
+ * hours driven since the last rest are kept as the moves come, not walked back over at each reckoning.
  *
  * One number per ping read, at the ping's index: the moves' instants are the pings' own, read from
  * the pings the memo is kept for rather than copied (the trail holds them already). One is held
- * per watched load.
+ * per watched load. Exported for its tests.
  */
-class Moves {
+export class Moves {
   private data: Float64Array;
   /** Pings read. */
   private read = 0;
@@ -216,6 +216,18 @@ class Moves {
   length = 0;
   /** The last sure ping read. */
   last: TrackPoint | undefined;
+  /**
+   * The speed's window: the index of the sure ping its oldest move begins at, and the milliseconds
+   * and micrometres of its driving moves. Whole numbers (exact below 2^53 µm, 9,000 km), so that a
+   * move taken out leaves exactly the sums of those left; a memo fed the same pings in any batches
+   * does the same sums as a fresh reckoning.
+   */
+  private windowFrom = -1;
+  private windowMs = 0;
+  private windowUm = 0;
+  /** Milliseconds driven since the last stand long enough to be a rest, and of the stand going on. */
+  private drivenMs = 0;
+  private stillMs = 0;
 
   /** `pings`: those about to be read; room for a quarter more, as a trail grows between thinnings. */
   constructor(pings = 0) {
@@ -227,8 +239,9 @@ class Moves {
     return this.data.byteLength;
   }
 
-  /** Reads the next ping of the trip. */
-  add(p: TrackPoint, o: OutlookOptions): void {
+  /** Reads `pings[i]`, the trip's next ping (those before it are the ones read). */
+  add(pings: readonly TrackPoint[], i: number, o: OutlookOptions): void {
+    const p = pings[i]!;
     if (this.read + 1 > this.data.length) {
       const next = new Float64Array(this.read + Math.max(16, this.read >> 3));
       next.set(this.data);
@@ -242,73 +255,63 @@ class Moves {
     this.last = p;
     if (!a) {
       this.data[this.read++] = FIRST_SURE;
+      this.windowFrom = i;
       return;
     }
-    this.data[this.read++] = movedMeters(a, p, o) ?? Number.NaN;
+    const d = movedMeters(a, p, o) ?? Number.NaN;
+    this.data[this.read++] = d;
     this.length++;
+    const ms = p.instant - a.instant;
+    if (driving(ms, d, o)) {
+      this.windowMs += ms;
+      this.windowUm += Math.round(d * 1e6);
+      if (isRest(this.stillMs, o)) this.drivenMs = 0;
+      this.stillMs = 0;
+      this.drivenMs += ms;
+    } else this.stillMs += ms;
+    // The moves that began more than the window's hours before this ping leave it, oldest first.
+    let from = this.windowFrom;
+    while (from < i && hoursBetween(pings[from]!.instant, p.instant, o) > SPEED_WINDOW_HOURS) {
+      let to = from + 1;
+      while (this.data[to] === NOT_SURE) to++;
+      const gone = this.data[to]!;
+      const goneMs = pings[to]!.instant - pings[from]!.instant;
+      if (driving(goneMs, gone, o)) {
+        this.windowMs -= goneMs;
+        this.windowUm -= Math.round(gone * 1e6);
+      }
+      from = to;
+    }
+    this.windowFrom = from;
+  }
+
+  /** The trip's recent moving speed, bounded; the default when too few pings moved. */
+  speed(o: OutlookOptions): { mph: number; measured: boolean } {
+    const hours = (this.windowMs * o.clockScale) / HOUR;
+    if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
+    const miles = this.windowUm / 1e6 / METERS_PER_MILE;
+    return { mph: Math.min(o.maxMph, Math.max(o.minMph, miles / hours)), measured: true };
   }
 
   /**
-   * Each move from the last back to the first (where it began and ended, instants, and its metres)
-   * until `visit` answers false. `pings`: those read, the same ones (the memo holds only while the
-   * trip's pings only grow).
+   * Hours driven since the driver's last rest: moving time since a stand of `restHours` (or the
+   * trip's start, before which the driver is taken as rested), at most `driveHours`.
    */
-  back(pings: readonly TrackPoint[], visit: (from: number, to: number, metres: number) => boolean): void {
-    const d = this.data;
-    let to = -1;
-    for (let i = this.read - 1; i >= 0; i--) {
-      const m = d[i]!;
-      if (m === NOT_SURE) continue;
-      if (to >= 0 && !visit(pings[i]!.instant, pings[to]!.instant, d[to]!)) return;
-      to = m === FIRST_SURE ? -1 : i;
-    }
+  drivenSinceRest(o: OutlookOptions): number {
+    if (isRest(this.stillMs, o)) return 0;
+    return Math.min((this.drivenMs * o.clockScale) / HOUR, o.driveHours);
   }
 }
 
-/** The trip's recent moving speed, bounded; the default when too few pings moved. */
-function recentSpeed(
-  moves: Moves,
-  pings: readonly TrackPoint[],
-  o: OutlookOptions,
-): { mph: number; measured: boolean } {
-  const last = moves.last;
-  let miles = 0;
-  let hours = 0;
-  if (last)
-    moves.back(pings, (from, to, d) => {
-      if (hoursBetween(from, last.instant, o) > SPEED_WINDOW_HOURS) return false;
-      const h = hoursBetween(from, to, o);
-      if (h > MAX_SEGMENT_HOURS || Number.isNaN(d)) return true;
-      miles += d / METERS_PER_MILE;
-      hours += h;
-      return true;
-    });
-  if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
-  return { mph: Math.min(o.maxMph, Math.max(o.minMph, miles / hours)), measured: true };
-}
+/** Whether a move of `ms` and `metres` (NaN: it did not move) is driving: no gap too long to tell. */
+const driving = (ms: number, metres: number, o: OutlookOptions) =>
+  !Number.isNaN(metres) && (ms * o.clockScale) / HOUR <= MAX_SEGMENT_HOURS;
 
 /**
- * Hours driven since the driver's last rest: moving time back from the last ping until a stand of
- * `restHours` (or the trip's start, before which the driver is taken as rested).
+ * Whether a stand of `ms` is a rest. The pings either side of a stand moved for part of their
+ * interval: a stand within a few minutes of the rule's length is the rest.
  */
-function drivenSinceRest(moves: Moves, pings: readonly TrackPoint[], o: OutlookOptions): number {
-  let driven = 0;
-  let still = 0;
-  moves.back(pings, (from, to, d) => {
-    const h = hoursBetween(from, to, o);
-    if (h <= MAX_SEGMENT_HOURS && !Number.isNaN(d)) {
-      driven += h;
-      still = 0;
-    } else {
-      still += h;
-      // The pings either side of a stand moved for part of their interval: a stand within a few
-      // minutes of the rule's length is the rest.
-      if (still >= o.restHours * REST_TOLERANCE) return false;
-    }
-    return driven < o.driveHours;
-  });
-  return Math.min(driven, o.driveHours);
-}
+const isRest = (ms: number, o: OutlookOptions) => (ms * o.clockScale) / HOUR >= o.restHours * REST_TOLERANCE;
 
 /** Hours of a drive with its rest breaks, given the hours already driven since the last rest. */
 export function withRests(
@@ -535,7 +538,7 @@ function readOn(
     from = 0;
   } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings, i);
   const moves = memo.moves!;
-  for (let i = from; i < pings.length; i++) moves.add(pings[i]!, o);
+  for (let i = from; i < pings.length; i++) moves.add(pings, i, o);
   memo.read = pings.length;
   memo.last = pings[pings.length - 1]?.instant;
   return { stays: memo.stays!, moves, cadence: memo.cadence! };
@@ -775,8 +778,8 @@ export function loadOutlook(
     load.latestLocation && (!lastPing || load.latestLocation.instant >= lastPing.instant)
       ? load.latestLocation
       : lastPing;
-  const speed = recentSpeed(moves, pings, o);
-  let driven = drivenSinceRest(moves, pings, o);
+  const speed = moves.speed(o);
+  let driven = moves.drivenSinceRest(o);
   let from: { lat: number; lon: number } | undefined = basis;
   let hours = 0;
   let miles = 0;
