@@ -241,7 +241,10 @@ export function createTrackCache(o: TrackCacheOptions) {
     return t;
   }
 
-  function evict(keep: Set<Track>): void {
+  function evict(wanted: Track[]): void {
+    // The puller's round comes every second with every watched load: no set of them when none goes.
+    if (tracks.size <= o.maxLoads) return;
+    const keep = new Set(wanted);
     for (const [key, t] of tracks) {
       if (tracks.size <= o.maxLoads) break;
       if (!keep.has(t) && !t.inflight) tracks.delete(key);
@@ -546,7 +549,7 @@ export function createTrackCache(o: TrackCacheOptions) {
 
   /** Refreshes the tracks that are due (a full pull once `resyncMs` passed); the upstream calls made. */
   function bringUpToDate(by: LoadBy, wanted: Track[]): Promise<number> {
-    evict(new Set(wanted));
+    evict(wanted);
     const at = now();
     for (const t of wanted) if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
     return refresh(by, wanted);
