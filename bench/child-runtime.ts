@@ -34,6 +34,7 @@ export function runChild(start: () => Promise<ChildReady>): void {
   // CPU profiles of a part of the run (the measured part, not the warm-up), on the parent's word.
   const profiler = new Session();
   profiler.connect();
+  let heapSampling = false;
 
   process.on('message', (message: ChildRequest) => {
     if (message.type === 'stats') {
@@ -63,12 +64,30 @@ export function runChild(start: () => Promise<ChildReady>): void {
       });
       loopDelay.reset();
     } else if (message.type === 'profile-start') {
+      heapSampling = message.heap === true;
       void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
+      // Every allocation's stack, garbage included: what a part of the run allocates, not what it keeps.
+      if (heapSampling)
+        void profiler.post('HeapProfiler.enable').then(() =>
+          profiler.post('HeapProfiler.startSampling', {
+            samplingInterval: 4096,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: true,
+          }),
+        );
     } else if (message.type === 'profile-stop') {
-      void profiler.post('Profiler.stop').then(({ profile }) => {
+      void (async () => {
+        const { profile } = await profiler.post('Profiler.stop');
         writeFileSync(message.file, JSON.stringify(profile));
+        if (heapSampling) {
+          const heap = await profiler.post('HeapProfiler.stopSampling');
+          writeFileSync(
+            message.file.replace(/\.cpuprofile$/, '') + '.heapprofile',
+            JSON.stringify(heap.profile),
+          );
+        }
         process.send?.({ type: 'profiled' });
-      });
+      })();
     } else if (message.type === 'advance') {
       advanced += message.ms;
       process.send?.({ type: 'advanced' });

@@ -24,7 +24,8 @@ export type ChildRole =
 
 export type ChildRequest =
   | { type: 'stats'; gc: boolean }
-  | { type: 'profile-start' }
+  /** With `heap`, allocations are sampled too (written beside the CPU profile as a .heapprofile). */
+  | { type: 'profile-start'; heap?: boolean }
   | { type: 'profile-stop'; file: string }
   | { type: 'close' }
   /** Moves the simulators' frozen clock on. */
@@ -65,8 +66,11 @@ export interface Child extends ChildReady {
   pid: number;
   /** CPU time and memory; with `gc`, after a full collection (what it holds, not what awaits collection). */
   stats: (gc: boolean) => Promise<ChildStats>;
-  /** Starts a CPU profile of the process; `stop` writes it to `file` (a .cpuprofile). */
-  profile: () => { stop: (file: string) => Promise<void> };
+  /**
+   * Starts a CPU profile of the process; `stop` writes it to `file` (a .cpuprofile), and with `heap`
+   * the allocations sampled meanwhile beside it (the same name, .heapprofile).
+   */
+  profile: (o?: { heap?: boolean }) => { stop: (file: string) => Promise<void> };
   /** Simulators with a frozen clock: moves it on by `ms`. */
   advance: (ms: number) => Promise<void>;
   close: () => Promise<void>;
@@ -143,8 +147,8 @@ export async function startChild(role: ChildRole, root?: string, options: ChildO
       child.send({ type: 'stats', gc } satisfies ChildRequest);
       return answer;
     },
-    profile: () => {
-      child.send({ type: 'profile-start' } satisfies ChildRequest);
+    profile: (o) => {
+      child.send({ type: 'profile-start', heap: o?.heap } satisfies ChildRequest);
       return {
         stop: async (file) => {
           const written = nextMessage(child, 'profiled');

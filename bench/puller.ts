@@ -11,6 +11,11 @@
 // request from the bench, no collection asked for (what V8 gives back by itself at rest).
 // `BENCH_PULLER_SNAPSHOT=<dir>` writes a heap snapshot of each proxy there after each step (read with
 // bench/heap-summary.ts); its writing is not in the step's figures.
+// `BENCH_PULLER_PROFILE=<dir>` writes each proxy's CPU profile and allocations (garbage included) over
+// each rest there: what its empty refreshes cost (read with bench/profile-summary.ts).
+// `BENCH_PULLER_REFRESH_SECONDS` (default 30, REFRESH_SECONDS' own default) is the proxies' refresh:
+// each refresh's garbage is what V8's collections and its memory reducer see, so the figure is
+// production's only at production's period; 5 is the stress the earlier runs used (six times the churn).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +43,7 @@ const GOAL_MIB = 400;
 const round = (n: number) => Math.round(n * 10) / 10;
 const PEAK_SAMPLE_MS = 200;
 const REST_SECONDS = Number(process.env.BENCH_PULLER_REST_SECONDS ?? 60);
+const REFRESH_SECONDS = process.env.BENCH_PULLER_REFRESH_SECONDS ?? '30';
 /** The process environment `npm start` gives the server. */
 const PRODUCTION_ENV: Record<string, string | undefined> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
@@ -100,7 +106,7 @@ const proxyEnv = (databaseUrl: string): Record<string, string> => ({
   DATABASE_URL: databaseUrl,
   TRACKS: 'store',
   MAX_IDS: String(BROWSER_CHUNK),
-  REFRESH_SECONDS: '5',
+  REFRESH_SECONDS,
   // No full resync in the middle of a measurement: the first pull is the full one.
   RESYNC_MINUTES: '1440',
   WATCH_MINUTES: '1440',
@@ -234,7 +240,16 @@ async function measureStep(m: Measured, watch: string[] | undefined, pings: numb
   console.error(`  ${m.variant.name}: V8's spaces, held (used) MiB: ${spaces.join(', ')}`);
   if (REST_SECONDS > 0) {
     // The puller's own refreshes go on (the clock stands still, so their deltas are empty).
+    const profiles = process.env.BENCH_PULLER_PROFILE;
+    const profiling = profiles ? proxy.profile({ heap: true }) : undefined;
     await sleep(REST_SECONDS * 1000);
+    if (profiles && profiling) {
+      const file = join(profiles, `${m.variant.name.replace(/[^\w.=-]+/g, '_')}-${pings}.cpuprofile`);
+      await profiling.stop(file);
+      console.error(
+        `  ${m.variant.name}: the rest's CPU and allocations in ${file} (bench/profile-summary.ts)`,
+      );
+    }
     const rest = await proxy.stats(false);
     const step = m.run.steps.at(-1) as Step;
     step.restRssMiB = mib(rest.rss);
@@ -355,6 +370,7 @@ export async function benchPuller(): Promise<Figure[]> {
     console.error(
       `  idle, after GC: bundled RSS ${idleBundled.rssMiB} MiB (heap ${idleBundled.heapMiB}), under tsx RSS ${idleTsx.rssMiB} MiB (heap ${idleTsx.heapMiB})`,
     );
+    console.error(`  the proxies refresh every ${REFRESH_SECONDS} s (BENCH_PULLER_REFRESH_SECONDS)`);
     const beside = process.env.BENCH_PULLER_BESIDE;
     const variants: Variant[] = [
       { name: 'this', bundle: bundled.entry, processEnv: PRODUCTION_ENV },

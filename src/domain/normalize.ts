@@ -449,9 +449,15 @@ export function normalizeLoad(
   if (id === undefined) return undefined;
   const r = new Reader(path, issues);
   const extras: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(detail)) {
-    if (!KNOWN_FIELDS.has(k))
-      Object.defineProperty(extras, k, { value: v, enumerable: true, writable: true, configurable: true });
+  // Keys read one by one: a list of [key, value] pairs for every load of every refresh is garbage.
+  for (const k in detail) {
+    if (Object.hasOwn(detail, k) && !KNOWN_FIELDS.has(k))
+      Object.defineProperty(extras, k, {
+        value: (detail as Record<string, unknown>)[k],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return {
     by,

@@ -781,3 +781,63 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     expect(stored.sort()).toEqual(['1', '1', '2', '3', '4']);
   });
 });
+
+describe('a delta that brings nothing new (the puller)', () => {
+  it('is neither stored nor announced, wherever the load stands in the answer; a new ping or stop is', async () => {
+    const u = upstream();
+    for (const id of ['1', '2']) for (let i = 0; i < 3; i++) u.addPing(id);
+    const ids = ['1', '2'];
+    const clock = { t: 0 };
+    let reversed = false;
+    const moved: { stops?: unknown[] } = {};
+    const stored: { ids: string[]; notes: string[] }[] = [];
+    const changed: string[] = [];
+    const c = cache(u, clock, {
+      chunkSize: 100,
+      // The same loads at other places in the answer (another chunking), and load 2's stops moved.
+      pull: async (by, wanted, mode) => {
+        const answer = await u.pull(by, reversed ? [...wanted].reverse() : wanted, mode);
+        for (const d of answer.data.details)
+          if (moved.stops && String(d.loadTrackExternalId) === '2')
+            (d as Record<string, unknown>).stops = moved.stops;
+        return answer;
+      },
+      persist: async (_by, answer) => {
+        stored.push({
+          ids: answer.loads.map((l) => l.id),
+          notes: answer.notes.flatMap((n) => n.notes.map((i) => `${n.id}:${i.path}`)),
+        });
+      },
+      onChange: (_by, id) => changed.push(id),
+    });
+    await c.refreshLoads('external-id', ids);
+    expect(stored).toEqual([{ ids, notes: ['1:stops', '2:stops'] }]);
+    const served = (await c.get('external-id', ids, undefined, undefined)).loads;
+
+    const nextRound = async () => {
+      clock.t += 1000;
+      stored.length = 0;
+      changed.length = 0;
+      await c.refreshLoads('external-id', ids);
+      expect(u.calls.at(-1)?.mode).toBe('yes');
+    };
+    reversed = true;
+    await nextRound();
+    expect(stored).toEqual([]);
+    expect(changed).toEqual([]);
+    expect((await c.get('external-id', ids, undefined, undefined)).loads).toEqual(served);
+
+    u.addPing('2');
+    await nextRound();
+    expect(stored).toEqual([{ ids: ['2'], notes: ['2:stops'] }]);
+    expect(changed).toEqual(['2']);
+
+    // No item, but the head changed: stored and announced as well.
+    moved.stops = [{ stopOrderNumber: 1 }, { stopOrderNumber: 2 }];
+    await nextRound();
+    expect(stored.map((s) => s.ids)).toEqual([['2']]);
+    expect(changed).toEqual(['2']);
+    const after = (await c.get('external-id', ['2'], undefined, undefined)).loads[0];
+    expect(after?.extras?.stops).toEqual(moved.stops);
+  });
+});

@@ -241,17 +241,31 @@ export function createTrackCache(o: TrackCacheOptions) {
     return t;
   }
 
-  function evict(keep: Set<Track>): void {
+  function evict(wanted: Track[]): void {
+    // The puller's round comes every second with every watched load: no set of them when none goes.
+    if (tracks.size <= o.maxLoads) return;
+    const keep = new Set(wanted);
     for (const [key, t] of tracks) {
       if (tracks.size <= o.maxLoads) break;
       if (!keep.has(t) && !t.inflight) tracks.delete(key);
     }
   }
 
-  function absorb(t: Track, fresh: Load, issues: ParseIssue[], full: boolean, at: number): void {
+  /**
+   * Merges one answer's load into its track; whether anything changed (a delta that brought nothing
+   * new is no change: the puller neither reckons nor stores it).
+   */
+  function absorb(t: Track, answered: Load, issues: ParseIssue[], full: boolean, at: number): boolean {
     const stamp = ++seq;
+    const before = { load: t.load, issues: t.issues, missing: t.missing };
+    // Notes by their place in the load, not in the answer: a load answered at another index of the
+    // next call is not changed by that.
+    const relative = relativeIssues(issues);
+    const fresh: Load = { ...answered, issues: relative };
     const applied = t.load ? applyDelta(t.load, fresh) : fresh;
-    if (t.trail) {
+    const brought = itemCount(fresh);
+    // Nothing new: the trail was cut and thinned for these very events and stops already.
+    if (t.trail && (applied !== t.load || brought > 0)) {
       t.trail.add(fresh.pings);
       t.trail.cutBefore(tripStart(applied.events));
       t.trail.thinIfGrown(stopsOf(applied.extras.stops), o.outlook ?? DEFAULT_OUTLOOK_OPTIONS);
@@ -287,8 +301,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     // The puller keeps what a load's outlook, dwell and alerts read: the current trip's events and
     // documents, its pings only as the trail: its memory grows with neither the load's history nor
     // a long trip (the store keeps those).
-    t.load = o.persist ? hotTrip(merged) : merged;
-    const brought = itemCount(fresh);
+    t.load = o.persist && merged !== before.load ? hotTrip(merged) : merged;
     if (full) {
       t.items = brought;
       t.deltaItems = 0;
@@ -302,9 +315,9 @@ export function createTrackCache(o: TrackCacheOptions) {
     if (full) t.lastFullAt = at;
     t.needsFull = false;
     t.tooLarge = undefined;
-    const kept = [...relativeIssues(issues), ...t.issues.filter((i) => i.kind !== 'too_large')];
+    const kept = [...relative, ...t.issues.filter((i) => i.kind !== 'too_large')];
     const seen = new Set<string>();
-    t.issues = kept
+    const notes = kept
       .filter((i) => {
         const k = `${i.path}|${i.kind}`;
         if (seen.has(k)) return false;
@@ -312,6 +325,10 @@ export function createTrackCache(o: TrackCacheOptions) {
         return true;
       })
       .slice(0, o.maxIssuesPerLoad ?? 200);
+    // The same notes again keep their list: a full answer serialized for browsers stays valid.
+    const sameNotes = sameIssueList(notes, before.issues);
+    if (!sameNotes) t.issues = notes;
+    return full || brought > 0 || merged !== before.load || before.missing || !sameNotes;
   }
 
   /**
@@ -367,9 +384,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
     let batchItems = 0;
     let answered = 0;
-    let stored = false;
     const store = async () => {
-      stored = true;
       const batch = toStore;
       toStore = { loads: [], notes: [], missing: [] };
       batchItems = 0;
@@ -389,10 +404,11 @@ export function createTrackCache(o: TrackCacheOptions) {
         const issues = [...(answer.data.detailIssues[i] ?? [])];
         const load = normalizeLoad(detail, by, `details[${i}]`, issues);
         if (!load) continue;
-        absorb(t, load, issues, mode === 'no', at);
+        const changed = absorb(t, load, issues, mode === 'no', at);
         const brought = itemCount(load);
         answered += brought;
-        if (!o.persist || !t.load) continue;
+        // A delta that changed nothing is not stored: the store would find nothing to write.
+        if (!o.persist || !t.load || !changed) continue;
         // The answer's items under the merged head (its outlook reckoned from the whole track).
         const { pings, events, comments, documents, readings } = load;
         // A large answer is stored in parts of at most `maxItems` (or one load), so that no write's
@@ -412,7 +428,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           toStore.missing.push({ by, id: t.id });
         }
       }
-      if (o.persist && (!stored || toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
+      if (o.persist && (toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
       return answered;
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
@@ -533,7 +549,7 @@ export function createTrackCache(o: TrackCacheOptions) {
 
   /** Refreshes the tracks that are due (a full pull once `resyncMs` passed); the upstream calls made. */
   function bringUpToDate(by: LoadBy, wanted: Track[]): Promise<number> {
-    evict(new Set(wanted));
+    evict(wanted);
     const at = now();
     for (const t of wanted) if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
     return refresh(by, wanted);
@@ -755,6 +771,17 @@ export function currentTrip(load: Load): Load {
     (trimmed as Record<string, unknown>)[list] = from < 0 ? [] : items.slice(from);
   }
   return trimmed ?? load;
+}
+
+/** Whether two lists of notes say the same, in the same order. */
+function sameIssueList(a: readonly ParseIssue[], b: readonly ParseIssue[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => {
+      const y = b[i] as ParseIssue;
+      return x.path === y.path && x.kind === y.kind && x.message === y.message && x.skipped === y.skipped;
+    })
+  );
 }
 
 /** Notes with paths relative to their load (`locations[3].lat`, not `details[12].locations[3].lat`). */

@@ -5,6 +5,7 @@ import type { Database } from '../store/database';
 import {
   liveWatchedLoads,
   markForResync,
+  watchedMark,
   storedItemCounts,
   storeDeltas,
   takeResyncs,
@@ -39,6 +40,9 @@ export function createPuller(o: PullerOptions) {
   let saidTooMany = false;
   /** A new term's first round: its cache is empty, and learns from the store what each load holds. */
   let countsDue = false;
+  /** The watched loads as last read, and the mark they were read at (read again when it moves). */
+  let watchedList: { by: LoadBy; id: string }[] = [];
+  let watchedAt: string | undefined;
 
   // One write at a time: the store takes its stamps one transaction after another anyway, and
   // writes queued there would hold the pool's connections from the requests this instance serves.
@@ -103,7 +107,12 @@ export function createPuller(o: PullerOptions) {
     let watched: { by: LoadBy; id: string }[];
     try {
       for (const lost of await takeResyncs(o.db)) cache.markFull(lost.by, [lost.id]);
-      watched = await liveWatchedLoads(o.db);
+      const mark = await watchedMark(o.db);
+      if (mark !== watchedAt) {
+        watchedList = await liveWatchedLoads(o.db);
+        watchedAt = mark;
+      }
+      watched = watchedList;
     } catch (error) {
       problem(`Puller: could not read the watched loads: ${(error as Error).message}`);
       return 0;

@@ -12,6 +12,7 @@ import { openStore, type Store } from '../store/store';
 import {
   changesSince,
   liveWatchedLoads,
+  watchedMark,
   LISTS,
   readLoad,
   storeDeltas,
@@ -538,6 +539,29 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     expect(await live(60_000)).toEqual([]);
     await watchLoads(store.db, [a], 'alert', new Date(at + 120_000));
     expect(await live(90_000)).toEqual([a]);
+  });
+
+  it('marks the live watches: moved by a watch added or expired, not by a renewal', async () => {
+    const at = Date.parse('2031-01-01T00:00:00Z');
+    const a = { by: 'external-id' as const, id: `m-${kind}-a` };
+    const b = { by: 'external-id' as const, id: `m-${kind}-b` };
+    const mark = (ms: number) => watchedMark(store.db, new Date(at + ms));
+    await watchLoads(store.db, [a], 'board', new Date(at + 60_000));
+    const one = await mark(0);
+    await watchLoads(store.db, [a], 'board', new Date(at + 90_000));
+    expect(await mark(0)).toBe(one);
+    // Another watch of the same load (another reason), then another load: each moves it.
+    await watchLoads(store.db, [a], 'alert', new Date(at + 30_000));
+    const two = await mark(0);
+    expect(two).not.toBe(one);
+    await watchLoads(store.db, [b], 'share', new Date(at + 30_000));
+    const three = await mark(0);
+    expect(new Set([one, two, three]).size).toBe(3);
+    // The alert's and the share's watches expire: back to the board's alone.
+    expect(await mark(45_000)).toBe(one);
+    // One watch in, another out, as many as before: still moved.
+    await watchLoads(store.db, [b], 'board', new Date(at + 150_000));
+    expect(await mark(95_000)).not.toBe(one);
   });
 });
 
