@@ -30,8 +30,8 @@ export interface FleetMapProps {
   onShowLate?: (keys: string[]) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
-  /** Called after each draw of the loads' markers and clusters. */
-  onDrawn?: () => void;
+  /** Called after each draw of the loads' markers and clusters, with whether the map has a size. */
+  onDrawn?: (onScreen: boolean) => void;
 }
 
 const NO_POINTS: readonly LatLon[] = [];

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Load } from '@/domain/model';
+import { useCallback, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { StalenessThresholds } from '@/domain/staleness';
 import { loadQueries } from '../../data/load-queries';
@@ -14,7 +13,9 @@ import {
   useWatchList,
   useWatchListInUrl,
 } from '../../lib/watch-list';
-import { boardRows } from './board-rows';
+import { useBoardAfterMap } from './board-after-map';
+import { boardRows, isUnfiltered } from './board-rows';
+import { useBoardFilter } from './board-view';
 
 /**
  * The watched loads, pulled in two views (by external id, by load number), their board rows, and
@@ -48,7 +49,9 @@ export function useDispatcherLoads(config: ClientConfig) {
   // With the cursors of the answers they are of: the bench reads when a change is on screen.
   const cursors = [byExternal.data?.cursor, byNumber.data?.cursor].filter(Boolean).join(' ');
   const current = useMemo(() => ({ loads, levelNow, cursors }), [loads, levelNow, cursors]);
-  const { forBoard, mapDrew } = useBoardAfterMap(current);
+  // A filtered map draws the board's rows: it cannot go first.
+  const [boardFilter] = useBoardFilter();
+  const { forBoard, mapDrew } = useBoardAfterMap(current, isUnfiltered(boardFilter));
   const rows = useSameList(useMemo(() => rowsOf(forBoard.loads, forBoard.levelNow), [rowsOf, forBoard]));
   const notFound = useMemo(
     (): LoadRef[] => [
@@ -97,35 +100,4 @@ export function useDispatcherLoads(config: ClientConfig) {
     refresh,
     pending,
   };
-}
-
-/** How long a new set of loads waits for the map before the board makes its rows anyway. */
-const BOARD_WAITS_MS = 1000;
-
-/**
- * What the board shows of the loads. A new set of loads (the first answer, another watch list): the
- * map first. Its points go to the cluster worker, and the board's rows (10,000 made and sorted, one
- * block of work) wait until the map has drawn, or a second: made at once, they held the page's thread
- * while the worker's clusters and the map's frame waited. A refresh of the same loads is drawn in one
- * pass: its rows cost little, and a pass later is a render, a commit and a frame more, with the board
- * a version behind the map in between. `mapDrew` is the map's to call after each draw.
- */
-export function useBoardAfterMap<T extends { loads: Load[] }>(
-  current: T,
-): { forBoard: T; mapDrew: (() => void) | undefined } {
-  const [shown, setShown] = useState(current);
-  const [released, setReleased] = useState<readonly Load[] | null>(null);
-  const waiting = current.loads.length !== shown.loads.length && released !== current.loads;
-  // What the board shows, kept for the next new set to wait with (set while rendering: a value
-  // derived from the props, as React's docs do it, without an effect's extra commit).
-  if (!waiting && shown !== current) setShown(current);
-  const set = waiting ? current.loads : null;
-  // Only while a set waits: the map's other draws (a pan) call nothing.
-  const mapDrew = useMemo(() => (set ? () => startTransition(() => setReleased(set)) : undefined), [set]);
-  useEffect(() => {
-    if (!set) return;
-    const timer = setTimeout(() => startTransition(() => setReleased(set)), BOARD_WAITS_MS);
-    return () => clearTimeout(timer);
-  }, [set]);
-  return { forBoard: waiting ? shown : current, mapDrew };
 }

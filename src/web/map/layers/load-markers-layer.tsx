@@ -17,8 +17,8 @@ export interface LoadMarkersLayerProps {
   clusterBelowZoom?: number;
   /** A cluster's late count was clicked: the keys of the loads it counts. */
   onShowLate?: (keys: string[]) => void;
-  /** Called after each redraw is on the map. */
-  onDrawn?: () => void;
+  /** Called after each redraw is on the map, with whether the map has a size (not hidden). */
+  onDrawn?: (onScreen: boolean) => void;
 }
 
 /**
