@@ -218,7 +218,7 @@ export class Moves {
   last: TrackPoint | undefined;
   /**
    * The speed's window: the index of the sure ping its oldest move begins at, and the milliseconds
-   * and micrometres of its driving moves. Whole numbers (exact below 2^53 µm, 9,000 km), so that a
+   * and micrometres of its driving moves. Whole numbers (exact below 2^53 µm, about 9 million km), so that a
    * move taken out leaves exactly the sums of those left; a memo fed the same pings in any batches
    * does the same sums as a fresh reckoning.
    */

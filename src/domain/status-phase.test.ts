@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinished, statusPhase } from './status-phase';
+import { isFinished, statusPhase, statusReadingsKept } from './status-phase';
 
 const status = (name: string | undefined, code?: string) => ({ name, code });
 
@@ -87,8 +87,15 @@ describe('statusPhase', () => {
       expect(isFinished(status(`Load ${i} cancelled`))).toBe(true);
       expect(statusPhase(status(`Load ${i} cancelled`))).toBe('other');
     }
+    expect(statusReadingsKept()).toBeLessThanOrEqual(4096);
     expect(statusPhase(status('In transit', 'ITR'))).toBe('transit');
     expect(isFinished(status('In transit', 'ITR'))).toBe(false);
     expect(statusPhase(status('Loaded'))).toBe('pickup');
+    // A long text is read, not kept.
+    const kept = statusReadingsKept();
+    const long = `${'x'.repeat(10_000)} delivered`;
+    expect(statusPhase(status(long))).toBe('delivered');
+    expect(isFinished(status(`${long} cancelled`))).toBe(true);
+    expect(statusReadingsKept()).toBe(kept);
   });
 });

@@ -54,10 +54,11 @@ const BY_NAME: readonly [RegExp, StatusPhase][] = [
 type Status = { name?: string | undefined; code?: string | undefined };
 
 /**
- * What a status's code and name say, read once per pair: a board's 10,000 loads carry a few dozen
+ * What a status's code and name say, read once per pair: a fleet's statuses repeat a handful of
  * pairs, and each load's latest status is judged by the outlook, the exceptions, the board and the map
  * at every refresh, often as a fresh copy (from the pull worker) of a status seen before. Keyed by the
- * texts, not the object, so a copy costs two lookups; cleared when a hostile upstream sends too many.
+ * texts, not the object, so a copy costs two lookups. A hostile upstream's texts cannot grow it: long
+ * ones are read each time, and it is cleared past a number of pairs.
  */
 interface Reading {
   phase: StatusPhase;
@@ -66,11 +67,20 @@ interface Reading {
 const readings = new Map<string, Map<string, Reading>>();
 let readingsKept = 0;
 const READINGS_KEPT = 4096;
+/** Texts longer than this (code and name together) are read each time, not kept. */
+const KEPT_TEXT = 200;
+
+/** How many pairs are kept now (for tests). */
+export const statusReadingsKept = (): number => readingsKept;
 
 function readingOf(status: Status): Reading {
   // An absent code or name reads as an empty one (`phaseOf`, `finishOf`).
   const code = status.code ?? '';
   const name = status.name ?? '';
+  if (code.length + name.length > KEPT_TEXT) {
+    const phase = phaseOf(status);
+    return { phase, finished: finishOf(status, phase) };
+  }
   let byName = readings.get(code);
   const kept = byName?.get(name);
   if (kept) return kept;

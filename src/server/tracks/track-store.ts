@@ -574,7 +574,7 @@ export async function watchLoads(
 /**
  * A mark of the watches live at `at` (the database's clock by default), read without their rows: it
  * moves when a watch is added or expires, not when one is renewed. The puller reads the whole list
- * every round only when it moved (a list of 10,000 rows a second was most of its garbage at rest).
+ * every round only when it moved: reading the whole list every second made most of its garbage at rest.
  */
 export async function watchedMark(db: Kysely<Database>, at?: Date): Promise<string> {
   const { rows } = await sql<{ n: string; h: string }>`

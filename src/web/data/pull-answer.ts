@@ -86,7 +86,7 @@ const LOADS_OPEN = '"loads":[';
  * A pull answer's text as the proxy lays it out (`ProxyPullAnswer`): each load on a line of its
  * own. Its envelope (everything but the loads) is parsed at once, and its loads `size` lines at a
  * time as they are asked for, so the first loads are read (and sent to the page) while the rest wait
- * to be parsed, instead of after all 11 MB of a board's 10,000. Undefined when the text is not laid
+ * to be parsed, instead of after the whole answer is. Undefined when the text is not laid
  * out so: it is parsed whole then. Should a part not parse as its lines' loads, the rest come from
  * the whole text parsed (`bad_json` if it is not JSON).
  */
@@ -99,7 +99,8 @@ export function loadLines(
   if (first < 0 || !text.startsWith(LOADS_OPEN, first - LOADS_OPEN.length) || text[last + 1] !== ']')
     return undefined;
   const envelope = JSON.parse(text.slice(0, first) + text.slice(last + 1)) as unknown;
-  function* raws(size: number): Generator<unknown> {
+  function* raws(partSize: number): Generator<unknown> {
+    const size = Math.max(1, partSize);
     let at = first;
     let count = 0;
     while (at < last) {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type L from 'leaflet';
 import { act } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
@@ -90,11 +90,8 @@ describe('MapView and FitButtons', () => {
 
     act(() => leaflet!.setView([10, 10], 12, { animate: false }));
     expect(holdsAll(leaflet!)).toBe(false);
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Fit all' }));
-      await new Promise((done) => setTimeout(done, 400));
-    });
-    expect(holdsAll(leaflet!)).toBe(true);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Fit all' })));
+    await waitFor(() => expect(holdsAll(leaflet!)).toBe(true));
     r.unmount();
   });
 });
