@@ -26,11 +26,7 @@ vi.mock('../../lib/use-now', async (importOriginal) => {
 
 // What the map was given beside the board's rows, render by render: whether every row was of a
 // load the map drew (the same object), or of an older version of it.
-const mapAndBoard = vi.hoisted(() => ({
-  renders: [] as boolean[],
-  /** Per render: how many rows the board had. */
-  rows: [] as number[],
-}));
+const mapAndBoard = vi.hoisted(() => ({ renders: [] as boolean[] }));
 vi.mock('./use-map-loads', async (importOriginal) => {
   const original = await importOriginal<typeof import('./use-map-loads')>();
   return {
@@ -39,19 +35,8 @@ vi.mock('./use-map-loads', async (importOriginal) => {
       const [loads, rows] = args;
       const drawn = new Set(loads);
       mapAndBoard.renders.push(rows.every((r) => drawn.has(r.load)));
-      mapAndBoard.rows.push(rows.length);
       return original.useMapLoads(...args);
     },
-  };
-});
-
-// The board's wait for the map, longer than any draw here: the test sees the map release it, not the clock.
-vi.mock('./board-after-map', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./board-after-map')>();
-  return {
-    ...original,
-    useBoardAfterMap: <T extends { loads: import('@/domain/model').Load[] }>(current: T, mapFirst: boolean) =>
-      original.useBoardAfterMap(current, mapFirst, 60_000),
   };
 });
 
@@ -78,7 +63,6 @@ beforeEach(() => {
   holdPulls = false;
   pulls = 0;
   mapAndBoard.renders = [];
-  mapAndBoard.rows = [];
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
@@ -147,19 +131,4 @@ it('a refresh reaches the board and the map in the same render: never two versio
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(mapAndBoard.renders.length).toBeGreaterThan(0);
   expect(mapAndBoard.renders.every(Boolean)).toBe(true);
-});
-
-it('a map with no size (hidden, as on a phone showing the board) does not hold the board back', async () => {
-  // withMapSize in a beforeEach sets no size: Leaflet's container here is 0 × 0, as a hidden one.
-  holdPulls = true;
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <DispatcherPage config={CLIENT_CONFIG} />
-    </QueryClientProvider>,
-  );
-  await waitFor(() => expect(held.length).toBeGreaterThan(0));
-  for (const answer of held) answer();
-  // The board's wait is a minute here (mocked above): rows now mean it did not wait for the map.
-  await waitFor(() => expect(mapAndBoard.rows).toContain(2));
-  expect(document.querySelector('.leaflet-container')?.clientWidth ?? 0).toBe(0);
 });

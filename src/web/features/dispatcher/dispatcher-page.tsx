@@ -130,7 +130,6 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             onSelect={selected.select}
             onShowLate={map.showOnly}
             settled={!board.pending}
-            onDrawn={board.mapDrew}
           />
         </Suspense>
       </div>

@@ -30,8 +30,6 @@ export interface FleetMapProps {
   onShowLate?: (keys: string[]) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
-  /** Called after each draw of the loads' markers and clusters, with whether the map has a size. */
-  onDrawn?: (onScreen: boolean) => void;
 }
 
 const NO_POINTS: readonly LatLon[] = [];
@@ -94,7 +92,6 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
           selectedKey={p.selectedKey}
           onSelect={p.onSelect}
           onShowLate={p.onShowLate}
-          onDrawn={p.onDrawn}
         />
         <PanToSelection selectedKey={p.selectedKey} place={selectedPoint} />
         <FitButtons all={points} selected={selectedPoints} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { StalenessThresholds } from '@/domain/staleness';
 import { loadQueries } from '../../data/load-queries';
@@ -13,9 +13,7 @@ import {
   useWatchList,
   useWatchListInUrl,
 } from '../../lib/watch-list';
-import { useBoardAfterMap } from './board-after-map';
-import { boardRows, isUnfiltered } from './board-rows';
-import { useBoardFilter } from './board-view';
+import { boardRows } from './board-rows';
 
 /**
  * The watched loads, pulled in two views (by external id, by load number), their board rows, and
@@ -46,12 +44,16 @@ export function useDispatcherLoads(config: ClientConfig) {
     () => boardRows(thresholds, config.excursionTolerance),
     [thresholds, config.excursionTolerance],
   );
+  // A new set of loads (the first answer, another watch list): the board follows the map, its rows
+  // (10,000 made and sorted) rendered in a pass of their own after the map's, so the map's points go
+  // to the cluster worker first and the board is made while the worker clusters them. A refresh of
+  // the same loads is drawn in one pass: its rows cost little, and a second pass is a render, a
+  // commit and a frame more, with the board a version behind the map in between.
   // With the cursors of the answers they are of: the bench reads when a change is on screen.
   const cursors = [byExternal.data?.cursor, byNumber.data?.cursor].filter(Boolean).join(' ');
   const current = useMemo(() => ({ loads, levelNow, cursors }), [loads, levelNow, cursors]);
-  // A filtered map draws the board's rows: it cannot go first.
-  const [boardFilter] = useBoardFilter();
-  const { forBoard, mapDrew } = useBoardAfterMap(current, isUnfiltered(boardFilter));
+  const deferred = useDeferredValue(current);
+  const forBoard = deferred.loads.length === current.loads.length ? current : deferred;
   const rows = useSameList(useMemo(() => rowsOf(forBoard.loads, forBoard.levelNow), [rowsOf, forBoard]));
   const notFound = useMemo(
     (): LoadRef[] => [
@@ -84,7 +86,6 @@ export function useDispatcherLoads(config: ClientConfig) {
 
   return {
     entries,
-    mapDrew,
     now,
     thresholds,
     loads,

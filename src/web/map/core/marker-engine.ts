@@ -83,8 +83,6 @@ export class MarkerEngine {
   readonly tooltip = L.tooltip({ direction: 'top', offset: [0, -8] });
   /** Redraws asked for: an answer of the cluster index for one that is no longer the last is dropped. */
   private turn = 0;
-  /** Told after each redraw is on the map (its last slice applied), and whether the map has a size. */
-  private drawnListener: ((onScreen: boolean) => void) | undefined;
 
   constructor(readonly map: L.Map) {}
 
@@ -97,14 +95,6 @@ export class MarkerEngine {
     this.dirty = true;
     return () => {
       if (this.parts[slot] === part) delete this.parts[slot];
-    };
-  }
-
-  /** Calls `listener` after each redraw is on the map, unless another began since; returns the undoing. */
-  whenDrawn(listener: ((onScreen: boolean) => void) | undefined): () => void {
-    this.drawnListener = listener;
-    return () => {
-      if (this.drawnListener === listener) this.drawnListener = undefined;
     };
   }
 
@@ -211,14 +201,9 @@ export class MarkerEngine {
       badgesMade: badges.made,
       clustersIn: clusters.where(),
     });
-    const turn = this.turn;
     apply(() => {
       writeMarkerState(container, { drawing: 'done' });
       perfMarkAfterPaint('markers-drawn', { points: points.size(), markers, circles });
-      // Only the newest redraw's: one begun before the points changed did not draw them.
-      if (turn !== this.turn) return;
-      const size = this.map.getSize();
-      this.drawnListener?.(size.x > 0 && size.y > 0);
     });
   }
 }

@@ -17,8 +17,6 @@ export interface LoadMarkersLayerProps {
   clusterBelowZoom?: number;
   /** A cluster's late count was clicked: the keys of the loads it counts. */
   onShowLate?: (keys: string[]) => void;
-  /** Called after each redraw is on the map, with whether the map has a size (not hidden). */
-  onDrawn?: (onScreen: boolean) => void;
 }
 
 /**
@@ -33,7 +31,6 @@ export function LoadMarkersLayer({
   onSelect,
   clusterBelowZoom = 6,
   onShowLate,
-  onDrawn,
 }: LoadMarkersLayerProps) {
   const map = useMap();
   const [engine] = useState(() => new MarkerEngine(map));
@@ -42,7 +39,6 @@ export function LoadMarkersLayer({
     [points, selectedKey],
   );
   useEffect(() => engine.attach(), [engine]);
-  useEffect(() => engine.whenDrawn(onDrawn), [engine, onDrawn]);
   // After the layers' effects (a parent's run after its children's): one redraw for all they changed.
   useEffect(() => engine.redrawIfDirty());
 
