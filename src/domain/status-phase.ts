@@ -77,10 +77,7 @@ function readingOf(status: Status): Reading {
   // An absent code or name reads as an empty one (`phaseOf`, `finishOf`).
   const code = status.code ?? '';
   const name = status.name ?? '';
-  if (code.length + name.length > KEPT_TEXT) {
-    const phase = phaseOf(status);
-    return { phase, finished: finishOf(status, phase) };
-  }
+  if (code.length + name.length > KEPT_TEXT) return readAfresh(status);
   let byName = readings.get(code);
   const kept = byName?.get(name);
   if (kept) return kept;
@@ -90,11 +87,15 @@ function readingOf(status: Status): Reading {
     byName = undefined;
   }
   if (!byName) readings.set(code, (byName = new Map()));
-  const phase = phaseOf(status);
-  const reading = { phase, finished: finishOf(status, phase) };
+  const reading = readAfresh(status);
   byName.set(name, reading);
   readingsKept++;
   return reading;
+}
+
+function readAfresh(status: Status): Reading {
+  const phase = phaseOf(status);
+  return { phase, finished: finishOf(status, phase) };
 }
 
 /** The phase of a status (a load's latest, say); `other` when nothing in it says. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dequal } from 'dequal';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { detailId, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
@@ -326,7 +327,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       })
       .slice(0, o.maxIssuesPerLoad ?? 200);
     // The same notes again keep their list: a full answer serialized for browsers stays valid.
-    const sameNotes = sameIssueList(notes, before.issues);
+    const sameNotes = dequal(notes, before.issues);
     if (!sameNotes) t.issues = notes;
     return full || brought > 0 || merged !== before.load || before.missing || !sameNotes;
   }
@@ -771,17 +772,6 @@ export function currentTrip(load: Load): Load {
     (trimmed as Record<string, unknown>)[list] = from < 0 ? [] : items.slice(from);
   }
   return trimmed ?? load;
-}
-
-/** Whether two lists of notes say the same, in the same order. */
-function sameIssueList(a: readonly ParseIssue[], b: readonly ParseIssue[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((x, i) => {
-      const y = b[i] as ParseIssue;
-      return x.path === y.path && x.kind === y.kind && x.message === y.message && x.skipped === y.skipped;
-    })
-  );
 }
 
 /** Notes with paths relative to their load (`locations[3].lat`, not `details[12].locations[3].lat`). */

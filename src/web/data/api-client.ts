@@ -28,6 +28,10 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer that does not parse as JSON. */
+export const notJson = (status: number, path: string) =>
+  new ApiError(status, 'bad_json', `The server answered ${path} with something that is not JSON.`);
+
 /** How a successful answer's text becomes the value its schema checks (`JSON.parse` unless a caller knows better). */
 export type AnswerParse = (text: string) => unknown;
 
@@ -51,11 +55,7 @@ async function request<S extends z.ZodMiniType>(
   try {
     json = text === '' ? undefined : response.ok ? parse(text) : JSON.parse(text);
   } catch {
-    throw new ApiError(
-      response.status,
-      'bad_json',
-      `The server answered ${path} with something that is not JSON.`,
-    );
+    throw notJson(response.status, path);
   }
   if (!response.ok) {
     const parsed = ProxyErrorBody.safeParse(json);

@@ -2,7 +2,7 @@ import { LoadView, PULL_ANSWER_VERSION, ProxyPullAnswer } from '@/contract/load-
 import { issuesFromZod, type ParseIssue } from '@/contract/parse-issue';
 import { readerOf, UNSURE } from '@/contract/schema-reader';
 import type { Load, LoadBy } from '@/domain/model';
-import { apiPost, ApiError, type AnswerParse, type WrittenJson } from './api-client';
+import { apiPost, ApiError, notJson, type AnswerParse, type WrittenJson } from './api-client';
 import { writtenPull, type PullBody } from './pull-body';
 
 /**
@@ -135,7 +135,7 @@ function wholeLoads(text: string, path: string): unknown[] {
   try {
     whole = JSON.parse(text);
   } catch {
-    throw new ApiError(200, 'bad_json', `The server answered ${path} with something that is not JSON.`);
+    throw notJson(200, path);
   }
   const loads = (whole as { loads?: unknown } | null)?.loads;
   if (!Array.isArray(loads))
