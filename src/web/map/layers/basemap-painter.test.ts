@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { workerPainter, type BasemapPainter } from './basemap-painter';
+import type { BasemapReply, BasemapRequest } from './basemap-protocol';
+
+/** A stand-in for the basemap's worker: it keeps what it was asked and answers when told to. */
+function standIn() {
+  const sent: BasemapRequest[] = [];
+  const worker = {
+    onmessage: null as ((event: MessageEvent<BasemapReply>) => void) | null,
+    onerror: null as ((event: Event) => void) | null,
+    onmessageerror: null as ((event: MessageEvent) => void) | null,
+    terminated: false,
+    postMessage(m: BasemapRequest) {
+      sent.push(m);
+    },
+    terminate() {
+      this.terminated = true;
+    },
+    answer(reply: BasemapReply) {
+      this.onmessage?.({ data: reply } as MessageEvent<BasemapReply>);
+    },
+  };
+  return { worker, sent };
+}
+
+/** A page painter that records what it is asked and draws each tile as a blob naming it. */
+function onPage() {
+  const asked: string[] = [];
+  const painter: BasemapPainter = {
+    load: (detail) => {
+      asked.push(`load ${detail}`);
+      return Promise.resolve();
+    },
+    draw: (c, ratio, detail) => {
+      asked.push(`draw ${c.z}/${c.x}/${c.y} ${detail}`);
+      return Promise.resolve(new Blob([`${c.z}/${c.x}/${c.y} on the page`]));
+    },
+  };
+  return { asked, painter };
+}
+
+const tile = { x: 3, y: 5, z: 4 };
+
+describe('the basemap painter over its worker', () => {
+  it("asks the worker for each tile and gives each its own image, whatever the answers' order", async () => {
+    const { worker, sent } = standIn();
+    const painter = workerPainter(worker);
+    const first = painter.draw(tile, 2, 'coarse', new AbortController().signal);
+    const second = painter.draw({ x: 4, y: 5, z: 4 }, 2, 'fine', new AbortController().signal);
+    expect(sent).toEqual([
+      { kind: 'draw', id: 1, x: 3, y: 5, z: 4, ratio: 2, detail: 'coarse' },
+      { kind: 'draw', id: 2, x: 4, y: 5, z: 4, ratio: 2, detail: 'fine' },
+    ]);
+    const a = new Blob(['a']);
+    const b = new Blob(['b']);
+    worker.answer({ kind: 'done', id: 2, image: b });
+    worker.answer({ kind: 'done', id: 1, image: a });
+    expect(await first).toBe(a);
+    expect(await second).toBe(b);
+  });
+
+  it('tells the worker of a tile that left the map, and never asks for one already gone', async () => {
+    const { worker, sent } = standIn();
+    const painter = workerPainter(worker);
+    const abort = new AbortController();
+    const drawn = painter.draw(tile, 1, 'coarse', abort.signal);
+    abort.abort();
+    expect(sent.at(-1)).toEqual({ kind: 'cancel', id: 1 });
+    worker.answer({ kind: 'done', id: 1, image: null });
+    expect(await drawn).toBeNull();
+
+    expect(await painter.draw(tile, 1, 'coarse', abort.signal)).toBeNull();
+    expect(sent).toHaveLength(2);
+  });
+
+  it("says why the worker could not read the basemap's files", async () => {
+    const { worker } = standIn();
+    const loaded = workerPainter(worker).load('fine');
+    worker.answer({ kind: 'failed', id: 1, message: 'countries-50m.json could not be fetched (404).' });
+    await expect(loaded).rejects.toThrow('countries-50m.json could not be fetched (404).');
+  });
+
+  it('draws on the page what a broken worker had not answered, and every tile after', async () => {
+    const { worker, sent } = standIn();
+    const page = onPage();
+    const painter = workerPainter(worker, () => page.painter);
+    const answered = painter.draw({ x: 1, y: 1, z: 2 }, 1, 'coarse', new AbortController().signal);
+    const image = new Blob(['from the worker']);
+    worker.answer({ kind: 'done', id: 1, image });
+    const waiting = painter.draw(tile, 1, 'coarse', new AbortController().signal);
+    const loading = painter.load('fine');
+
+    worker.onerror?.(new Event('error'));
+    expect(worker.terminated).toBe(true);
+    expect(await answered).toBe(image);
+    expect(await (await waiting)?.text()).toBe('4/3/5 on the page');
+    await expect(loading).resolves.toBeUndefined();
+    expect(
+      await (await painter.draw({ x: 9, y: 9, z: 6 }, 1, 'fine', new AbortController().signal))?.text(),
+    ).toBe('6/9/9 on the page');
+    expect(page.asked).toEqual(['draw 4/3/5 coarse', 'load fine', 'draw 6/9/9 fine']);
+    expect(sent).toHaveLength(3);
+  });
+});
