@@ -57,9 +57,9 @@ export function BasemapLayer() {
       tile.done?.(error, tile.img);
       tile.done = undefined;
     };
-    const show = (tile: Pending, draw: number, blob: Blob) => {
+    const show = (tile: Pending, draw: number, url: string) => {
       const before = tile.url;
-      const url = (tile.url = URL.createObjectURL(blob));
+      tile.url = url;
       tile.img.onload = () => {
         if (current(tile, draw)) ready(tile);
       };
@@ -68,7 +68,7 @@ export function BasemapLayer() {
       };
       tile.img.src = url;
       // The image keeps showing the earlier drawing until this one is in; its URL is no longer needed.
-      if (before) URL.revokeObjectURL(before);
+      if (before) painter.release(before);
     };
     const paint = (tile: Pending) => {
       const draw = ++tile.draws;
@@ -76,8 +76,10 @@ export function BasemapLayer() {
       const abort = (tile.abort = new AbortController());
       const detail = fine && tile.coords.z >= FINE_COUNTRIES_ZOOM ? 'fine' : 'coarse';
       painter.draw(tile.coords, window.devicePixelRatio || 1, detail, abort.signal).then(
-        (blob) => {
-          if (blob && current(tile, draw)) show(tile, draw, blob);
+        (url) => {
+          if (url === null) return;
+          if (current(tile, draw)) show(tile, draw, url);
+          else painter.release(url);
         },
         (error: Error) => {
           if (current(tile, draw)) ready(tile, error);
@@ -99,7 +101,7 @@ export function BasemapLayer() {
     const forget = (tile: HTMLElement) => {
       const pending = live.get(tile);
       pending?.abort?.abort();
-      if (pending?.url) URL.revokeObjectURL(pending.url);
+      if (pending?.url) painter.release(pending.url);
       live.delete(tile);
     };
     grid.on('tileunload', (e: L.TileEvent) => forget(e.tile));

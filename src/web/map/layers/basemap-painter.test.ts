@@ -23,7 +23,7 @@ function standIn() {
   return { worker, sent };
 }
 
-/** A page painter that records what it is asked and draws each tile as a blob naming it. */
+/** A page painter that records what it is asked and draws each tile as a URL naming it. */
 function onPage() {
   const asked: string[] = [];
   const painter: BasemapPainter = {
@@ -33,8 +33,9 @@ function onPage() {
     },
     draw: (c, ratio, detail) => {
       asked.push(`draw ${c.z}/${c.x}/${c.y} ${detail}`);
-      return Promise.resolve(new Blob([`${c.z}/${c.x}/${c.y} on the page`]));
+      return Promise.resolve(`blob:${c.z}/${c.x}/${c.y} on the page`);
     },
+    release: (url) => asked.push(`release ${url}`),
   };
   return { asked, painter };
 }
@@ -51,8 +52,8 @@ describe('the basemap painter over its worker', () => {
       { kind: 'draw', id: 1, x: 3, y: 5, z: 4, ratio: 2, detail: 'coarse' },
       { kind: 'draw', id: 2, x: 4, y: 5, z: 4, ratio: 2, detail: 'fine' },
     ]);
-    const a = new Blob(['a']);
-    const b = new Blob(['b']);
+    const a = 'blob:http://haulview.test/a';
+    const b = 'blob:http://haulview.test/b';
     worker.answer({ kind: 'done', id: 2, image: b });
     worker.answer({ kind: 'done', id: 1, image: a });
     expect(await first).toBe(a);
@@ -73,6 +74,12 @@ describe('the basemap painter over its worker', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('gives back to the worker the URLs it made, once the map no longer shows them', () => {
+    const { worker, sent } = standIn();
+    workerPainter(worker).release('blob:http://haulview.test/tile');
+    expect(sent).toEqual([{ kind: 'release', url: 'blob:http://haulview.test/tile' }]);
+  });
+
   it("says why the worker could not read the basemap's files", async () => {
     const { worker } = standIn();
     const loaded = workerPainter(worker).load('fine');
@@ -85,20 +92,27 @@ describe('the basemap painter over its worker', () => {
     const page = onPage();
     const painter = workerPainter(worker, () => page.painter);
     const answered = painter.draw({ x: 1, y: 1, z: 2 }, 1, 'coarse', new AbortController().signal);
-    const image = new Blob(['from the worker']);
+    const image = 'blob:http://haulview.test/from-the-worker';
     worker.answer({ kind: 'done', id: 1, image });
+    painter.release(image);
     const waiting = painter.draw(tile, 1, 'coarse', new AbortController().signal);
     const loading = painter.load('fine');
 
     worker.onerror?.(new Event('error'));
     expect(worker.terminated).toBe(true);
     expect(await answered).toBe(image);
-    expect(await (await waiting)?.text()).toBe('4/3/5 on the page');
+    expect(await waiting).toBe('blob:4/3/5 on the page');
     await expect(loading).resolves.toBeUndefined();
-    expect(
-      await (await painter.draw({ x: 9, y: 9, z: 6 }, 1, 'fine', new AbortController().signal))?.text(),
-    ).toBe('6/9/9 on the page');
-    expect(page.asked).toEqual(['draw 4/3/5 coarse', 'load fine', 'draw 6/9/9 fine']);
-    expect(sent).toHaveLength(3);
+    const after = await painter.draw({ x: 9, y: 9, z: 6 }, 1, 'fine', new AbortController().signal);
+    expect(after).toBe('blob:6/9/9 on the page');
+    painter.release(after as string);
+    expect(page.asked).toEqual([
+      'draw 4/3/5 coarse',
+      'load fine',
+      'draw 6/9/9 fine',
+      'release blob:6/9/9 on the page',
+    ]);
+    // The worker was asked for the first tile, its URL let go, the second tile and the coast.
+    expect(sent.map((m) => m.kind)).toEqual(['draw', 'release', 'draw', 'load']);
   });
 });

@@ -7,8 +7,10 @@ import { basemapShapes, drawTile, type BasemapDetail, type TileCoords } from './
 export interface BasemapPainter {
   /** Settles once a detail's shapes are made; rejects when its files could not be read. */
   load(detail: BasemapDetail): Promise<void>;
-  /** A tile as a PNG; null when `signal` aborted it before it was drawn. */
-  draw(coords: TileCoords, ratio: number, detail: BasemapDetail, signal: AbortSignal): Promise<Blob | null>;
+  /** The URL of a tile's PNG; null when `signal` aborted it before it was drawn. */
+  draw(coords: TileCoords, ratio: number, detail: BasemapDetail, signal: AbortSignal): Promise<string | null>;
+  /** A URL `draw` gave is no longer shown. */
+  release(url: string): void;
 }
 
 /** Main-thread time a frame may spend drawing tiles on the page; the rest waits for the next frame. */
@@ -19,7 +21,7 @@ interface Job {
   ratio: number;
   shapes: Awaited<ReturnType<typeof basemapShapes>>;
   signal: AbortSignal;
-  resolve: (image: Blob | null) => void;
+  resolve: (image: string | null) => void;
   reject: (error: Error) => void;
 }
 
@@ -51,7 +53,9 @@ export function pagePainter(): BasemapPainter {
       drawTile(ctx, job.shapes, job.coords, job.ratio);
       // toBlob takes the canvas's pixels now; Chromium encodes the PNG in the page's idle time.
       scratch.toBlob((image) =>
-        image ? job.resolve(image) : job.reject(new Error('the basemap tile could not be encoded')),
+        image
+          ? job.resolve(URL.createObjectURL(image))
+          : job.reject(new Error('the basemap tile could not be encoded')),
       );
     }
     if (queue.length > 0) frame = requestAnimationFrame(work);
@@ -61,21 +65,22 @@ export function pagePainter(): BasemapPainter {
     draw: (coords, ratio, detail, signal) =>
       basemapShapes(detail).then(
         (shapes) =>
-          new Promise<Blob | null>((resolve, reject) => {
+          new Promise<string | null>((resolve, reject) => {
             queue.push({ coords, ratio, shapes, signal, resolve, reject });
             if (frame === 0) frame = requestAnimationFrame(work);
           }),
       ),
+    release: (url) => URL.revokeObjectURL(url),
   };
 }
 
 type BasemapWorkerLike = WorkerLike<BasemapRequest, BasemapReply>;
 
 interface Asked {
-  resolve: (image: Blob | null) => void;
+  resolve: (image: string | null) => void;
   reject: (error: Error) => void;
   /** The same ask, of the page's painter, if the worker breaks before answering. */
-  redo: (painter: BasemapPainter) => Promise<Blob | null>;
+  redo: (painter: BasemapPainter) => Promise<string | null>;
 }
 
 /**
@@ -107,10 +112,10 @@ export function workerPainter(
   const ask = (
     request: (id: number) => BasemapRequest,
     redo: Asked['redo'],
-  ): { id: number; answer: Promise<Blob | null> } => {
+  ): { id: number; answer: Promise<string | null> } => {
     if (local) return { id: 0, answer: redo(local) };
     const id = ++nextId;
-    const answer = new Promise<Blob | null>((resolve, reject) => asked.set(id, { resolve, reject, redo }));
+    const answer = new Promise<string | null>((resolve, reject) => asked.set(id, { resolve, reject, redo }));
     worker.postMessage(request(id));
     return { id, answer };
   };
@@ -135,6 +140,11 @@ export function workerPainter(
         { once: true },
       );
       return answer;
+    },
+    // A URL the worker made goes with the worker; one the page made is let go here.
+    release: (url) => {
+      if (local) local.release(url);
+      else worker.postMessage({ kind: 'release', url });
     },
   };
 }

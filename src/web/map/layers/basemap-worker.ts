@@ -35,7 +35,7 @@ async function drawNext(): Promise<void> {
     // The canvas's pixels are taken at this call; the next tile may draw over it at once.
     const encoded = canvas.convertToBlob({ type: 'image/png' });
     void encoded.then(
-      (image) => post({ kind: 'done', id: m.id, image }),
+      (image) => post({ kind: 'done', id: m.id, image: URL.createObjectURL(image) }),
       (error: unknown) => failed(m.id, error),
     );
   } catch (error) {
@@ -51,6 +51,7 @@ scope.onmessage = (event: MessageEvent<BasemapRequest>) => {
       () => post({ kind: 'done', id: m.id, image: null }),
       (error: unknown) => failed(m.id, error),
     );
+  else if (m.kind === 'release') URL.revokeObjectURL(m.url);
   else if (m.kind === 'cancel') {
     if (waiting.delete(m.id)) post({ kind: 'done', id: m.id, image: null });
   } else {
