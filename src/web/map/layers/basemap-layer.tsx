@@ -127,6 +127,7 @@ export function BasemapLayer() {
       () => {
         if (cancelled) return;
         map.getContainer().dataset.basemap = 'ready';
+        map.getContainer().dataset.basemapIn = painter.where();
         loadFine();
       },
       () => {

@@ -36,6 +36,7 @@ function onPage() {
       return Promise.resolve(`blob:${c.z}/${c.x}/${c.y} on the page`);
     },
     release: (url) => asked.push(`release ${url}`),
+    where: () => 'page',
   };
   return { asked, painter };
 }
@@ -98,8 +99,10 @@ describe('the basemap painter over its worker', () => {
     const waiting = painter.draw(tile, 1, 'coarse', new AbortController().signal);
     const loading = painter.load('fine');
 
+    expect(painter.where()).toBe('worker');
     worker.onerror?.(new Event('error'));
     expect(worker.terminated).toBe(true);
+    expect(painter.where()).toBe('page');
     expect(await answered).toBe(image);
     expect(await waiting).toBe('blob:4/3/5 on the page');
     await expect(loading).resolves.toBeUndefined();

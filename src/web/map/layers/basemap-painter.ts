@@ -11,6 +11,8 @@ export interface BasemapPainter {
   draw(coords: TileCoords, ratio: number, detail: BasemapDetail, signal: AbortSignal): Promise<string | null>;
   /** A URL `draw` gave is no longer shown. */
   release(url: string): void;
+  /** Where the tiles are drawn now (the map's container says so, for tests and diagnostics). */
+  where(): 'worker' | 'page';
 }
 
 /** Main-thread time a frame may spend drawing tiles on the page; the rest waits for the next frame. */
@@ -71,6 +73,7 @@ export function pagePainter(): BasemapPainter {
           }),
       ),
     release: (url) => URL.revokeObjectURL(url),
+    where: () => 'page',
   };
 }
 
@@ -146,6 +149,7 @@ export function workerPainter(
       if (local) local.release(url);
       else worker.postMessage({ kind: 'release', url });
     },
+    where: () => (local ? 'page' : 'worker'),
   };
 }
 
