@@ -9,6 +9,7 @@ import {
   loadOutlook,
   meters,
   movedMeters,
+  Cadence,
   Moves,
   SPEED_WINDOW_HOURS,
   withOutlook,
@@ -449,6 +450,52 @@ describe('a memo of the last reckoning', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads the usual gap and the long ones of the last pings, in 32 bits while gaps are whole ms', () => {
+    const gap = fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: 600_000 }), weight: 8 },
+      { arbitrary: fc.double({ min: 0, max: 600_000, noNaN: true }), weight: 1 },
+      { arbitrary: fc.integer({ min: 2 ** 32 - 2, max: 2 ** 33 }), weight: 1 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(gap, { minLength: 1, maxLength: 400 }),
+        fc.integer({ min: 1, max: 399 }),
+        (gaps, cut) => {
+          let at = T0;
+          const pings = [ping(at, -90), ...gaps.map((g) => ping((at += g), -90))];
+          const first = Math.min(cut, pings.length);
+          const cadence = Cadence.of(pings.slice(0, first));
+          for (let i = first; i < pings.length; i++) cadence.add(pings, i);
+          const window = pings.slice(-200);
+          const sorted = window.slice(1).map((p, i) => p.instant - window[i]!.instant);
+          sorted.sort((a, b) => a - b);
+          expect(cadence.length).toBe(sorted.length);
+          expect(cadence.usual()).toBe(sorted[sorted.length >> 1]);
+          for (const bar of [0, 60_000, 2 ** 32 - 1, 2 ** 32])
+            expect(cadence.longerThan(bar)).toBe(sorted.filter((g) => g > bar).length);
+          if (sorted.every((g) => Number.isInteger(g) && g < 2 ** 32)) expect(cadence.bytes).toBe(4 * 199);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds the moves of the speed window only, however long the trip', () => {
+    // Two days of a ping a minute, driving and resting: 2,880 moves read, 180 in a 3-hour window.
+    const pings: Ping[] = [];
+    for (let i = 0; i < 2880; i++)
+      pings.push(ping(T0 + i * MIN, -90 - Math.floor(i / 30) * 0.5 * LON_PER_MILE * (i % 600 < 480 ? 1 : 0)));
+    const moves = new Moves();
+    let most = 0;
+    for (let i = 0; i < pings.length; i++) {
+      moves.add(pings, i, O);
+      most = Math.max(most, moves.bytes);
+    }
+    expect(moves.length).toBe(2879);
+    // Every move kept would be 8 bytes each, 23 KiB; the window's with room to slide, under 4.
+    expect(most).toBeLessThanOrEqual(4096);
   });
 
   it('keeps the outlook held exactly when a new reckoning says the same but its asOf', () => {

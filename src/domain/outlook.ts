@@ -198,6 +198,8 @@ export function movedMeters(a: TrackPoint, b: TrackPoint, o: OutlookOptions): nu
 const NOT_SURE = -1;
 /** In `Moves`, the trip's first sure ping: the first move begins there, none ends there. */
 const FIRST_SURE = -2;
+/** `Moves`' first room, and the least it grows by. */
+const MOVES_ROOM = 16;
 
 /**
  * The moves between a trip's consecutive sure pings, each reckoned once, in the order of the pings:
@@ -205,11 +207,14 @@ const FIRST_SURE = -2;
  * hours driven since the last rest are kept as the moves come, not walked back over at each reckoning.
  *
  * One number per ping read, at the ping's index: the moves' instants are the pings' own, read from
- * the pings the memo is kept for rather than copied (the trail holds them already). One is held
- * per watched load. Exported for its tests.
+ * the pings the memo is kept for rather than copied (the trail holds them already). Only the speed
+ * window's are read again (the moves leaving it), so only those are held: one is held per watched
+ * load. Exported for its tests.
  */
 export class Moves {
   private data: Float64Array;
+  /** The index of the ping `data[0]` is of: those before it are out of the speed's window. */
+  private offset = 0;
   /** Pings read. */
   private read = 0;
   /** How many moves. */
@@ -229,9 +234,8 @@ export class Moves {
   private drivenMs = 0;
   private stillMs = 0;
 
-  /** `pings`: those about to be read; room for a quarter more, as a trail grows between thinnings. */
-  constructor(pings = 0) {
-    this.data = new Float64Array(pings + (pings >> 2) + 16);
+  constructor() {
+    this.data = new Float64Array(MOVES_ROOM);
   }
 
   /** The bytes its numbers take. */
@@ -242,24 +246,20 @@ export class Moves {
   /** Reads `pings[i]`, the trip's next ping (those before it are the ones read). */
   add(pings: readonly TrackPoint[], i: number, o: OutlookOptions): void {
     const p = pings[i]!;
-    if (this.read + 1 > this.data.length) {
-      const next = new Float64Array(this.read + Math.max(16, this.read >> 3));
-      next.set(this.data);
-      this.data = next;
-    }
+    if (this.read - this.offset + 1 > this.data.length) this.makeRoom();
     if (!sure(p)) {
-      this.data[this.read++] = NOT_SURE;
+      this.data[this.read++ - this.offset] = NOT_SURE;
       return;
     }
     const a = this.last;
     this.last = p;
     if (!a) {
-      this.data[this.read++] = FIRST_SURE;
+      this.data[this.read++ - this.offset] = FIRST_SURE;
       this.windowFrom = i;
       return;
     }
     const d = movedMeters(a, p, o) ?? Number.NaN;
-    this.data[this.read++] = d;
+    this.data[this.read++ - this.offset] = d;
     this.length++;
     const ms = p.instant - a.instant;
     if (driving(ms, d, o)) {
@@ -273,8 +273,8 @@ export class Moves {
     let from = this.windowFrom;
     while (from < i && hoursBetween(pings[from]!.instant, p.instant, o) > SPEED_WINDOW_HOURS) {
       let to = from + 1;
-      while (this.data[to] === NOT_SURE) to++;
-      const gone = this.data[to]!;
+      while (this.data[to - this.offset] === NOT_SURE) to++;
+      const gone = this.data[to - this.offset]!;
       const goneMs = pings[to]!.instant - pings[from]!.instant;
       if (driving(goneMs, gone, o)) {
         this.windowMs -= goneMs;
@@ -283,6 +283,28 @@ export class Moves {
       from = to;
     }
     this.windowFrom = from;
+  }
+
+  /**
+   * Room for the next ping: the numbers before the window's first ping are let go (never read again),
+   * and the array grown only when the window fills most of it, or cut when it holds far more.
+   */
+  private makeRoom(): void {
+    const from = Math.max(this.offset, this.windowFrom);
+    const live = this.read - from;
+    const length = this.data.length;
+    const size =
+      live + 1 > (length * 3) >> 2 || live * 4 < length - MOVES_ROOM
+        ? live + Math.max(MOVES_ROOM, live >> 1)
+        : length;
+    const [start, end] = [from - this.offset, this.read - this.offset];
+    if (size === length) this.data.copyWithin(0, start, end);
+    else {
+      const next = new Float64Array(size);
+      next.set(this.data.subarray(start, end));
+      this.data = next;
+    }
+    this.offset = from;
   }
 
   /** The trip's recent moving speed, bounded; the default when too few pings moved. */
@@ -534,7 +556,7 @@ function readOn(
   ) {
     const stays = stops.map(newStayScan);
     const cadence = Cadence.of(pings);
-    Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(pings.length), cadence });
+    Object.assign(memo, { options: o, start, stops, stays, moves: new Moves(), cadence });
     from = 0;
   } else for (let i = from; i < pings.length; i++) memo.cadence!.add(pings, i);
   const moves = memo.moves!;
@@ -598,7 +620,7 @@ function visits(
 }
 
 /** Index of the first of `sorted`'s first `length` values greater than `value` (all when none). */
-function firstAbove(sorted: Float64Array, length: number, value: number): number {
+function firstAbove(sorted: Float64Array | Uint32Array, length: number, value: number): number {
   let lo = 0;
   let hi = length;
   while (lo < hi) {
@@ -613,18 +635,30 @@ function firstAbove(sorted: Float64Array, length: number, value: number): number
  * The gaps between a trip's last `CADENCE_WINDOW` pings, sorted: the usual gap (the median) and the
  * long ones are read for every changed load, and a new ping moves one gap in and one out instead of
  * the window being sorted again. The gap that leaves is read from the pings, which hold it: one is
- * held per watched load.
+ * held per watched load, so its gaps are 32-bit while they are whole milliseconds under 49 days
+ * (a phone's are), 64-bit from the first that is not. Exported for its tests.
  */
-class Cadence {
-  private readonly sorted = new Float64Array(CADENCE_WINDOW - 1);
+export class Cadence {
+  private sorted: Float64Array | Uint32Array = new Uint32Array(CADENCE_WINDOW - 1);
   length = 0;
+
+  /** The bytes its gaps take. */
+  get bytes(): number {
+    return this.sorted.byteLength;
+  }
+
+  private hold(gap: number, at: number): void {
+    if (this.sorted instanceof Uint32Array && !(Number.isInteger(gap) && gap >= 0 && gap <= 0xffff_ffff))
+      this.sorted = Float64Array.from(this.sorted);
+    this.sorted[at] = gap;
+  }
 
   /** The gaps between the last `CADENCE_WINDOW` of these pings (one sort). */
   static of(pings: readonly TrackPoint[]): Cadence {
     const c = new Cadence();
     const from = Math.max(0, pings.length - CADENCE_WINDOW);
     for (let i = from + 1; i < pings.length; i++)
-      c.sorted[c.length++] = pings[i]!.instant - pings[i - 1]!.instant;
+      c.hold(pings[i]!.instant - pings[i - 1]!.instant, c.length++);
     c.sorted.subarray(0, c.length).sort();
     return c;
   }
@@ -643,7 +677,7 @@ class Cadence {
     }
     const to = firstAbove(this.sorted, this.length, gap);
     this.sorted.copyWithin(to + 1, to, this.length);
-    this.sorted[to] = gap;
+    this.hold(gap, to);
     this.length++;
   }
 

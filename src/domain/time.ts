@@ -317,14 +317,9 @@ function readItemTime(
   }
   const approximate = instant === undefined && hasLocal;
   if (approximate) instant = wall;
-  const time: ItemTime = {
-    instant,
-    approximate,
-    local: local?.trim(),
-    zone,
-    zoneKnown: offset !== undefined,
-  };
   // Left out rather than undefined: JSON of 20,000 pings carries the key only where it says something.
-  if (offset !== undefined) time.offset = offset;
-  return time;
+  // Each shape in one literal: a key added afterwards costs every kept item a property array.
+  return offset === undefined
+    ? { instant, approximate, local: local?.trim(), zone, zoneKnown: false }
+    : { instant, approximate, local: local?.trim(), zone, zoneKnown: true, offset };
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testEvent, testPing, trackedLoad, wallText } from '@/testing/loads';
 import type { Ping, StatusEvent } from './model';
@@ -8,6 +9,7 @@ import {
   type OutlookMemo,
   type OutlookOptions,
 } from './outlook';
+import type { TrackPoint } from './geofence';
 import { Trail } from './trail';
 
 const MIN = 60_000;
@@ -173,6 +175,59 @@ describe('Trail: what the puller keeps of a trip for its outlook', () => {
     // Unreadable times are no points.
     trail.add([{ ...first, instant: Number.NaN }]);
     expect(trail.length).toBe(301);
+  });
+
+  it("holds a phone's fixes in half the bytes: whole milliseconds, seven decimals, a float's accuracy", () => {
+    const trail = new Trail();
+    const pings: Ping[] = [];
+    for (let i = 0; i < 300; i++) {
+      const lat = Number((41.5 + i * 0.000123).toFixed(6));
+      const lon = Number((-87.6 - i * 0.0004567).toFixed(6));
+      pings.push(testPing(T0 + i * MIN + (i % 7) * 1000, lat, lon, i % 13 === 0 ? null : 5 + (i % 40)));
+    }
+    trail.add(pings);
+    expect(trail.points()).toEqual(
+      pings.map(({ instant, lat, lon, accuracy }) => ({ instant, lat, lon, accuracy })),
+    );
+    // Four 64-bit numbers a point, room to grow by a quarter, would be over 32 bytes a point.
+    expect(trail.bytes).toBeLessThanOrEqual(20 * trail.length);
+  });
+
+  it('gives back exactly the points added, in time order, whichever numbers they are', () => {
+    const degree = fc.oneof(
+      fc.integer({ min: -1_800_000, max: 1_800_000 }).map((n) => n / 1e4),
+      fc.double({ min: -180, max: 180, noNaN: true }),
+      fc.constantFrom(0, -0),
+    );
+    const point = fc.record({
+      instant: fc.oneof(
+        fc.integer({ min: 0, max: 40 * 24 * 60 }).map((m) => T0 + m * MIN),
+        fc.double({ min: T0 - 1e10, max: T0 + 1e10, noNaN: true }),
+      ),
+      lat: degree,
+      lon: degree,
+      accuracy: fc.oneof(
+        fc.constant(null),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.array(point, { maxLength: 30 }), { maxLength: 8 }), (batches) => {
+        const trail = new Trail();
+        // What the trail is to hold: one point per instant and place, each after those of its instant.
+        const held: TrackPoint[] = [];
+        for (const batch of batches) {
+          trail.add(batch);
+          for (const p of batch) {
+            if (held.some((h) => h.instant === p.instant && h.lat === p.lat && h.lon === p.lon)) continue;
+            const at = held.findIndex((h) => h.instant > p.instant);
+            held.splice(at < 0 ? held.length : at, 0, { ...p });
+          }
+          expect(trail.points()).toEqual(held);
+        }
+      }),
+    );
   });
 
   it('forgets what came before a new trip', () => {

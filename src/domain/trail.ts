@@ -4,6 +4,10 @@ import { CADENCE_WINDOW, SPEED_WINDOW_HOURS, type OutlookOptions } from './outlo
 const HOUR = 3_600_000;
 /** Numbers per point: instant, lat, lon, accuracy (NaN: none given). */
 const STRIDE = 4;
+/** The compact form's lat and lon are whole ten-millionths of a degree: a phone's fix has no more decimals. */
+const DEGREE_UNITS = 1e7;
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
 /** Older than the cadence window, one point per this many minutes of the track's clock is enough for speeds and rests. */
 const THIN_MINUTES = 10;
 /** Points added after a thinning before the next one: the work is a pass over the trail per stop. */
@@ -14,7 +18,10 @@ const THIN_EVERY = 64;
  * instead of the trip's pings (the store has them all), so its heap does not grow with a long trip.
  *
  * Points are four numbers in one typed array, in time order, one per (instant, place), as ping keys
- * are. `thin` drops what no outlook reads:
+ * are. While every point fits exactly, they are held in 32 bits each (half the bytes): the instant
+ * as milliseconds from the first one's, lat and lon in ten-millionths of a degree, the accuracy as a
+ * 32-bit float; a point that does not round-trip turns the whole trail to 64-bit numbers, so what
+ * `points` gives back is always what was added. `thin` drops what no outlook reads:
  * - the last `CADENCE_WINDOW` points stay whole (the usual cadence and its gaps, the last moves);
  * - back to the hours a driver's rest is looked for (`driveHours + restHours`, and the speed window),
  *   one sure point per `THIN_MINUTES` (speeds and driving time change little between two of them);
@@ -25,7 +32,13 @@ const THIN_EVERY = 64;
  * over that window, as if the driver had rested before it.
  */
 export class Trail {
-  private data = new Float64Array(0);
+  /** The points' numbers: 64-bit when `wide`, else 32-bit integers (the accuracy's bits a float's). */
+  private cells: Float64Array | Int32Array = new Int32Array(0);
+  /** The compact form's accuracies: a float view of `cells`' buffer. */
+  private accuracies: Float32Array<ArrayBufferLike> = new Float32Array(0);
+  private wide = false;
+  /** The compact form's instants are milliseconds after this one. */
+  private base = Number.NaN;
   private n = 0;
   /** Points after the last `thin`: the next one comes when as many again have been added. */
   private thinnedAt = 0;
@@ -36,7 +49,7 @@ export class Trail {
 
   /** The bytes its numbers take, room to grow included. */
   get bytes(): number {
-    return this.data.byteLength;
+    return this.cells.byteLength;
   }
 
   /** Adds what is not held yet; whether anything was. */
@@ -46,13 +59,11 @@ export class Trail {
       if (!Number.isFinite(p.instant)) continue;
       const at = this.insertionIndex(p);
       if (at < 0) continue;
+      if (this.n === 0 && !this.wide) this.base = p.instant;
+      if (!this.wide && !this.fits(p)) this.widen();
       this.grow();
-      const d = this.data;
-      d.copyWithin((at + 1) * STRIDE, at * STRIDE, this.n * STRIDE);
-      d[at * STRIDE] = p.instant;
-      d[at * STRIDE + 1] = p.lat;
-      d[at * STRIDE + 2] = p.lon;
-      d[at * STRIDE + 3] = p.accuracy ?? Number.NaN;
+      this.cells.copyWithin((at + 1) * STRIDE, at * STRIDE, this.n * STRIDE);
+      this.write(at, p);
       this.n++;
       added = true;
     }
@@ -64,7 +75,7 @@ export class Trail {
     if (instant === undefined) return;
     const from = this.firstFrom(instant);
     if (from === 0) return;
-    this.data.copyWithin(0, from * STRIDE, this.n * STRIDE);
+    this.cells.copyWithin(0, from * STRIDE, this.n * STRIDE);
     this.n -= from;
     this.thinnedAt = Math.min(this.thinnedAt, this.n);
   }
@@ -79,10 +90,9 @@ export class Trail {
 
   thin(stops: readonly { lat?: number | undefined; lon?: number | undefined }[], o: OutlookOptions): void {
     const n = this.n;
-    const d = this.data;
     const keep = new Uint8Array(n);
     const isSure = (i: number) => {
-      const a = d[i * STRIDE + 3] as number;
+      const a = this.accuracyAt(i);
       return Number.isNaN(a) || a <= SURE_METERS;
     };
     for (const stop of stops) {
@@ -91,10 +101,9 @@ export class Trail {
       let lastInside = -1;
       for (let i = 0; i < n; i++) {
         if (!isSure(i)) continue;
-        const accuracy = d[i * STRIDE + 3] as number;
+        const accuracy = this.accuracyAt(i);
         const fence = o.stopRadiusMeters + (Number.isNaN(accuracy) ? 0 : accuracy);
-        const inside =
-          nearMeters({ lat: d[i * STRIDE + 1] as number, lon: d[i * STRIDE + 2] as number }, at) <= fence;
+        const inside = nearMeters({ lat: this.latAt(i), lon: this.lonAt(i) }, at) <= fence;
         if (inside) {
           if (lastInside < 0) keep[i] = 1;
           lastInside = i;
@@ -107,17 +116,18 @@ export class Trail {
       if (lastInside >= 0) keep[lastInside] = 1;
     }
     const recentFrom = Math.max(0, n - CADENCE_WINDOW);
-    const last = n > 0 ? (d[(n - 1) * STRIDE] as number) : 0;
+    const last = n > 0 ? this.instantAt(n - 1) : 0;
     const hotHours = o.driveHours + o.restHours + SPEED_WINDOW_HOURS;
     const hotFrom = last - (hotHours * HOUR) / o.clockScale;
     const every = (THIN_MINUTES * 60_000) / o.clockScale;
     let keptAt = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < n; i++) {
-      const instant = d[i * STRIDE] as number;
+      const instant = this.instantAt(i);
       if (i >= recentFrom) keep[i] = 1;
       else if (!keep[i] && instant >= hotFrom && isSure(i) && instant - keptAt >= every) keep[i] = 1;
       if (keep[i]) keptAt = instant;
     }
+    const d = this.cells;
     let m = 0;
     for (let i = 0; i < n; i++) {
       if (!keep[i]) continue;
@@ -127,23 +137,97 @@ export class Trail {
     this.n = m;
     this.thinnedAt = m;
     // Room for what comes until the next thinning, no more: a long trip's first pull took far more.
-    if (d.length > (m + 2 * THIN_EVERY) * STRIDE) this.data = d.slice(0, (m + THIN_EVERY) * STRIDE);
+    if (d.length > (m + 2 * THIN_EVERY) * STRIDE) this.hold(d.slice(0, (m + THIN_EVERY) * STRIDE));
   }
 
   /** The points as the outlook reads them: made anew each time, for one reckoning. */
   points(): TrackPoint[] {
-    const d = this.data;
     const out: TrackPoint[] = new Array(this.n);
     for (let i = 0; i < this.n; i++) {
-      const accuracy = d[i * STRIDE + 3] as number;
+      const accuracy = this.accuracyAt(i);
       out[i] = {
-        instant: d[i * STRIDE] as number,
-        lat: d[i * STRIDE + 1] as number,
-        lon: d[i * STRIDE + 2] as number,
+        instant: this.instantAt(i),
+        lat: this.latAt(i),
+        lon: this.lonAt(i),
         accuracy: Number.isNaN(accuracy) ? null : accuracy,
       };
     }
     return out;
+  }
+
+  private instantAt(i: number): number {
+    const c = this.cells[i * STRIDE] as number;
+    return this.wide ? c : this.base + c;
+  }
+
+  private latAt(i: number): number {
+    const c = this.cells[i * STRIDE + 1] as number;
+    return this.wide ? c : c / DEGREE_UNITS;
+  }
+
+  private lonAt(i: number): number {
+    const c = this.cells[i * STRIDE + 2] as number;
+    return this.wide ? c : c / DEGREE_UNITS;
+  }
+
+  /** NaN: none given. */
+  private accuracyAt(i: number): number {
+    return (this.wide ? this.cells : this.accuracies)[i * STRIDE + 3] as number;
+  }
+
+  /** Whether the compact form gives back exactly this point (-0 and fractions of a millisecond do not). */
+  private fits(p: TrackPoint): boolean {
+    const offset = p.instant - this.base;
+    if (!(offset >= INT32_MIN && offset <= INT32_MAX) || !Object.is(this.base + (offset | 0), p.instant))
+      return false;
+    const degrees = (x: number) => {
+      const units = Math.round(x * DEGREE_UNITS);
+      return units >= INT32_MIN && units <= INT32_MAX && Object.is((units | 0) / DEGREE_UNITS, x);
+    };
+    const accuracy = p.accuracy ?? Number.NaN;
+    return (
+      degrees(p.lat) &&
+      degrees(p.lon) &&
+      (Number.isNaN(accuracy) || Object.is(Math.fround(accuracy), accuracy))
+    );
+  }
+
+  private write(i: number, p: TrackPoint): void {
+    const at = i * STRIDE;
+    const accuracy = p.accuracy ?? Number.NaN;
+    if (this.wide) {
+      const d = this.cells;
+      d[at] = p.instant;
+      d[at + 1] = p.lat;
+      d[at + 2] = p.lon;
+      d[at + 3] = accuracy;
+      return;
+    }
+    const d = this.cells;
+    d[at] = p.instant - this.base;
+    d[at + 1] = Math.round(p.lat * DEGREE_UNITS);
+    d[at + 2] = Math.round(p.lon * DEGREE_UNITS);
+    this.accuracies[at + 3] = accuracy;
+  }
+
+  /** Holds these numbers (of the form the trail is in). */
+  private hold(cells: Float64Array | Int32Array): void {
+    this.cells = cells;
+    if (cells instanceof Int32Array)
+      this.accuracies = new Float32Array(cells.buffer, cells.byteOffset, cells.length);
+  }
+
+  /** Turns the trail to 64-bit numbers, its room kept. */
+  private widen(): void {
+    const wide = new Float64Array(this.cells.length);
+    for (let i = 0; i < this.n; i++) {
+      wide[i * STRIDE] = this.instantAt(i);
+      wide[i * STRIDE + 1] = this.latAt(i);
+      wide[i * STRIDE + 2] = this.lonAt(i);
+      wide[i * STRIDE + 3] = this.accuracyAt(i);
+    }
+    this.wide = true;
+    this.hold(wide);
   }
 
   /** Index of the first point at or after `instant`. */
@@ -152,7 +236,7 @@ export class Trail {
     let hi = this.n;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((this.data[mid * STRIDE] as number) < instant) lo = mid + 1;
+      if (this.instantAt(mid) < instant) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -160,20 +244,20 @@ export class Trail {
 
   /** Where `p` goes to keep time order; -1 when a point of its instant and place is held. */
   private insertionIndex(p: TrackPoint): number {
-    const d = this.data;
     // Most pings come after the last one held.
-    if (this.n === 0 || (d[(this.n - 1) * STRIDE] as number) < p.instant) return this.n;
+    if (this.n === 0 || this.instantAt(this.n - 1) < p.instant) return this.n;
     let i = this.firstFrom(p.instant);
-    for (; i < this.n && d[i * STRIDE] === p.instant; i++)
-      if (d[i * STRIDE + 1] === p.lat && d[i * STRIDE + 2] === p.lon) return -1;
+    for (; i < this.n && this.instantAt(i) === p.instant; i++)
+      if (this.latAt(i) === p.lat && this.lonAt(i) === p.lon) return -1;
     return i;
   }
 
   private grow(): void {
-    if ((this.n + 1) * STRIDE <= this.data.length) return;
+    if ((this.n + 1) * STRIDE <= this.cells.length) return;
     // A quarter more each time: thousands of trails are held, and their slack with them.
-    const next = new Float64Array((this.n + Math.max(16, this.n >> 2)) * STRIDE);
-    next.set(this.data.subarray(0, this.n * STRIDE));
-    this.data = next;
+    const length = (this.n + Math.max(16, this.n >> 2)) * STRIDE;
+    const next = this.wide ? new Float64Array(length) : new Int32Array(length);
+    next.set(this.cells.subarray(0, this.n * STRIDE));
+    this.hold(next);
   }
 }

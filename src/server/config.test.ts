@@ -88,9 +88,9 @@ describe('parseEnv', () => {
       bad: ['-1', '86401', '1.5', 'soon'],
     },
     {
-      what: 'the answer cache’s size: 64 MiB by default, 0 for none, whole MiB',
+      what: 'the answer cache’s size: 16 MiB by default, 0 for none, whole MiB',
       name: 'ANSWER_CACHE_MB',
-      default: 64,
+      default: 16,
       good: [0, 512],
       bad: ['-1', '65537', '1.5', '64MB', 'lots'],
     },

@@ -5,7 +5,7 @@ import { DEFAULT_OUTLOOK_OPTIONS, type OutlookOptions } from '@/domain/outlook';
 export const DEFAULT_MAX_IDS = 500;
 
 /** MiB of serialized loads kept for answers by default (ANSWER_CACHE_MB, TRACKS=store). */
-export const DEFAULT_ANSWER_CACHE_MB = 64;
+export const DEFAULT_ANSWER_CACHE_MB = 16;
 
 /**
  * The environment, read once and parsed by one schema. A bad value stops start-up with a message
