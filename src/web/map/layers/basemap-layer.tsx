@@ -44,12 +44,17 @@ export function BasemapLayer() {
       pane.style.pointerEvents = 'none';
     }
     const painter = basemapPainter();
-    let fine = false;
+    // Shapes made for an earlier map are used at once: no coarse coast drawn first at a fine zoom.
+    let coarse = painter.has('coarse');
+    let fine = painter.has('fine');
     let askedFine = false;
     let cancelled = false;
 
     // The tiles on the map, to draw again in place when the fine coast arrives.
     const live = new Map<HTMLElement, Pending>();
+    // Tiles made before the coarse shapes are: drawn once they are (or never, if they fail: the
+    // files are asked for once per map, not once per tile).
+    const waiting: Pending[] = [];
     const current = (tile: Pending, draw: number) =>
       !cancelled && live.get(tile.img) === tile && tile.draws === draw;
     /** Tells Leaflet the tile is ready (once): it shows a tile only then, with or without an error. */
@@ -93,7 +98,8 @@ export function BasemapLayer() {
         img.alt = '';
         const pending: Pending = { img, coords, done, draws: 0 };
         live.set(img, pending);
-        paint(pending);
+        if (coarse) paint(pending);
+        else waiting.push(pending);
         return img;
       },
     }) as new (options: L.GridLayerOptions) => L.GridLayer;
@@ -111,6 +117,11 @@ export function BasemapLayer() {
     const loadFine = () => {
       if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
       askedFine = true;
+      // Made for an earlier map: its tiles were drawn fine from the start.
+      if (fine) {
+        map.getContainer().dataset.basemapDetail = 'fine';
+        return;
+      }
       painter.load('fine').then(
         () => {
           if (cancelled) return;
@@ -123,9 +134,17 @@ export function BasemapLayer() {
         () => (askedFine = false),
       );
     };
+    // The worker broke: the URLs it made went with it, so what is on the map is drawn again.
+    const stopMoved = painter.onMoved(() => {
+      if (cancelled) return;
+      map.getContainer().dataset.basemapIn = painter.where();
+      if (coarse) for (const pending of live.values()) paint(pending);
+    });
     painter.load('coarse').then(
       () => {
         if (cancelled) return;
+        coarse = true;
+        for (const pending of waiting.splice(0)) if (live.get(pending.img) === pending) paint(pending);
         map.getContainer().dataset.basemap = 'ready';
         map.getContainer().dataset.basemapIn = painter.where();
         loadFine();
@@ -139,6 +158,7 @@ export function BasemapLayer() {
     map.on('zoomend', loadFine);
     return () => {
       cancelled = true;
+      stopMoved();
       map.off('zoomend', loadFine);
       grid.remove();
       for (const tile of [...live.keys()]) forget(tile);

@@ -36,7 +36,9 @@ function onPage() {
       return Promise.resolve(`blob:${c.z}/${c.x}/${c.y} on the page`);
     },
     release: (url) => asked.push(`release ${url}`),
+    has: () => false,
     where: () => 'page',
+    onMoved: () => () => {},
   };
   return { asked, painter };
 }
@@ -81,6 +83,31 @@ describe('the basemap painter over its worker', () => {
     expect(sent).toEqual([{ kind: 'release', url: 'blob:http://haulview.test/tile' }]);
   });
 
+  it('knows which shapes the worker has made, for a map mounted again', async () => {
+    const { worker } = standIn();
+    const painter = workerPainter(worker);
+    const loaded = painter.load('coarse');
+    expect(painter.has('coarse')).toBe(false);
+    worker.answer({ kind: 'done', id: 1, image: null });
+    await loaded;
+    expect(painter.has('coarse')).toBe(true);
+    expect(painter.has('fine')).toBe(false);
+  });
+
+  it('moves to the page when the worker cannot draw a tile, and tells the maps to draw theirs again', async () => {
+    const { worker } = standIn();
+    const page = onPage();
+    const painter = workerPainter(worker, () => page.painter);
+    let told = 0;
+    painter.onMoved(() => told++);
+    const drawn = painter.draw(tile, 1, 'coarse', new AbortController().signal);
+    worker.answer({ kind: 'failed', id: 1, message: 'the basemap worker has no 2D canvas' });
+    expect(await drawn).toBe('blob:4/3/5 on the page');
+    expect(worker.terminated).toBe(true);
+    expect(painter.where()).toBe('page');
+    expect(told).toBe(1);
+  });
+
   it("says why the worker could not read the basemap's files", async () => {
     const { worker } = standIn();
     const loaded = workerPainter(worker).load('fine');
@@ -109,7 +136,10 @@ describe('the basemap painter over its worker', () => {
     const after = await painter.draw({ x: 9, y: 9, z: 6 }, 1, 'fine', new AbortController().signal);
     expect(after).toBe('blob:6/9/9 on the page');
     painter.release(after as string);
+    // Each tile on the page is drawn with shapes the page made first.
     expect(page.asked).toEqual([
+      'load coarse',
+      'load fine',
       'draw 4/3/5 coarse',
       'load fine',
       'draw 6/9/9 fine',

@@ -7,12 +7,22 @@ import { basemapShapes, drawTile, type BasemapDetail, type TileCoords } from './
 export interface BasemapPainter {
   /** Settles once a detail's shapes are made; rejects when its files could not be read. */
   load(detail: BasemapDetail): Promise<void>;
-  /** The URL of a tile's PNG; null when `signal` aborted it before it was drawn. */
+  /** Whether a detail's shapes are made already (a map mounted again draws with them at once). */
+  has(detail: BasemapDetail): boolean;
+  /**
+   * The URL of a tile's PNG, drawn with a detail `load` has made; null when `signal` aborted it
+   * before it was drawn.
+   */
   draw(coords: TileCoords, ratio: number, detail: BasemapDetail, signal: AbortSignal): Promise<string | null>;
   /** A URL `draw` gave is no longer shown. */
   release(url: string): void;
   /** Where the tiles are drawn now (the map's container says so, for tests and diagnostics). */
   where(): 'worker' | 'page';
+  /**
+   * Calls `listener` when the drawing moves from the worker to the page (the worker broke): the
+   * worker's URLs went with it, so what a map shows is to be drawn again. Returns the unsubscribe.
+   */
+  onMoved(listener: () => void): () => void;
 }
 
 /** Main-thread time a frame may spend drawing tiles on the page; the rest waits for the next frame. */
@@ -33,6 +43,7 @@ interface Job {
  */
 export function pagePainter(): BasemapPainter {
   const scratch = document.createElement('canvas');
+  const made = new Set<BasemapDetail>();
   const queue: Job[] = [];
   let frame = 0;
   const work = () => {
@@ -63,7 +74,11 @@ export function pagePainter(): BasemapPainter {
     if (queue.length > 0) frame = requestAnimationFrame(work);
   };
   return {
-    load: (detail) => basemapShapes(detail).then(() => undefined),
+    load: (detail) =>
+      basemapShapes(detail).then(() => {
+        made.add(detail);
+      }),
+    has: (detail) => made.has(detail),
     draw: (coords, ratio, detail, signal) =>
       basemapShapes(detail).then(
         (shapes) =>
@@ -74,6 +89,7 @@ export function pagePainter(): BasemapPainter {
       ),
     release: (url) => URL.revokeObjectURL(url),
     where: () => 'page',
+    onMoved: () => () => {},
   };
 }
 
@@ -84,11 +100,14 @@ interface Asked {
   reject: (error: Error) => void;
   /** The same ask, of the page's painter, if the worker breaks before answering. */
   redo: (painter: BasemapPainter) => Promise<string | null>;
+  /** A drawing, not a load: its failure is the worker's, not the files'. */
+  draw: boolean;
 }
 
 /**
- * Tiles drawn by the basemap's worker. If the worker breaks, what it had not answered and every
- * later tile is drawn on the page instead, so the map keeps its basemap.
+ * Tiles drawn by the basemap's worker. If the worker breaks, or cannot draw (a tile it could not
+ * draw with shapes it had made), what it had not answered and every later tile is drawn on the
+ * page instead, so the map keeps its basemap.
  */
 export function workerPainter(
   worker: BasemapWorkerLike,
@@ -96,29 +115,38 @@ export function workerPainter(
 ): BasemapPainter {
   let nextId = 0;
   const asked = new Map<number, Asked>();
+  const made = new Set<BasemapDetail>();
+  const moved = new Set<() => void>();
   let local: BasemapPainter | null = null;
+  const moveToPage = () => {
+    if (local) return;
+    stopWorker(worker);
+    const page = (local = onPage());
+    const left = [...asked.values()];
+    asked.clear();
+    for (const entry of left) entry.redo(page).then(entry.resolve, entry.reject);
+    for (const listener of moved) listener();
+  };
   worker.onmessage = (event) => {
     const reply = event.data;
     const entry = asked.get(reply.id);
     if (!entry) return;
+    if (reply.kind === 'failed' && entry.draw) return moveToPage();
     asked.delete(reply.id);
     if (reply.kind === 'done') entry.resolve(reply.image);
     else entry.reject(new Error(reply.message));
   };
-  worker.onerror = worker.onmessageerror = () => {
-    if (local) return;
-    stopWorker(worker);
-    const page = (local = onPage());
-    for (const entry of asked.values()) entry.redo(page).then(entry.resolve, entry.reject);
-    asked.clear();
-  };
+  worker.onerror = worker.onmessageerror = moveToPage;
   const ask = (
     request: (id: number) => BasemapRequest,
     redo: Asked['redo'],
+    draw: boolean,
   ): { id: number; answer: Promise<string | null> } => {
     if (local) return { id: 0, answer: redo(local) };
     const id = ++nextId;
-    const answer = new Promise<string | null>((resolve, reject) => asked.set(id, { resolve, reject, redo }));
+    const answer = new Promise<string | null>((resolve, reject) =>
+      asked.set(id, { resolve, reject, redo, draw }),
+    );
     worker.postMessage(request(id));
     return { id, answer };
   };
@@ -127,13 +155,19 @@ export function workerPainter(
       ask(
         (id) => ({ kind: 'load', id, detail }),
         (page) => page.load(detail).then(() => null),
-      ).answer.then(() => undefined),
+        false,
+      ).answer.then(() => {
+        made.add(detail);
+      }),
+    has: (detail) => (local ? local.has(detail) : made.has(detail)),
     draw: (coords, ratio, detail, signal) => {
       if (signal.aborted) return Promise.resolve(null);
       const { x, y, z } = coords;
       const { id, answer } = ask(
         (id) => ({ kind: 'draw', id, x, y, z, ratio, detail }),
-        (page) => page.draw(coords, ratio, detail, signal),
+        // The page makes its own shapes first: a tile is drawn only with shapes made.
+        (page) => page.load(detail).then(() => page.draw(coords, ratio, detail, signal)),
+        true,
       );
       signal.addEventListener(
         'abort',
@@ -150,6 +184,10 @@ export function workerPainter(
       else worker.postMessage({ kind: 'release', url });
     },
     where: () => (local ? 'page' : 'worker'),
+    onMoved: (listener) => {
+      moved.add(listener);
+      return () => moved.delete(listener);
+    },
   };
 }
 
