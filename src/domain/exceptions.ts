@@ -69,17 +69,15 @@ export function loadException(
   // A phone that never reported is dark only once the proxy says why (dispatched, no ping).
   const dark =
     level === 'stale' || level === 'silent' || (level === 'unknown' && outlook?.dark !== undefined);
-  const quiet = lastPing === undefined ? 'no ping' : `ping ${lastPing}`;
   const stop = nextStopOutlook(outlook);
-  const at = `stop ${stop?.order ?? ''}`;
   const status = stop && stop.progress === 'upcoming' ? stopStatusAt(stop, now) : undefined;
 
   if (stop && status?.status === 'late') {
     const due = stop.appointment?.instant;
-    return { kind: 'late', since: status.passed ? due : undefined, occurrence: at, stop };
+    return { kind: 'late', since: status.passed ? due : undefined, occurrence: atStop(stop), stop };
   }
   if (dark && outlook?.dark?.reason === 'moving')
-    return { kind: 'dark-moving', since: lastPing, occurrence: quiet };
+    return { kind: 'dark-moving', since: lastPing, occurrence: quietSince(lastPing) };
   const dwell =
     stop && stop.progress === 'arrived'
       ? stopDwell(stop, now, outlook?.clockScale, darkAtStop(outlook, stop, lastPing, dark))
@@ -87,13 +85,19 @@ export function loadException(
   const open = dwell?.open ? { open: dwell.open } : {};
   if (stop && dwell?.running && dwell.detentionMinutes > 0 && stop.arrivedAt !== undefined) {
     const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
-    return { kind: 'detention', since: stop.arrivedAt + free, occurrence: at, stop, ...open };
+    return { kind: 'detention', since: stop.arrivedAt + free, occurrence: atStop(stop), stop, ...open };
   }
   if (stop && status?.status === 'at-risk')
-    return { kind: 'at-risk', since: undefined, occurrence: at, stop };
-  if (dark) return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quiet, ...open };
+    return { kind: 'at-risk', since: undefined, occurrence: atStop(stop), stop };
+  if (dark)
+    return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quietSince(lastPing), ...open };
   return undefined;
 }
+
+// The occurrences' words are written only for the exception returned: this runs for every changed load.
+const atStop = (stop: StopOutlook): string => `stop ${stop.order}`;
+const quietSince = (lastPing: number | undefined): string =>
+  lastPing === undefined ? 'no ping' : `ping ${lastPing}`;
 
 /**
  * Until when what is said of a load at `now` (its exception, and the board's words for its next

@@ -487,8 +487,13 @@ export interface OutlookMemo {
   eventStops?: readonly Stop[];
   tripStart?: number | undefined;
   eventVisits?: readonly Visits[];
+  /** The trip's part of `events` (`tripPart`). */
+  tripEvents?: readonly StatusEvent[];
   /** Where the trip's pings began in the track last read. */
   tripFrom?: number;
+  /** The load's raw stops last read, and what `stopsOf` read of them. */
+  rawStops?: unknown;
+  readStops?: Stop[];
   /**
    * The stop views of the stops reached at the last reckoning, and what each was made from (its
    * visits and progress), for these stops and options: a stop behind the load is the same object
@@ -520,17 +525,19 @@ function readEvents(
   memo: OutlookMemo,
   events: readonly StatusEvent[],
   stops: readonly Stop[],
-): { start: number | undefined; byEvents: readonly Visits[] } {
-  if (memo.events !== events || memo.eventStops !== stops || !memo.eventVisits) {
+): { start: number | undefined; byEvents: readonly Visits[]; tripEvents: readonly StatusEvent[] } {
+  if (memo.events !== events || memo.eventStops !== stops || !memo.eventVisits || !memo.tripEvents) {
     const start = tripStart(events);
+    const tripEvents = tripPart(events, start);
     Object.assign(memo, {
       events,
       eventStops: stops,
       tripStart: start,
-      eventVisits: visitsByEvents(stops, tripPart(events, start)),
+      tripEvents,
+      eventVisits: visitsByEvents(stops, tripEvents),
     });
   }
-  return { start: memo.tripStart, byEvents: memo.eventVisits! };
+  return { start: memo.tripStart, byEvents: memo.eventVisits!, tripEvents: memo.tripEvents! };
 }
 
 /** The stay scans and moves of these pings, gone on with from `memo` when `pings` only grew since. */
@@ -769,14 +776,20 @@ export function loadOutlook(
   track: readonly TrackPoint[] = load.pings,
   memo: OutlookMemo = {},
 ): Outlook | undefined {
-  const stops = stopsOf(load.extras.stops);
+  // The memo's own list while the raw stops are the same object: no look-up in `stopsOf`'s WeakMap.
+  const raw = load.extras.stops;
+  let stops = memo.readStops;
+  if (!stops || memo.rawStops !== raw) {
+    stops = stopsOf(raw);
+    memo.rawStops = raw;
+    memo.readStops = stops;
+  }
   const finished = isFinished(load.latestStatus);
   if (stops.length === 0 && finished) return undefined;
-  const { start, byEvents } = readEvents(memo, load.events, stops);
+  const { start, byEvents, tripEvents: events } = readEvents(memo, load.events, stops);
   const tripFrom = firstFrom(track, start, memo.tripFrom);
   memo.tripFrom = tripFrom;
   const pings = tripFrom === 0 ? track : track.slice(tripFrom);
-  const events = tripPart(load.events, start);
   const asOf = Math.max(
     load.latestLocation?.instant ?? -Infinity,
     load.latestStatus?.instant ?? -Infinity,

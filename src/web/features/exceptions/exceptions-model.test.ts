@@ -249,6 +249,26 @@ describe('exceptionRows over a clock that runs on', () => {
     );
   }, 60_000);
 
+  it('keeps a row object when loads are added or removed before its load', () => {
+    const dark = (i: number) =>
+      toLoad(i, {
+        pingAgo: 40,
+        status: 'In transit',
+        stops: [],
+        dark: { reason: 'moving', at: NOW - 40 * MIN, mph: 58 },
+        clockScale: undefined,
+      });
+    const [a, b, c] = [dark(1), dark(2), dark(3)];
+    const list = keptExceptionRows();
+    const rowOf = (rows: { open: ExceptionRow[] }, load: Load) => rows.open.find((r) => r.load === load);
+    const first = list([b, c], [], NOW, DEFAULT_THRESHOLDS);
+    const added = list([a, b, c], [], NOW + MIN, DEFAULT_THRESHOLDS);
+    expect(rowOf(added, b)).toBe(rowOf(first, b));
+    expect(rowOf(added, c)).toBe(rowOf(first, c));
+    const removed = list([c], [], NOW + 2 * MIN, DEFAULT_THRESHOLDS);
+    expect(rowOf(removed, c)).toBe(rowOf(first, c));
+  });
+
   it('keeps a row object while nothing in it changed, and makes a new one when it did', () => {
     const l = toLoad(1, {
       pingAgo: 40,

@@ -62,21 +62,26 @@ interface Judged {
   standing: number;
 }
 
-/** Each load object's judgement: a refresh brings new objects only for the loads that changed. */
-const judgedLoads = new WeakMap<Load, Judged>();
-
-function judged(load: Load, now: number, thresholds: StalenessThresholds): Judged {
-  const j = judgedLoads.get(load);
+/**
+ * `load`'s judgement at `now`: `before`, what was judged of this very object, while it still holds,
+ * else a fresh one.
+ */
+function judged(
+  before: Judged | undefined,
+  load: Load,
+  now: number,
+  thresholds: StalenessThresholds,
+): Judged {
   if (
-    j &&
-    now >= j.from &&
-    now < j.until &&
-    j.staleAfter === thresholds.staleAfterMinutes &&
-    j.silentAfter === thresholds.silentAfterMinutes
+    before &&
+    now >= before.from &&
+    now < before.until &&
+    before.staleAfter === thresholds.staleAfterMinutes &&
+    before.silentAfter === thresholds.silentAfterMinutes
   )
-    return j;
+    return before;
   const exception = loadException(load, now, thresholds);
-  const fresh: Judged = {
+  return {
     from: now,
     until: exceptionSameUntil(load, now, thresholds),
     staleAfter: thresholds.staleAfterMinutes,
@@ -87,8 +92,6 @@ function judged(load: Load, now: number, thresholds: StalenessThresholds): Judge
     rank: exception ? exceptionRank(exception.kind) : 0,
     standing: exception ? standingOrder(exception) : 0,
   };
-  judgedLoads.set(load, fresh);
-  return fresh;
 }
 
 /** A listed row with what places it: its kind's rank, how long it stands, its label, its index in `loads`. */
@@ -112,6 +115,11 @@ interface Kept {
   now: number;
   /** Per index in `loads`: until when its load's judgement holds (`Judged.until`). */
   untils: Float64Array;
+  /**
+   * Per index in `loads`: what was judged of its load. Kept by index, not in a WeakMap by load
+   * object: a refresh brings thousands of new objects, and each entry was work for the collector.
+   */
+  judgements: Judged[];
   /** The first moment after `now` at which a snooze runs out. */
   snoozesUntil: number;
   listed: Listed[];
@@ -143,11 +151,26 @@ export function keptExceptionRows(): (
   let kept: Kept | undefined;
   return (loads, acks, now, thresholds) => {
     const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
+    const k = kept;
     let untils: Float64Array;
+    let judgements: Judged[];
+    // After loads were added or removed, a load that was listed may be at another index.
+    let byLoad: Map<Load, Judged> | undefined;
+    const judgedBefore = (load: Load, index: number): Judged | undefined => {
+      if (!k) return undefined;
+      if (k.loads[index] === load) return k.judgements[index];
+      if (loads.length === k.loads.length) return undefined;
+      if (!byLoad) {
+        byLoad = new Map();
+        for (let i = 0; i < k.loads.length; i++) byLoad.set(k.loads[i]!, k.judgements[i]!);
+      }
+      return byLoad.get(load);
+    };
     /** The load's place in the list, or undefined when it needs no action. */
     const place = (load: Load, index: number): Listed | undefined => {
-      const j = judged(load, now, thresholds);
+      const j = judged(judgedBefore(load, index), load, now, thresholds);
       untils[index] = j.until;
+      judgements[index] = j;
       const exception = j.exception;
       if (!exception) return undefined;
       const ref = j.row?.ref ?? `${refPrefix(load.by)}:${load.id}`;
@@ -169,7 +192,6 @@ export function keptExceptionRows(): (
       }
       return { row: j.row, rank: j.rank, standing: j.standing, index };
     };
-    const k = kept;
     // A kept row still holds while its load object and index, the acks and the thresholds are the
     // same (an added or removed load changes the indices after it), and the clock has not gone back
     // nor passed its judgement's end or any snooze's.
@@ -184,6 +206,7 @@ export function keptExceptionRows(): (
     if (same) {
       untils = new Float64Array(loads.length);
       untils.set(k.untils.subarray(0, Math.min(loads.length, k.untils.length)));
+      judgements = k.judgements.slice(0, loads.length);
       // A load added at an index or removed from it changes that index (past the end: removed).
       const changed = new Uint8Array(Math.max(loads.length, k.loads.length));
       const fresh: Listed[] = [];
@@ -215,6 +238,7 @@ export function keptExceptionRows(): (
     } else {
       listed = [];
       untils = new Float64Array(loads.length);
+      judgements = new Array<Judged>(loads.length);
       for (let i = 0; i < loads.length; i++) {
         const p = place(loads[i]!, i);
         if (p) listed.push(p);
@@ -228,6 +252,7 @@ export function keptExceptionRows(): (
       silentAfter: thresholds.silentAfterMinutes,
       now,
       untils,
+      judgements,
       snoozesUntil: snoozesUntil(acks, now),
       listed,
     };
