@@ -74,9 +74,8 @@ function northAmericaBasemap(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), northAmericaBasemap()],
   resolve: { alias: { '@': src } },
-  // The map's workers (clusters, basemap) as ES modules, like the page's own chunks; the basemap's
-  // worker reads the build-time North American data, so workers get that plugin too.
-  worker: { format: 'es', plugins: () => [northAmericaBasemap()] },
+  // The map's cluster worker (src/web/map/core/cluster-worker.ts) as an ES module, like the page's own chunks.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -37,8 +37,6 @@ test('a first visit watches the demo fleet: rows, markers on one canvas, the off
   await expect(map(page)).toHaveAttribute('data-markers', /^[1-9]\d*$/);
   await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
   await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
-  // Drawn in a worker of its own, which the page's security policy lets start.
-  await expect(map(page)).toHaveAttribute('data-basemap-in', 'worker');
   // Its tiles are images placed by left and top: no canvas and no 3D transform per tile, each of
   // which would make the tile a composited layer of its own.
   const basemapTiles = page.locator('.leaflet-haulview-basemap-pane .leaflet-tile');

