@@ -18,7 +18,7 @@ import {
 } from './browser';
 import type { Figure } from './figures';
 import { frameWork, median, movedAnswer, peerFigure, percentile, type TraceEvent } from './peer-figures';
-import { PEER_PAGES, SKETCH_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-pages';
+import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-pages';
 
 /**
  * The map peer bench (issue 40): Haulview's dispatcher map beside what a team would build instead,
@@ -63,11 +63,11 @@ const VIEWPORT = { width: 1280, height: 800 };
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline.frame'];
 
 type Kind = 'haulview' | PeerPage;
-const KINDS: Kind[] = ['haulview', ...PEER_PAGES, ...SKETCH_PAGES].filter(
+const KINDS: Kind[] = ['haulview', ...PEER_PAGES].filter(
   (k) =>
     k === 'haulview' ||
-    (!process.env.BENCH_PEERS_PAGES && (PEER_PAGES as readonly string[]).includes(k)) ||
-    process.env.BENCH_PEERS_PAGES?.split(',').includes(k),
+    !process.env.BENCH_PEERS_PAGES ||
+    process.env.BENCH_PEERS_PAGES.split(',').includes(k),
 ) as Kind[];
 const REFRESH_TRACE_CATEGORIES = [
   'toplevel',

@@ -7,10 +7,7 @@ import { build } from 'esbuild';
 
 /** The peer pages of the map bench (bench/peers/), each an entry of its own. */
 export const PEER_PAGES = ['markercluster', 'react-leaflet'] as const;
-/** Pages measured beside the peers only when `BENCH_PEERS_PAGES` names them: sketches, not peers. */
-export const SKETCH_PAGES = ['webgl-sketch'] as const;
-export type PeerPage = (typeof PEER_PAGES)[number] | (typeof SKETCH_PAGES)[number];
-const PAGES: readonly PeerPage[] = [...PEER_PAGES, ...SKETCH_PAGES];
+export type PeerPage = (typeof PEER_PAGES)[number];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -36,7 +33,7 @@ export interface PeerSite {
 export async function startPeerSite(): Promise<PeerSite> {
   const dir = mkdtempSync(join(tmpdir(), 'haulview-peers-'));
   await build({
-    entryPoints: PAGES.map((p) => `bench/peers/${p}.${p === 'react-leaflet' ? 'tsx' : 'ts'}`),
+    entryPoints: PEER_PAGES.map((p) => `bench/peers/${p}.${p === 'react-leaflet' ? 'tsx' : 'ts'}`),
     bundle: true,
     minify: true,
     format: 'esm',
@@ -56,7 +53,7 @@ export async function startPeerSite(): Promise<PeerSite> {
   const server: Server = createServer((req, res) => {
     const asked = new URL(req.url ?? '/', 'http://x');
     const path = asked.pathname;
-    const page = PAGES.find((p) => path === `/${p}`);
+    const page = PEER_PAGES.find((p) => path === `/${p}`);
     let body: string | Buffer;
     let type: string;
     if (page) {
