@@ -11,7 +11,8 @@ import { createDriftReport } from './drift-report';
 import { createTrackCache, type TrackCacheOptions, type TrackSource } from './track-cache';
 import { tracksModeOf } from './config';
 import { createLease } from './puller/lease';
-import { createPuller, type Puller } from './puller/puller';
+import { createPuller, RECLAIM_AFTER_ITEMS, type Puller } from './puller/puller';
+import { compactHeap } from './heap-compaction';
 import { createStoreTracks } from './tracks/store-tracks';
 import { memoryChangeFeed, type ChangeFeed } from './stream/change-feed';
 import type { LogSink } from './middleware/logging';
@@ -193,6 +194,7 @@ function tracksOf(
       }),
     maxLoads: env.PULLER_MAX_LOADS,
     log,
+    reclaim: { afterItems: RECLAIM_AFTER_ITEMS, run: compactHeap },
   });
   const source = createStoreTracks({
     db: store.db,
