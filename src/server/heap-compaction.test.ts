@@ -1,6 +1,6 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { compactHeap } from './heap-compaction';
+import { compactHeap, createOldSpaceKeeper } from './heap-compaction';
 
 const MIB = 2 ** 20;
 
@@ -33,5 +33,42 @@ describe('compactHeap', () => {
     expect(after.held).toBeLessThan(after.used * 1.5 + 4 * MIB);
     expect(kept).toHaveLength(12 * 10_000);
     expect(burst).toHaveLength(0);
+  });
+
+  it('keeps the old space near what it used after the last compaction: compacts only past factor and slack', () => {
+    const MB = 2 ** 20;
+    let space = { held: 40 * MB, used: 30 * MB };
+    const compactions: number[] = [];
+    const keeper = createOldSpaceKeeper({
+      factor: 1.5,
+      slackBytes: 32 * MB,
+      read: () => space,
+      compact: () => {
+        compactions.push(space.held / MB);
+        space = { held: 110 * MB, used: 100 * MB };
+        return true;
+      },
+    });
+    // Before any compaction, only the slack counts.
+    expect(keeper.check()).toBe(true);
+    expect(compactions).toEqual([40]);
+    // 100 MiB live: up to 150 MiB held is left alone, beyond it compacted.
+    space = { held: 150 * MB, used: 140 * MB };
+    expect(keeper.check()).toBe(false);
+    space = { held: 151 * MB, used: 140 * MB };
+    expect(keeper.check()).toBe(true);
+    expect(compactions).toEqual([40, 151]);
+    // A small live heap grows by the slack, not the factor.
+    const small = createOldSpaceKeeper({
+      factor: 1.5,
+      slackBytes: 32 * MB,
+      read: () => ({ held: 20 * MB, used: 10 * MB }),
+      compact: () => {
+        compactions.push(-1);
+        return true;
+      },
+    });
+    expect(small.check()).toBe(false);
+    expect(compactions).toEqual([40, 151]);
   });
 });

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 type Collect = () => void;
@@ -39,4 +39,41 @@ export function compactHeap(): boolean {
     setFlagsFromString('--no-compact-on-every-full-gc');
   }
   return true;
+}
+
+export interface OldSpaceKeeperOptions {
+  /** Compacts when the old space holds more than this many times what it used after the last compaction… */
+  factor: number;
+  /** …and at least this many bytes more: a small heap is not compacted for a few pages. */
+  slackBytes: number;
+  /** V8's old space: bytes held (its pages) and used (by objects, garbage included). */
+  read?: () => { held: number; used: number };
+  compact?: () => boolean;
+}
+
+/** V8's old space, as `getHeapSpaceStatistics` reads it. */
+export function oldSpace(): { held: number; used: number } {
+  const space = getHeapSpaceStatistics().find((s) => s.space_name === 'old_space');
+  return { held: space?.space_size ?? 0, used: space?.space_used_size ?? 0 };
+}
+
+/**
+ * Keeps V8's old space near what is live: `check()` (at a quiet moment, such as the end of a puller
+ * round) compacts the heap once the old space grew past `factor` times what it used after the last
+ * compaction. What grows it is garbage promoted by the pulls (answers held across their store
+ * writes), which V8 would collect but not give back. Whether it compacted.
+ */
+export function createOldSpaceKeeper(o: OldSpaceKeeperOptions) {
+  const read = o.read ?? oldSpace;
+  const compact = o.compact ?? compactHeap;
+  let live = 0;
+  return {
+    check(): boolean {
+      const { held } = read();
+      if (held <= Math.max(live * o.factor, live + o.slackBytes)) return false;
+      if (!compact()) return false;
+      live = read().used;
+      return true;
+    },
+  };
 }

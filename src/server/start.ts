@@ -11,8 +11,8 @@ import { createDriftReport } from './drift-report';
 import { createTrackCache, type TrackCacheOptions, type TrackSource } from './track-cache';
 import { tracksModeOf } from './config';
 import { createLease } from './puller/lease';
-import { createPuller, RECLAIM_AFTER_ITEMS, type Puller } from './puller/puller';
-import { compactHeap } from './heap-compaction';
+import { createPuller, type Puller } from './puller/puller';
+import { createOldSpaceKeeper } from './heap-compaction';
 import { createStoreTracks } from './tracks/store-tracks';
 import { memoryChangeFeed, type ChangeFeed } from './stream/change-feed';
 import type { LogSink } from './middleware/logging';
@@ -169,6 +169,8 @@ function tracksOf(
 ): { source: TrackSource; puller?: Puller } {
   if (tracksModeOf(env) === 'memory' || store === undefined)
     return { source: createTrackCache(cacheOptions) };
+  // A compaction blocks for about a marking of the live heap: at most once per half of it grown.
+  const oldSpace = createOldSpaceKeeper({ factor: 1.5, slackBytes: 32 * 2 ** 20 });
   const puller = createPuller({
     db: store.db,
     lease: createLease(store.db, {
@@ -194,7 +196,7 @@ function tracksOf(
       }),
     maxLoads: env.PULLER_MAX_LOADS,
     log,
-    reclaim: { afterItems: RECLAIM_AFTER_ITEMS, run: compactHeap },
+    reclaim: () => oldSpace.check(),
   });
   const source = createStoreTracks({
     db: store.db,

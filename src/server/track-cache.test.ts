@@ -258,19 +258,6 @@ describe('track cache', () => {
     expect(served.loads[0]?.extras?.stops).toEqual([{ stopOrderNumber: 1 }]);
   });
 
-  it('counts the items every answer brought, in full and as deltas (what the puller compacts by)', async () => {
-    const u = upstream();
-    const clock = { t: 0 };
-    const c = cache(u, clock);
-    for (const id of ['1', '2', '3']) for (let i = 0; i < 2; i++) u.addPing(id);
-    await c.refreshLoads('external-id', ['1', '2', '3']);
-    expect(c.itemsPulled()).toBe(6);
-    u.addPing('2');
-    clock.t += 1000;
-    await c.refreshLoads('external-id', ['1', '2', '3']);
-    expect(c.itemsPulled()).toBe(7);
-  });
-
   it('serializes a full answer once per change and include flags; what it serves equals get()', async () => {
     const u = upstream();
     const clock = { t: 0 };

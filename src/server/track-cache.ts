@@ -187,8 +187,6 @@ export function createTrackCache(o: TrackCacheOptions) {
   let seq = 0;
   let lastTimeStamp: string | undefined;
   let inFlight = 0;
-  /** Items every answer brought, all told (the puller compacts its heap by it). */
-  let itemsPulled = 0;
   /** Items per load the latest answer of each mode brought: a refresh in the puller's next round expects as many. */
   const lastPerLoad = { yes: 0, no: 0 };
   const maxItems = Math.max(
@@ -432,7 +430,6 @@ export function createTrackCache(o: TrackCacheOptions) {
         }
       }
       if (o.persist && (toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
-      itemsPulled += answered;
       return answered;
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
@@ -708,8 +705,6 @@ export function createTrackCache(o: TrackCacheOptions) {
         if (t) t.needsFull = true;
       }
     },
-    /** Items the upstream's answers brought since the cache was made, stored or not. */
-    itemsPulled: () => itemsPulled,
     /** Forgets every track: each is pulled in full next time (a new term of the puller's lease). */
     reset: () => tracks.clear(),
     /** For tests and health: how many tracks are held. */

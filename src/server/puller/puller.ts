@@ -29,19 +29,9 @@ export interface PullerOptions {
   log: (line: string) => void;
   /** The clock the fence is checked by (tests); the database's by default. */
   now?: () => number;
-  /**
-   * Run at the end of a round once the answers pulled since the last run brought `afterItems` items
-   * (a term's first full pull, a large catch-up): the heap compacted (`compactHeap`) while quiet.
-   */
-  reclaim?: { afterItems: number; run: () => void };
+  /** Run at the end of each round this instance pulled in: the heap kept compact while quiet. */
+  reclaim?: () => void;
 }
-
-/**
- * Items pulled between two compactions of the heap: about 120 MiB of answers (at BYTES_PER_ITEM),
- * the order of what the puller keeps at 10,000 loads, so a compaction costs little beside the pulls
- * that called for it; at 10,000 loads' ordinary refreshes, one every hour or so.
- */
-export const RECLAIM_AFTER_ITEMS = 500_000;
 
 export type PullerRole = 'leader' | 'standby' | 'starting';
 
@@ -55,8 +45,6 @@ export function createPuller(o: PullerOptions) {
   /** The watched loads as last read, and the mark they were read at (read again when it moves). */
   let watchedList: { by: LoadBy; id: string }[] = [];
   let watchedAt: string | undefined;
-  /** The cache's count of items pulled at the last compaction. */
-  let reclaimedAt = 0;
 
   // One write at a time: the store takes its stamps one transaction after another anyway, and
   // writes queued there would hold the pool's connections from the requests this instance serves.
@@ -155,17 +143,9 @@ export function createPuller(o: PullerOptions) {
     }
     let calls = 0;
     for (const [by, ids] of byKind) calls += await pullLoads(by, ids);
-    reclaimIfDue();
+    // The round's answers are garbage now, and the next round is a second away.
+    o.reclaim?.();
     return calls;
-  }
-
-  /** The pulls' garbage is dead once a round ends: the heap is compacted then, not in a pull. */
-  function reclaimIfDue(): void {
-    if (!o.reclaim) return;
-    const pulled = cache.itemsPulled();
-    if (pulled - reclaimedAt < o.reclaim.afterItems) return;
-    reclaimedAt = pulled;
-    o.reclaim.run();
   }
 
   /**
