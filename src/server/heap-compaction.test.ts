@@ -42,6 +42,7 @@ describe('compactHeap', () => {
     const keeper = createOldSpaceKeeper({
       factor: 1.5,
       slackBytes: 32 * MB,
+      busyShare: 1,
       read: () => space,
       compact: () => {
         compactions.push(space.held / MB);
@@ -62,6 +63,7 @@ describe('compactHeap', () => {
     const small = createOldSpaceKeeper({
       factor: 1.5,
       slackBytes: 32 * MB,
+      busyShare: 1,
       read: () => ({ held: 20 * MB, used: 10 * MB }),
       compact: () => {
         compactions.push(-1);
@@ -70,5 +72,33 @@ describe('compactHeap', () => {
     });
     expect(small.check()).toBe(false);
     expect(compactions).toEqual([40, 151]);
+  });
+
+  it('takes at most busyShare of the time: after a compaction of d ms, none for d / busyShare ms', () => {
+    const MB = 2 ** 20;
+    let t = 0;
+    let space = { held: 400 * MB, used: 390 * MB };
+    const at: number[] = [];
+    const keeper = createOldSpaceKeeper({
+      factor: 1.25,
+      slackBytes: 16 * MB,
+      busyShare: 0.01,
+      now: () => t,
+      read: () => space,
+      compact: () => {
+        at.push(t);
+        t += 300;
+        space = { held: 110 * MB, used: 100 * MB };
+        return true;
+      },
+    });
+    expect(keeper.check()).toBe(true);
+    // Grown past the bound again at once (a pull going on): left alone for 30 s from the start.
+    space = { held: 300 * MB, used: 290 * MB };
+    t = 29_999;
+    expect(keeper.check()).toBe(false);
+    t = 30_000;
+    expect(keeper.check()).toBe(true);
+    expect(at).toEqual([0, 30_000]);
   });
 });

@@ -46,6 +46,13 @@ export interface OldSpaceKeeperOptions {
   factor: number;
   /** …and at least this many bytes more: a small heap is not compacted for a few pages. */
   slackBytes: number;
+  /**
+   * The most of the time compactions may take: after one that took d ms, none for d / busyShare ms
+   * (while pulls promote faster than that, the next would only be filled again at once).
+   */
+  busyShare: number;
+  /** Milliseconds, for the pauses' share. */
+  now?: () => number;
   /** V8's old space: bytes held (its pages) and used (by objects, garbage included). */
   read?: () => { held: number; used: number };
   compact?: () => boolean;
@@ -66,12 +73,17 @@ export function oldSpace(): { held: number; used: number } {
 export function createOldSpaceKeeper(o: OldSpaceKeeperOptions) {
   const read = o.read ?? oldSpace;
   const compact = o.compact ?? compactHeap;
+  const now = o.now ?? (() => performance.now());
   let live = 0;
+  let quietUntil = Number.NEGATIVE_INFINITY;
   return {
     check(): boolean {
+      const start = now();
+      if (start < quietUntil) return false;
       const { held } = read();
       if (held <= Math.max(live * o.factor, live + o.slackBytes)) return false;
       if (!compact()) return false;
+      quietUntil = start + (now() - start) / o.busyShare;
       live = read().used;
       return true;
     },

@@ -169,8 +169,9 @@ function tracksOf(
 ): { source: TrackSource; puller?: Puller } {
   if (tracksModeOf(env) === 'memory' || store === undefined)
     return { source: createTrackCache(cacheOptions) };
-  // A compaction blocks for about a marking of the live heap: at most once per half of it grown.
-  const oldSpace = createOldSpaceKeeper({ factor: 1.5, slackBytes: 32 * 2 ** 20 });
+  // A compaction blocks for about a marking of the live heap: at most 1 % of the time, and only
+  // once the refreshes' promoted garbage passed a quarter of what is live.
+  const oldSpace = createOldSpaceKeeper({ factor: 1.25, slackBytes: 16 * 2 ** 20, busyShare: 0.01 });
   const puller = createPuller({
     db: store.db,
     lease: createLease(store.db, {
