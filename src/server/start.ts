@@ -12,7 +12,6 @@ import { createTrackCache, type TrackCacheOptions, type TrackSource } from './tr
 import { tracksModeOf } from './config';
 import { createLease } from './puller/lease';
 import { createPuller, type Puller } from './puller/puller';
-import { createOldSpaceKeeper } from './heap-compaction';
 import { createStoreTracks } from './tracks/store-tracks';
 import { memoryChangeFeed, type ChangeFeed } from './stream/change-feed';
 import type { LogSink } from './middleware/logging';
@@ -169,9 +168,6 @@ function tracksOf(
 ): { source: TrackSource; puller?: Puller } {
   if (tracksModeOf(env) === 'memory' || store === undefined)
     return { source: createTrackCache(cacheOptions) };
-  // A compaction blocks for about a marking of the live heap: at most 1 % of the time, and only
-  // once the refreshes' promoted garbage passed a quarter of what is live.
-  const oldSpace = createOldSpaceKeeper({ factor: 1.25, slackBytes: 16 * 2 ** 20, busyShare: 0.01 });
   const puller = createPuller({
     db: store.db,
     lease: createLease(store.db, {
@@ -197,7 +193,6 @@ function tracksOf(
       }),
     maxLoads: env.PULLER_MAX_LOADS,
     log,
-    reclaim: () => oldSpace.check(),
   });
   const source = createStoreTracks({
     db: store.db,

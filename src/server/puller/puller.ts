@@ -29,8 +29,6 @@ export interface PullerOptions {
   log: (line: string) => void;
   /** The clock the fence is checked by (tests); the database's by default. */
   now?: () => number;
-  /** Run at the end of each round this instance pulled in: the heap kept compact while quiet. */
-  reclaim?: () => void;
 }
 
 export type PullerRole = 'leader' | 'standby' | 'starting';
@@ -143,8 +141,6 @@ export function createPuller(o: PullerOptions) {
     }
     let calls = 0;
     for (const [by, ids] of byKind) calls += await pullLoads(by, ids);
-    // The round's answers are garbage now, and the next round is a second away.
-    o.reclaim?.();
     return calls;
   }
 
