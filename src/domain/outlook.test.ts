@@ -617,4 +617,23 @@ describe('a memo of the last reckoning', () => {
     const again = load(pings, newTrip, at(0));
     expect(loadOutlook(again, O, pings, memo)).toEqual(loadOutlook(again, O));
   });
+
+  it("reads a load's new status and new events again, not what its memo read of the old", () => {
+    const memo: OutlookMemo = {};
+    const pings = drive(T0, 12, 55);
+    const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 400)];
+    const first = load(pings, rolling, stops);
+    loadOutlook(first, O, pings, memo);
+    // An event after the last ping, in a new list: the outlook is as of it.
+    const later = [...rolling, event(T0 + 2 * HOUR, 'Driver note', 'NT')];
+    const noted = { ...first, events: later };
+    expect(loadOutlook(noted, O, pings, memo)?.asOf).toBe(T0 + 2 * HOUR);
+    expect(loadOutlook(noted, O, pings, memo)).toEqual(loadOutlook(noted, O));
+    // A delivered status, a new object: the phone's silence is no longer a reason.
+    const delivered = { ...noted, latestStatus: event(T0 + 3 * HOUR, 'Delivered', 'D1') };
+    const done = loadOutlook(delivered, O, pings, memo);
+    expect(done).toEqual(loadOutlook(delivered, O));
+    expect(done?.dark).toBeUndefined();
+    expect(done?.asOf).toBe(T0 + 3 * HOUR);
+  });
 });

@@ -491,9 +491,15 @@ export interface OutlookMemo {
   tripEvents?: readonly StatusEvent[];
   /** Where the trip's pings began in the track last read. */
   tripFrom?: number;
-  /** The load's raw stops last read, and what `stopsOf` read of them. */
+  /** The load's raw stops last read, and what `stopsOf` read of them; the extras they were read from. */
   rawStops?: unknown;
   readStops?: Stop[];
+  extras?: Load['extras'];
+  /** The latest status last read, and what it says (`statusOf`). */
+  status?: Load['latestStatus'];
+  statusRead?: StatusRead;
+  /** The instant of `events`' last. */
+  lastEventAt?: number;
   /**
    * The stop views of the stops reached at the last reckoning, and what each was made from (its
    * visits and progress), for these stops and options: a stop behind the load is the same object
@@ -516,6 +522,26 @@ const sameVisits = (a: Visits, b: Visits) =>
   a.departedAt === b.departedAt &&
   a.departedBy === b.departedBy;
 
+/** What the outlook reads of a load's latest status: whether it is finished, its phase, its instant. */
+interface StatusRead {
+  finished: boolean;
+  phase: ReturnType<typeof statusPhase>;
+  at: number;
+}
+
+/** What `status` says, read again only when it is another object than the memo's last. */
+function statusOf(memo: OutlookMemo, status: Load['latestStatus']): StatusRead {
+  if (memo.statusRead && memo.status === status) return memo.statusRead;
+  const read = {
+    finished: isFinished(status),
+    phase: statusPhase(status),
+    at: status?.instant ?? -Infinity,
+  };
+  memo.status = status;
+  memo.statusRead = read;
+  return read;
+}
+
 /**
  * The trip's start and what its events say of each stop: read again only when the load's events or
  * stops are new objects (a merge that brought no event keeps the list), as each event's words are
@@ -525,7 +551,12 @@ function readEvents(
   memo: OutlookMemo,
   events: readonly StatusEvent[],
   stops: readonly Stop[],
-): { start: number | undefined; byEvents: readonly Visits[]; tripEvents: readonly StatusEvent[] } {
+): {
+  start: number | undefined;
+  byEvents: readonly Visits[];
+  tripEvents: readonly StatusEvent[];
+  lastEventAt: number;
+} {
   if (memo.events !== events || memo.eventStops !== stops || !memo.eventVisits || !memo.tripEvents) {
     const start = tripStart(events);
     const tripEvents = tripPart(events, start);
@@ -535,9 +566,15 @@ function readEvents(
       tripStart: start,
       tripEvents,
       eventVisits: visitsByEvents(stops, tripEvents),
+      lastEventAt: events[events.length - 1]?.instant ?? -Infinity,
     });
   }
-  return { start: memo.tripStart, byEvents: memo.eventVisits!, tripEvents: memo.tripEvents! };
+  return {
+    start: memo.tripStart,
+    byEvents: memo.eventVisits!,
+    tripEvents: memo.tripEvents!,
+    lastEventAt: memo.lastEventAt!,
+  };
 }
 
 /** The stay scans and moves of these pings, gone on with from `memo` when `pings` only grew since. */
@@ -776,32 +813,38 @@ export function loadOutlook(
   track: readonly TrackPoint[] = load.pings,
   memo: OutlookMemo = {},
 ): Outlook | undefined {
-  // The memo's own list while the raw stops are the same object: no look-up in `stopsOf`'s WeakMap.
-  const raw = load.extras.stops;
+  // What the load's extras, status and events say, read again only when they are new objects: a
+  // merge keeps each that brought nothing new, and the old objects are cold in memory by then.
   let stops = memo.readStops;
-  if (!stops || memo.rawStops !== raw) {
-    stops = stopsOf(raw);
-    memo.rawStops = raw;
-    memo.readStops = stops;
+  if (!stops || memo.extras !== load.extras) {
+    const raw = load.extras.stops;
+    // The memo's own list while the raw stops are the same object: no look-up in `stopsOf`'s WeakMap.
+    if (!stops || memo.rawStops !== raw) {
+      stops = stopsOf(raw);
+      memo.rawStops = raw;
+      memo.readStops = stops;
+    }
+    memo.extras = load.extras;
   }
-  const finished = isFinished(load.latestStatus);
+  const status = statusOf(memo, load.latestStatus);
+  const finished = status.finished;
   if (stops.length === 0 && finished) return undefined;
-  const { start, byEvents, tripEvents: events } = readEvents(memo, load.events, stops);
+  const { start, byEvents, tripEvents: events, lastEventAt } = readEvents(memo, load.events, stops);
   const tripFrom = firstFrom(track, start, memo.tripFrom);
   memo.tripFrom = tripFrom;
   const pings = tripFrom === 0 ? track : track.slice(tripFrom);
   const asOf = Math.max(
     load.latestLocation?.instant ?? -Infinity,
-    load.latestStatus?.instant ?? -Infinity,
+    status.at,
     track[track.length - 1]?.instant ?? -Infinity,
-    load.events[load.events.length - 1]?.instant ?? -Infinity,
+    lastEventAt,
   );
   if (!Number.isFinite(asOf)) return undefined;
 
   const { stays, moves, cadence } = readOn(memo, o, start, stops, pings);
   const seen = visits(stops, pings, byEvents, o, stays);
   // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
-  const phase = statusPhase(load.latestStatus);
+  const phase = status.phase;
   let pickups = 0;
   let deliveries = 0;
   for (const s of stops)
