@@ -322,6 +322,15 @@ describe('why a load is dark', () => {
     }
   });
 
+  it('a notice up to a minute before the last ping is the reason, an older one is not', () => {
+    const moving = drive(T0, 12, 55);
+    const lastAt = moving[moving.length - 1]!.instant;
+    const off = (at: number) => dark(moving, [...rolling, event(at, 'Device powered off')]);
+    expect(off(lastAt - 30_000)).toMatchObject({ reason: 'notice', at: lastAt - 30_000 });
+    expect(off(lastAt - 60_000)).toMatchObject({ reason: 'notice', at: lastAt - 60_000 });
+    expect(off(lastAt - 61_000).reason).toBe('moving');
+  });
+
   it('an old notice the pings went on after is no reason', () => {
     const events = [rolling[0]!, event(T0 - 30 * MIN, 'Device powered off'), rolling[1]!];
     expect(dark(drive(T0, 12, 55), events).reason).toBe('moving');

@@ -228,6 +228,8 @@ export class Moves {
    * does the same sums as a fresh reckoning.
    */
   private windowFrom = -1;
+  /** The instant of the window's first ping: the moves' check for leaving reads no old ping. */
+  private windowFromAt = 0;
   private windowMs = 0;
   private windowUm = 0;
   /** Milliseconds driven since the last stand long enough to be a rest, and of the stand going on. */
@@ -256,6 +258,7 @@ export class Moves {
     if (!a) {
       this.data[this.read++ - this.offset] = FIRST_SURE;
       this.windowFrom = i;
+      this.windowFromAt = p.instant;
       return;
     }
     const d = movedMeters(a, p, o) ?? Number.NaN;
@@ -271,18 +274,22 @@ export class Moves {
     } else this.stillMs += ms;
     // The moves that began more than the window's hours before this ping leave it, oldest first.
     let from = this.windowFrom;
-    while (from < i && hoursBetween(pings[from]!.instant, p.instant, o) > SPEED_WINDOW_HOURS) {
+    let fromAt = this.windowFromAt;
+    while (from < i && hoursBetween(fromAt, p.instant, o) > SPEED_WINDOW_HOURS) {
       let to = from + 1;
       while (this.data[to - this.offset] === NOT_SURE) to++;
       const gone = this.data[to - this.offset]!;
-      const goneMs = pings[to]!.instant - pings[from]!.instant;
+      const toAt = pings[to]!.instant;
+      const goneMs = toAt - fromAt;
       if (driving(goneMs, gone, o)) {
         this.windowMs -= goneMs;
         this.windowUm -= Math.round(gone * 1e6);
       }
       from = to;
+      fromAt = toAt;
     }
     this.windowFrom = from;
+    this.windowFromAt = fromAt;
   }
 
   /**
@@ -736,19 +743,25 @@ export class Cadence {
   }
 }
 
-/** Why the load's phone would be dark, from the trip's pings and events. */
+/**
+ * Why the load's phone would be dark, from the trip's pings and events; `lastEventAt`, the instant of
+ * the last event (-Infinity when none).
+ */
 function darkReason(
   pings: readonly TrackPoint[],
   cadence: Cadence,
   events: readonly StatusEvent[],
+  lastEventAt: number,
   stops: readonly Stop[],
   o: OutlookOptions,
 ): DarkReason {
   const last = pings[pings.length - 1];
-  // The service's own notice, if one came about when the pings stopped or after.
-  for (let i = events.length - 1; i >= 0; i--) {
+  // The service's own notice, if one came about when the pings stopped or after: the events are
+  // not read when the last came well before the last ping, as nearly always.
+  const noticeFrom = last ? last.instant - 60_000 : -Infinity;
+  for (let i = lastEventAt < noticeFrom ? -1 : events.length - 1; i >= 0; i--) {
     const e = events[i] as StatusEvent;
-    if (last && e.instant < last.instant - 60_000) break;
+    if (e.instant < noticeFrom) break;
     const kind = noticeKindOf(e.name);
     if (kind) return { reason: 'notice', at: e.instant, notice: e.name, noticeKind: kind };
   }
@@ -938,7 +951,7 @@ export function loadOutlook(
 
   const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
   if (o.clockScale !== 1) outlook.clockScale = o.clockScale;
-  if (!finished) outlook.dark = darkReason(pings, cadence, events, stops, o);
+  if (!finished) outlook.dark = darkReason(pings, cadence, events, lastEventAt, stops, o);
   return outlook;
 }
 
