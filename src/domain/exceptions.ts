@@ -55,14 +55,16 @@ export const EXCEPTION_TEXT: Record<ExceptionKind, string> = {
 
 /**
  * The load's exception at `now`, or undefined when it needs no action. A finished load (delivered
- * or cancelled) never has one. `thresholds`: when a phone's silence becomes stale.
+ * or cancelled) never has one. `thresholds`: when a phone's silence becomes stale; `finished`: what
+ * `isFinished` says of its latest status, when the caller knows it already.
  */
 export function loadException(
   load: Load,
   now: number,
   thresholds: StalenessThresholds,
+  finished = isFinished(load.latestStatus),
 ): LoadException | undefined {
-  if (isFinished(load.latestStatus)) return undefined;
+  if (finished) return undefined;
   const outlook = load.outlook;
   const lastPing = load.latestLocation?.instant;
   const level = loadStaleness(load, now, thresholds);
@@ -107,8 +109,13 @@ const quietSince = (lastPing: number | undefined): string =>
  * itself at such a moment. Between two pulls a page judges again only the loads whose moment came,
  * and the loads that changed.
  */
-export function exceptionSameUntil(load: Load, now: number, thresholds: StalenessThresholds): number {
-  if (isFinished(load.latestStatus)) return Infinity;
+export function exceptionSameUntil(
+  load: Load,
+  now: number,
+  thresholds: StalenessThresholds,
+  finished = isFinished(load.latestStatus),
+): number {
+  if (finished) return Infinity;
   const stop = nextStopOutlook(load.outlook);
   const last = load.latestLocation?.instant;
   // No closure for the edges: this runs for every changed load of a refresh.

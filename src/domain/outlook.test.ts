@@ -322,6 +322,15 @@ describe('why a load is dark', () => {
     }
   });
 
+  it('a notice up to a minute before the last ping is the reason, an older one is not', () => {
+    const moving = drive(T0, 12, 55);
+    const lastAt = moving[moving.length - 1]!.instant;
+    const off = (at: number) => dark(moving, [...rolling, event(at, 'Device powered off')]);
+    expect(off(lastAt - 30_000)).toMatchObject({ reason: 'notice', at: lastAt - 30_000 });
+    expect(off(lastAt - 60_000)).toMatchObject({ reason: 'notice', at: lastAt - 60_000 });
+    expect(off(lastAt - 61_000).reason).toBe('moving');
+  });
+
   it('an old notice the pings went on after is no reason', () => {
     const events = [rolling[0]!, event(T0 - 30 * MIN, 'Device powered off'), rolling[1]!];
     expect(dark(drive(T0, 12, 55), events).reason).toBe('moving');
@@ -616,5 +625,24 @@ describe('a memo of the last reckoning', () => {
     const newTrip = [...rolling, event(T0 - 10 * MIN, 'Dispatched', 'DSP')];
     const again = load(pings, newTrip, at(0));
     expect(loadOutlook(again, O, pings, memo)).toEqual(loadOutlook(again, O));
+  });
+
+  it("reads a load's new status and new events again, not what its memo read of the old", () => {
+    const memo: OutlookMemo = {};
+    const pings = drive(T0, 12, 55);
+    const stops = [stopAt(1, 'PICKUP', 0), stopAt(2, 'DELIVERY', 400)];
+    const first = load(pings, rolling, stops);
+    loadOutlook(first, O, pings, memo);
+    // An event after the last ping, in a new list: the outlook is as of it.
+    const later = [...rolling, event(T0 + 2 * HOUR, 'Driver note', 'NT')];
+    const noted = { ...first, events: later };
+    expect(loadOutlook(noted, O, pings, memo)?.asOf).toBe(T0 + 2 * HOUR);
+    expect(loadOutlook(noted, O, pings, memo)).toEqual(loadOutlook(noted, O));
+    // A delivered status, a new object: the phone's silence is no longer a reason.
+    const delivered = { ...noted, latestStatus: event(T0 + 3 * HOUR, 'Delivered', 'D1') };
+    const done = loadOutlook(delivered, O, pings, memo);
+    expect(done).toEqual(loadOutlook(delivered, O));
+    expect(done?.dark).toBeUndefined();
+    expect(done?.asOf).toBe(T0 + 3 * HOUR);
   });
 });

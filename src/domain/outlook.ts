@@ -228,6 +228,8 @@ export class Moves {
    * does the same sums as a fresh reckoning.
    */
   private windowFrom = -1;
+  /** The instant of the window's first ping: the moves' check for leaving reads no old ping. */
+  private windowFromAt = 0;
   private windowMs = 0;
   private windowUm = 0;
   /** Milliseconds driven since the last stand long enough to be a rest, and of the stand going on. */
@@ -256,6 +258,7 @@ export class Moves {
     if (!a) {
       this.data[this.read++ - this.offset] = FIRST_SURE;
       this.windowFrom = i;
+      this.windowFromAt = p.instant;
       return;
     }
     const d = movedMeters(a, p, o) ?? Number.NaN;
@@ -271,18 +274,22 @@ export class Moves {
     } else this.stillMs += ms;
     // The moves that began more than the window's hours before this ping leave it, oldest first.
     let from = this.windowFrom;
-    while (from < i && hoursBetween(pings[from]!.instant, p.instant, o) > SPEED_WINDOW_HOURS) {
+    let fromAt = this.windowFromAt;
+    while (from < i && hoursBetween(fromAt, p.instant, o) > SPEED_WINDOW_HOURS) {
       let to = from + 1;
       while (this.data[to - this.offset] === NOT_SURE) to++;
       const gone = this.data[to - this.offset]!;
-      const goneMs = pings[to]!.instant - pings[from]!.instant;
+      const toAt = pings[to]!.instant;
+      const goneMs = toAt - fromAt;
       if (driving(goneMs, gone, o)) {
         this.windowMs -= goneMs;
         this.windowUm -= Math.round(gone * 1e6);
       }
       from = to;
+      fromAt = toAt;
     }
     this.windowFrom = from;
+    this.windowFromAt = fromAt;
   }
 
   /**
@@ -491,9 +498,15 @@ export interface OutlookMemo {
   tripEvents?: readonly StatusEvent[];
   /** Where the trip's pings began in the track last read. */
   tripFrom?: number;
-  /** The load's raw stops last read, and what `stopsOf` read of them. */
+  /** The load's raw stops last read, and what `stopsOf` read of them; the extras they were read from. */
   rawStops?: unknown;
   readStops?: Stop[];
+  extras?: Load['extras'];
+  /** The latest status last read, and what it says (`statusOf`). */
+  status?: Load['latestStatus'];
+  statusRead?: StatusRead;
+  /** The instant of `events`' last. */
+  lastEventAt?: number;
   /**
    * The stop views of the stops reached at the last reckoning, and what each was made from (its
    * visits and progress), for these stops and options: a stop behind the load is the same object
@@ -516,6 +529,26 @@ const sameVisits = (a: Visits, b: Visits) =>
   a.departedAt === b.departedAt &&
   a.departedBy === b.departedBy;
 
+/** What the outlook reads of a load's latest status: whether it is finished, its phase, its instant. */
+interface StatusRead {
+  finished: boolean;
+  phase: ReturnType<typeof statusPhase>;
+  at: number;
+}
+
+/** What `status` says, read again only when it is another object than the memo's last. */
+function statusOf(memo: OutlookMemo, status: Load['latestStatus']): StatusRead {
+  if (memo.statusRead && memo.status === status) return memo.statusRead;
+  const read = {
+    finished: isFinished(status),
+    phase: statusPhase(status),
+    at: status?.instant ?? -Infinity,
+  };
+  memo.status = status;
+  memo.statusRead = read;
+  return read;
+}
+
 /**
  * The trip's start and what its events say of each stop: read again only when the load's events or
  * stops are new objects (a merge that brought no event keeps the list), as each event's words are
@@ -525,7 +558,12 @@ function readEvents(
   memo: OutlookMemo,
   events: readonly StatusEvent[],
   stops: readonly Stop[],
-): { start: number | undefined; byEvents: readonly Visits[]; tripEvents: readonly StatusEvent[] } {
+): {
+  start: number | undefined;
+  byEvents: readonly Visits[];
+  tripEvents: readonly StatusEvent[];
+  lastEventAt: number;
+} {
   if (memo.events !== events || memo.eventStops !== stops || !memo.eventVisits || !memo.tripEvents) {
     const start = tripStart(events);
     const tripEvents = tripPart(events, start);
@@ -535,9 +573,15 @@ function readEvents(
       tripStart: start,
       tripEvents,
       eventVisits: visitsByEvents(stops, tripEvents),
+      lastEventAt: events[events.length - 1]?.instant ?? -Infinity,
     });
   }
-  return { start: memo.tripStart, byEvents: memo.eventVisits!, tripEvents: memo.tripEvents! };
+  return {
+    start: memo.tripStart,
+    byEvents: memo.eventVisits!,
+    tripEvents: memo.tripEvents!,
+    lastEventAt: memo.lastEventAt!,
+  };
 }
 
 /** The stay scans and moves of these pings, gone on with from `memo` when `pings` only grew since. */
@@ -699,19 +743,25 @@ export class Cadence {
   }
 }
 
-/** Why the load's phone would be dark, from the trip's pings and events. */
+/**
+ * Why the load's phone would be dark, from the trip's pings and events; `lastEventAt`, the instant of
+ * the last event (-Infinity when none).
+ */
 function darkReason(
   pings: readonly TrackPoint[],
   cadence: Cadence,
   events: readonly StatusEvent[],
+  lastEventAt: number,
   stops: readonly Stop[],
   o: OutlookOptions,
 ): DarkReason {
   const last = pings[pings.length - 1];
-  // The service's own notice, if one came about when the pings stopped or after.
-  for (let i = events.length - 1; i >= 0; i--) {
+  // The service's own notice, if one came about when the pings stopped or after: the events are
+  // not read when the last came well before the last ping, as nearly always.
+  const noticeFrom = last ? last.instant - 60_000 : -Infinity;
+  for (let i = lastEventAt < noticeFrom ? -1 : events.length - 1; i >= 0; i--) {
     const e = events[i] as StatusEvent;
-    if (last && e.instant < last.instant - 60_000) break;
+    if (e.instant < noticeFrom) break;
     const kind = noticeKindOf(e.name);
     if (kind) return { reason: 'notice', at: e.instant, notice: e.name, noticeKind: kind };
   }
@@ -776,32 +826,38 @@ export function loadOutlook(
   track: readonly TrackPoint[] = load.pings,
   memo: OutlookMemo = {},
 ): Outlook | undefined {
-  // The memo's own list while the raw stops are the same object: no look-up in `stopsOf`'s WeakMap.
-  const raw = load.extras.stops;
+  // What the load's extras, status and events say, read again only when they are new objects: a
+  // merge keeps each that brought nothing new, and the old objects are cold in memory by then.
   let stops = memo.readStops;
-  if (!stops || memo.rawStops !== raw) {
-    stops = stopsOf(raw);
-    memo.rawStops = raw;
-    memo.readStops = stops;
+  if (!stops || memo.extras !== load.extras) {
+    const raw = load.extras.stops;
+    // The memo's own list while the raw stops are the same object: no look-up in `stopsOf`'s WeakMap.
+    if (!stops || memo.rawStops !== raw) {
+      stops = stopsOf(raw);
+      memo.rawStops = raw;
+      memo.readStops = stops;
+    }
+    memo.extras = load.extras;
   }
-  const finished = isFinished(load.latestStatus);
+  const status = statusOf(memo, load.latestStatus);
+  const finished = status.finished;
   if (stops.length === 0 && finished) return undefined;
-  const { start, byEvents, tripEvents: events } = readEvents(memo, load.events, stops);
+  const { start, byEvents, tripEvents: events, lastEventAt } = readEvents(memo, load.events, stops);
   const tripFrom = firstFrom(track, start, memo.tripFrom);
   memo.tripFrom = tripFrom;
   const pings = tripFrom === 0 ? track : track.slice(tripFrom);
   const asOf = Math.max(
     load.latestLocation?.instant ?? -Infinity,
-    load.latestStatus?.instant ?? -Infinity,
+    status.at,
     track[track.length - 1]?.instant ?? -Infinity,
-    load.events[load.events.length - 1]?.instant ?? -Infinity,
+    lastEventAt,
   );
   if (!Number.isFinite(asOf)) return undefined;
 
   const { stays, moves, cadence } = readOn(memo, o, start, stops, pings);
   const seen = visits(stops, pings, byEvents, o, stays);
   // A lone pickup is behind a load in transit; a lone delivery is reached once its status says so.
-  const phase = statusPhase(load.latestStatus);
+  const phase = status.phase;
   let pickups = 0;
   let deliveries = 0;
   for (const s of stops)
@@ -895,7 +951,7 @@ export function loadOutlook(
 
   const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
   if (o.clockScale !== 1) outlook.clockScale = o.clockScale;
-  if (!finished) outlook.dark = darkReason(pings, cadence, events, stops, o);
+  if (!finished) outlook.dark = darkReason(pings, cadence, events, lastEventAt, stops, o);
   return outlook;
 }
 

@@ -269,6 +269,50 @@ describe('exceptionRows over a clock that runs on', () => {
     expect(rowOf(removed, c)).toBe(rowOf(first, c));
   });
 
+  it("gives a listed load's new object a new row, in its old row's place or in its new one", () => {
+    const late = (i: number, due: number, lateMinutes: number, pingAgo = 2): Load =>
+      toLoad(i, {
+        pingAgo,
+        status: 'In transit',
+        stops: [
+          {
+            order: 2,
+            type: 'delivery',
+            progress: 'upcoming',
+            status: 'late',
+            lateMinutes,
+            due,
+            arrivedAgo: 0,
+          },
+        ],
+        dark: undefined,
+        clockScale: undefined,
+      });
+    const list = keptExceptionRows();
+    const afresh = (loads: Load[], now: number) =>
+      listed(keptExceptionRows()(loads, [], now, DEFAULT_THRESHOLDS));
+    const [a, b, c] = [late(1, 60, 30), late(2, 60, 40), late(3, 120, 50)];
+    const first = list([a, b, c], [], NOW, DEFAULT_THRESHOLDS);
+    expect(first.open.map((r) => r.load)).toEqual([a, b, c]);
+    // A new ping: the same appointment and label, another ETA.
+    const pinged = late(2, 60, 45, 1);
+    const second = list([a, pinged, c], [], NOW + MIN, DEFAULT_THRESHOLDS);
+    expect(second.open.map((r) => r.load)).toEqual([a, pinged, c]);
+    expect(second.open[1]).not.toBe(first.open[1]);
+    expect(second.open[1]?.exception.stop?.lateMinutes).toBe(45);
+    expect(listed(second)).toEqual(afresh([a, pinged, c], NOW + MIN));
+    // Its label now sorts before the first's, at the same appointment: before it.
+    const renamed = { ...late(2, 60, 45, 1), externalId: '1000' };
+    const third = list([a, renamed, c], [], NOW + 2 * MIN, DEFAULT_THRESHOLDS);
+    expect(third.open.map((r) => r.load)).toEqual([renamed, a, c]);
+    expect(listed(third)).toEqual(afresh([a, renamed, c], NOW + 2 * MIN));
+    // Its appointment moved after the third's: its row moves after it.
+    const moved = { ...late(2, 180, 45, 1), externalId: '1000' };
+    const fourth = list([a, moved, c], [], NOW + 3 * MIN, DEFAULT_THRESHOLDS);
+    expect(fourth.open.map((r) => r.load)).toEqual([a, c, moved]);
+    expect(listed(fourth)).toEqual(afresh([a, moved, c], NOW + 3 * MIN));
+  });
+
   it('keeps a row object while nothing in it changed, and makes a new one when it did', () => {
     const l = toLoad(1, {
       pingAgo: 40,

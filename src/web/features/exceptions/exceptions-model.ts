@@ -2,6 +2,7 @@ import type { ExceptionAck } from '@/contract/exceptions-api';
 import { exceptionRank, exceptionSameUntil, loadException, type LoadException } from '@/domain/exceptions';
 import type { Load } from '@/domain/model';
 import { darkReasonWords } from '@/domain/outlook-text';
+import { isFinished } from '@/domain/status-phase';
 import { loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { outlookLine } from '../../components/outlook-text';
 import { compareLabels } from '../../lib/collate';
@@ -60,14 +61,21 @@ interface Judged {
   /** The row's place in the list: its kind's rank, then how long it stands (`standingOrder`). */
   rank: number;
   standing: number;
+  /** The latest status judged, and whether it is finished (a new load object mostly keeps its status). */
+  status: Load['latestStatus'];
+  finished: boolean;
+  /** Its place in the list made with it. */
+  listed: Listed | undefined;
 }
 
 /**
  * `load`'s judgement at `now`: `before`, what was judged of this very object, while it still holds,
- * else a fresh one.
+ * else a fresh one. `previous`: the last judgement of the same load in another object, whose reading
+ * of an unchanged status is kept.
  */
 function judged(
   before: Judged | undefined,
+  previous: Judged | undefined,
   load: Load,
   now: number,
   thresholds: StalenessThresholds,
@@ -80,10 +88,13 @@ function judged(
     before.silentAfter === thresholds.silentAfterMinutes
   )
     return before;
-  const exception = loadException(load, now, thresholds);
+  const status = load.latestStatus;
+  const last = before ?? previous;
+  const finished = last && last.status === status ? last.finished : isFinished(status);
+  const exception = loadException(load, now, thresholds, finished);
   return {
     from: now,
-    until: exceptionSameUntil(load, now, thresholds),
+    until: exceptionSameUntil(load, now, thresholds, finished),
     staleAfter: thresholds.staleAfterMinutes,
     silentAfter: thresholds.silentAfterMinutes,
     exception,
@@ -91,6 +102,9 @@ function judged(
     row: undefined,
     rank: exception ? exceptionRank(exception.kind) : 0,
     standing: exception ? standingOrder(exception) : 0,
+    status,
+    finished,
+    listed: undefined,
   };
 }
 
@@ -105,6 +119,10 @@ interface Listed {
 
 const byPlace = (a: Listed, b: Listed): number =>
   a.rank - b.rank || a.standing - b.standing || compareLabels(a.row.label, b.row.label) || a.index - b.index;
+
+/** In `keptExceptionRows`, what became of an index's row. */
+const MOVED = 1;
+const IN_PLACE = 2;
 
 /** What the last call was given and listed, and until when each of its judgements holds. */
 interface Kept {
@@ -166,23 +184,30 @@ export function keptExceptionRows(): (
       }
       return byLoad.get(load);
     };
+    /** The last judgement at `index` when it was of the same load, in this object or another. */
+    const previousAt = (load: Load, index: number): Judged | undefined => {
+      const was = k?.loads[index];
+      return was && was.id === load.id && was.by === load.by ? k.judgements[index] : undefined;
+    };
     /** The load's place in the list, or undefined when it needs no action. */
-    const place = (load: Load, index: number): Listed | undefined => {
-      const j = judged(judgedBefore(load, index), load, now, thresholds);
+    const place = (load: Load, index: number, previous: Judged | undefined): Listed | undefined => {
+      const j = judged(judgedBefore(load, index), previous, load, now, thresholds);
       untils[index] = j.until;
       judgements[index] = j;
       const exception = j.exception;
-      if (!exception) return undefined;
-      const ref = j.row?.ref ?? `${refPrefix(load.by)}:${load.id}`;
+      if (!exception) return (j.listed = undefined);
+      // The same load's key and ref (its kind and id) kept from its last row: not written again.
+      const was = j.row ?? previous?.row;
+      const ref = was?.ref ?? `${refPrefix(load.by)}:${load.id}`;
       const ack = byLoadKind.size > 0 ? byLoadKind.get(`${ref}\u0000${exception.kind}`) : undefined;
       const handled = ackHolds(ack, exception, now) ? ack : undefined;
       if (!j.row || j.row.handled !== handled) {
         const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
         j.row = {
-          key: j.row?.key ?? loadKey(load),
+          key: was?.key ?? loadKey(load),
           ref,
           load,
-          label: j.row?.label ?? loadLabel(load),
+          label: loadLabel(load),
           exception,
           evidence: j.evidence,
           driver: driver?.name,
@@ -190,7 +215,7 @@ export function keptExceptionRows(): (
           handled,
         };
       }
-      return { row: j.row, rank: j.rank, standing: j.standing, index };
+      return (j.listed = { row: j.row, rank: j.rank, standing: j.standing, index });
     };
     // A kept row still holds while its load object and index, the acks and the thresholds are the
     // same (an added or removed load changes the indices after it), and the clock has not gone back
@@ -208,18 +233,38 @@ export function keptExceptionRows(): (
       untils.set(k.untils.subarray(0, Math.min(loads.length, k.untils.length)));
       judgements = k.judgements.slice(0, loads.length);
       // A load added at an index or removed from it changes that index (past the end: removed).
+      // MOVED: the index's row is out of its place; IN_PLACE: its new row has its old row's place.
       const changed = new Uint8Array(Math.max(loads.length, k.loads.length));
       const fresh: Listed[] = [];
       for (let i = 0; i < changed.length; i++)
-        if (i >= loads.length) changed[i] = 1;
+        if (i >= loads.length) changed[i] = MOVED;
         else if (loads[i] !== k.loads[i] || now >= k.untils[i]!) {
-          changed[i] = 1;
-          const p = place(loads[i]!, i);
-          if (p) fresh.push(p);
+          const previous = previousAt(loads[i]!, i);
+          const was = previous?.listed;
+          const p = place(loads[i]!, i, previous);
+          // A new ping mostly leaves a row's rank, standing and label as they were: its new row is
+          // put where the old one was, not sorted and merged in again.
+          if (
+            p &&
+            was?.index === i &&
+            was.rank === p.rank &&
+            was.standing === p.standing &&
+            was.row.label === p.row.label
+          )
+            changed[i] = IN_PLACE;
+          else {
+            changed[i] = MOVED;
+            if (p) fresh.push(p);
+          }
         }
       fresh.sort(byPlace);
       // The changed loads' old rows out, their new rows in at the places the same order gives them.
-      const stay = k.listed.filter((l) => changed[l.index] === 0);
+      const stay: Listed[] = [];
+      for (const l of k.listed) {
+        const c = changed[l.index];
+        if (c === 0) stay.push(l);
+        else if (c === IN_PLACE) stay.push(judgements[l.index]!.listed!);
+      }
       listed = new Array<Listed>(stay.length + fresh.length);
       let from = 0;
       let n = 0;
@@ -240,7 +285,7 @@ export function keptExceptionRows(): (
       untils = new Float64Array(loads.length);
       judgements = new Array<Judged>(loads.length);
       for (let i = 0; i < loads.length; i++) {
-        const p = place(loads[i]!, i);
+        const p = place(loads[i]!, i, undefined);
         if (p) listed.push(p);
       }
       listed.sort(byPlace);
