@@ -239,4 +239,51 @@ describe('Trail: what the puller keeps of a trip for its outlook', () => {
     trail.cutBefore(undefined);
     expect(trail.length).toBe(40);
   });
+  it('counts every change before its last point, and no point added after it', () => {
+    const trail = new Trail();
+    trail.add(trip.pings.slice(0, 300));
+    trail.add(trip.pings.slice(300, 400));
+    trail.add(trip.pings.slice(350, 400));
+    expect(trail.rewritten).toBe(0);
+    // A late ping, put before the last.
+    trail.add([trip.pings[400]!, trip.pings[402]!]);
+    trail.add([trip.pings[401]!]);
+    expect(trail.rewritten).toBe(1);
+    trail.cutBefore(trip.pings[10]?.instant);
+    expect(trail.rewritten).toBe(2);
+    trail.thin(trip.stops as never, O);
+    expect(trail.rewritten).toBe(3);
+  });
+
+  it("reckons the whole trip's outlook through late pings and thinnings, its memo started over at each change before the end", () => {
+    // Ten hours read, thinned to 240 points; then an hour of half-minute pings that came late, off
+    // the road, and eight new ones: thinned again, the trail holds 240 points up to the last one read,
+    // as before, so a memo that counts them goes on as if nothing came before and misses the miles
+    // they add.
+    const MILE_LAT = 1609.344 / meters({ lat: 0, lon: 0 }, { lat: 1, lon: 0 });
+    const stops = [stopAt(1, 'DELIVERY', 900, T0 + 20 * HOUR)];
+    const events = [event(T0 - HOUR, 'Dispatched', 'DSP')];
+    const at = (minute: number, lat = 0) =>
+      testPing(T0 + minute * MIN, lat, -90 - minute * (50 / 60) * LON_PER_MILE, 10);
+    const read = Array.from({ length: 600 }, (_, m) => at(m));
+    const late = Array.from({ length: 63 }, (_, i) => at(598.5 - i, (i % 2 ? 3.5 : -3.5) * MILE_LAT));
+    const fresh = Array.from({ length: 8 }, (_, i) => at(600 + i));
+    const trail = new Trail();
+    let memo: OutlookMemo = {};
+    let rewrites = 0;
+    const all: Ping[] = [];
+    for (const pings of [read, [...late, ...fresh]]) {
+      all.push(...pings);
+      trail.add(pings);
+      trail.thinIfGrown(stops, O);
+      if (trail.rewritten !== rewrites) {
+        memo = {};
+        rewrites = trail.rewritten;
+      }
+      const sorted = [...all].sort((a, b) => a.instant - b.instant);
+      const load = asLoad(sorted, events, stops);
+      expect(loadOutlook(load, O, trail.points(), memo)).toEqual(loadOutlook(load, O, sorted, {}));
+    }
+    expect(trail.length).toBe(248);
+  });
 });

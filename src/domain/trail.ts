@@ -42,6 +42,15 @@ export class Trail {
   private n = 0;
   /** Points after the last `thin`: the next one comes when as many again have been added. */
   private thinnedAt = 0;
+  private rewrites = 0;
+
+  /**
+   * How many times points were put before the last one, or taken out (a late ping, a cut, a
+   * thinning): a reckoning that went on from the points it read last must start over once it moved.
+   */
+  get rewritten(): number {
+    return this.rewrites;
+  }
 
   get length(): number {
     return this.n;
@@ -62,6 +71,7 @@ export class Trail {
       if (this.n === 0 && !this.wide) this.base = p.instant;
       if (!this.wide && !this.fits(p)) this.widen();
       this.grow();
+      if (at < this.n) this.rewrites++;
       this.cells.copyWithin((at + 1) * STRIDE, at * STRIDE, this.n * STRIDE);
       this.write(at, p);
       this.n++;
@@ -75,6 +85,7 @@ export class Trail {
     if (instant === undefined) return;
     const from = this.firstFrom(instant);
     if (from === 0) return;
+    this.rewrites++;
     this.cells.copyWithin(0, from * STRIDE, this.n * STRIDE);
     this.n -= from;
     this.thinnedAt = Math.min(this.thinnedAt, this.n);
@@ -134,6 +145,7 @@ export class Trail {
       if (m !== i) d.copyWithin(m * STRIDE, i * STRIDE, (i + 1) * STRIDE);
       m++;
     }
+    if (m < n) this.rewrites++;
     this.n = m;
     this.thinnedAt = m;
     // Room for what comes until the next thinning, no more: a long trip's first pull took far more.

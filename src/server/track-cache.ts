@@ -110,6 +110,8 @@ interface Track {
   trail: Trail | undefined;
   /** What the last reckoning of its outlook read, to go on from. */
   outlookMemo: OutlookMemo;
+  /** The trail's `rewritten` when the memo last read it. */
+  trailRewrites: number;
   /** Items a full pull is expected to bring: its last full answer's, plus what deltas brought since. */
   items: number;
   /** The most items one delta brought since its last full pull: what its next delta is expected to bring. */
@@ -231,6 +233,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       changedSeq: 0,
       trail: o.persist ? new Trail() : undefined,
       outlookMemo: {},
+      trailRewrites: 0,
       items: 0,
       deltaItems: 0,
       issues: [],
@@ -271,8 +274,12 @@ export function createTrackCache(o: TrackCacheOptions) {
       t.trail.cutBefore(tripStart(applied.events));
       t.trail.thinIfGrown(stopsOf(applied.extras.stops), o.outlook ?? DEFAULT_OUTLOOK_OPTIONS);
     }
-    // A full answer may have changed items the memo read: the outlook is reckoned from the start.
-    if (full) t.outlookMemo = {};
+    // A full answer may have changed items the memo read, and a trail changed before its end (a
+    // late ping, a thinning) the points it read: the outlook is reckoned from the start.
+    if (full || (t.trail && t.trail.rewritten !== t.trailRewrites)) {
+      t.outlookMemo = {};
+      t.trailRewrites = t.trail?.rewritten ?? 0;
+    }
     // The board pulls no pings: this is where its ETAs and reasons come from.
     const merged =
       applied === t.load
