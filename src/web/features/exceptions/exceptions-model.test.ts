@@ -313,6 +313,36 @@ describe('exceptionRows over a clock that runs on', () => {
     expect(listed(fourth)).toEqual(afresh([a, moved, c], NOW + 3 * MIN));
   });
 
+  it('gives a load watched by the other kind of id, at the same place, its own key and ref', () => {
+    const spec: LoadSpec = {
+      pingAgo: 2,
+      status: 'In transit',
+      stops: [
+        {
+          order: 2,
+          type: 'delivery',
+          progress: 'upcoming',
+          status: 'late',
+          lateMinutes: 30,
+          due: 60,
+          arrivedAgo: 0,
+        },
+      ],
+      dark: undefined,
+      clockScale: undefined,
+    };
+    const byExternal = toLoad(1, spec);
+    const list = keptExceptionRows();
+    list([byExternal], [], NOW, DEFAULT_THRESHOLDS);
+    // The watch list swapped `e:…` for `n:…` of the same id: the same place, another load.
+    const byNumber: Load = {
+      ...byExternal,
+      by: byExternal.by === 'external-id' ? 'load-number' : 'external-id',
+    };
+    const after = list([byNumber], [], NOW + MIN, DEFAULT_THRESHOLDS);
+    expect(listed(after)).toEqual(listed(keptExceptionRows()([byNumber], [], NOW + MIN, DEFAULT_THRESHOLDS)));
+  });
+
   it('keeps a row object while nothing in it changed, and makes a new one when it did', () => {
     const l = toLoad(1, {
       pingAgo: 40,
