@@ -608,6 +608,23 @@ describe('track cache', () => {
     expect(pingCount(again.loads[0])).toBe(1);
   });
 
+  it('forgets by last use, not by first: a track asked for again is kept over one asked for since', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { maxLoads: 2, chunkSize: 1 });
+    for (const id of ['1', '2', '3']) u.addPing(id);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('external-id', ['2'], undefined, undefined);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('external-id', ['3'], undefined, undefined);
+    const calls = u.calls.length;
+    // Still fresh, and still held: served without a call.
+    await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls).toHaveLength(calls);
+    await c.get('external-id', ['2'], undefined, undefined);
+    expect(u.calls.at(-1)).toEqual({ ids: ['2'], mode: 'no' });
+  });
+
   it('runs a full resync after resyncMs', async () => {
     const u = upstream();
     const clock = { t: 0 };

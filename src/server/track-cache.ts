@@ -94,6 +94,8 @@ export interface PersistedAnswer {
 interface Track {
   by: LoadBy;
   id: string;
+  /** When it was last asked for (a count of asks): the least recently used go first. */
+  usedAt: number;
   load: Load | undefined;
   /** Known to the upstream (answered at least once by a full pull, or ever). */
   known: boolean;
@@ -184,6 +186,7 @@ export function createTrackCache(o: TrackCacheOptions) {
   const now = o.now ?? Date.now;
   const epoch = randomBytes(6).toString('base64url');
   const tracks = new Map<string, Track>();
+  let uses = 0;
   let seq = 0;
   let lastTimeStamp: string | undefined;
   let inFlight = 0;
@@ -212,15 +215,16 @@ export function createTrackCache(o: TrackCacheOptions) {
   function track(by: LoadBy, id: string): Track {
     const key = `${by}:${id}`;
     let t = tracks.get(key);
+    // Stamped, not moved to the Map's end: the puller touches every watched load every second, and
+    // a Map rewritten that often keeps fresh keys and tables alive long enough to reach the old space.
     if (t) {
-      // Least recently used order: a touched track moves to the end.
-      tracks.delete(key);
-      tracks.set(key, t);
+      t.usedAt = ++uses;
       return t;
     }
     t = {
       by,
       id,
+      usedAt: ++uses,
       load: undefined,
       known: false,
       missing: false,
@@ -246,7 +250,8 @@ export function createTrackCache(o: TrackCacheOptions) {
     // The puller's round comes every second with every watched load: no set of them when none goes.
     if (tracks.size <= o.maxLoads) return;
     const keep = new Set(wanted);
-    for (const [key, t] of tracks) {
+    const byUse = [...tracks].sort(([, a], [, b]) => a.usedAt - b.usedAt);
+    for (const [key, t] of byUse) {
       if (tracks.size <= o.maxLoads) break;
       if (!keep.has(t) && !t.inflight) tracks.delete(key);
     }
@@ -665,7 +670,8 @@ export function createTrackCache(o: TrackCacheOptions) {
   function held(): Load[] {
     const seen = new Set<string>();
     const loads: Load[] = [];
-    for (const t of tracks.values()) {
+    // Least recently used first, as ever: of a load held twice, that one's copy is the one given.
+    for (const t of [...tracks.values()].sort((a, b) => a.usedAt - b.usedAt)) {
       if (!t.load || t.missing) continue;
       const key =
         t.load.externalId !== undefined ? `e:${t.load.externalId}` : `n:${t.load.loadNumber ?? t.id}`;
