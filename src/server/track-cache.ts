@@ -122,7 +122,8 @@ interface Track {
    * refusals in a row, and whether it was reported (after TOO_LARGE_TRIES of them).
    */
   tooLarge: { note: ParseIssue; retryAt: number; tries: number; reported: boolean } | undefined;
-  inflight: Promise<void> | undefined;
+  /** The turn of pulls that brings it now. */
+  inflight: Turn | undefined;
   /**
    * The served load as JSON bytes for full answers (no `since`), one per set of include flags (at
    * most JSON_KEPT); valid while `load` and `issues` are the very objects they were made from (a
@@ -132,6 +133,11 @@ interface Track {
    * twice, and that garbage sets off collections of the whole cache.
    */
   json: { load: Load; issues: ParseIssue[]; bytes: Map<string, Buffer> } | undefined;
+}
+
+/** Pulls in flight for a list of tracks; a request that wants one of them waits on its own promise. */
+interface Turn {
+  waiting: Map<Track, { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void }>;
 }
 
 /** What a browser asked for: its loads in the proxy's own shape (`LoadView`, contract/load-view.ts). */
@@ -482,19 +488,23 @@ export function createTrackCache(o: TrackCacheOptions) {
    * `maxItems`. So a large refresh starts with small calls, and no answer is large even when a
    * load's history says nothing (its first pull) or is wrong (the service's clock moved far).
    * Calls grow with the items.
-   * Each load's own promise settles with its call: requests that want it meanwhile share that call.
+   * A request that wants one of these loads meanwhile shares its call: it waits until that call settles.
    */
   async function pullInTurn(by: LoadBy, list: Track[], mode: 'yes' | 'no', calls: { n: number }) {
-    const settle = new Map<Track, { resolve: () => void; reject: (error: unknown) => void }>();
-    for (const t of list) {
-      const own = new Promise<void>((resolve, reject) => settle.set(t, { resolve, reject }));
-      t.inflight = own;
-      own
-        .catch(() => undefined)
-        .finally(() => {
-          if (t.inflight === own) t.inflight = undefined;
-        });
-    }
+    // One marker for the whole turn, a promise only for a load a request waits on: the puller's
+    // refresh of every watched load would otherwise hold several objects a load until its end.
+    const turn: Turn = { waiting: new Map() };
+    for (const t of list) t.inflight = turn;
+    const settle = (chunk: Track[], failed: { error: unknown } | undefined) => {
+      for (const t of chunk) {
+        if (t.inflight === turn) t.inflight = undefined;
+        const waiter = turn.waiting.get(t);
+        if (!waiter) continue;
+        turn.waiting.delete(t);
+        if (failed) waiter.reject(failed.error);
+        else waiter.resolve();
+      }
+    };
     let perLoad = Number.isFinite(maxItems) && list.length > o.chunkSize ? maxItems / FIRST_CALL_LOADS : 0;
     let answered = false;
     let next = 0;
@@ -521,15 +531,30 @@ export function createTrackCache(o: TrackCacheOptions) {
           perLoad = answered ? Math.max(perLoad, seen) : seen;
           lastPerLoad[mode] = seen;
           answered = true;
-          for (const t of chunk) settle.get(t)?.resolve();
+          settle(chunk, undefined);
         } catch (error) {
           failures.push(error);
-          for (const t of chunk) settle.get(t)?.reject(error);
+          settle(chunk, { error });
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, o.maxInFlight) }, worker));
     if (failures.length > 0) throw failures[0];
+  }
+
+  /** Settles as the call that brings this track in `turn` does. */
+  function settledWith(t: Track, turn: Turn): Promise<void> {
+    let waiter = turn.waiting.get(t);
+    if (!waiter) {
+      let resolve = () => {};
+      let reject: (error: unknown) => void = () => {};
+      const promise = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      turn.waiting.set(t, (waiter = { promise, resolve, reject }));
+    }
+    return waiter.promise;
   }
 
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
@@ -538,7 +563,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const waits: Promise<void>[] = [];
     const due: Track[] = [];
     for (const t of wanted) {
-      if (t.inflight) waits.push(t.inflight);
+      if (t.inflight) waits.push(settledWith(t, t.inflight));
       else if (at - t.refreshedAt >= o.freshMs && !(t.tooLarge && at < t.tooLarge.retryAt)) due.push(t);
     }
     const calls = { n: 0 };
