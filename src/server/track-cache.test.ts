@@ -666,6 +666,27 @@ describe('track cache', () => {
     expect(u.calls.at(-1)).toEqual({ ids: ['2'], mode: 'no' });
   });
 
+  it('counts and forgets tracks of both operations together, by last use', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { maxLoads: 2, chunkSize: 1 });
+    for (const id of ['1', '2']) u.addPing(id);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('load-number', ['1'], undefined, undefined);
+    expect(c.size()).toBe(2);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('external-id', ['2'], undefined, undefined);
+    expect(c.size()).toBe(2);
+    const calls = u.calls.length;
+    // The load-number track went (least recently used); the external-id one is held, still fresh.
+    await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls).toHaveLength(calls);
+    await c.get('load-number', ['1'], undefined, undefined);
+    expect(u.calls.at(-1)).toEqual({ ids: ['1'], mode: 'no' });
+    c.reset();
+    expect(c.size()).toBe(0);
+  });
+
   it('runs a full resync after resyncMs', async () => {
     const u = upstream();
     const clock = { t: 0 };

@@ -191,7 +191,10 @@ const SERVE_BEFORE_YIELD = 1000;
 export function createTrackCache(o: TrackCacheOptions) {
   const now = o.now ?? Date.now;
   const epoch = randomBytes(6).toString('base64url');
-  const tracks = new Map<string, Track>();
+  // Kept per operation and looked up by the id itself: the puller asks for every watched load
+  // every second, and a key built for each ask would be garbage made 10,000 times a second.
+  const tracks = new Map<LoadBy, Map<string, Track>>();
+  let tracksHeld = 0;
   let uses = 0;
   let seq = 0;
   let lastTimeStamp: string | undefined;
@@ -219,8 +222,9 @@ export function createTrackCache(o: TrackCacheOptions) {
   }
 
   function track(by: LoadBy, id: string): Track {
-    const key = `${by}:${id}`;
-    let t = tracks.get(key);
+    let ofKind = tracks.get(by);
+    if (!ofKind) tracks.set(by, (ofKind = new Map()));
+    let t = ofKind.get(id);
     // Stamped, not moved to the Map's end: the puller touches every watched load every second, and
     // a Map rewritten that often keeps fresh keys and tables alive long enough to reach the old space.
     if (t) {
@@ -248,18 +252,22 @@ export function createTrackCache(o: TrackCacheOptions) {
       inflight: undefined,
       json: undefined,
     };
-    tracks.set(key, t);
+    ofKind.set(id, t);
+    tracksHeld++;
     return t;
+  }
+
+  function allTracks(): Track[] {
+    return [...tracks.values()].flatMap((ofKind) => [...ofKind.values()]);
   }
 
   function evict(wanted: Track[]): void {
     // The puller's round comes every second with every watched load: no set of them when none goes.
-    if (tracks.size <= o.maxLoads) return;
+    if (tracksHeld <= o.maxLoads) return;
     const keep = new Set(wanted);
-    const byUse = [...tracks].sort(([, a], [, b]) => a.usedAt - b.usedAt);
-    for (const [key, t] of byUse) {
-      if (tracks.size <= o.maxLoads) break;
-      if (!keep.has(t) && !t.inflight) tracks.delete(key);
+    for (const t of allTracks().sort((a, b) => a.usedAt - b.usedAt)) {
+      if (tracksHeld <= o.maxLoads) break;
+      if (!keep.has(t) && !t.inflight && tracks.get(t.by)?.delete(t.id)) tracksHeld--;
     }
   }
 
@@ -696,7 +704,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const seen = new Set<string>();
     const loads: Load[] = [];
     // Least recently used first, as ever: of a load held twice, that one's copy is the one given.
-    for (const t of [...tracks.values()].sort((a, b) => a.usedAt - b.usedAt)) {
+    for (const t of allTracks().sort((a, b) => a.usedAt - b.usedAt)) {
       if (!t.load || t.missing) continue;
       const key =
         t.load.externalId !== undefined ? `e:${t.load.externalId}` : `n:${t.load.loadNumber ?? t.id}`;
@@ -732,14 +740,17 @@ export function createTrackCache(o: TrackCacheOptions) {
     markFull: (by: LoadBy, ids: string[]) => {
       for (const id of ids) {
         // A load not held is pulled in full anyway.
-        const t = tracks.get(`${by}:${id}`);
+        const t = tracks.get(by)?.get(id);
         if (t) t.needsFull = true;
       }
     },
     /** Forgets every track: each is pulled in full next time (a new term of the puller's lease). */
-    reset: () => tracks.clear(),
+    reset: () => {
+      tracks.clear();
+      tracksHeld = 0;
+    },
     /** For tests and health: how many tracks are held. */
-    size: () => tracks.size,
+    size: () => tracksHeld,
   };
 }
 
