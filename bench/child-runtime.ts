@@ -67,12 +67,14 @@ export function runChild(start: () => Promise<ChildReady>): void {
       heapSampling = message.heap === true;
       void profiler.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
       // Every allocation's stack, garbage included: what a part of the run allocates, not what it keeps.
+      // With `survivorsOnly`, what scavenges freed is left out: what outlived the young generation
+      // (promoted to the old space, or still live).
       if (heapSampling)
         void profiler.post('HeapProfiler.enable').then(() =>
           profiler.post('HeapProfiler.startSampling', {
             samplingInterval: 4096,
             includeObjectsCollectedByMajorGC: true,
-            includeObjectsCollectedByMinorGC: true,
+            includeObjectsCollectedByMinorGC: message.survivorsOnly !== true,
           }),
         );
     } else if (message.type === 'profile-stop') {

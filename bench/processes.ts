@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_CREDENTIALS } from '@/testing/stack';
@@ -25,7 +26,7 @@ export type ChildRole =
 export type ChildRequest =
   | { type: 'stats'; gc: boolean }
   /** With `heap`, allocations are sampled too (written beside the CPU profile as a .heapprofile). */
-  | { type: 'profile-start'; heap?: boolean }
+  | { type: 'profile-start'; heap?: boolean; survivorsOnly?: boolean }
   | { type: 'profile-stop'; file: string }
   | { type: 'close' }
   /** Moves the simulators' frozen clock on. */
@@ -70,7 +71,7 @@ export interface Child extends ChildReady {
    * Starts a CPU profile of the process; `stop` writes it to `file` (a .cpuprofile), and with `heap`
    * the allocations sampled meanwhile beside it (the same name, .heapprofile).
    */
-  profile: (o?: { heap?: boolean }) => { stop: (file: string) => Promise<void> };
+  profile: (o?: { heap?: boolean; survivorsOnly?: boolean }) => { stop: (file: string) => Promise<void> };
   /** Simulators with a frozen clock: moves it on by `ms`. */
   advance: (ms: number) => Promise<void>;
   close: () => Promise<void>;
@@ -118,6 +119,9 @@ function withVariables(
  * under is inherited unless `bundle`), so the load generator, the proxy and the upstream do not share
  * one event loop.
  */
+/** Proxies started so far: each one's stdout file is numbered. */
+let proxiesStarted = 0;
+
 export async function startChild(role: ChildRole, root?: string, options: ChildOptions = {}): Promise<Child> {
   // Another checkout's code (a previous release), run by this checkout's child entry copied there.
   const script = options.bundle ?? (root ? join(root, 'bench', 'serve-child.ts') : entry);
@@ -135,7 +139,15 @@ export async function startChild(role: ChildRole, root?: string, options: ChildO
         : []),
     ],
     // The request log goes to /dev/null, as cheap as a production log file; errors still show.
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // `BENCH_PROXY_STDOUT=<file>` keeps each proxy's stdout in <file>.1, .2… instead (what `--trace-gc` writes).
+    stdio: [
+      'ignore',
+      role.kind === 'proxy' && process.env.BENCH_PROXY_STDOUT
+        ? openSync(`${process.env.BENCH_PROXY_STDOUT}.${++proxiesStarted}`, 'a')
+        : 'ignore',
+      'inherit',
+      'ipc',
+    ],
   });
   const ready = await nextMessage<ChildReady>(child, 'ready');
   return {
@@ -148,7 +160,11 @@ export async function startChild(role: ChildRole, root?: string, options: ChildO
       return answer;
     },
     profile: (o) => {
-      child.send({ type: 'profile-start', heap: o?.heap } satisfies ChildRequest);
+      child.send({
+        type: 'profile-start',
+        heap: o?.heap,
+        survivorsOnly: o?.survivorsOnly,
+      } satisfies ChildRequest);
       return {
         stop: async (file) => {
           const written = nextMessage(child, 'profiled');

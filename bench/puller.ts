@@ -12,7 +12,8 @@
 // `BENCH_PULLER_SNAPSHOT=<dir>` writes a heap snapshot of each proxy there after each step (read with
 // bench/heap-summary.ts); its writing is not in the step's figures.
 // `BENCH_PULLER_PROFILE=<dir>` writes each proxy's CPU profile and allocations (garbage included) over
-// each rest there: what its empty refreshes cost (read with bench/profile-summary.ts).
+// each rest there: what its empty refreshes cost (read with bench/profile-summary.ts); with
+// `BENCH_PULLER_PROFILE_SURVIVORS=1` the allocations only of what outlived a scavenge (promoted).
 // `BENCH_PULLER_REFRESH_SECONDS` (default 30, REFRESH_SECONDS' own default) is the proxies' refresh:
 // each refresh's garbage is what V8's collections and its memory reducer see, so the figure is
 // production's only at production's period; 5 is the stress the earlier runs used (six times the churn).
@@ -241,7 +242,9 @@ async function measureStep(m: Measured, watch: string[] | undefined, pings: numb
   if (REST_SECONDS > 0) {
     // The puller's own refreshes go on (the clock stands still, so their deltas are empty).
     const profiles = process.env.BENCH_PULLER_PROFILE;
-    const profiling = profiles ? proxy.profile({ heap: true }) : undefined;
+    const profiling = profiles
+      ? proxy.profile({ heap: true, survivorsOnly: process.env.BENCH_PULLER_PROFILE_SURVIVORS === '1' })
+      : undefined;
     await sleep(REST_SECONDS * 1000);
     if (profiles && profiling) {
       const file = join(profiles, `${m.variant.name.replace(/[^\w.=-]+/g, '_')}-${pings}.cpuprofile`);

@@ -432,6 +432,47 @@ describe('track cache', () => {
     expect(answers.every((a) => a.loads.length === 4)).toBe(true);
   });
 
+  it('lets a request for a load being refreshed wait for that load’s own call, and share its failure', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    // Each call waits until the test lets it answer (or fail).
+    const gates: { open: (error?: Error) => void }[] = [];
+    const c = cache(u, clock, {
+      maxInFlight: 1,
+      pull: async (by, ids, mode) => {
+        const error = await new Promise<Error | undefined>((open) => gates.push({ open }));
+        if (error) throw error;
+        return u.pull(by, ids, mode);
+      },
+    });
+    for (const id of ['1', '2', '3', '4', '5', '6']) u.addPing(id);
+    const turn = c.refreshLoads('external-id', ['1', '2', '3', '4', '5', '6']);
+    const settled = (p: Promise<unknown>) =>
+      p.then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+    const first = settled(c.get('external-id', ['1'], undefined, undefined));
+    const second = settled(c.get('external-id', ['3'], undefined, undefined));
+    const late = { first: '', second: '' };
+    void first.then((r) => (late.first = r));
+    void second.then((r) => (late.second = r));
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    await tick();
+    gates[0]?.open();
+    await tick();
+    // Load 1's call answered: its request is served while the rest of the turn is still out.
+    expect(late.first).toBe('answered');
+    expect(late.second).toBe('');
+    gates[1]?.open(new Error('reset'));
+    await tick();
+    expect(late.second).toBe('reset');
+    gates[2]?.open();
+    await expect(turn).rejects.toThrow('reset');
+    // No call of their own: both waited on the turn's.
+    expect(gates).toHaveLength(3);
+  });
+
   it('gives a since cursor only what was merged after it, plus the latest location', async () => {
     const u = upstream();
     const clock = { t: 0 };
@@ -606,6 +647,44 @@ describe('track cache', () => {
     const again = await c.get('external-id', ['1'], undefined, undefined);
     expect(u.calls.at(-1)).toEqual({ ids: ['1'], mode: 'no' });
     expect(pingCount(again.loads[0])).toBe(1);
+  });
+
+  it('forgets by last use, not by first: a track asked for again is kept over one asked for since', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { maxLoads: 2, chunkSize: 1 });
+    for (const id of ['1', '2', '3']) u.addPing(id);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('external-id', ['2'], undefined, undefined);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('external-id', ['3'], undefined, undefined);
+    const calls = u.calls.length;
+    // Still fresh, and still held: served without a call.
+    await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls).toHaveLength(calls);
+    await c.get('external-id', ['2'], undefined, undefined);
+    expect(u.calls.at(-1)).toEqual({ ids: ['2'], mode: 'no' });
+  });
+
+  it('counts and forgets tracks of both operations together, by last use', async () => {
+    const u = upstream();
+    const clock = { t: 0 };
+    const c = cache(u, clock, { maxLoads: 2, chunkSize: 1 });
+    for (const id of ['1', '2']) u.addPing(id);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('load-number', ['1'], undefined, undefined);
+    expect(c.size()).toBe(2);
+    await c.get('external-id', ['1'], undefined, undefined);
+    await c.get('external-id', ['2'], undefined, undefined);
+    expect(c.size()).toBe(2);
+    const calls = u.calls.length;
+    // The load-number track went (least recently used); the external-id one is held, still fresh.
+    await c.get('external-id', ['1'], undefined, undefined);
+    expect(u.calls).toHaveLength(calls);
+    await c.get('load-number', ['1'], undefined, undefined);
+    expect(u.calls.at(-1)).toEqual({ ids: ['1'], mode: 'no' });
+    c.reset();
+    expect(c.size()).toBe(0);
   });
 
   it('runs a full resync after resyncMs', async () => {

@@ -94,6 +94,8 @@ export interface PersistedAnswer {
 interface Track {
   by: LoadBy;
   id: string;
+  /** When it was last asked for (a count of asks): the least recently used go first. */
+  usedAt: number;
   load: Load | undefined;
   /** Known to the upstream (answered at least once by a full pull, or ever). */
   known: boolean;
@@ -122,7 +124,8 @@ interface Track {
    * refusals in a row, and whether it was reported (after TOO_LARGE_TRIES of them).
    */
   tooLarge: { note: ParseIssue; retryAt: number; tries: number; reported: boolean } | undefined;
-  inflight: Promise<void> | undefined;
+  /** The turn of pulls that brings it now. */
+  inflight: Turn | undefined;
   /**
    * The served load as JSON bytes for full answers (no `since`), one per set of include flags (at
    * most JSON_KEPT); valid while `load` and `issues` are the very objects they were made from (a
@@ -132,6 +135,11 @@ interface Track {
    * twice, and that garbage sets off collections of the whole cache.
    */
   json: { load: Load; issues: ParseIssue[]; bytes: Map<string, Buffer> } | undefined;
+}
+
+/** Pulls in flight for a list of tracks; a request that wants one of them waits on its own promise. */
+interface Turn {
+  waiting: Map<Track, { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void }>;
 }
 
 /** What a browser asked for: its loads in the proxy's own shape (`LoadView`, contract/load-view.ts). */
@@ -185,7 +193,11 @@ const SERVE_BEFORE_YIELD = 1000;
 export function createTrackCache(o: TrackCacheOptions) {
   const now = o.now ?? Date.now;
   const epoch = randomBytes(6).toString('base64url');
-  const tracks = new Map<string, Track>();
+  // Kept per operation and looked up by the id itself: the puller asks for every watched load
+  // every second, and a key built for each ask would be garbage made 10,000 times a second.
+  const tracks = new Map<LoadBy, Map<string, Track>>();
+  let tracksHeld = 0;
+  let uses = 0;
   let seq = 0;
   let lastTimeStamp: string | undefined;
   let inFlight = 0;
@@ -212,17 +224,19 @@ export function createTrackCache(o: TrackCacheOptions) {
   }
 
   function track(by: LoadBy, id: string): Track {
-    const key = `${by}:${id}`;
-    let t = tracks.get(key);
+    let ofKind = tracks.get(by);
+    if (!ofKind) tracks.set(by, (ofKind = new Map()));
+    let t = ofKind.get(id);
+    // Stamped, not moved to the Map's end: the puller touches every watched load every second, and
+    // a Map rewritten that often keeps fresh keys and tables alive long enough to reach the old space.
     if (t) {
-      // Least recently used order: a touched track moves to the end.
-      tracks.delete(key);
-      tracks.set(key, t);
+      t.usedAt = ++uses;
       return t;
     }
     t = {
       by,
       id,
+      usedAt: ++uses,
       load: undefined,
       known: false,
       missing: false,
@@ -241,17 +255,22 @@ export function createTrackCache(o: TrackCacheOptions) {
       inflight: undefined,
       json: undefined,
     };
-    tracks.set(key, t);
+    ofKind.set(id, t);
+    tracksHeld++;
     return t;
+  }
+
+  function allTracks(): Track[] {
+    return [...tracks.values()].flatMap((ofKind) => [...ofKind.values()]);
   }
 
   function evict(wanted: Track[]): void {
     // The puller's round comes every second with every watched load: no set of them when none goes.
-    if (tracks.size <= o.maxLoads) return;
+    if (tracksHeld <= o.maxLoads) return;
     const keep = new Set(wanted);
-    for (const [key, t] of tracks) {
-      if (tracks.size <= o.maxLoads) break;
-      if (!keep.has(t) && !t.inflight) tracks.delete(key);
+    for (const t of allTracks().sort((a, b) => a.usedAt - b.usedAt)) {
+      if (tracksHeld <= o.maxLoads) break;
+      if (!keep.has(t) && !t.inflight && tracks.get(t.by)?.delete(t.id)) tracksHeld--;
     }
   }
 
@@ -484,19 +503,23 @@ export function createTrackCache(o: TrackCacheOptions) {
    * `maxItems`. So a large refresh starts with small calls, and no answer is large even when a
    * load's history says nothing (its first pull) or is wrong (the service's clock moved far).
    * Calls grow with the items.
-   * Each load's own promise settles with its call: requests that want it meanwhile share that call.
+   * A request that wants one of these loads meanwhile shares its call: it waits until that call settles.
    */
   async function pullInTurn(by: LoadBy, list: Track[], mode: 'yes' | 'no', calls: { n: number }) {
-    const settle = new Map<Track, { resolve: () => void; reject: (error: unknown) => void }>();
-    for (const t of list) {
-      const own = new Promise<void>((resolve, reject) => settle.set(t, { resolve, reject }));
-      t.inflight = own;
-      own
-        .catch(() => undefined)
-        .finally(() => {
-          if (t.inflight === own) t.inflight = undefined;
-        });
-    }
+    // One marker for the whole turn, a promise only for a load a request waits on: the puller's
+    // refresh of every watched load would otherwise hold several objects a load until its end.
+    const turn: Turn = { waiting: new Map() };
+    for (const t of list) t.inflight = turn;
+    const settle = (chunk: Track[], failed: { error: unknown } | undefined) => {
+      for (const t of chunk) {
+        if (t.inflight === turn) t.inflight = undefined;
+        const waiter = turn.waiting.get(t);
+        if (!waiter) continue;
+        turn.waiting.delete(t);
+        if (failed) waiter.reject(failed.error);
+        else waiter.resolve();
+      }
+    };
     let perLoad = Number.isFinite(maxItems) && list.length > o.chunkSize ? maxItems / FIRST_CALL_LOADS : 0;
     let answered = false;
     let next = 0;
@@ -523,15 +546,30 @@ export function createTrackCache(o: TrackCacheOptions) {
           perLoad = answered ? Math.max(perLoad, seen) : seen;
           lastPerLoad[mode] = seen;
           answered = true;
-          for (const t of chunk) settle.get(t)?.resolve();
+          settle(chunk, undefined);
         } catch (error) {
           failures.push(error);
-          for (const t of chunk) settle.get(t)?.reject(error);
+          settle(chunk, { error });
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, o.maxInFlight) }, worker));
     if (failures.length > 0) throw failures[0];
+  }
+
+  /** Settles as the call that brings this track in `turn` does. */
+  function settledWith(t: Track, turn: Turn): Promise<void> {
+    let waiter = turn.waiting.get(t);
+    if (!waiter) {
+      let resolve = () => {};
+      let reject: (error: unknown) => void = () => {};
+      const promise = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      turn.waiting.set(t, (waiter = { promise, resolve, reject }));
+    }
+    return waiter.promise;
   }
 
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
@@ -540,7 +578,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const waits: Promise<void>[] = [];
     const due: Track[] = [];
     for (const t of wanted) {
-      if (t.inflight) waits.push(t.inflight);
+      if (t.inflight) waits.push(settledWith(t, t.inflight));
       else if (at - t.refreshedAt >= o.freshMs && !(t.tooLarge && at < t.tooLarge.retryAt)) due.push(t);
     }
     const calls = { n: 0 };
@@ -672,7 +710,8 @@ export function createTrackCache(o: TrackCacheOptions) {
   function held(): Load[] {
     const seen = new Set<string>();
     const loads: Load[] = [];
-    for (const t of tracks.values()) {
+    // Least recently used first, as ever: of a load held twice, that one's copy is the one given.
+    for (const t of allTracks().sort((a, b) => a.usedAt - b.usedAt)) {
       if (!t.load || t.missing) continue;
       const key =
         t.load.externalId !== undefined ? `e:${t.load.externalId}` : `n:${t.load.loadNumber ?? t.id}`;
@@ -708,14 +747,17 @@ export function createTrackCache(o: TrackCacheOptions) {
     markFull: (by: LoadBy, ids: string[]) => {
       for (const id of ids) {
         // A load not held is pulled in full anyway.
-        const t = tracks.get(`${by}:${id}`);
+        const t = tracks.get(by)?.get(id);
         if (t) t.needsFull = true;
       }
     },
     /** Forgets every track: each is pulled in full next time (a new term of the puller's lease). */
-    reset: () => tracks.clear(),
+    reset: () => {
+      tracks.clear();
+      tracksHeld = 0;
+    },
     /** For tests and health: how many tracks are held. */
-    size: () => tracks.size,
+    size: () => tracksHeld,
   };
 }
 
