@@ -82,6 +82,18 @@ function toLoad(i: number, l: LoadSpec): Load {
   });
 }
 
+/** A load late for its next delivery, due `due` minutes from NOW, its last ping `pingAgo` minutes ago. */
+const late = (i: number, due: number, lateMinutes: number, pingAgo = 2): Load =>
+  toLoad(i, {
+    pingAgo,
+    status: 'In transit',
+    stops: [
+      { order: 2, type: 'delivery', progress: 'upcoming', status: 'late', lateMinutes, due, arrivedAgo: 0 },
+    ],
+    dark: undefined,
+    clockScale: undefined,
+  });
+
 function toAck(i: number, kind: ExceptionAck['kind'], state: string, until: number): ExceptionAck {
   return {
     load: `e:${9000 + i}`,
@@ -270,24 +282,6 @@ describe('exceptionRows over a clock that runs on', () => {
   });
 
   it("gives a listed load's new object a new row, in its old row's place or in its new one", () => {
-    const late = (i: number, due: number, lateMinutes: number, pingAgo = 2): Load =>
-      toLoad(i, {
-        pingAgo,
-        status: 'In transit',
-        stops: [
-          {
-            order: 2,
-            type: 'delivery',
-            progress: 'upcoming',
-            status: 'late',
-            lateMinutes,
-            due,
-            arrivedAgo: 0,
-          },
-        ],
-        dark: undefined,
-        clockScale: undefined,
-      });
     const list = keptExceptionRows();
     const afresh = (loads: Load[], now: number) =>
       listed(keptExceptionRows()(loads, [], now, DEFAULT_THRESHOLDS));
@@ -314,24 +308,7 @@ describe('exceptionRows over a clock that runs on', () => {
   });
 
   it('gives a load watched by the other kind of id, at the same place, its own key and ref', () => {
-    const spec: LoadSpec = {
-      pingAgo: 2,
-      status: 'In transit',
-      stops: [
-        {
-          order: 2,
-          type: 'delivery',
-          progress: 'upcoming',
-          status: 'late',
-          lateMinutes: 30,
-          due: 60,
-          arrivedAgo: 0,
-        },
-      ],
-      dark: undefined,
-      clockScale: undefined,
-    };
-    const byExternal = toLoad(1, spec);
+    const byExternal = late(1, 60, 30);
     const list = keptExceptionRows();
     list([byExternal], [], NOW, DEFAULT_THRESHOLDS);
     // The watch list swapped `e:…` for `n:…` of the same id: the same place, another load.
