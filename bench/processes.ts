@@ -114,14 +114,14 @@ function withVariables(
   return result;
 }
 
+/** Proxies started so far: each one's stdout file is numbered. */
+let proxiesStarted = 0;
+
 /**
  * Starts simulators or the proxy in a process of their own (the TypeScript loader the parent runs
  * under is inherited unless `bundle`), so the load generator, the proxy and the upstream do not share
  * one event loop.
  */
-/** Proxies started so far: each one's stdout file is numbered. */
-let proxiesStarted = 0;
-
 export async function startChild(role: ChildRole, root?: string, options: ChildOptions = {}): Promise<Child> {
   // Another checkout's code (a previous release), run by this checkout's child entry copied there.
   const script = options.bundle ?? (root ? join(root, 'bench', 'serve-child.ts') : entry);
