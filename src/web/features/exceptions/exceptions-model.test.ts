@@ -109,7 +109,17 @@ function toAck(i: number, kind: ExceptionAck['kind'], state: string, until: numb
 }
 
 /** What a row shows, without the load object it was made from. */
-const shown = ({ load: _load, ...row }: ExceptionRow) => row;
+// Field by field: a row's evidence is read through a getter, and its own fields include its judgement.
+const shown = (r: ExceptionRow) => ({
+  key: r.key,
+  ref: r.ref,
+  label: r.label,
+  exception: r.exception,
+  evidence: r.evidence,
+  driver: r.driver,
+  phone: r.phone,
+  handled: r.handled,
+});
 const listed = (rows: { open: ExceptionRow[]; handled: ExceptionRow[] }) => ({
   open: rows.open.map(shown),
   handled: rows.handled.map(shown),
@@ -260,6 +270,37 @@ describe('exceptionRows over a clock that runs on', () => {
       { numRuns: 1000 },
     );
   }, 60_000);
+
+  it("says a row's words as of its own call, when they are read only after later calls", () => {
+    const l = toLoad(1, {
+      pingAgo: 2,
+      status: 'In transit',
+      stops: [
+        {
+          order: 2,
+          type: 'delivery',
+          progress: 'arrived',
+          status: 'on-time',
+          lateMinutes: undefined,
+          due: -150,
+          arrivedAgo: 150,
+        },
+      ],
+      dark: { reason: 'at-stop', at: NOW - 2 * MIN, stopOrder: 2, meters: 80 },
+      clockScale: undefined,
+    });
+    const later = { staleAfterMinutes: 10, silentAfterMinutes: 20 };
+    const list = keptExceptionRows();
+    const first = list([l], [], NOW, DEFAULT_THRESHOLDS).open[0]!;
+    // Another moment and other thresholds judge the load again before the first row's words are read.
+    const second = list([l], [], NOW + 90 * MIN, later).open[0]!;
+    expect(second).not.toBe(first);
+    const thenAfresh = keptExceptionRows()([l], [], NOW, DEFAULT_THRESHOLDS).open[0]!.evidence;
+    const nowAfresh = keptExceptionRows()([l], [], NOW + 90 * MIN, later).open[0]!.evidence;
+    expect(thenAfresh).not.toBe(nowAfresh);
+    expect(first.evidence).toBe(thenAfresh);
+    expect(second.evidence).toBe(nowAfresh);
+  });
 
   it('keeps a row object when loads are added or removed before its load', () => {
     const dark = (i: number) =>

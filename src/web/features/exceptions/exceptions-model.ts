@@ -17,8 +17,8 @@ export interface ExceptionRow {
   load: Load;
   label: string;
   exception: LoadException;
-  /** The reason line the board shows, with the dark reason's evidence. */
-  evidence: string;
+  /** The reason line the board shows, with the dark reason's evidence (written when first read). */
+  readonly evidence: string;
   driver: string | undefined;
   phone: string | undefined;
   /** The acknowledgement or snooze in force, when there is one. */
@@ -44,6 +44,33 @@ function evidenceOf(load: Load, now: number, thresholds: StalenessThresholds): s
 }
 
 /**
+ * A listed row. Its evidence words are written when a page first reads them, as of the moment its
+ * load was judged (they hold until the judgement's end): a refresh lists thousands of changed rows
+ * and a page shows a few dozen of them.
+ */
+class Row implements ExceptionRow {
+  constructor(
+    readonly key: string,
+    readonly ref: string,
+    readonly load: Load,
+    readonly label: string,
+    readonly exception: LoadException,
+    readonly driver: string | undefined,
+    readonly phone: string | undefined,
+    readonly handled: ExceptionAck | undefined,
+    private readonly judged: Judged,
+  ) {}
+
+  get evidence(): string {
+    const j = this.judged;
+    return (j.evidence ??= evidenceOf(this.load, j.from, {
+      staleAfterMinutes: j.staleAfter,
+      silentAfterMinutes: j.silentAfter,
+    }));
+  }
+}
+
+/**
  * The longest standing first: by `since`; a stop late or at risk by its ETA alone by its appointment,
  * after the ones whose appointment passed (the soonest due first).
  */
@@ -56,7 +83,8 @@ interface Judged {
   staleAfter: number;
   silentAfter: number;
   exception: LoadException | undefined;
-  evidence: string;
+  /** The row's evidence words, once a row's were read (`Row`). */
+  evidence: string | undefined;
   row: ExceptionRow | undefined;
   /** The row's place in the list: its kind's rank, then how long it stands (`standingOrder`). */
   rank: number;
@@ -98,7 +126,7 @@ function judged(
     staleAfter: thresholds.staleAfterMinutes,
     silentAfter: thresholds.silentAfterMinutes,
     exception,
-    evidence: exception ? evidenceOf(load, now, thresholds) : '',
+    evidence: undefined,
     row: undefined,
     rank: exception ? exceptionRank(exception.kind) : 0,
     standing: exception ? standingOrder(exception) : 0,
@@ -203,17 +231,17 @@ export function keptExceptionRows(): (
       const handled = ackHolds(ack, exception, now) ? ack : undefined;
       if (!j.row || j.row.handled !== handled) {
         const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
-        j.row = {
-          key: was?.key ?? loadKey(load),
+        j.row = new Row(
+          was?.key ?? loadKey(load),
           ref,
           load,
-          label: loadLabel(load),
+          loadLabel(load),
           exception,
-          evidence: j.evidence,
-          driver: driver?.name,
-          phone: driver?.phone,
+          driver?.name,
+          driver?.phone,
           handled,
-        };
+          j,
+        );
       }
       return (j.listed = { row: j.row, rank: j.rank, standing: j.standing, index });
     };

@@ -9,7 +9,17 @@ import { keptExceptionRows, type ExceptionRow } from './exceptions-model';
 
 const O = DEFAULT_OUTLOOK_OPTIONS;
 const board = (l: Load): Load => (l.outlook ? { ...l, outlook: boardOutlook(l.outlook) } : l);
-const shown = ({ load: _load, ...row }: ExceptionRow) => row;
+// Field by field: a row's evidence is read through a getter, and its own fields include its judgement.
+const shown = (r: ExceptionRow) => ({
+  key: r.key,
+  ref: r.ref,
+  label: r.label,
+  exception: r.exception,
+  evidence: r.evidence,
+  driver: r.driver,
+  phone: r.phone,
+  handled: r.handled,
+});
 const listed = (rows: { open: ExceptionRow[]; handled: ExceptionRow[] }) => ({
   open: rows.open.map(shown),
   handled: rows.handled.map(shown),
