@@ -6,6 +6,7 @@ import { pullWritten, type LoadParts, type PulledLoads } from './pull-answer';
 import { writtenPull } from './pull-body';
 import type { AnswerMark, ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
 import type { Driver, Load, Place } from '@/domain/model';
+import { earlyPointsOf, type LookRules } from '../lib/load-look';
 
 function errorFields(error: unknown): ApiErrorFields {
   if (error instanceof ApiError) {
@@ -38,8 +39,12 @@ const PART_SIZE = 2000;
  * 1,000 whole loads for the page to copy and merge again. Otherwise it sends the answer as read, and
  * the page merges it as it would without a worker.
  */
-export function pullHandler(post: (reply: PullReply) => void): (request: PullRequest) => void {
+export function pullHandler(
+  post: (reply: PullReply, transfer?: Transferable[]) => void,
+): (request: PullRequest) => void {
   const running = new Map<number, AbortController>();
+  /** How the map's markers look, once the page told: whole answers of a view go to the map first. */
+  let looks: LookRules | undefined;
   const views = new Map<string, BoardData>();
 
   /**
@@ -100,6 +105,10 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
       running.delete(request.id);
       return;
     }
+    if (request.kind === 'looks') {
+      looks = request.rules;
+      return;
+    }
     if (request.kind === 'document-urls') {
       const { id, by, ids, key, known } = request;
       run(
@@ -109,17 +118,22 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
       );
       return;
     }
-    const { id, by, text, body, view } = request;
-    // A full answer comes in parts, which the page copies while the rest is read.
+    const { id, by, text, body, view, points: forMap } = request;
+    // A full answer comes in parts, which the page copies while the rest is read. For the map, its
+    // points come first: the parts wait for them (the points are of the whole answer), so the
+    // page's copies of the loads do not stand between the answer and the map's draw.
     let given = 0;
     const alike = sharedAlike();
+    const early = view !== undefined && forMap && body.since === undefined ? looks : undefined;
+    const held: Load[][] = [];
     const parts: LoadParts | undefined =
       body.since === undefined
         ? {
             size: PART_SIZE,
             take(loads) {
               given += loads.length;
-              post({ kind: 'part', id, loads: alike(loads) });
+              if (early) held.push(alike(loads));
+              else post({ kind: 'part', id, loads: alike(loads) });
             },
           }
         : undefined;
@@ -127,6 +141,12 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
       id,
       (signal) => pullWritten(by, new WrittenJson(body, text), signal, parts),
       (data, answer) => {
+        if (early && view !== undefined) {
+          const points = earlyPointsOf(view, data.loads, Date.now(), early);
+          const { coords, accuracy, looks: codes } = points;
+          post({ kind: 'points', id, points }, [coords.buffer, accuracy.buffer, codes.buffer]);
+          for (const loads of held) post({ kind: 'part', id, loads });
+        }
         if (view !== undefined) {
           const { kept, next } = keep(view, data, text, body.since);
           const changes =

@@ -10,6 +10,10 @@ import type { PullBody } from './pull-body';
 import { pullHandler } from './pull-handler';
 import type { PullReply, PullRequest } from './pull-protocol';
 import { pullThread, type PullWorkerLike } from './pull-thread';
+import { loadStaleness } from '@/domain/staleness';
+import type { EarlyPoints } from '../lib/load-look';
+import type { MarkerPoint } from '../map/core/marker-point';
+import { earlyPoints, pointOf } from '../map/layers/load-point';
 
 const BODY: PullBody = {
   ids: ['700100', '700101', '404-load'],
@@ -360,5 +364,67 @@ describe('pullThread, a view kept in the worker', () => {
     });
     expect(replies.at(-1)?.kind).toBe('patched');
     expect(third.loads.map(minute)).toEqual([8, 4, 0, 6]);
+  });
+});
+
+describe('pullThread, the map’s points ahead of the loads', () => {
+  const RULES = { thresholds: { staleAfterMinutes: 30, silentAfterMinutes: 120 }, excursionTolerance: 5 };
+  const VIEW = { key: 'board:external-id:1', previous: undefined, points: true };
+
+  it('sends a board’s points before its loads, placed and looked as the loads’ own points', async () => {
+    proxy(ok(ANSWER));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    pulls.lookRules(RULES);
+    let settled = false;
+    const seen: (EarlyPoints | undefined)[] = [];
+    pulls.onEarlyPoints(() => seen.push(settled ? undefined : pulls.earlyPoints(VIEW.key)));
+    const data = await pulls.pull('external-id', BODY, undefined, VIEW);
+    settled = true;
+    expect(replies.map((r) => r.kind)).toEqual(['points', 'pulled']);
+    // Come before the pull settled: the map draws them while the page takes the loads.
+    const early = seen[0] as EarlyPoints;
+    expect(early).toBeDefined();
+    expect(pulls.earlyPoints(VIEW.key)).toBe(early);
+    const same = (p: MarkerPoint) => ({
+      key: p.key,
+      lat: p.lat,
+      lon: p.lon,
+      accuracy: p.accuracy,
+      color: p.color,
+      centre: p.centre ?? null,
+      ring: p.ring,
+      late: !!p.late,
+    });
+    const fromLoads = data.loads
+      .map((l) => pointOf(l, loadStaleness(l, early.at, RULES.thresholds), RULES.excursionTolerance))
+      .filter((p): p is MarkerPoint => p !== undefined);
+    expect(fromLoads.length).toBeGreaterThan(0);
+    expect(earlyPoints(early).map(same)).toEqual(fromLoads.map(same));
+  });
+
+  it('holds a long answer’s parts until its points are sent, and gives the page every load', async () => {
+    const one = ANSWER.loads[0] as { id: string };
+    const loads = Array.from({ length: 4500 }, (_, i) => ({ ...one, id: `L${i}`, externalId: `L${i}` }));
+    proxy(ok({ ...ANSWER, loads, missing: [] }));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    pulls.lookRules(RULES);
+    const ids = loads.map((l) => l.id);
+    const data = await pulls.pull('external-id', { ...BODY, ids }, undefined, VIEW);
+    expect(replies.map((r) => r.kind)).toEqual(['points', 'part', 'part', 'pulled']);
+    expect(data.loads.map((l) => l.id)).toEqual(ids);
+    expect(pulls.earlyPoints(VIEW.key)?.keys).toEqual(ids.map((id) => `external-id:${id}`));
+  });
+
+  it('sends no points for a view the map does not draw, nor before the rules of their looks', async () => {
+    proxy(ok(ANSWER));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    await pulls.pull('external-id', BODY, undefined, VIEW);
+    pulls.lookRules(RULES);
+    await pulls.pull('external-id', BODY, undefined, { ...VIEW, points: false });
+    expect(replies.map((r) => r.kind)).toEqual(['pulled', 'pulled']);
+    expect(pulls.earlyPoints(VIEW.key)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { Load, LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
+import type { EarlyPoints, LookRules } from '../lib/load-look';
 import { perfMark } from '../lib/perf-marks';
 import type { documentUrlsKeeper } from './document-urls';
 import type { PulledLoads } from './pull-answer';
@@ -15,6 +16,8 @@ export type PullWorkerLike = WorkerLike<PullRequest, PullReply>;
 export interface PullView {
   key: string;
   previous: BoardData | undefined;
+  /** The map draws this view: its points may come ahead of its loads (`lookRules`). */
+  points?: boolean;
 }
 
 /**
@@ -86,11 +89,24 @@ interface Waiting {
 export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWorker): {
   pull: PullFn;
   documentUrls: DocumentUrlsFn;
+  /**
+   * The rules the map's looks are judged by: from then on the worker sends the map's points of a
+   * whole answer of a view before its loads (`earlyPoints`). Without a worker, none come.
+   */
+  lookRules(rules: LookRules): void;
+  /** The map's points of the last whole answer of a view, if the worker sent them. */
+  earlyPoints(view: string): EarlyPoints | undefined;
+  /** Calls `listener` when early points come; returns the unsubscribing. */
+  onEarlyPoints(listener: () => void): () => void;
   where(): 'worker' | 'page';
   dispose(): void;
 } {
   let worker: PullWorkerLike | null | undefined;
   const waiting = new Map<number, Waiting>();
+  let rulesNow: LookRules | undefined;
+  /** The early points of each view, the last whole answer's (a board and an inbox, by both operations). */
+  const early = new Map<string, EarlyPoints>();
+  const earlyListeners = new Set<() => void>();
   let nextId = 0;
   // The documents kept on the page, where there is no worker (or it failed): their keeper's code
   // comes then, not with the first page.
@@ -131,6 +147,13 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
           w.parts.push(reply.loads);
           return;
         }
+        if (reply.kind === 'points') {
+          early.delete(reply.points.view);
+          early.set(reply.points.view, reply.points);
+          if (early.size > 4) early.delete(early.keys().next().value as string);
+          for (const listener of earlyListeners) listener();
+          return;
+        }
         waiting.delete(reply.id);
         if (reply.kind !== 'failed' && reply.answer)
           perfMark(
@@ -146,6 +169,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
       };
       worker.onerror = fallBack;
       worker.onmessageerror = fallBack;
+      if (rulesNow) worker.postMessage({ kind: 'looks', rules: rulesNow });
     }
     return worker;
   };
@@ -202,6 +226,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
         text: writtenPull(body).text,
         body: rest,
         ...(view ? { view: view.key } : {}),
+        ...(view?.points ? { points: true } : {}),
       }),
       (reply) => {
         if (reply.kind === 'pulled') return afterAnswer(reply.data, body, view);
@@ -232,6 +257,21 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   return {
     pull,
     documentUrls,
+    lookRules(rules) {
+      if (
+        rulesNow?.excursionTolerance === rules.excursionTolerance &&
+        rulesNow.thresholds.staleAfterMinutes === rules.thresholds.staleAfterMinutes &&
+        rulesNow.thresholds.silentAfterMinutes === rules.thresholds.silentAfterMinutes
+      )
+        return;
+      rulesNow = rules;
+      worker?.postMessage({ kind: 'looks', rules });
+    },
+    earlyPoints: (view) => early.get(view),
+    onEarlyPoints(listener) {
+      earlyListeners.add(listener);
+      return () => earlyListeners.delete(listener);
+    },
     where: () => (worker ? 'worker' : 'page'),
     dispose() {
       stop();

@@ -121,6 +121,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             tileUrl={config.tileUrl}
             tileAttribution={config.tileAttribution}
             loads={map.mapLoads}
+            early={board.early}
             now={board.levelNow}
             thresholds={board.thresholds}
             excursionTolerance={config.excursionTolerance}

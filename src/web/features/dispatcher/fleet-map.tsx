@@ -8,7 +8,8 @@ import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/cont
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
 import { PlaceSwatch } from '../../map/layers/place-marker';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
-import { pointOf } from '../../map/layers/load-point';
+import { earlyPoints, pointOf } from '../../map/layers/load-point';
+import type { EarlyPoints } from '../../lib/load-look';
 import { phaseColors } from '../../../../tailwind.config';
 import { LegendItem } from '../../components/legend-item';
 
@@ -30,6 +31,11 @@ export interface FleetMapProps {
   onShowLate?: (keys: string[]) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
+  /**
+   * The map's points of the first answer, come before its loads (all the loads of the board): drawn
+   * and fitted to while `loads` is empty.
+   */
+  early?: EarlyPoints | undefined;
 }
 
 const NO_POINTS: readonly LatLon[] = [];
@@ -62,12 +68,13 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
       ),
     [p.thresholds, p.excursionTolerance],
   );
-  const points = useSameList(
-    useMemo(
-      () => pointsOf(p.loads, p.now).filter((pt): pt is MarkerPoint => pt !== undefined),
-      [pointsOf, p.loads, p.now],
-    ),
+  const fromLoads = useMemo(
+    () => pointsOf(p.loads, p.now).filter((pt): pt is MarkerPoint => pt !== undefined),
+    [pointsOf, p.loads, p.now],
   );
+  const fromEarly = useMemo(() => (p.early ? earlyPoints(p.early) : undefined), [p.early]);
+  const drawnEarly = p.loads.length === 0 && fromEarly !== undefined;
+  const points = useSameList(drawnEarly ? fromEarly : fromLoads);
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
   const places = useMemo(() => placesOf(p.track), [p.track]);
   // Looked up only with a selection: not a pass over 10,000 points on every refresh without one.
@@ -83,7 +90,7 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   return (
     <div className="relative h-full" role="region" aria-label="Map of watched loads">
       <MapShell tileUrl={p.tileUrl} tileAttribution={p.tileAttribution}>
-        <MapView fitTo={p.settled ? points : NO_POINTS} />
+        <MapView fitTo={p.settled || drawnEarly ? points : NO_POINTS} />
         {p.track && p.track.pings.length > 0 && (
           <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}

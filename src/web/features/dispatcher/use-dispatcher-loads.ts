@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { StalenessThresholds } from '@/domain/staleness';
+import { useEarlyPoints } from '../../data/early-points';
 import { loadQueries } from '../../data/load-queries';
 import type { LoadRef } from '../../lib/load-ref';
 import { useSameList } from '../../lib/same-list';
@@ -35,6 +36,16 @@ export function useDispatcherLoads(config: ClientConfig) {
   );
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
+  // The first answer's points reach the map before its loads reach the page (a board of one kind of
+  // id: with both, the map's first fit waits for both answers, as it does for the loads).
+  const lookRules = useMemo(
+    () => ({ thresholds, excursionTolerance: config.excursionTolerance }),
+    [thresholds, config.excursionTolerance],
+  );
+  const onlyBy = loadNumbers.length === 0 ? 'external-id' : 'load-number';
+  const earlyPoints = useEarlyPoints(onlyBy, onlyBy === 'external-id' ? externalIds : loadNumbers, lookRules);
+  const early =
+    loads.length === 0 && (externalIds.length === 0 || loadNumbers.length === 0) ? earlyPoints : undefined;
   // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
   // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
   const levelNow = useLevelNow(loads, now, thresholds);
@@ -89,6 +100,7 @@ export function useDispatcherLoads(config: ClientConfig) {
     now,
     thresholds,
     loads,
+    early,
     levelNow,
     rows,
     cursors: forBoard.cursors,

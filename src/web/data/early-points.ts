@@ -1,0 +1,21 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { LoadBy } from '@/domain/model';
+import type { EarlyPoints, LookRules } from '../lib/load-look';
+import { loadQueries } from './load-queries';
+import { pullsOffPage } from './pull-thread';
+
+/**
+ * The map's points of a board's last whole answer, sent by the pull worker before the loads (none
+ * without a worker, or before the first answer). `rules` are told to the worker before any pull of
+ * this render can start: the looks it sends are judged by them.
+ */
+export function useEarlyPoints(
+  by: LoadBy,
+  ids: readonly string[],
+  rules: LookRules,
+): EarlyPoints | undefined {
+  pullsOffPage.lookRules(rules);
+  const view = loadQueries.boardView(by, ids);
+  const read = useCallback(() => pullsOffPage.earlyPoints(view), [view]);
+  return useSyncExternalStore(pullsOffPage.onEarlyPoints, read, read);
+}
