@@ -19,3 +19,6 @@ export function useEarlyPoints(
   const read = useCallback(() => pullsOffPage.earlyPoints(view), [view]);
   return useSyncExternalStore(pullsOffPage.onEarlyPoints, read, read);
 }
+
+/** The map drew the early points it was given: their loads may come to the page now. */
+export const earlyPointsDrawn = (): void => pullsOffPage.earlyDrawn();

@@ -45,6 +45,8 @@ export function pullHandler(
   const running = new Map<number, AbortController>();
   /** How the map's markers look, once the page told: whole answers of a view go to the map first. */
   let looks: LookRules | undefined;
+  /** Pulls whose points were sent: what posts their loads, once the page asks for them. */
+  const held = new Map<number, () => void>();
   const views = new Map<string, BoardData>();
 
   /**
@@ -84,14 +86,16 @@ export function pullHandler(
   function run<T>(
     id: number,
     work: (signal: AbortSignal) => Promise<T>,
-    reply: (result: T, answer: AnswerMark | undefined) => PullReply,
+    reply: (result: T, answer: AnswerMark | undefined) => PullReply | null,
   ): void {
     const controller = new AbortController();
     running.set(id, controller);
     work(controller.signal).then(
       (result) => {
         const answer = lastPerfMark('answer');
-        if (running.delete(id)) post(reply(result, answer));
+        if (!running.delete(id)) return;
+        const made = reply(result, answer);
+        if (made) post(made);
       },
       (error: unknown) => {
         if (running.delete(id)) post({ kind: 'failed', id, error: errorFields(error) });
@@ -103,6 +107,13 @@ export function pullHandler(
     if (request.kind === 'abort') {
       running.get(request.id)?.abort();
       running.delete(request.id);
+      held.delete(request.id);
+      return;
+    }
+    if (request.kind === 'loads') {
+      const send = held.get(request.id);
+      held.delete(request.id);
+      send?.();
       return;
     }
     if (request.kind === 'looks') {
@@ -120,19 +131,19 @@ export function pullHandler(
     }
     const { id, by, text, body, view, points: forMap } = request;
     // A full answer comes in parts, which the page copies while the rest is read. For the map, its
-    // points come first: the parts wait for them (the points are of the whole answer), so the
-    // page's copies of the loads do not stand between the answer and the map's draw.
+    // points come first, and the loads wait until the page asks for them (once the map drew): the
+    // page's copies of the loads and its render of the board do not stand before the map's draw.
     let given = 0;
     const alike = sharedAlike();
     const early = view !== undefined && forMap && body.since === undefined ? looks : undefined;
-    const held: Load[][] = [];
+    const kept: Load[][] = [];
     const parts: LoadParts | undefined =
       body.since === undefined
         ? {
             size: PART_SIZE,
             take(loads) {
               given += loads.length;
-              if (early) held.push(alike(loads));
+              if (early) kept.push(alike(loads));
               else post({ kind: 'part', id, loads: alike(loads) });
             },
           }
@@ -141,25 +152,32 @@ export function pullHandler(
       id,
       (signal) => pullWritten(by, new WrittenJson(body, text), signal, parts),
       (data, answer) => {
-        if (early && view !== undefined) {
-          const points = earlyPointsOf(view, data.loads, Date.now(), early);
-          const { coords, accuracy, looks: codes } = points;
-          post({ kind: 'points', id, points }, [coords.buffer, accuracy.buffer, codes.buffer]);
-          for (const loads of held) post({ kind: 'part', id, loads });
-        }
-        if (view !== undefined) {
-          const { kept, next } = keep(view, data, text, body.since);
-          const changes =
-            body.since !== undefined && kept?.cursor === body.since && next && changesFrom(kept, next);
-          if (changes && next) {
-            const { loads: _, ...rest } = next;
-            return { kind: 'patched', id, changes, rest, answer };
-          }
-        }
-        const rest = { ...data, loads: alike(given > 0 ? data.loads.slice(given) : data.loads) };
-        return { kind: 'pulled', id, data: rest, given, answer };
+        const reply = answerOf(data, answer);
+        if (!early || view === undefined) return reply;
+        const points = earlyPointsOf(view, data.loads, Date.now(), early);
+        const { coords, accuracy, looks: codes } = points;
+        post({ kind: 'points', id, points }, [coords.buffer, accuracy.buffer, codes.buffer]);
+        held.set(id, () => {
+          for (const loads of kept) post({ kind: 'part', id, loads });
+          post(reply);
+        });
+        return null;
       },
     );
+
+    function answerOf(data: PulledLoads, answer: AnswerMark | undefined): PullReply {
+      if (view !== undefined) {
+        const { kept: before, next } = keep(view, data, text, body.since);
+        const changes =
+          body.since !== undefined && before?.cursor === body.since && next && changesFrom(before, next);
+        if (changes && next) {
+          const { loads: _, ...rest } = next;
+          return { kind: 'patched', id, changes, rest, answer };
+        }
+      }
+      const rest = { ...data, loads: alike(given > 0 ? data.loads.slice(given) : data.loads) };
+      return { kind: 'pulled', id, data: rest, given, answer };
+    }
   };
 }
 

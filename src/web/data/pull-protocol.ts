@@ -39,7 +39,9 @@ export type PullRequest =
    * The rules the map judges its markers' looks by: from then on, a whole answer of a view is sent
    * as the map's points first (`points`), then as loads.
    */
-  | { kind: 'looks'; rules: LookRules };
+  | { kind: 'looks'; rules: LookRules }
+  /** The map drew a pull's points (or will not): its loads may come now. */
+  | { kind: 'loads'; id: number };
 
 /** An ApiError as it crosses to the page (an Error's own fields do not survive the copy). */
 export interface ApiErrorFields {
@@ -70,8 +72,8 @@ export type PullReply =
     }
   | {
       /**
-       * The map's points of a whole answer of a view, sent before its loads: the map draws them while
-       * the page copies the loads and renders the board.
+       * The map's points of a whole answer of a view, sent before its loads, which wait for the
+       * page's `loads`: the map draws them before the page copies the loads and renders the board.
        */
       kind: 'points';
       id: number;

@@ -371,21 +371,28 @@ describe('pullThread, the map’s points ahead of the loads', () => {
   const RULES = { thresholds: { staleAfterMinutes: 30, silentAfterMinutes: 120 }, excursionTolerance: 5 };
   const VIEW = { key: 'board:external-id:1', previous: undefined, points: true };
 
-  it('sends a board’s points before its loads, placed and looked as the loads’ own points', async () => {
+  it('sends a board’s points first, and its loads once the map drew them', async () => {
     proxy(ok(ANSWER));
     const { worker, replies } = standIn();
     const pulls = pullThread(() => worker);
     pulls.lookRules(RULES);
     let settled = false;
-    const seen: (EarlyPoints | undefined)[] = [];
-    pulls.onEarlyPoints(() => seen.push(settled ? undefined : pulls.earlyPoints(VIEW.key)));
-    const data = await pulls.pull('external-id', BODY, undefined, VIEW);
-    settled = true;
+    const seen: EarlyPoints[] = [];
+    pulls.onEarlyPoints(() => seen.push(pulls.earlyPoints(VIEW.key) as EarlyPoints));
+    const pull = pulls.pull('external-id', BODY, undefined, VIEW).then((d) => {
+      settled = true;
+      return d;
+    });
+    for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    // The loads wait in the worker while the map draws the points.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(replies.map((r) => r.kind)).toEqual(['points']);
+    expect(settled).toBe(false);
+    pulls.earlyDrawn();
+    const data = await pull;
     expect(replies.map((r) => r.kind)).toEqual(['points', 'pulled']);
-    // Come before the pull settled: the map draws them while the page takes the loads.
     const early = seen[0] as EarlyPoints;
     expect(early).toBeDefined();
-    expect(pulls.earlyPoints(VIEW.key)).toBe(early);
     const same = (p: MarkerPoint) => ({
       key: p.key,
       lat: p.lat,

@@ -58,6 +58,12 @@ const startPullWorker = () =>
     () => new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module', name: 'pulls' }),
   );
 
+/**
+ * How long a pull's loads wait in the worker for the map to draw their points, at most (a map that
+ * cannot draw, being hidden, must not hold the board back for long).
+ */
+export const EARLY_WAIT_MS = 1000;
+
 /** A reply that settles a request (parts of a full answer come before it). */
 type Answered = Exclude<PullReply, { kind: 'failed' | 'part' }>;
 
@@ -98,6 +104,11 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   earlyPoints(view: string): EarlyPoints | undefined;
   /** Calls `listener` when early points come; returns the unsubscribing. */
   onEarlyPoints(listener: () => void): () => void;
+  /**
+   * The map drew the early points it was given: their loads may come now. Without a listener to
+   * draw them, the loads come at once; unsaid, they come after `EARLY_WAIT_MS`.
+   */
+  earlyDrawn(): void;
   where(): 'worker' | 'page';
   dispose(): void;
 } {
@@ -107,6 +118,13 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   /** The early points of each view, the last whole answer's (a board and an inbox, by both operations). */
   const early = new Map<string, EarlyPoints>();
   const earlyListeners = new Set<() => void>();
+  /** Pulls whose loads wait in the worker for the map to draw their points, and their fallback timers. */
+  const loadsHeld = new Map<number, ReturnType<typeof setTimeout>>();
+  const sendLoads = (id: number) => {
+    clearTimeout(loadsHeld.get(id));
+    loadsHeld.delete(id);
+    worker?.postMessage({ kind: 'loads', id });
+  };
   let nextId = 0;
   // The documents kept on the page, where there is no worker (or it failed): their keeper's code
   // comes then, not with the first page.
@@ -123,6 +141,8 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   };
 
   const stop = () => {
+    for (const timer of loadsHeld.values()) clearTimeout(timer);
+    loadsHeld.clear();
     if (!worker) return;
     stopWorker(worker);
     worker = null;
@@ -152,6 +172,12 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
           early.set(reply.points.view, reply.points);
           if (early.size > 4) early.delete(early.keys().next().value as string);
           for (const listener of earlyListeners) listener();
+          if (earlyListeners.size === 0) sendLoads(reply.id);
+          else
+            loadsHeld.set(
+              reply.id,
+              setTimeout(() => sendLoads(reply.id), EARLY_WAIT_MS),
+            );
           return;
         }
         waiting.delete(reply.id);
@@ -271,6 +297,9 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     onEarlyPoints(listener) {
       earlyListeners.add(listener);
       return () => earlyListeners.delete(listener);
+    },
+    earlyDrawn() {
+      for (const id of [...loadsHeld.keys()]) sendLoads(id);
     },
     where: () => (worker ? 'worker' : 'page'),
     dispose() {

@@ -3,6 +3,7 @@ import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { StalenessThresholds } from '@/domain/staleness';
 import { useEarlyPoints } from '../../data/early-points';
+import type { EarlyMapPoints } from './fleet-map';
 import { loadQueries } from '../../data/load-queries';
 import type { LoadRef } from '../../lib/load-ref';
 import { useSameList } from '../../lib/same-list';
@@ -36,16 +37,25 @@ export function useDispatcherLoads(config: ClientConfig) {
   );
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
-  // The first answer's points reach the map before its loads reach the page (a board of one kind of
-  // id: with both, the map's first fit waits for both answers, as it does for the loads).
+  // A first answer's points reach the map before its loads reach the page: each kind of id's, while
+  // its query has no loads yet. The first fit waits for every kind, as it does for the loads.
   const lookRules = useMemo(
     () => ({ thresholds, excursionTolerance: config.excursionTolerance }),
     [thresholds, config.excursionTolerance],
   );
-  const onlyBy = loadNumbers.length === 0 ? 'external-id' : 'load-number';
-  const earlyPoints = useEarlyPoints(onlyBy, onlyBy === 'external-id' ? externalIds : loadNumbers, lookRules);
-  const early =
-    loads.length === 0 && (externalIds.length === 0 || loadNumbers.length === 0) ? earlyPoints : undefined;
+  const earlyExternal = useEarlyPoints('external-id', externalIds, lookRules);
+  const earlyNumbers = useEarlyPoints('load-number', loadNumbers, lookRules);
+  const hasExternal = byExternal.data !== undefined;
+  const hasNumbers = byNumber.data !== undefined;
+  const early = useMemo((): EarlyMapPoints | undefined => {
+    const before = externalIds.length > 0 && !hasExternal ? earlyExternal : undefined;
+    const after = loadNumbers.length > 0 && !hasNumbers ? earlyNumbers : undefined;
+    if (!before && !after) return undefined;
+    const whole =
+      (externalIds.length === 0 || hasExternal || before !== undefined) &&
+      (loadNumbers.length === 0 || hasNumbers || after !== undefined);
+    return { before, after, whole };
+  }, [externalIds, loadNumbers, hasExternal, hasNumbers, earlyExternal, earlyNumbers]);
   // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
   // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
   const levelNow = useLevelNow(loads, now, thresholds);

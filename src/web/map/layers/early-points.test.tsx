@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import L from 'leaflet';
 import { MapContainer, useMap } from 'react-leaflet';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Load } from '@/domain/model';
 import { DEFAULT_THRESHOLDS, loadStaleness } from '@/domain/staleness';
 import { emptyLoad, testLatestLocation } from '@/testing/loads';
@@ -36,7 +36,7 @@ describe('the map drawn from the points that come before the loads', () => {
     .map((l) => pointOf(l, loadStaleness(l, NOW, RULES.thresholds), RULES.excursionTolerance))
     .filter((p): p is MarkerPoint => p !== undefined);
 
-  function drawnMap(points: readonly MarkerPoint[]) {
+  function drawnMap(points: readonly MarkerPoint[], onDrawn?: () => void) {
     const container = document.createElement('div');
     document.body.append(container);
     let leaflet: L.Map | undefined;
@@ -47,7 +47,7 @@ describe('the map drawn from the points that come before the loads', () => {
     const view = (pts: readonly MarkerPoint[]) => (
       <MapContainer center={[41.004, -89.996]} zoom={15} preferCanvas={false}>
         <Grab />
-        <LoadMarkersLayer points={pts} selectedKey={null} />
+        <LoadMarkersLayer points={pts} selectedKey={null} onDrawn={onDrawn} />
       </MapContainer>
     );
     const r = render(view(points), { container });
@@ -79,8 +79,11 @@ describe('the map drawn from the points that come before the loads', () => {
     expect(new Set(markers.map((p) => p.split(' ').at(-2))).size).toBe(4);
     expect(alone.paths.filter((p) => p.startsWith('circle'))).toHaveLength(3);
 
-    const map = drawnMap(earlyPoints(earlyPointsOf('board:external-id:1', loads, NOW, RULES)));
+    const onDrawn = vi.fn();
+    const map = drawnMap(earlyPoints(earlyPointsOf('board:external-id:1', loads, NOW, RULES)), onDrawn);
     expect(await map.drawn()).toEqual(alone);
+    // Said once drawn: the page brings the loads then.
+    expect(onDrawn).toHaveBeenCalled();
     map.update(fromLoads);
     expect(await map.drawn()).toEqual(alone);
   });
