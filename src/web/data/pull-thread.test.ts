@@ -379,6 +379,8 @@ describe('pullThread, the map’s points ahead of the loads', () => {
     let settled = false;
     const seen: EarlyPoints[] = [];
     pulls.onEarlyPoints(() => seen.push(pulls.earlyPoints(VIEW.key) as EarlyPoints));
+    // The map waits for them (the board has no loads yet).
+    pulls.awaitEarly(VIEW.key);
     const pull = pulls.pull('external-id', BODY, undefined, VIEW).then((d) => {
       settled = true;
       return d;
@@ -410,7 +412,7 @@ describe('pullThread, the map’s points ahead of the loads', () => {
     expect(earlyPoints(early).map(same)).toEqual(fromLoads.map(same));
   });
 
-  it('holds a long answer’s parts until its points are sent, and gives the page every load', async () => {
+  it('sends a long answer’s points before its parts, and its loads at once when no map waits', async () => {
     const one = ANSWER.loads[0] as { id: string };
     const loads = Array.from({ length: 4500 }, (_, i) => ({ ...one, id: `L${i}`, externalId: `L${i}` }));
     proxy(ok({ ...ANSWER, loads, missing: [] }));

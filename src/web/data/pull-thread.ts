@@ -105,9 +105,12 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   /** Calls `listener` when early points come; returns the unsubscribing. */
   onEarlyPoints(listener: () => void): () => void;
   /**
-   * The map drew the early points it was given: their loads may come now. Without a listener to
-   * draw them, the loads come at once; unsaid, they come after `EARLY_WAIT_MS`.
+   * The map waits for this view's early points, to draw them: when they come, their loads wait in
+   * the worker until `earlyDrawn` (at most `EARLY_WAIT_MS`). Returns the undoing. The loads of
+   * points no one waits for come at once.
    */
+  awaitEarly(view: string): () => void;
+  /** The map drew the early points it waited for: their loads may come now. */
   earlyDrawn(): void;
   where(): 'worker' | 'page';
   dispose(): void;
@@ -118,6 +121,8 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   /** The early points of each view, the last whole answer's (a board and an inbox, by both operations). */
   const early = new Map<string, EarlyPoints>();
   const earlyListeners = new Set<() => void>();
+  /** The views whose early points the map waits for (how many wait for each). */
+  const awaited = new Map<string, number>();
   /** Pulls whose loads wait in the worker for the map to draw their points, and their fallback timers. */
   const loadsHeld = new Map<number, ReturnType<typeof setTimeout>>();
   const sendLoads = (id: number) => {
@@ -172,7 +177,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
           early.set(reply.points.view, reply.points);
           if (early.size > 4) early.delete(early.keys().next().value as string);
           for (const listener of earlyListeners) listener();
-          if (earlyListeners.size === 0) sendLoads(reply.id);
+          if (!awaited.has(reply.points.view)) sendLoads(reply.id);
           else
             loadsHeld.set(
               reply.id,
@@ -297,6 +302,14 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     onEarlyPoints(listener) {
       earlyListeners.add(listener);
       return () => earlyListeners.delete(listener);
+    },
+    awaitEarly(view) {
+      awaited.set(view, (awaited.get(view) ?? 0) + 1);
+      return () => {
+        const n = (awaited.get(view) ?? 1) - 1;
+        if (n > 0) awaited.set(view, n);
+        else awaited.delete(view);
+      };
     },
     earlyDrawn() {
       for (const id of [...loadsHeld.keys()]) sendLoads(id);

@@ -15,7 +15,8 @@ import {
   useWatchList,
   useWatchListInUrl,
 } from '../../lib/watch-list';
-import { boardRows } from './board-rows';
+import { boardRows, isUnfiltered } from './board-rows';
+import { useBoardFilter } from './board-view';
 
 /**
  * The watched loads, pulled in two views (by external id, by load number), their board rows, and
@@ -43,19 +44,32 @@ export function useDispatcherLoads(config: ClientConfig) {
     () => ({ thresholds, excursionTolerance: config.excursionTolerance }),
     [thresholds, config.excursionTolerance],
   );
-  const earlyExternal = useEarlyPoints('external-id', externalIds, lookRules);
-  const earlyNumbers = useEarlyPoints('load-number', loadNumbers, lookRules);
   const hasExternal = byExternal.data !== undefined;
   const hasNumbers = byNumber.data !== undefined;
+  // A filtered map draws the rows that pass the filter: it waits for them, not for the points.
+  const [boardFilter] = useBoardFilter();
+  const unfiltered = isUnfiltered(boardFilter);
+  const earlyExternal = useEarlyPoints(
+    'external-id',
+    externalIds,
+    lookRules,
+    unfiltered && externalIds.length > 0 && !hasExternal,
+  );
+  const earlyNumbers = useEarlyPoints(
+    'load-number',
+    loadNumbers,
+    lookRules,
+    unfiltered && loadNumbers.length > 0 && !hasNumbers,
+  );
   const early = useMemo((): EarlyMapPoints | undefined => {
     const before = externalIds.length > 0 && !hasExternal ? earlyExternal : undefined;
     const after = loadNumbers.length > 0 && !hasNumbers ? earlyNumbers : undefined;
-    if (!before && !after) return undefined;
+    if (!unfiltered || (!before && !after)) return undefined;
     const whole =
       (externalIds.length === 0 || hasExternal || before !== undefined) &&
       (loadNumbers.length === 0 || hasNumbers || after !== undefined);
     return { before, after, whole };
-  }, [externalIds, loadNumbers, hasExternal, hasNumbers, earlyExternal, earlyNumbers]);
+  }, [externalIds, loadNumbers, hasExternal, hasNumbers, earlyExternal, earlyNumbers, unfiltered]);
   // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
   // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
   const levelNow = useLevelNow(loads, now, thresholds);
