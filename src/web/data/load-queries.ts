@@ -97,7 +97,12 @@ function manyLoads(
         by,
         { ids, include: VIEW_INCLUDE[view], ...(since ? { since } : {}) },
         signal,
-        { key: viewKey(view, by, ids), previous: since ? previous : undefined },
+        {
+          key: viewKey(view, by, ids),
+          previous: since ? previous : undefined,
+          // The board's loads are the map's: its points may come ahead of them.
+          points: view === 'board',
+        },
       );
     },
     enabled: ids.length > 0,
@@ -186,6 +191,8 @@ export const loadQueries = {
    * The hash a board's query is filed under, for filters that match queries by it: a key of 10,000
    * ids is never hashed again (made once per list) nor compared id by id.
    */
+  /** The view a board's answers are kept under where the pulls run (its early points are filed by it). */
+  boardView: (by: LoadBy, ids: readonly string[]) => viewKey('board', by, ids),
   boardHash: (by: LoadBy, ids: readonly string[]) =>
     hashManyLoadsKey([...loadQueries.all(), 'board', by, ids]),
   /**

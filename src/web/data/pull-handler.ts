@@ -6,6 +6,7 @@ import { pullWritten, type LoadParts, type PulledLoads } from './pull-answer';
 import { writtenPull } from './pull-body';
 import type { AnswerMark, ApiErrorFields, PullReply, PullRequest } from './pull-protocol';
 import type { Driver, Load, Place } from '@/domain/model';
+import { earlyPointsOf, type LookRules } from '../lib/load-look';
 
 function errorFields(error: unknown): ApiErrorFields {
   if (error instanceof ApiError) {
@@ -38,8 +39,14 @@ const PART_SIZE = 2000;
  * 1,000 whole loads for the page to copy and merge again. Otherwise it sends the answer as read, and
  * the page merges it as it would without a worker.
  */
-export function pullHandler(post: (reply: PullReply) => void): (request: PullRequest) => void {
+export function pullHandler(
+  post: (reply: PullReply, transfer?: Transferable[]) => void,
+): (request: PullRequest) => void {
   const running = new Map<number, AbortController>();
+  /** How the map's markers look, once the page told: whole answers of a view go to the map first. */
+  let looks: LookRules | undefined;
+  /** Pulls whose points were sent: what posts their loads, once the page asks for them. */
+  const held = new Map<number, () => void>();
   const views = new Map<string, BoardData>();
 
   /**
@@ -79,14 +86,16 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
   function run<T>(
     id: number,
     work: (signal: AbortSignal) => Promise<T>,
-    reply: (result: T, answer: AnswerMark | undefined) => PullReply,
+    reply: (result: T, answer: AnswerMark | undefined) => PullReply | null,
   ): void {
     const controller = new AbortController();
     running.set(id, controller);
     work(controller.signal).then(
       (result) => {
         const answer = lastPerfMark('answer');
-        if (running.delete(id)) post(reply(result, answer));
+        if (!running.delete(id)) return;
+        const made = reply(result, answer);
+        if (made) post(made);
       },
       (error: unknown) => {
         if (running.delete(id)) post({ kind: 'failed', id, error: errorFields(error) });
@@ -98,6 +107,17 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
     if (request.kind === 'abort') {
       running.get(request.id)?.abort();
       running.delete(request.id);
+      held.delete(request.id);
+      return;
+    }
+    if (request.kind === 'loads') {
+      const send = held.get(request.id);
+      held.delete(request.id);
+      send?.();
+      return;
+    }
+    if (request.kind === 'looks') {
+      looks = request.rules;
       return;
     }
     if (request.kind === 'document-urls') {
@@ -109,17 +129,22 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
       );
       return;
     }
-    const { id, by, text, body, view } = request;
-    // A full answer comes in parts, which the page copies while the rest is read.
+    const { id, by, text, body, view, points: forMap } = request;
+    // A full answer comes in parts, which the page copies while the rest is read. For the map, its
+    // points come first, and the loads wait until the page asks for them (once the map drew): the
+    // page's copies of the loads and its render of the board do not stand before the map's draw.
     let given = 0;
     const alike = sharedAlike();
+    const early = view !== undefined && forMap && body.since === undefined ? looks : undefined;
+    const kept: Load[][] = [];
     const parts: LoadParts | undefined =
       body.since === undefined
         ? {
             size: PART_SIZE,
             take(loads) {
               given += loads.length;
-              post({ kind: 'part', id, loads: alike(loads) });
+              if (early) kept.push(alike(loads));
+              else post({ kind: 'part', id, loads: alike(loads) });
             },
           }
         : undefined;
@@ -127,19 +152,32 @@ export function pullHandler(post: (reply: PullReply) => void): (request: PullReq
       id,
       (signal) => pullWritten(by, new WrittenJson(body, text), signal, parts),
       (data, answer) => {
-        if (view !== undefined) {
-          const { kept, next } = keep(view, data, text, body.since);
-          const changes =
-            body.since !== undefined && kept?.cursor === body.since && next && changesFrom(kept, next);
-          if (changes && next) {
-            const { loads: _, ...rest } = next;
-            return { kind: 'patched', id, changes, rest, answer };
-          }
-        }
-        const rest = { ...data, loads: alike(given > 0 ? data.loads.slice(given) : data.loads) };
-        return { kind: 'pulled', id, data: rest, given, answer };
+        const reply = answerOf(data, answer);
+        if (!early || view === undefined) return reply;
+        const points = earlyPointsOf(view, data.loads, Date.now(), early);
+        const { coords, accuracy, looks: codes } = points;
+        post({ kind: 'points', id, points }, [coords.buffer, accuracy.buffer, codes.buffer]);
+        held.set(id, () => {
+          for (const loads of kept) post({ kind: 'part', id, loads });
+          post(reply);
+        });
+        return null;
       },
     );
+
+    function answerOf(data: PulledLoads, answer: AnswerMark | undefined): PullReply {
+      if (view !== undefined) {
+        const { kept: before, next } = keep(view, data, text, body.since);
+        const changes =
+          body.since !== undefined && before?.cursor === body.since && next && changesFrom(before, next);
+        if (changes && next) {
+          const { loads: _, ...rest } = next;
+          return { kind: 'patched', id, changes, rest, answer };
+        }
+      }
+      const rest = { ...data, loads: alike(given > 0 ? data.loads.slice(given) : data.loads) };
+      return { kind: 'pulled', id, data: rest, given, answer };
+    }
   };
 }
 

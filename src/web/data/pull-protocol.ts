@@ -1,4 +1,5 @@
 import type { Load, LoadBy } from '@/domain/model';
+import type { EarlyPoints, LookRules } from '../lib/load-look';
 import type { PerfDetail } from '../lib/perf-marks';
 import type { LoadChange } from './board-data';
 import type { DocumentUrls } from './document-urls';
@@ -20,6 +21,8 @@ export type PullRequest =
        * worker keeps it, and answers a poll with only the loads that changed in it.
        */
       view?: string;
+      /** The map draws the view: its points come first when the page gave the rules of their looks. */
+      points?: boolean;
     }
   | {
       /** The URLs of the documents of many loads (documentUrlsKeeper), kept in the worker. */
@@ -31,7 +34,14 @@ export type PullRequest =
       key: string;
       known: string | undefined;
     }
-  | { kind: 'abort'; id: number };
+  | { kind: 'abort'; id: number }
+  /**
+   * The rules the map judges its markers' looks by: from then on, a whole answer of a view is sent
+   * as the map's points first (`points`), then as loads.
+   */
+  | { kind: 'looks'; rules: LookRules }
+  /** The map drew a pull's points (or will not): its loads may come now. */
+  | { kind: 'loads'; id: number };
 
 /** An ApiError as it crosses to the page (an Error's own fields do not survive the copy). */
 export interface ApiErrorFields {
@@ -59,6 +69,15 @@ export type PullReply =
       kind: 'part';
       id: number;
       loads: Load[];
+    }
+  | {
+      /**
+       * The map's points of a whole answer of a view, sent before its loads, which wait for the
+       * page's `loads`: the map draws them before the page copies the loads and renders the board.
+       */
+      kind: 'points';
+      id: number;
+      points: EarlyPoints;
     }
   | {
       kind: 'pulled';

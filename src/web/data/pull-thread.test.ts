@@ -10,6 +10,10 @@ import type { PullBody } from './pull-body';
 import { pullHandler } from './pull-handler';
 import type { PullReply, PullRequest } from './pull-protocol';
 import { pullThread, type PullWorkerLike } from './pull-thread';
+import { loadStaleness } from '@/domain/staleness';
+import type { EarlyPoints } from '../lib/load-look';
+import type { MarkerPoint } from '../map/core/marker-point';
+import { earlyPoints, pointOf } from '../map/layers/load-point';
 
 const BODY: PullBody = {
   ids: ['700100', '700101', '404-load'],
@@ -360,5 +364,76 @@ describe('pullThread, a view kept in the worker', () => {
     });
     expect(replies.at(-1)?.kind).toBe('patched');
     expect(third.loads.map(minute)).toEqual([8, 4, 0, 6]);
+  });
+});
+
+describe('pullThread, the map’s points ahead of the loads', () => {
+  const RULES = { thresholds: { staleAfterMinutes: 30, silentAfterMinutes: 120 }, excursionTolerance: 5 };
+  const VIEW = { key: 'board:external-id:1', previous: undefined, points: true };
+
+  it('sends a board’s points first, and its loads once the map drew them', async () => {
+    proxy(ok(ANSWER));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    pulls.lookRules(RULES);
+    let settled = false;
+    const seen: EarlyPoints[] = [];
+    pulls.onEarlyPoints(() => seen.push(pulls.earlyPoints(VIEW.key) as EarlyPoints));
+    // The map waits for them (the board has no loads yet).
+    pulls.awaitEarly(VIEW.key);
+    const pull = pulls.pull('external-id', BODY, undefined, VIEW).then((d) => {
+      settled = true;
+      return d;
+    });
+    for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    // The loads wait in the worker while the map draws the points.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(replies.map((r) => r.kind)).toEqual(['points']);
+    expect(settled).toBe(false);
+    pulls.earlyDrawn();
+    const data = await pull;
+    expect(replies.map((r) => r.kind)).toEqual(['points', 'pulled']);
+    const early = seen[0] as EarlyPoints;
+    expect(early).toBeDefined();
+    const same = (p: MarkerPoint) => ({
+      key: p.key,
+      lat: p.lat,
+      lon: p.lon,
+      accuracy: p.accuracy,
+      color: p.color,
+      centre: p.centre ?? null,
+      ring: p.ring,
+      late: !!p.late,
+    });
+    const fromLoads = data.loads
+      .map((l) => pointOf(l, loadStaleness(l, early.at, RULES.thresholds), RULES.excursionTolerance))
+      .filter((p): p is MarkerPoint => p !== undefined);
+    expect(fromLoads.length).toBeGreaterThan(0);
+    expect(earlyPoints(early).map(same)).toEqual(fromLoads.map(same));
+  });
+
+  it('sends a long answer’s points before its parts, and its loads at once when no map waits', async () => {
+    const one = ANSWER.loads[0] as { id: string };
+    const loads = Array.from({ length: 4500 }, (_, i) => ({ ...one, id: `L${i}`, externalId: `L${i}` }));
+    proxy(ok({ ...ANSWER, loads, missing: [] }));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    pulls.lookRules(RULES);
+    const ids = loads.map((l) => l.id);
+    const data = await pulls.pull('external-id', { ...BODY, ids }, undefined, VIEW);
+    expect(replies.map((r) => r.kind)).toEqual(['points', 'part', 'part', 'pulled']);
+    expect(data.loads.map((l) => l.id)).toEqual(ids);
+    expect(pulls.earlyPoints(VIEW.key)?.keys).toEqual(ids.map((id) => `external-id:${id}`));
+  });
+
+  it('sends no points for a view the map does not draw, nor before the rules of their looks', async () => {
+    proxy(ok(ANSWER));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    await pulls.pull('external-id', BODY, undefined, VIEW);
+    pulls.lookRules(RULES);
+    await pulls.pull('external-id', BODY, undefined, { ...VIEW, points: false });
+    expect(replies.map((r) => r.kind)).toEqual(['pulled', 'pulled']);
+    expect(pulls.earlyPoints(VIEW.key)).toBeUndefined();
   });
 });

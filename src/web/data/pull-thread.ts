@@ -1,6 +1,7 @@
 import type { Load, LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
+import type { EarlyPoints, LookRules } from '../lib/load-look';
 import { perfMark } from '../lib/perf-marks';
 import type { documentUrlsKeeper } from './document-urls';
 import type { PulledLoads } from './pull-answer';
@@ -15,6 +16,8 @@ export type PullWorkerLike = WorkerLike<PullRequest, PullReply>;
 export interface PullView {
   key: string;
   previous: BoardData | undefined;
+  /** The map draws this view: its points may come ahead of its loads (`lookRules`). */
+  points?: boolean;
 }
 
 /**
@@ -55,6 +58,12 @@ const startPullWorker = () =>
     () => new Worker(new URL('./pull-worker.ts', import.meta.url), { type: 'module', name: 'pulls' }),
   );
 
+/**
+ * How long a pull's loads wait in the worker for the map to draw their points, at most (a map that
+ * cannot draw, being hidden, must not hold the board back for long).
+ */
+export const EARLY_WAIT_MS = 1000;
+
 /** A reply that settles a request (parts of a full answer come before it). */
 type Answered = Exclude<PullReply, { kind: 'failed' | 'part' }>;
 
@@ -86,11 +95,41 @@ interface Waiting {
 export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWorker): {
   pull: PullFn;
   documentUrls: DocumentUrlsFn;
+  /**
+   * The rules the map's looks are judged by: from then on the worker sends the map's points of a
+   * whole answer of a view before its loads (`earlyPoints`). Without a worker, none come.
+   */
+  lookRules(rules: LookRules): void;
+  /** The map's points of the last whole answer of a view, if the worker sent them. */
+  earlyPoints(view: string): EarlyPoints | undefined;
+  /** Calls `listener` when early points come; returns the unsubscribing. */
+  onEarlyPoints(listener: () => void): () => void;
+  /**
+   * The map waits for this view's early points, to draw them: when they come, their loads wait in
+   * the worker until `earlyDrawn` (at most `EARLY_WAIT_MS`). Returns the undoing. The loads of
+   * points no one waits for come at once.
+   */
+  awaitEarly(view: string): () => void;
+  /** The map drew the early points it waited for: their loads may come now. */
+  earlyDrawn(): void;
   where(): 'worker' | 'page';
   dispose(): void;
 } {
   let worker: PullWorkerLike | null | undefined;
   const waiting = new Map<number, Waiting>();
+  let rulesNow: LookRules | undefined;
+  /** The early points of each view, the last whole answer's (a board and an inbox, by both operations). */
+  const early = new Map<string, EarlyPoints>();
+  const earlyListeners = new Set<() => void>();
+  /** The views whose early points the map waits for (how many wait for each). */
+  const awaited = new Map<string, number>();
+  /** Pulls whose loads wait in the worker for the map to draw their points, and their fallback timers. */
+  const loadsHeld = new Map<number, ReturnType<typeof setTimeout>>();
+  const sendLoads = (id: number) => {
+    clearTimeout(loadsHeld.get(id));
+    loadsHeld.delete(id);
+    worker?.postMessage({ kind: 'loads', id });
+  };
   let nextId = 0;
   // The documents kept on the page, where there is no worker (or it failed): their keeper's code
   // comes then, not with the first page.
@@ -107,6 +146,8 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   };
 
   const stop = () => {
+    for (const timer of loadsHeld.values()) clearTimeout(timer);
+    loadsHeld.clear();
     if (!worker) return;
     stopWorker(worker);
     worker = null;
@@ -131,6 +172,19 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
           w.parts.push(reply.loads);
           return;
         }
+        if (reply.kind === 'points') {
+          early.delete(reply.points.view);
+          early.set(reply.points.view, reply.points);
+          if (early.size > 4) early.delete(early.keys().next().value as string);
+          for (const listener of earlyListeners) listener();
+          if (!awaited.has(reply.points.view)) sendLoads(reply.id);
+          else
+            loadsHeld.set(
+              reply.id,
+              setTimeout(() => sendLoads(reply.id), EARLY_WAIT_MS),
+            );
+          return;
+        }
         waiting.delete(reply.id);
         if (reply.kind !== 'failed' && reply.answer)
           perfMark(
@@ -146,6 +200,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
       };
       worker.onerror = fallBack;
       worker.onmessageerror = fallBack;
+      if (rulesNow) worker.postMessage({ kind: 'looks', rules: rulesNow });
     }
     return worker;
   };
@@ -202,6 +257,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
         text: writtenPull(body).text,
         body: rest,
         ...(view ? { view: view.key } : {}),
+        ...(view?.points ? { points: true } : {}),
       }),
       (reply) => {
         if (reply.kind === 'pulled') return afterAnswer(reply.data, body, view);
@@ -232,6 +288,32 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
   return {
     pull,
     documentUrls,
+    lookRules(rules) {
+      if (
+        rulesNow?.excursionTolerance === rules.excursionTolerance &&
+        rulesNow.thresholds.staleAfterMinutes === rules.thresholds.staleAfterMinutes &&
+        rulesNow.thresholds.silentAfterMinutes === rules.thresholds.silentAfterMinutes
+      )
+        return;
+      rulesNow = rules;
+      worker?.postMessage({ kind: 'looks', rules });
+    },
+    earlyPoints: (view) => early.get(view),
+    onEarlyPoints(listener) {
+      earlyListeners.add(listener);
+      return () => earlyListeners.delete(listener);
+    },
+    awaitEarly(view) {
+      awaited.set(view, (awaited.get(view) ?? 0) + 1);
+      return () => {
+        const n = (awaited.get(view) ?? 1) - 1;
+        if (n > 0) awaited.set(view, n);
+        else awaited.delete(view);
+      };
+    },
+    earlyDrawn() {
+      for (const id of [...loadsHeld.keys()]) sendLoads(id);
+    },
     where: () => (worker ? 'worker' : 'page'),
     dispose() {
       stop();

@@ -5,5 +5,7 @@ import { pullHandler } from './pull-handler';
 import type { PullReply, PullRequest } from './pull-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const handle = pullHandler((reply: PullReply) => scope.postMessage(reply));
+const handle = pullHandler((reply: PullReply, transfer: Transferable[] = []) =>
+  scope.postMessage(reply, transfer),
+);
 scope.onmessage = (event: MessageEvent<PullRequest>) => handle(event.data);

@@ -41,5 +41,11 @@ export function lastPerfMark(name: PerfMark): { detail: PerfDetail | undefined; 
  */
 export function perfMarkAfterPaint(name: PerfMark, detail?: PerfDetail): void {
   if (typeof globalThis.requestAnimationFrame !== 'function') return;
-  requestAnimationFrame(() => setTimeout(() => perfMark(name, detail), 0));
+  afterPaint(() => perfMark(name, detail));
+}
+
+/** Calls `call` once the next frame is painted (in a task after it). */
+export function afterPaint(call: () => void): void {
+  if (typeof globalThis.requestAnimationFrame !== 'function') return call();
+  requestAnimationFrame(() => setTimeout(call, 0));
 }

@@ -3,6 +3,7 @@ import type { ClientConfig } from '@/contract/proxy-api';
 import { ErrorBanner } from '../../components/error-banner';
 import { DispatcherHeader } from './dispatcher-header';
 import { LoadBoard } from './load-board';
+import { earlyPointsDrawn } from '../../data/early-points';
 import { useDispatcherLoads } from './use-dispatcher-loads';
 import { useMapLoads } from './use-map-loads';
 import { useSelection } from './use-selection';
@@ -121,6 +122,8 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             tileUrl={config.tileUrl}
             tileAttribution={config.tileAttribution}
             loads={map.mapLoads}
+            early={map.filtered ? undefined : board.early}
+            onEarlyDrawn={earlyPointsDrawn}
             now={board.levelNow}
             thresholds={board.thresholds}
             excursionTolerance={config.excursionTolerance}

@@ -8,7 +8,8 @@ import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/cont
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
 import { PlaceSwatch } from '../../map/layers/place-marker';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
-import { pointOf } from '../../map/layers/load-point';
+import { earlyPoints, pointOf } from '../../map/layers/load-point';
+import type { EarlyPoints } from '../../lib/load-look';
 import { phaseColors } from '../../../../tailwind.config';
 import { LegendItem } from '../../components/legend-item';
 
@@ -30,6 +31,10 @@ export interface FleetMapProps {
   onShowLate?: (keys: string[]) => void;
   /** False while some of the loads are still being fetched: the first fit waits for all of them. */
   settled: boolean;
+  /** The map's points of first answers whose loads are not here yet (unfiltered only). */
+  early?: EarlyMapPoints | undefined;
+  /** The early points are drawn: their loads may come. */
+  onEarlyDrawn?: () => void;
 }
 
 const NO_POINTS: readonly LatLon[] = [];
@@ -48,6 +53,19 @@ const TRAIL_PLACES = [
   ['comment', 'Comment sent here'],
 ] as const;
 
+/**
+ * The map's points of a board's first answers, come before their loads: those of the loads by
+ * external id (`before` the loads the map has), by load number (`after` them), and whether every
+ * watched load has its point or load now (the first fit waits for that).
+ */
+export interface EarlyMapPoints {
+  before: EarlyPoints | undefined;
+  after: EarlyPoints | undefined;
+  whole: boolean;
+}
+
+const NO_MARKERS: MarkerPoint[] = [];
+
 /** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
 // Memoized: the dispatcher renders again when a fetch starts or ends; the map has nothing to redo then.
 export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
@@ -62,10 +80,20 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
       ),
     [p.thresholds, p.excursionTolerance],
   );
+  const fromLoads = useMemo(
+    () => pointsOf(p.loads, p.now).filter((pt): pt is MarkerPoint => pt !== undefined),
+    [pointsOf, p.loads, p.now],
+  );
+  // In the order the loads will have: by external id, then by load number.
+  const before = useMemo(
+    () => (p.early?.before ? earlyPoints(p.early.before) : NO_MARKERS),
+    [p.early?.before],
+  );
+  const after = useMemo(() => (p.early?.after ? earlyPoints(p.early.after) : NO_MARKERS), [p.early?.after]);
   const points = useSameList(
     useMemo(
-      () => pointsOf(p.loads, p.now).filter((pt): pt is MarkerPoint => pt !== undefined),
-      [pointsOf, p.loads, p.now],
+      () => (before.length + after.length === 0 ? fromLoads : [...before, ...fromLoads, ...after]),
+      [before, fromLoads, after],
     ),
   );
   const crumbs = useMemo((): CrumbPing[] => p.track?.pings ?? [], [p.track]);
@@ -83,7 +111,7 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   return (
     <div className="relative h-full" role="region" aria-label="Map of watched loads">
       <MapShell tileUrl={p.tileUrl} tileAttribution={p.tileAttribution}>
-        <MapView fitTo={p.settled ? points : NO_POINTS} />
+        <MapView fitTo={p.settled || p.early?.whole ? points : NO_POINTS} />
         {p.track && p.track.pings.length > 0 && (
           <BreadcrumbLayer pings={crumbs} places={places} lowConfidenceMeters={p.lowConfidenceMeters} />
         )}
@@ -92,6 +120,7 @@ export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
           selectedKey={p.selectedKey}
           onSelect={p.onSelect}
           onShowLate={p.onShowLate}
+          onDrawn={p.early ? p.onEarlyDrawn : undefined}
         />
         <PanToSelection selectedKey={p.selectedKey} place={selectedPoint} />
         <FitButtons all={points} selected={selectedPoints} />

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import type { StalenessThresholds } from '@/domain/staleness';
+import { useEarlyPoints } from '../../data/early-points';
+import type { EarlyMapPoints } from './fleet-map';
 import { loadQueries } from '../../data/load-queries';
 import type { LoadRef } from '../../lib/load-ref';
 import { useSameList } from '../../lib/same-list';
@@ -13,7 +15,8 @@ import {
   useWatchList,
   useWatchListInUrl,
 } from '../../lib/watch-list';
-import { boardRows } from './board-rows';
+import { boardRows, isUnfiltered } from './board-rows';
+import { useBoardFilter } from './board-view';
 
 /**
  * The watched loads, pulled in two views (by external id, by load number), their board rows, and
@@ -35,6 +38,38 @@ export function useDispatcherLoads(config: ClientConfig) {
   );
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
+  // A first answer's points reach the map before its loads reach the page: each kind of id's, while
+  // its query has no loads yet. The first fit waits for every kind, as it does for the loads.
+  const lookRules = useMemo(
+    () => ({ thresholds, excursionTolerance: config.excursionTolerance }),
+    [thresholds, config.excursionTolerance],
+  );
+  const hasExternal = byExternal.data !== undefined;
+  const hasNumbers = byNumber.data !== undefined;
+  // A filtered map draws the rows that pass the filter: it waits for them, not for the points.
+  const [boardFilter] = useBoardFilter();
+  const unfiltered = isUnfiltered(boardFilter);
+  const earlyExternal = useEarlyPoints(
+    'external-id',
+    externalIds,
+    lookRules,
+    unfiltered && externalIds.length > 0 && !hasExternal,
+  );
+  const earlyNumbers = useEarlyPoints(
+    'load-number',
+    loadNumbers,
+    lookRules,
+    unfiltered && loadNumbers.length > 0 && !hasNumbers,
+  );
+  const early = useMemo((): EarlyMapPoints | undefined => {
+    const before = externalIds.length > 0 && !hasExternal ? earlyExternal : undefined;
+    const after = loadNumbers.length > 0 && !hasNumbers ? earlyNumbers : undefined;
+    if (!unfiltered || (!before && !after)) return undefined;
+    const whole =
+      (externalIds.length === 0 || hasExternal || before !== undefined) &&
+      (loadNumbers.length === 0 || hasNumbers || after !== undefined);
+    return { before, after, whole };
+  }, [externalIds, loadNumbers, hasExternal, hasNumbers, earlyExternal, earlyNumbers, unfiltered]);
   // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
   // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
   const levelNow = useLevelNow(loads, now, thresholds);
@@ -89,6 +124,7 @@ export function useDispatcherLoads(config: ClientConfig) {
     now,
     thresholds,
     loads,
+    early,
     levelNow,
     rows,
     cursors: forBoard.cursors,

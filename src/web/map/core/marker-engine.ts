@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { perfMarkAfterPaint } from '../../lib/perf-marks';
+import { afterPaint, perfMarkAfterPaint } from '../../lib/perf-marks';
 import type { ClusterBadge } from './cluster-badge';
 import type { ClusterAnswer } from './cluster-engine';
 import { writeMarkerState } from './map-test-attributes';
@@ -83,6 +83,8 @@ export class MarkerEngine {
   readonly tooltip = L.tooltip({ direction: 'top', offset: [0, -8] });
   /** Redraws asked for: an answer of the cluster index for one that is no longer the last is dropped. */
   private turn = 0;
+  /** Called when a redraw's last slice is drawn (the page waits for it to bring what comes next). */
+  private onDrawn: (() => void) | undefined;
 
   constructor(readonly map: L.Map) {}
 
@@ -96,6 +98,11 @@ export class MarkerEngine {
     return () => {
       if (this.parts[slot] === part) delete this.parts[slot];
     };
+  }
+
+  /** What to call when a redraw's last slice is drawn. */
+  whenDrawn(call: (() => void) | undefined): void {
+    this.onDrawn = call;
   }
 
   /** Something a redraw shows changed (called from the layers' effects). */
@@ -204,6 +211,9 @@ export class MarkerEngine {
     apply(() => {
       writeMarkerState(container, { drawing: 'done' });
       perfMarkAfterPaint('markers-drawn', { points: points.size(), markers, circles });
+      // Once on screen: what the page does next (a board's loads copied) would hold the frame back.
+      const drawn = this.onDrawn;
+      if (drawn) afterPaint(drawn);
     });
   }
 }

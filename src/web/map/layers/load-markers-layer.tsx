@@ -17,6 +17,8 @@ export interface LoadMarkersLayerProps {
   clusterBelowZoom?: number;
   /** A cluster's late count was clicked: the keys of the loads it counts. */
   onShowLate?: (keys: string[]) => void;
+  /** These points are drawn (called after each redraw's last slice). */
+  onDrawn?: (() => void) | undefined;
 }
 
 /**
@@ -31,6 +33,7 @@ export function LoadMarkersLayer({
   onSelect,
   clusterBelowZoom = 6,
   onShowLate,
+  onDrawn,
 }: LoadMarkersLayerProps) {
   const map = useMap();
   const [engine] = useState(() => new MarkerEngine(map));
@@ -39,6 +42,7 @@ export function LoadMarkersLayer({
     [points, selectedKey],
   );
   useEffect(() => engine.attach(), [engine]);
+  useEffect(() => engine.whenDrawn(onDrawn), [engine, onDrawn]);
   // After the layers' effects (a parent's run after its children's): one redraw for all they changed.
   useEffect(() => engine.redrawIfDirty());
 

@@ -1,13 +1,11 @@
 import type { Load } from '@/domain/model';
-import { attentionAt, needsAttention, type Attention } from '@/domain/attention';
+import { attentionAt, type Attention } from '@/domain/attention';
 import type { Staleness } from '@/domain/staleness';
-import { statusPhase } from '@/domain/status-phase';
 import { formatAccuracy } from '../../lib/format';
 import { outlookLine } from '../../components/outlook-text';
-import { nextStopOutlook } from '@/domain/outlook-text';
 import { loadKey, loadLabel } from '../../lib/load-ref';
 import type { MarkerPoint } from './load-markers-layer';
-import { phaseColors, statusColors } from '../../../../tailwind.config';
+import { lookColours, lookOf, type EarlyPoints } from '../../lib/load-look';
 
 /**
  * A load's latest position as the map marks it: coloured by how long since its last ping (a finished
@@ -39,19 +37,12 @@ class LoadPoint implements MarkerPoint {
     this.lon = at.lon;
     this.accuracy = at.accuracy;
     this.attention = attentionAt(load, level, excursionTolerance);
-    this.color = this.attention.finished ? statusColors.finished : statusColors[level];
-    const phase = statusPhase(load.latestStatus);
-    this.centre = phase === 'other' ? null : phaseColors[phase];
-    const next = this.attention.finished ? undefined : nextStopOutlook(load.outlook);
-    this.ring =
-      next?.progress !== 'upcoming'
-        ? undefined
-        : next.status === 'late'
-          ? statusColors.silent
-          : next.status === 'at-risk'
-            ? statusColors.stale
-            : undefined;
-    this.late = needsAttention(this.attention);
+    // From the look the pull worker sends the map ahead of the loads: both ways draw alike.
+    const look = lookColours(lookOf(load, level, this.attention));
+    this.color = look.color;
+    this.centre = look.centre;
+    this.ring = look.ring;
+    this.late = look.late;
   }
   get label(): string {
     const { finished, reasons } = this.attention;
@@ -80,4 +71,28 @@ class LoadPoint implements MarkerPoint {
  */
 export function pointOf(load: Load, level: Staleness, excursionTolerance: number): MarkerPoint | undefined {
   return load.latestLocation ? new LoadPoint(load, level, excursionTolerance) : undefined;
+}
+
+/**
+ * The points of a board's answer as the pull worker sent them ahead of its loads: the same places and
+ * looks as `pointOf` gives from the loads, judged at the worker's time; until the loads come, a
+ * tooltip names the load by its key.
+ */
+export function earlyPoints(early: EarlyPoints): MarkerPoint[] {
+  const { keys, coords, accuracy, looks } = early;
+  return keys.map((key, i) => {
+    const { color, centre, ring, late } = lookColours(looks[i] as number);
+    const meters = accuracy[i] as number;
+    return {
+      key,
+      lon: coords[2 * i] as number,
+      lat: coords[2 * i + 1] as number,
+      accuracy: Number.isNaN(meters) ? null : meters,
+      color,
+      centre,
+      ...(ring === undefined ? {} : { ring }),
+      label: key,
+      late,
+    };
+  });
 }
