@@ -368,7 +368,12 @@ describe('pullThread, a view kept in the worker', () => {
 });
 
 describe('pullThread, the map’s points ahead of the loads', () => {
-  const RULES = { thresholds: { staleAfterMinutes: 30, silentAfterMinutes: 120 }, excursionTolerance: 5 };
+  // Judged at the page's instant, not the worker's clock: a year before now, so none is silent yet.
+  const RULES = {
+    thresholds: { staleAfterMinutes: 30, silentAfterMinutes: 120 },
+    excursionTolerance: 5,
+    at: Date.now() - 365 * 86_400_000,
+  };
   const VIEW = { key: 'board:external-id:1', previous: undefined, points: true };
 
   it('sends a board’s points first, and its loads once the map drew them', async () => {
@@ -395,6 +400,7 @@ describe('pullThread, the map’s points ahead of the loads', () => {
     expect(replies.map((r) => r.kind)).toEqual(['points', 'pulled']);
     const early = seen[0] as EarlyPoints;
     expect(early).toBeDefined();
+    expect(early.at).toBe(RULES.at);
     const same = (p: MarkerPoint) => ({
       key: p.key,
       lat: p.lat,
@@ -435,5 +441,21 @@ describe('pullThread, the map’s points ahead of the loads', () => {
     await pulls.pull('external-id', BODY, undefined, { ...VIEW, points: false });
     expect(replies.map((r) => r.kind)).toEqual(['pulled', 'pulled']);
     expect(pulls.earlyPoints(VIEW.key)).toBeUndefined();
+  });
+
+  it('sends the loads of an answer with no point to draw at once, though the map waits', async () => {
+    const loads = ANSWER.loads.map((l) => ({ ...(l as object), latestLocation: undefined }));
+    proxy(ok({ ...ANSWER, loads }));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    pulls.lookRules(RULES);
+    pulls.awaitEarly(VIEW.key);
+    // No `earlyDrawn`: a map with nothing new to draw never says it drew. Nor the fallback's second.
+    const pull = pulls.pull('external-id', BODY, undefined, VIEW);
+    for (let i = 0; i < 100 && replies.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(replies.map((r) => r.kind)).toEqual(['points', 'pulled']);
+    const data = await pull;
+    expect(pulls.earlyPoints(VIEW.key)?.keys).toEqual([]);
+    expect(data.loads).toHaveLength(loads.length);
   });
 });

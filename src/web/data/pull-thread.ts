@@ -177,7 +177,8 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
           early.set(reply.points.view, reply.points);
           if (early.size > 4) early.delete(early.keys().next().value as string);
           for (const listener of earlyListeners) listener();
-          if (!awaited.has(reply.points.view)) sendLoads(reply.id);
+          // No point to draw: the map has nothing to say it drew.
+          if (!awaited.has(reply.points.view) || reply.points.keys.length === 0) sendLoads(reply.id);
           else
             loadsHeld.set(
               reply.id,
@@ -291,6 +292,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     lookRules(rules) {
       if (
         rulesNow?.excursionTolerance === rules.excursionTolerance &&
+        rulesNow.at === rules.at &&
         rulesNow.thresholds.staleAfterMinutes === rules.thresholds.staleAfterMinutes &&
         rulesNow.thresholds.silentAfterMinutes === rules.thresholds.silentAfterMinutes
       )
