@@ -154,7 +154,7 @@ export function pullHandler(
       (data, answer) => {
         const reply = answerOf(data, answer);
         if (!early || view === undefined) return reply;
-        const points = earlyPointsOf(view, data.loads, Date.now(), early);
+        const points = earlyPointsOf(view, data.loads, early.at, early);
         const { coords, accuracy, looks: codes } = points;
         post({ kind: 'points', id, points }, [coords.buffer, accuracy.buffer, codes.buffer]);
         held.set(id, () => {

@@ -67,10 +67,15 @@ function decode(look: LoadLook): LookColours {
   };
 }
 
-/** What the map's looks are judged with (the client's config). */
+/** What the map's looks are judged with (the client's config), and when. */
 export interface LookRules {
   thresholds: StalenessThresholds;
   excursionTolerance: number;
+  /**
+   * The instant the page judges its loads at (its level clock): early points judged later than the
+   * loads that replace them could show a load stale and then fresh again.
+   */
+  at: number;
 }
 
 /**

@@ -20,9 +20,10 @@ import { useBoardFilter } from './board-view';
 
 /**
  * The watched loads, pulled in two views (by external id, by load number), their board rows, and
- * what the header says of the pulls.
+ * what the header says of the pulls. `mapShown`: the map is on the page (its code loaded), so a first
+ * answer's points may wait for it to draw them before its loads come.
  */
-export function useDispatcherLoads(config: ClientConfig) {
+export function useDispatcherLoads(config: ClientConfig, mapShown: boolean) {
   const entries = useWatchList();
   useWatchListInUrl(entries);
   useDemoFleetOnFirstVisit(config.demo);
@@ -38,11 +39,15 @@ export function useDispatcherLoads(config: ClientConfig) {
   );
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
+  // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
+  // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
+  const levelNow = useLevelNow(loads, now, thresholds);
   // A first answer's points reach the map before its loads reach the page: each kind of id's, while
   // its query has no loads yet. The first fit waits for every kind, as it does for the loads.
+  // Judged at the instant the loads will be: the early looks are theirs.
   const lookRules = useMemo(
-    () => ({ thresholds, excursionTolerance: config.excursionTolerance }),
-    [thresholds, config.excursionTolerance],
+    () => ({ thresholds, excursionTolerance: config.excursionTolerance, at: levelNow }),
+    [thresholds, config.excursionTolerance, levelNow],
   );
   const hasExternal = byExternal.data !== undefined;
   const hasNumbers = byNumber.data !== undefined;
@@ -53,13 +58,13 @@ export function useDispatcherLoads(config: ClientConfig) {
     'external-id',
     externalIds,
     lookRules,
-    unfiltered && externalIds.length > 0 && !hasExternal,
+    mapShown && unfiltered && externalIds.length > 0 && !hasExternal,
   );
   const earlyNumbers = useEarlyPoints(
     'load-number',
     loadNumbers,
     lookRules,
-    unfiltered && loadNumbers.length > 0 && !hasNumbers,
+    mapShown && unfiltered && loadNumbers.length > 0 && !hasNumbers,
   );
   const early = useMemo((): EarlyMapPoints | undefined => {
     const before = externalIds.length > 0 && !hasExternal ? earlyExternal : undefined;
@@ -70,9 +75,6 @@ export function useDispatcherLoads(config: ClientConfig) {
       (loadNumbers.length === 0 || hasNumbers || after !== undefined);
     return { before, after, whole };
   }, [externalIds, loadNumbers, hasExternal, hasNumbers, earlyExternal, earlyNumbers, unfiltered]);
-  // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
-  // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
-  const levelNow = useLevelNow(loads, now, thresholds);
   // A refresh replaces a tenth of the loads: the rest keep their rows by place, not by 9,000 lookups;
   // when the clock moves levelNow on, only the loads that changed level get another row.
   const rowsOf = useMemo(

@@ -16,7 +16,7 @@ describe('the map drawn from the points that come before the loads', () => {
   withMapSize();
 
   const NOW = 10 * 3_600_000;
-  const RULES: LookRules = { thresholds: DEFAULT_THRESHOLDS, excursionTolerance: 5 };
+  const RULES: LookRules = { thresholds: DEFAULT_THRESHOLDS, excursionTolerance: 5, at: NOW };
   const delivered = { key: 's', instant: NOW, time: testLatestLocation(NOW).time, name: 'Delivered' };
   // Fresh, stale and silent loads, a delivered one, one without a position.
   const loads: Load[] = [0, 45, 150, 5, -1].map((minutes, i) =>
