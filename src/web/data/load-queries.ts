@@ -187,12 +187,12 @@ export const loadQueries = {
   /** The documents of many loads (the brokers' inbox); the latest position and status come along. */
   documents: (by: LoadBy, ids: readonly string[], refreshSeconds: number) =>
     manyLoads('documents', by, ids, refreshSeconds),
+  /** The view a board's answers are kept under where the pulls run (its early points are filed by it). */
+  boardView: (by: LoadBy, ids: readonly string[]) => viewKey('board', by, ids),
   /**
    * The hash a board's query is filed under, for filters that match queries by it: a key of 10,000
    * ids is never hashed again (made once per list) nor compared id by id.
    */
-  /** The view a board's answers are kept under where the pulls run (its early points are filed by it). */
-  boardView: (by: LoadBy, ids: readonly string[]) => viewKey('board', by, ids),
   boardHash: (by: LoadBy, ids: readonly string[]) =>
     hashManyLoadsKey([...loadQueries.all(), 'board', by, ids]),
   /**

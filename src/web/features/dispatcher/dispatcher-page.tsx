@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { ErrorBanner } from '../../components/error-banner';
 import { DispatcherHeader } from './dispatcher-header';
@@ -35,7 +35,9 @@ export const preloadFleetMap = (): void => void fleetMapModule();
 
 /** `/`: the dispatcher's view: the watch list and the board beside the fleet map (on a phone, one of them). */
 export function DispatcherPage({ config }: { config: ClientConfig }) {
-  const board = useDispatcherLoads(config);
+  const [mapShown, setMapShown] = useState(false);
+  const showMap = useCallback(() => setMapShown(true), []);
+  const board = useDispatcherLoads(config, mapShown);
   const { rows, now } = board;
   const selected = useSelection(rows, config.refreshSeconds);
   const { selection, selectedKey, selectedRow } = selected;
@@ -124,6 +126,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
             loads={map.mapLoads}
             early={map.filtered ? undefined : board.early}
             onEarlyDrawn={earlyPointsDrawn}
+            onShown={showMap}
             now={board.levelNow}
             thresholds={board.thresholds}
             excursionTolerance={config.excursionTolerance}

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import type { Load } from '@/domain/model';
 import { loadStaleness, type StalenessThresholds } from '@/domain/staleness';
 import { levelCache } from '../../lib/index-cache';
@@ -35,6 +35,8 @@ export interface FleetMapProps {
   early?: EarlyMapPoints | undefined;
   /** The early points are drawn: their loads may come. */
   onEarlyDrawn?: () => void;
+  /** The map is on the page (called once mounted): early points may wait for it. */
+  onShown?: () => void;
 }
 
 const NO_POINTS: readonly LatLon[] = [];
@@ -69,6 +71,8 @@ const NO_MARKERS: MarkerPoint[] = [];
 /** The dispatcher's map: every watched load's latest position, and the selected load's trail. */
 // Memoized: the dispatcher renders again when a fetch starts or ends; the map has nothing to redo then.
 export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
+  const { onShown } = p;
+  useEffect(() => onShown?.(), [onShown]);
   // The same list until a load moves or crosses a staleness threshold: the cluster index and the
   // markers are not rebuilt on every clock tick, and when `now` moves on only the loads that
   // changed level get another point.
