@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fastListItems, fastObjects, fastOptionalId } from './fast-items';
 import { optionalId } from './fields';
+import { jsonPrint } from './json-print';
 import {
   detailLists,
   detailObjects,
@@ -200,11 +201,30 @@ export function detailId(detail: LoadDetail, by: 'external-id' | 'load-number'):
 }
 
 /**
+ * Lets a caller skip details it read before: `seen` gets each detail's id (as `detailId` reads it
+ * for `by`) and a print of its raw value (`jsonPrint`), and returns the notes that very detail gave
+ * when it was read, or undefined to have it read.
+ */
+export interface KnownDetails {
+  by: 'external-id' | 'load-number';
+  seen: (id: string, print: number) => readonly ParseIssue[] | undefined;
+}
+
+/** A raw detail's id as `detailId` would read it once parsed; undefined when not plainly one. */
+function rawDetailId(raw: Record<string, unknown>, by: KnownDetails['by']): string | undefined {
+  const first = fastOptionalId(raw[by === 'external-id' ? 'loadTrackExternalId' : 'loadNumber']);
+  if (first !== null) return first;
+  return fastOptionalId(raw.ltExternalId) ?? undefined;
+}
+
+/**
  * Reads a pull answer (2.3). Never throws, whatever the value: the envelope's own fields decide
  * whether the answer is usable at all; every load and item in it is kept or skipped on its own.
+ * A detail `known` recognises is left out of `details`, its notes counted in `issues` as if read.
  */
 export function parsePullAnswer(
   value: unknown,
+  known?: KnownDetails,
 ): Parsed<PullAnswer> | { error: string; issues: ParseIssue[] } {
   const envelope = PullEnvelope.safeParse(value, REPORT_INPUT);
   if (!envelope.success) {
@@ -218,6 +238,12 @@ export function parsePullAnswer(
   const details: LoadDetail[] = [];
   const detailIssues: ParseIssue[][] = [];
   (envelope.data.details ?? []).forEach((raw, i) => {
+    const id = known && isRecord(raw) ? rawDetailId(raw, known.by) : undefined;
+    const notes = known && id !== undefined ? known.seen(id, jsonPrint(raw)) : undefined;
+    if (notes) {
+      issues.push(...notes);
+      return;
+    }
     const own: ParseIssue[] = [];
     const detail = parseLoadDetail(raw, joinPath('details', i), own);
     issues.push(...own);

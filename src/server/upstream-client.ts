@@ -1,6 +1,6 @@
 import type { LoadNumberRequest, LoadTrackRequest } from '@/contract/pull-request';
 import { PullErrorBody } from '@/contract/errors';
-import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import { parsePullAnswer, type KnownDetails, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
@@ -270,6 +270,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
     ids: string[],
     include: IncludeFlags | undefined,
     sendNewData: 'yes' | 'no',
+    seen?: KnownDetails['seen'],
   ): Promise<Parsed<PullAnswer>> {
     const flags = {
       sendNewData,
@@ -323,7 +324,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         "the upstream's answer is not valid JSON (it may be truncated)",
       );
     }
-    const parsed = parsePullAnswer(json);
+    const parsed = parsePullAnswer(json, seen ? { by, seen } : undefined);
     if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', scrub(parsed.error));
     if (!parsed.data.status) {
       const message = PullErrorBody.safeParse(json);
