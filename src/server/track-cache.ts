@@ -624,6 +624,11 @@ export function createTrackCache(o: TrackCacheOptions) {
     return waiter.promise;
   }
 
+  /** Whether a track not in flight is to be pulled now. */
+  function isDue(t: Track, at: number): boolean {
+    return at - t.refreshedAt >= o.freshMs && !(t.tooLarge && at < t.tooLarge.retryAt);
+  }
+
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
   async function refresh(by: LoadBy, wanted: Track[]): Promise<number> {
     const at = now();
@@ -631,7 +636,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const due: Track[] = [];
     for (const t of wanted) {
       if (t.inflight) waits.push(settledWith(t, t.inflight));
-      else if (at - t.refreshedAt >= o.freshMs && !(t.tooLarge && at < t.tooLarge.retryAt)) due.push(t);
+      else if (isDue(t, at)) due.push(t);
     }
     const calls = { n: 0 };
     const modes: ['no' | 'yes', Track[]][] = [
@@ -779,11 +784,23 @@ export function createTrackCache(o: TrackCacheOptions) {
     getJson,
     held,
     /** Brings these loads up to date without serving them (the puller's round); the upstream calls made. */
-    refreshLoads: (by: LoadBy, ids: string[]) =>
-      bringUpToDate(
-        by,
-        ids.map((id) => track(by, id)),
-      ),
+    refreshLoads: (by: LoadBy, ids: readonly string[]): Promise<number> => {
+      // Every watched load comes every second: only the few in flight or due are listed (what
+      // `refresh` looks at), not all of them, unless some track is to be forgotten.
+      const at = now();
+      const wanted: Track[] = [];
+      for (const id of ids) {
+        const t = track(by, id);
+        if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
+        if (t.inflight || isDue(t, at)) wanted.push(t);
+      }
+      if (tracksHeld > o.maxLoads)
+        return bringUpToDate(
+          by,
+          ids.map((id) => track(by, id)),
+        );
+      return refresh(by, wanted);
+    },
     /**
      * What a full pull of loads this cache has not pulled yet is expected to bring, in items (a new
      * term of the puller's lease: what the store holds of each), so that its first calls are sized
