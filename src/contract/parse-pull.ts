@@ -210,8 +210,16 @@ export interface KnownDetails {
   seen: (id: string, print: number) => readonly ParseIssue[] | undefined;
 }
 
+/**
+ * In place of a detail in an answer's `details`: one its caller recognised before reading it (as
+ * `KnownDetails` does, from the answer's text), counted only by its notes.
+ */
+export class KnownDetail {
+  constructor(readonly notes: readonly ParseIssue[]) {}
+}
+
 /** A raw detail's id as `detailId` would read it once parsed; undefined when not plainly one. */
-function rawDetailId(raw: Record<string, unknown>, by: KnownDetails['by']): string | undefined {
+export function rawDetailId(raw: Record<string, unknown>, by: KnownDetails['by']): string | undefined {
   const first = fastOptionalId(raw[by === 'external-id' ? 'loadTrackExternalId' : 'loadNumber']);
   if (first !== null) return first;
   return fastOptionalId(raw.ltExternalId) ?? undefined;
@@ -238,6 +246,10 @@ export function parsePullAnswer(
   const details: LoadDetail[] = [];
   const detailIssues: ParseIssue[][] = [];
   (envelope.data.details ?? []).forEach((raw, i) => {
+    if (raw instanceof KnownDetail) {
+      issues.push(...raw.notes);
+      return;
+    }
     const id = known && isRecord(raw) ? rawDetailId(raw, known.by) : undefined;
     const notes = known && id !== undefined ? known.seen(id, jsonPrint(raw)) : undefined;
     if (notes) {

@@ -1,6 +1,15 @@
 import type { LoadNumberRequest, LoadTrackRequest } from '@/contract/pull-request';
 import { PullErrorBody } from '@/contract/errors';
-import { parsePullAnswer, type KnownDetails, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import {
+  KnownDetail,
+  parsePullAnswer,
+  rawDetailId,
+  type KnownDetails,
+  type Parsed,
+  type PullAnswer,
+} from '@/contract/parse-pull';
+import { bytesPrint } from '@/contract/json-print';
+import { bytesAre, objectMembers, splitPullAnswer } from '@/contract/pull-split';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
@@ -290,9 +299,8 @@ export function createUpstreamClient(o: UpstreamOptions) {
             ...flags,
           };
     const answer = await send(urls[by], JSON_HEADERS, JSON.stringify(body));
-    const text = answer.text;
     if (answer.status === 401) {
-      const parsed = PullErrorBody.safeParse(safeJson(text));
+      const parsed = PullErrorBody.safeParse(safeJson(answer.text));
       const upstream = parsed.success ? parsed.data : undefined;
       throw new ProxyError(
         502,
@@ -316,7 +324,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
         upstreamStatus: answer.status,
       });
     }
-    const json = safeJson(text);
+    // Asked about what it knows, the caller gets only the details it does not know parsed.
+    const split = seen && knownSkipped(answer.body, by, seen);
+    const json = split ?? safeJson(answer.text);
     if (json === undefined) {
       throw new ProxyError(
         502,
@@ -324,7 +334,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         "the upstream's answer is not valid JSON (it may be truncated)",
       );
     }
-    const parsed = parsePullAnswer(json, seen ? { by, seen } : undefined);
+    const parsed = parsePullAnswer(json, seen && split === undefined ? { by, seen } : undefined);
     if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', scrub(parsed.error));
     if (!parsed.data.status) {
       const message = PullErrorBody.safeParse(json);
@@ -390,6 +400,48 @@ export function createUpstreamClient(o: UpstreamOptions) {
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/**
+ * A pull answer with each detail `seen` recognises (by its id and the print of its bytes) in place
+ * as a `KnownDetail`, and only the others decoded and parsed; undefined when its shape is not plain
+ * enough to split (`splitPullAnswer`), or when it is not valid JSON.
+ */
+function knownSkipped(body: Buffer, by: LoadBy, seen: KnownDetails['seen']): unknown {
+  const split = splitPullAnswer(body);
+  if (!split) return undefined;
+  try {
+    const envelope = JSON.parse(
+      `${body.toString('utf8', 0, split.start)}[]${body.toString('utf8', split.end)}`,
+    ) as Record<string, unknown>;
+    const details = split.details.map(({ start, end }) => {
+      const id = idInBytes(body, start, by);
+      const notes = id === undefined ? undefined : seen(id, bytesPrint(body, start, end));
+      return notes ? new KnownDetail(notes) : (JSON.parse(body.toString('utf8', start, end)) as unknown);
+    });
+    envelope.details = details;
+    return envelope;
+  } catch {
+    return undefined;
+  }
+}
+
+const ID_FIELDS = ['loadTrackExternalId', 'ltExternalId', 'loadNumber'];
+
+/** The id of the detail whose text begins at `start`, as `detailId` would read it; undefined when unsure. */
+function idInBytes(body: Buffer, start: number, by: LoadBy): string | undefined {
+  const ids: Record<string, unknown> = {};
+  let sure = true;
+  const end = objectMembers(body, start, (keyStart, keyEnd, value, valueEnd) => {
+    const key = ID_FIELDS.find((f) => bytesAre(body, keyStart, keyEnd, f));
+    if (key === undefined) return;
+    try {
+      ids[key] = JSON.parse(body.toString('utf8', value, valueEnd));
+    } catch {
+      sure = false;
+    }
+  });
+  return end < 0 || !sure ? undefined : rawDetailId(ids, by);
+}
 
 function safeJson(text: string): unknown {
   try {
