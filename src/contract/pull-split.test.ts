@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitPullAnswer } from './pull-split';
+import { memberAt, splitPullAnswer } from './pull-split';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const texts = (text: string) => {
@@ -50,5 +50,16 @@ describe('splitPullAnswer', () => {
       '[{"details":[]}]',
     ])
       expect(splitPullAnswer(bytes(answer)), answer).toBeUndefined();
+  });
+});
+
+describe('memberAt', () => {
+  it('finds where a member’s value begins (its last one), -1 when absent, -2 when not plain', () => {
+    const text = '{"a":1, "id" : "x\\"}" ,"b":{"id":2},"id":7}';
+    const b = bytes(text);
+    expect(text.slice(memberAt(b, 0, 'id'))).toBe('7}');
+    expect(memberAt(b, 0, 'c')).toBe(-1);
+    expect(memberAt(bytes('{"i\\u0064":1}'), 0, 'id')).toBe(-2);
+    expect(memberAt(bytes('[1]'), 0, 'id')).toBe(-2);
   });
 });

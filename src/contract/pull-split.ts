@@ -74,9 +74,10 @@ export function bytesAre(b: Uint8Array, start: number, end: number, text: string
 
 /**
  * Calls `each(keyStart, keyEnd, valueStart, valueEnd)` for each member of the object opening at
- * `i` (the key without its quotes); whether it is a plain object, every key without escapes.
+ * `i` (the key without its quotes); past the object, or -1 when it is not a plain object (a key
+ * with escapes, cut off).
  */
-export function objectMembers(
+function objectMembers(
   b: Uint8Array,
   i: number,
   each: (keyStart: number, keyEnd: number, valueStart: number, valueEnd: number) => void,
@@ -99,6 +100,37 @@ export function objectMembers(
     else if (b[i] === RBRACE) return i + 1;
     else return -1;
   }
+}
+
+/**
+ * Where the value of `key` begins in the object whose text begins at `i` (its last one, as
+ * JSON.parse keeps); -1 when it has none, -2 when the object is not plain (then read it whole).
+ */
+export function memberAt(b: Uint8Array, i: number, key: string): number {
+  if (b[i] !== LBRACE) return -2;
+  let at = -1;
+  i = space(b, i + 1);
+  if (b[i] === RBRACE) return at;
+  for (;;) {
+    if (b[i] !== QUOTE) return -2;
+    const keyEnd = stringEnd(b, i);
+    if (keyEnd < 0 || escaped(b, i + 1, keyEnd - 1)) return -2;
+    const colon = space(b, keyEnd);
+    if (b[colon] !== COLON) return -2;
+    const value = space(b, colon + 1);
+    const end = valueEnd(b, value);
+    if (end < 0) return -2;
+    if (bytesAre(b, i + 1, keyEnd - 1, key)) at = value;
+    i = space(b, end);
+    if (b[i] === COMMA) i = space(b, i + 1);
+    else if (b[i] === RBRACE) return at;
+    else return -2;
+  }
+}
+
+/** Past the JSON value whose text begins at `i`; -1 when cut off. */
+export function valueEndAt(b: Uint8Array, i: number): number {
+  return valueEnd(b, i);
 }
 
 /** Where a pull answer's details lie; undefined when not sure (read the answer whole). */

@@ -9,7 +9,7 @@ import {
   type PullAnswer,
 } from '@/contract/parse-pull';
 import { bytesPrint } from '@/contract/json-print';
-import { bytesAre, objectMembers, splitPullAnswer } from '@/contract/pull-split';
+import { memberAt, splitPullAnswer, valueEndAt } from '@/contract/pull-split';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
@@ -425,22 +425,24 @@ function knownSkipped(body: Buffer, by: LoadBy, seen: KnownDetails['seen']): unk
   }
 }
 
-const ID_FIELDS = ['loadTrackExternalId', 'ltExternalId', 'loadNumber'];
+/** Where a detail's id is read from, first to last (`detailId`). */
+const ID_KEYS = {
+  'external-id': ['loadTrackExternalId', 'ltExternalId'],
+  'load-number': ['loadNumber', 'ltExternalId'],
+} as const;
 
 /** The id of the detail whose text begins at `start`, as `detailId` would read it; undefined when unsure. */
 function idInBytes(body: Buffer, start: number, by: LoadBy): string | undefined {
   const ids: Record<string, unknown> = {};
-  let sure = true;
-  const end = objectMembers(body, start, (keyStart, keyEnd, value, valueEnd) => {
-    const key = ID_FIELDS.find((f) => bytesAre(body, keyStart, keyEnd, f));
-    if (key === undefined) return;
-    try {
-      ids[key] = JSON.parse(body.toString('utf8', value, valueEnd));
-    } catch {
-      sure = false;
-    }
-  });
-  return end < 0 || !sure ? undefined : rawDetailId(ids, by);
+  for (const key of ID_KEYS[by]) {
+    const at = memberAt(body, start, key);
+    if (at === -2) return undefined;
+    if (at >= 0) ids[key] = JSON.parse(body.toString('utf8', at, valueEndAt(body, at)));
+    // The first one read as an id: the fallback is not looked at.
+    const id = rawDetailId(ids, by);
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }
 
 function safeJson(text: string): unknown {
