@@ -226,6 +226,21 @@ export function rawDetailId(raw: Record<string, unknown>, by: KnownDetails['by']
 }
 
 /**
+ * Every raw detail's id (`rawDetailId`), or undefined when one is not plainly read: then no detail of
+ * the answer may be skipped, as one read only by the parser could be the load of a skipped one, and
+ * the skipped one would stand in for it (the first detail of a load counts).
+ */
+export function rawDetailIds(raws: readonly unknown[], by: KnownDetails['by']): string[] | undefined {
+  const ids: string[] = [];
+  for (const raw of raws) {
+    const id = isRecord(raw) ? rawDetailId(raw, by) : undefined;
+    if (id === undefined) return undefined;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
  * Reads a pull answer (2.3). Never throws, whatever the value: the envelope's own fields decide
  * whether the answer is usable at all; every load and item in it is kept or skipped on its own.
  * A detail `known` recognises is left out of `details`, its notes counted in `issues` as if read.
@@ -245,12 +260,14 @@ export function parsePullAnswer(
   const issues: ParseIssue[] = [];
   const details: LoadDetail[] = [];
   const detailIssues: ParseIssue[][] = [];
-  (envelope.data.details ?? []).forEach((raw, i) => {
+  const raws = envelope.data.details ?? [];
+  const ids = known && rawDetailIds(raws, known.by);
+  raws.forEach((raw, i) => {
     if (raw instanceof KnownDetail) {
       issues.push(...raw.notes);
       return;
     }
-    const id = known && isRecord(raw) ? rawDetailId(raw, known.by) : undefined;
+    const id = ids?.[i];
     const notes = known && id !== undefined ? known.seen(id, jsonPrint(raw)) : undefined;
     if (notes) {
       issues.push(...notes);

@@ -988,4 +988,46 @@ describe('a delta the same as the last one that changed nothing (the puller at r
     await round();
     expect(read.at(-1)).toBe(1);
   });
+
+  it("is read, with every detail of its answer, when one detail's id is not plainly read before parsing", async () => {
+    const location = (city: string) => ({
+      lat: '41.1',
+      lon: '-90',
+      accuracy: 10,
+      timestamp: '11/22/2026 04:00 CST',
+      timestampUTC: '11/22/2026 10:00:00 UTC',
+      city,
+      state: 'Y',
+      country: 'US',
+    });
+    const quiet = { loadTrackExternalId: 1, latestLocation: location('X') };
+    let next: unknown[] = [quiet];
+    const clock = { t: 0 };
+    const c = createTrackCache({
+      pull: async (by, _ids, _mode, seen) => {
+        const raw = { status: true, timeStamp: '11/22/2026 10:00:00 UTC', details: structuredClone(next) };
+        const parsed = parsePullAnswer(raw, seen && { by, seen });
+        if ('error' in parsed) throw new Error(parsed.error);
+        return parsed;
+      },
+      chunkSize: 10,
+      maxInFlight: 1,
+      freshMs: 1000,
+      resyncMs: 600_000,
+      maxLoads: 10,
+      now: () => clock.t,
+    });
+    const round = async () => {
+      clock.t += 1000;
+      await c.refreshLoads('external-id', ['1']);
+    };
+    await c.refreshLoads('external-id', ['1']);
+    await round(); // the quiet detail is remembered
+    // The news comes first, under an id only the parser reads (a fraction, then its fallback); the
+    // quiet detail again after it. The first detail of a load counts.
+    next = [{ loadTrackExternalId: 1.5, ltExternalId: 1, latestLocation: location('Z') }, quiet];
+    await round();
+    const load = (await c.get('external-id', ['1'], undefined, undefined)).loads[0];
+    expect(load?.latestLocation?.place?.city).toBe('Z');
+  });
 });

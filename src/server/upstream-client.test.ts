@@ -283,4 +283,19 @@ describe('pull, asked about details it knows (the puller at rest)', () => {
     expect(a2).toBe(b2);
     expect(c2).not.toBe(b2);
   });
+
+  it("asks about no detail when one detail's id is not read from its text, and parses them all", async () => {
+    // An escaped key at a detail's top level: its id is not read from its bytes, so it could be any
+    // load's, the recognised one's too.
+    const odd = { 'x\ny': 1, ...detail(1, 'Z') };
+    const upstream = await fake((_req, res) => json(res, 200, { ...ok, details: [odd, detail(1, 'X')] }));
+    const asked: string[] = [];
+    const seen = (id: string) => {
+      asked.push(id);
+      return [];
+    };
+    const answer = await client(upstream.url).pull('external-id', ['1'], undefined, 'yes', seen);
+    expect(asked).toEqual([]);
+    expect(answer.data.details.map((d) => d.latestLocation?.city)).toEqual(['Z', 'X']);
+  });
 });

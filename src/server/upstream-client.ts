@@ -413,8 +413,11 @@ function knownSkipped(body: Buffer, by: LoadBy, seen: KnownDetails['seen']): unk
     const envelope = JSON.parse(
       `${body.toString('utf8', 0, split.start)}[]${body.toString('utf8', split.end)}`,
     ) as Record<string, unknown>;
-    const details = split.details.map(({ start, end }) => {
-      const id = idInBytes(body, start, by);
+    // Skipped only when every detail's id is read from its bytes (see `rawDetailIds`).
+    const ids: (string | undefined)[] = split.details.map(({ start }) => idInBytes(body, start, by));
+    const sure = !ids.includes(undefined);
+    const details = split.details.map(({ start, end }, i) => {
+      const id = sure ? ids[i] : undefined;
       const notes = id === undefined ? undefined : seen(id, bytesPrint(body, start, end));
       return notes ? new KnownDetail(notes) : (JSON.parse(body.toString('utf8', start, end)) as unknown);
     });
