@@ -34,4 +34,16 @@ describe('jsonPrint', () => {
     expect(prints.size).toBe(variants.length);
     for (const p of prints) expect(Number.isSafeInteger(p) && p >= 0).toBe(true);
   });
+
+  it('tells apart values whose numbers all change sign', () => {
+    expect(jsonPrint({ accuracy: 41.2840295, temp: -3.5 })).not.toBe(
+      jsonPrint({ accuracy: -41.2840295, temp: 3.5 }),
+    );
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), fc.double({ noNaN: true }), (x, y) => {
+        fc.pre(x !== 0 && y !== 0);
+        expect(jsonPrint([x, y])).not.toBe(jsonPrint([-x, -y]));
+      }),
+    );
+  });
 });

@@ -1,14 +1,14 @@
 /**
  * A 53-bit fingerprint of a JSON value (what `JSON.parse` gives): equal values, keys in the same
  * order, give equal prints. It lets a caller tell an answer's part it read before from one that
- * changed without reading it again, and it allocates nothing: the puller prints every load of every
- * refresh, and a copy or a string per load would be the very garbage it saves.
+ * changed without reading it again, and it makes no copy nor string: the puller prints every load of
+ * every refresh, and a copy per load would be the very garbage it saves.
  */
 export function jsonPrint(value: unknown): number {
   const h = { a: SEED_A, b: SEED_B };
   mix(h, value);
   // Two 32-bit lanes, 32 + 21 bits of them: a double holds 53 exactly.
-  return (h.a >>> 0) * 2 ** 21 + (h.b >>> 11);
+  return printOf(h);
 }
 
 const SEED_A = 0x811c9dc5;
@@ -32,9 +32,25 @@ const doubleBits = new Float64Array(1);
 const doubleWords = new Uint32Array(doubleBits.buffer);
 
 function step(h: { a: number; b: number }, word: number): void {
+  // Each lane folds its high bits down after the multiply, which only carries bits upward: without
+  // it a word's top bit (a number's sign) would stay in the lane's top bit, and two sign flips cancel.
   h.a = Math.imul(h.a ^ word, 0x01000193);
+  h.a ^= h.a >>> 13;
   h.b = Math.imul(h.b ^ word, 0x5bd1e995);
   h.b ^= h.b >>> 15;
+}
+
+/** The 53-bit print of the two lanes, each mixed through (murmur3's finalizer) first. */
+function printOf(h: { a: number; b: number }): number {
+  return (finish(h.a ^ h.b) >>> 0) * 2 ** 21 + (finish(h.b + 0x7f4a7c15) >>> 11);
+}
+
+function finish(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return x ^ (x >>> 16);
 }
 
 function mixString(h: { a: number; b: number }, s: string): void {
@@ -84,5 +100,5 @@ export function bytesPrint(bytes: Uint8Array, start: number, end: number): numbe
   const h = { a: SEED_A, b: SEED_B };
   step(h, end - start);
   for (let i = start; i < end; i++) step(h, bytes[i] as number);
-  return (h.a >>> 0) * 2 ** 21 + (h.b >>> 11);
+  return printOf(h);
 }
