@@ -131,8 +131,8 @@ interface Track {
   /**
    * The print (`jsonPrint`) of its last delta's detail when merging it changed nothing, and that
    * detail's notes: the same detail again is not read nor merged, only counted as answered. At rest
-   * most loads answer every refresh with the very same detail (no item, the same head), and reading
-   * it was most of what the puller allocated then.
+   * most loads answer every refresh with the very same detail (no item, the same head): reading it
+   * again would only make garbage.
    */
   quiet: { print: number; notes: readonly ParseIssue[] } | undefined;
   /**
