@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fastListItems, fastObjects, fastOptionalId } from './fast-items';
 import { optionalId } from './fields';
+import { jsonPrint } from './json-print';
 import {
   detailLists,
   detailObjects,
@@ -200,11 +201,53 @@ export function detailId(detail: LoadDetail, by: 'external-id' | 'load-number'):
 }
 
 /**
+ * Lets a caller skip details it read before: `seen` gets each detail's id (as `detailId` reads it
+ * for `by`) and a print of its raw value (`jsonPrint`), and returns the notes that very detail gave
+ * when it was read, or undefined to have it read.
+ */
+export interface KnownDetails {
+  by: 'external-id' | 'load-number';
+  seen: (id: string, print: number) => readonly ParseIssue[] | undefined;
+}
+
+/**
+ * In place of a detail in an answer's `details`: one its caller recognised before reading it (as
+ * `KnownDetails` does, from the answer's text), counted only by its notes.
+ */
+export class KnownDetail {
+  constructor(readonly notes: readonly ParseIssue[]) {}
+}
+
+/** A raw detail's id as `detailId` would read it once parsed; undefined when not plainly one. */
+export function rawDetailId(raw: Record<string, unknown>, by: KnownDetails['by']): string | undefined {
+  const first = fastOptionalId(raw[by === 'external-id' ? 'loadTrackExternalId' : 'loadNumber']);
+  if (first !== null) return first;
+  return fastOptionalId(raw.ltExternalId) ?? undefined;
+}
+
+/**
+ * Every raw detail's id (`rawDetailId`), or undefined when one is not plainly read: then no detail of
+ * the answer may be skipped, as one read only by the parser could be the load of a skipped one, and
+ * the skipped one would stand in for it (the first detail of a load counts).
+ */
+export function rawDetailIds(raws: readonly unknown[], by: KnownDetails['by']): string[] | undefined {
+  const ids: string[] = [];
+  for (const raw of raws) {
+    const id = isRecord(raw) ? rawDetailId(raw, by) : undefined;
+    if (id === undefined) return undefined;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
  * Reads a pull answer (2.3). Never throws, whatever the value: the envelope's own fields decide
  * whether the answer is usable at all; every load and item in it is kept or skipped on its own.
+ * A detail `known` recognises is left out of `details`, its notes counted in `issues` as if read.
  */
 export function parsePullAnswer(
   value: unknown,
+  known?: KnownDetails,
 ): Parsed<PullAnswer> | { error: string; issues: ParseIssue[] } {
   const envelope = PullEnvelope.safeParse(value, REPORT_INPUT);
   if (!envelope.success) {
@@ -217,7 +260,19 @@ export function parsePullAnswer(
   const issues: ParseIssue[] = [];
   const details: LoadDetail[] = [];
   const detailIssues: ParseIssue[][] = [];
-  (envelope.data.details ?? []).forEach((raw, i) => {
+  const raws = envelope.data.details ?? [];
+  const ids = known && rawDetailIds(raws, known.by);
+  raws.forEach((raw, i) => {
+    if (raw instanceof KnownDetail) {
+      issues.push(...raw.notes);
+      return;
+    }
+    const id = ids?.[i];
+    const notes = known && id !== undefined ? known.seen(id, jsonPrint(raw)) : undefined;
+    if (notes) {
+      issues.push(...notes);
+      return;
+    }
     const own: ParseIssue[] = [];
     const detail = parseLoadDetail(raw, joinPath('details', i), own);
     issues.push(...own);

@@ -3,6 +3,8 @@ import type { Diagnostics, DriftEntry } from '@/contract/diagnostics-api';
 
 /** At most this many distinct (operation, path, kind) lines are kept; later new ones are counted only. */
 const MAX_ENTRIES = 500;
+/** Paths whose counted form is remembered (forgotten all at once past this). */
+const PATHS_KEPT = 10_000;
 
 /**
  * Aggregates what the parsers reported about the upstream's answers: a count per operation, path and
@@ -11,7 +13,12 @@ const MAX_ENTRIES = 500;
  */
 export function createDriftReport(now: () => number = Date.now) {
   const since = now();
-  const entries = new Map<string, DriftEntry>();
+  // By operation, path with indexes taken out, and kind: nested, so that counting a note again (the
+  // puller counts the same notes of every load at every refresh) builds no key string.
+  const entries = new Map<string, Map<string, Map<string, DriftEntry>>>();
+  let size = 0;
+  /** Paths as read (`details[3].stops`) → as counted (`details[].stops`): the same few come again and again. */
+  let generalized = new Map<string, string>();
   let answersRead = 0;
   let dropped = 0;
 
@@ -25,14 +32,23 @@ export function createDriftReport(now: () => number = Date.now) {
   function note(operation: string, issues: readonly ParseIssue[]): void {
     const at = new Date(now()).toISOString();
     for (const issue of issues) {
-      const path = issue.path.replace(/\[\d+\]/g, '[]');
-      const key = `${operation}|${path}|${issue.kind}`;
-      const entry = entries.get(key);
+      let path = generalized.get(issue.path);
+      if (path === undefined) {
+        if (generalized.size >= PATHS_KEPT) generalized = new Map();
+        path = issue.path.replace(/\[\d+\]/g, '[]');
+        generalized.set(issue.path, path);
+      }
+      const entry = entries.get(operation)?.get(path)?.get(issue.kind);
       if (entry) {
         entry.count++;
         entry.lastSeen = at;
-      } else if (entries.size < MAX_ENTRIES) {
-        entries.set(key, {
+      } else if (size < MAX_ENTRIES) {
+        size++;
+        let ofOperation = entries.get(operation);
+        if (!ofOperation) entries.set(operation, (ofOperation = new Map()));
+        let ofPath = ofOperation.get(path);
+        if (!ofPath) ofOperation.set(path, (ofPath = new Map()));
+        ofPath.set(issue.kind, {
           operation,
           path,
           kind: issue.kind,
@@ -49,7 +65,10 @@ export function createDriftReport(now: () => number = Date.now) {
   }
 
   function snapshot(): Diagnostics {
-    const list = [...entries.values()].sort((a, b) => b.count - a.count || a.path.localeCompare(b.path));
+    const list = [...entries.values()]
+      .flatMap((ofOperation) => [...ofOperation.values()])
+      .flatMap((ofPath) => [...ofPath.values()])
+      .sort((a, b) => b.count - a.count || a.path.localeCompare(b.path));
     if (dropped > 0) {
       list.push({
         operation: '*',

@@ -73,7 +73,7 @@ export function buildProxy(
   });
   const drift = createDriftReport();
   const cacheOptions: TrackCacheOptions = {
-    pull: (by, ids, sendNewData) => client.pull(by, ids, undefined, sendNewData),
+    pull: (by, ids, sendNewData, seen) => client.pull(by, ids, undefined, sendNewData, seen),
     chunkSize: env.UPSTREAM_MAX_IDS,
     maxItems: env.UPSTREAM_MAX_ITEMS,
     maxBytes: env.UPSTREAM_MAX_BYTES,

@@ -920,3 +920,114 @@ describe('a delta that brings nothing new (the puller)', () => {
     expect(after?.extras?.stops).toEqual(moved.stops);
   });
 });
+
+describe('a delta the same as the last one that changed nothing (the puller at rest)', () => {
+  it('is left unread and counted as answered, its notes counted; a changed head is read and merged', async () => {
+    const head = (city: string) => ({
+      loadTrackExternalId: 1,
+      latestLocation: {
+        lat: '41.1',
+        lon: '-90',
+        deviceTimeGmt: '2026-11-22 10:00:00',
+        accuracy: 10,
+        timestamp: '11/22/2026 04:00 CST',
+        timestampUTC: '11/22/2026 10:00:00 UTC',
+        city,
+        state: 'Y',
+        country: 'US',
+      },
+      stops: [{ stopOrderNumber: 1 }],
+    });
+    const ping = (head('X').latestLocation as Record<string, unknown>) ?? {};
+    let next: Record<string, unknown> = { ...head('X'), locations: [ping] };
+    const read: number[] = [];
+    const noted: string[][] = [];
+    const clock = { t: 0 };
+    const c = createTrackCache({
+      pull: async (by, _ids, _mode, seen) => {
+        const raw = { status: true, timeStamp: '11/22/2026 10:00:00 UTC', details: [structuredClone(next)] };
+        const parsed = parsePullAnswer(raw, seen && { by, seen });
+        if ('error' in parsed) throw new Error(parsed.error);
+        read.push(parsed.data.details.length);
+        return parsed;
+      },
+      onAnswer: (_by, answer) => noted.push(answer.issues.map((i) => `${i.kind} ${i.path}`)),
+      chunkSize: 10,
+      maxInFlight: 1,
+      freshMs: 1000,
+      resyncMs: 600_000,
+      maxLoads: 10,
+      now: () => clock.t,
+    });
+    const round = async () => {
+      clock.t += 1000;
+      await c.refreshLoads('external-id', ['1']);
+    };
+    const city = async () =>
+      (await c.get('external-id', ['1'], undefined, undefined)).loads[0]?.latestLocation?.place?.city;
+
+    await c.refreshLoads('external-id', ['1']);
+    const served = (await c.get('external-id', ['1'], undefined, undefined)).loads;
+    next = { ...head('X'), locations: [] };
+    await round(); // read: merging it changes nothing, so it is remembered
+    await round(); // the same again: not read
+    expect(read).toEqual([1, 1, 0]);
+    expect(noted.at(-1)).toEqual(['unknown_field details[0].stops']);
+    expect((await c.get('external-id', ['1'], undefined, undefined)).loads).toEqual(served);
+
+    next = { ...head('Z'), locations: [] };
+    await round();
+    expect(read.at(-1)).toBe(1);
+    expect(await city()).toBe('Z');
+    await round(); // changed the load: not remembered, read once more
+    await round();
+    expect(read.slice(-2)).toEqual([1, 0]);
+    expect(await city()).toBe('Z');
+    // A full pull is read whatever it holds.
+    c.markFull('external-id', ['1']);
+    await round();
+    expect(read.at(-1)).toBe(1);
+  });
+
+  it("is read, with every detail of its answer, when one detail's id is not plainly read before parsing", async () => {
+    const location = (city: string) => ({
+      lat: '41.1',
+      lon: '-90',
+      accuracy: 10,
+      timestamp: '11/22/2026 04:00 CST',
+      timestampUTC: '11/22/2026 10:00:00 UTC',
+      city,
+      state: 'Y',
+      country: 'US',
+    });
+    const quiet = { loadTrackExternalId: 1, latestLocation: location('X') };
+    let next: unknown[] = [quiet];
+    const clock = { t: 0 };
+    const c = createTrackCache({
+      pull: async (by, _ids, _mode, seen) => {
+        const raw = { status: true, timeStamp: '11/22/2026 10:00:00 UTC', details: structuredClone(next) };
+        const parsed = parsePullAnswer(raw, seen && { by, seen });
+        if ('error' in parsed) throw new Error(parsed.error);
+        return parsed;
+      },
+      chunkSize: 10,
+      maxInFlight: 1,
+      freshMs: 1000,
+      resyncMs: 600_000,
+      maxLoads: 10,
+      now: () => clock.t,
+    });
+    const round = async () => {
+      clock.t += 1000;
+      await c.refreshLoads('external-id', ['1']);
+    };
+    await c.refreshLoads('external-id', ['1']);
+    await round(); // the quiet detail is remembered
+    // The news comes first, under an id only the parser reads (a fraction, then its fallback); the
+    // quiet detail again after it. The first detail of a load counts.
+    next = [{ loadTrackExternalId: 1.5, ltExternalId: 1, latestLocation: location('Z') }, quiet];
+    await round();
+    const load = (await c.get('external-id', ['1'], undefined, undefined)).loads[0];
+    expect(load?.latestLocation?.place?.city).toBe('Z');
+  });
+});

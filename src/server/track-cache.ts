@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dequal } from 'dequal';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { detailId, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import { detailId, type KnownDetails, type Parsed, type PullAnswer } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadViewWire } from '@/contract/load-view';
@@ -48,7 +48,16 @@ import { ProxyError } from './errors';
  *   nor in `missing` is unchanged. A cursor of another process or an unreadable one gets everything.
  */
 export interface TrackCacheOptions {
-  pull: (by: LoadBy, ids: string[], sendNewData: 'yes' | 'no') => Promise<Parsed<PullAnswer>>;
+  /**
+   * One upstream call. `seen`, when given, is asked about each detail of the answer before it is
+   * read (`KnownDetails`): one it recognises is left out of the answer's details.
+   */
+  pull: (
+    by: LoadBy,
+    ids: string[],
+    sendNewData: 'yes' | 'no',
+    seen?: KnownDetails['seen'],
+  ) => Promise<Parsed<PullAnswer>>;
   chunkSize: number;
   /**
    * Items (pings, events, comments, documents, readings) one call is expected to bring at most,
@@ -120,6 +129,13 @@ interface Track {
   deltaItems: number;
   issues: ParseIssue[];
   /**
+   * The print (`jsonPrint`) of its last delta's detail when merging it changed nothing, and that
+   * detail's notes: the same detail again is not read nor merged, only counted as answered. At rest
+   * most loads answer every refresh with the very same detail (no item, the same head): reading it
+   * again would only make garbage.
+   */
+  quiet: { print: number; notes: readonly ParseIssue[] } | undefined;
+  /**
    * Set while its answer alone is too large: the note served with it, when to try again, the
    * refusals in a row, and whether it was reported (after TOO_LARGE_TRIES of them).
    */
@@ -157,6 +173,8 @@ export interface ServedTracks {
 export interface ServedJson extends Omit<ServedTracks, 'loads'> {
   loads: Buffer[];
 }
+
+const NO_NOTES: readonly ParseIssue[] = [];
 
 /** Serializations kept per track: the board's, the documents', a load's own page's and its readings'. */
 const JSON_KEPT = 4;
@@ -251,6 +269,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       items: 0,
       deltaItems: 0,
       issues: [],
+      quiet: undefined,
       tooLarge: undefined,
       inflight: undefined,
       json: undefined,
@@ -369,6 +388,26 @@ export function createTrackCache(o: TrackCacheOptions) {
     calls: { n: number },
   ): Promise<number> {
     let answer: Parsed<PullAnswer>;
+    const byId = new Map(chunk.map((t) => [t.id, t]));
+    // A delta's details are printed as they are read: one the same as the last one that changed
+    // nothing is left unread (`Track.quiet`). A full answer is always read.
+    const prints = mode === 'yes' ? new Map<Track, number>() : undefined;
+    const quiet: Track[] = [];
+    const seen =
+      prints &&
+      ((id: string, print: number) => {
+        const t = byId.get(id);
+        if (!t) return undefined;
+        // Twice in one answer: read as before (the first one counts), and remembered by neither.
+        if (prints.has(t)) {
+          prints.set(t, Number.NaN);
+          return undefined;
+        }
+        prints.set(t, print);
+        if (t.quiet?.print !== print || !t.load || t.missing || t.tooLarge) return undefined;
+        quiet.push(t);
+        return t.quiet.notes;
+      });
     try {
       calls.n++;
       answer = await slot(() =>
@@ -376,6 +415,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           by,
           chunk.map((t) => t.id),
           mode,
+          seen,
         ),
       );
     } catch (error) {
@@ -407,7 +447,15 @@ export function createTrackCache(o: TrackCacheOptions) {
     o.onAnswer?.(by, answer);
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
     const at = now();
-    const byId = new Map(chunk.map((t) => [t.id, t]));
+    // What merging the same detail again would do: nothing but count it as answered.
+    for (const t of quiet) {
+      if (!byId.delete(t.id)) continue;
+      t.known = true;
+      t.missing = false;
+      t.refreshedAt = at;
+      t.needsFull = false;
+      t.tooLarge = undefined;
+    }
     let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
     let batchItems = 0;
     let answered = 0;
@@ -432,6 +480,10 @@ export function createTrackCache(o: TrackCacheOptions) {
         const load = normalizeLoad(detail, by, `details[${i}]`, issues);
         if (!load) continue;
         const changed = absorb(t, load, issues, mode === 'no', at);
+        const print = prints?.get(t) ?? Number.NaN;
+        const own = answer.data.detailIssues[i] ?? NO_NOTES;
+        t.quiet =
+          changed || Number.isNaN(print) ? undefined : { print, notes: own.length > 0 ? own : NO_NOTES };
         const brought = itemCount(load);
         answered += brought;
         // A delta that changed nothing is not stored: the store would find nothing to write.
@@ -572,6 +624,11 @@ export function createTrackCache(o: TrackCacheOptions) {
     return waiter.promise;
   }
 
+  /** Whether a track not in flight is to be pulled now. */
+  function isDue(t: Track, at: number): boolean {
+    return at - t.refreshedAt >= o.freshMs && !(t.tooLarge && at < t.tooLarge.retryAt);
+  }
+
   /** Brings the tracks up to date, sharing calls already in flight; resolves when all settled. */
   async function refresh(by: LoadBy, wanted: Track[]): Promise<number> {
     const at = now();
@@ -579,7 +636,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     const due: Track[] = [];
     for (const t of wanted) {
       if (t.inflight) waits.push(settledWith(t, t.inflight));
-      else if (at - t.refreshedAt >= o.freshMs && !(t.tooLarge && at < t.tooLarge.retryAt)) due.push(t);
+      else if (isDue(t, at)) due.push(t);
     }
     const calls = { n: 0 };
     const modes: ['no' | 'yes', Track[]][] = [
@@ -727,11 +784,23 @@ export function createTrackCache(o: TrackCacheOptions) {
     getJson,
     held,
     /** Brings these loads up to date without serving them (the puller's round); the upstream calls made. */
-    refreshLoads: (by: LoadBy, ids: string[]) =>
-      bringUpToDate(
-        by,
-        ids.map((id) => track(by, id)),
-      ),
+    refreshLoads: (by: LoadBy, ids: readonly string[]): Promise<number> => {
+      // Every watched load comes every second: only the few in flight or due are listed (what
+      // `refresh` looks at), not all of them, unless some track is to be forgotten.
+      const at = now();
+      const wanted: Track[] = [];
+      for (const id of ids) {
+        const t = track(by, id);
+        if (t.known && at - t.lastFullAt >= o.resyncMs) t.needsFull = true;
+        if (t.inflight || isDue(t, at)) wanted.push(t);
+      }
+      if (tracksHeld > o.maxLoads)
+        return bringUpToDate(
+          by,
+          ids.map((id) => track(by, id)),
+        );
+      return refresh(by, wanted);
+    },
     /**
      * What a full pull of loads this cache has not pulled yet is expected to bring, in items (a new
      * term of the puller's lease: what the store holds of each), so that its first calls are sized

@@ -242,3 +242,60 @@ describe('createWebhook', () => {
     );
   });
 });
+
+describe('pull, asked about details it knows (the puller at rest)', () => {
+  const detail = (id: number, city: string) => ({
+    loadTrackExternalId: id,
+    latestLocation: { lat: 41.1, lon: -90, timestampUTC: '11/22/2026 10:00:00 UTC', city },
+    locations: [],
+    stops: [{ stopOrderNumber: 1, note: 'a "quoted" [bracket] {brace}' }],
+  });
+
+  it('parses only the details it does not recognise by id and the print of their text, and counts the others by their notes', async () => {
+    let details = [detail(1, 'X'), detail(2, 'Y')];
+    const upstream = await fake((_req, res) => json(res, 200, { ...ok, details }));
+    const prints = new Map<string, number[]>();
+    const known = new Set<string>();
+    const note = {
+      path: 'details[0].stops',
+      kind: 'unknown_field' as const,
+      message: 'kept',
+      skipped: false,
+    };
+    const seen = (id: string, print: number) => {
+      prints.set(id, [...(prints.get(id) ?? []), print]);
+      return known.has(id) ? [note] : undefined;
+    };
+    const first = await client(upstream.url).pull('external-id', ['1', '2'], undefined, 'yes', seen);
+    expect(first.data.details.map((d) => d.loadTrackExternalId)).toEqual(['1', '2']);
+
+    known.add('1');
+    const second = await client(upstream.url).pull('external-id', ['1', '2'], undefined, 'yes', seen);
+    expect(second.data.details.map((d) => d.loadTrackExternalId)).toEqual(['2']);
+    expect(second.data.details[0]?.latestLocation?.city).toBe('Y');
+    expect(second.issues).toContainEqual(note);
+    // The same text, the same print; another head, another print.
+    details = [detail(1, 'X'), detail(2, 'Z')];
+    await client(upstream.url).pull('external-id', ['1', '2'], undefined, 'yes', seen);
+    const [a1, b1, c1] = prints.get('1') ?? [];
+    const [a2, b2, c2] = prints.get('2') ?? [];
+    expect([a1, b1]).toEqual([c1, c1]);
+    expect(a2).toBe(b2);
+    expect(c2).not.toBe(b2);
+  });
+
+  it("asks about no detail when one detail's id is not read from its text, and parses them all", async () => {
+    // An escaped key at a detail's top level: its id is not read from its bytes, so it could be any
+    // load's, the recognised one's too.
+    const odd = { 'x\ny': 1, ...detail(1, 'Z') };
+    const upstream = await fake((_req, res) => json(res, 200, { ...ok, details: [odd, detail(1, 'X')] }));
+    const asked: string[] = [];
+    const seen = (id: string) => {
+      asked.push(id);
+      return [];
+    };
+    const answer = await client(upstream.url).pull('external-id', ['1'], undefined, 'yes', seen);
+    expect(asked).toEqual([]);
+    expect(answer.data.details.map((d) => d.latestLocation?.city)).toEqual(['Z', 'X']);
+  });
+});

@@ -1,6 +1,15 @@
 import type { LoadNumberRequest, LoadTrackRequest } from '@/contract/pull-request';
 import { PullErrorBody } from '@/contract/errors';
-import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import {
+  KnownDetail,
+  parsePullAnswer,
+  rawDetailId,
+  type KnownDetails,
+  type Parsed,
+  type PullAnswer,
+} from '@/contract/parse-pull';
+import { bytesPrint } from '@/contract/json-print';
+import { memberAt, splitPullAnswer, valueEndAt } from '@/contract/pull-split';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
@@ -270,6 +279,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
     ids: string[],
     include: IncludeFlags | undefined,
     sendNewData: 'yes' | 'no',
+    seen?: KnownDetails['seen'],
   ): Promise<Parsed<PullAnswer>> {
     const flags = {
       sendNewData,
@@ -289,9 +299,8 @@ export function createUpstreamClient(o: UpstreamOptions) {
             ...flags,
           };
     const answer = await send(urls[by], JSON_HEADERS, JSON.stringify(body));
-    const text = answer.text;
     if (answer.status === 401) {
-      const parsed = PullErrorBody.safeParse(safeJson(text));
+      const parsed = PullErrorBody.safeParse(safeJson(answer.text));
       const upstream = parsed.success ? parsed.data : undefined;
       throw new ProxyError(
         502,
@@ -315,7 +324,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
         upstreamStatus: answer.status,
       });
     }
-    const json = safeJson(text);
+    // Asked about what it knows, the caller gets only the details it does not know parsed.
+    const split = seen && knownSkipped(answer.body, by, seen);
+    const json = split ?? safeJson(answer.text);
     if (json === undefined) {
       throw new ProxyError(
         502,
@@ -323,7 +334,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         "the upstream's answer is not valid JSON (it may be truncated)",
       );
     }
-    const parsed = parsePullAnswer(json);
+    const parsed = parsePullAnswer(json, seen && split === undefined ? { by, seen } : undefined);
     if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', scrub(parsed.error));
     if (!parsed.data.status) {
       const message = PullErrorBody.safeParse(json);
@@ -389,6 +400,53 @@ export function createUpstreamClient(o: UpstreamOptions) {
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/**
+ * A pull answer with each detail `seen` recognises (by its id and the print of its bytes) in place
+ * as a `KnownDetail`, and only the others decoded and parsed; undefined when its shape is not plain
+ * enough to split (`splitPullAnswer`), or when it is not valid JSON.
+ */
+function knownSkipped(body: Buffer, by: LoadBy, seen: KnownDetails['seen']): unknown {
+  const split = splitPullAnswer(body);
+  if (!split) return undefined;
+  try {
+    const envelope = JSON.parse(
+      `${body.toString('utf8', 0, split.start)}[]${body.toString('utf8', split.end)}`,
+    ) as Record<string, unknown>;
+    // Skipped only when every detail's id is read from its bytes (see `rawDetailIds`).
+    const ids: (string | undefined)[] = split.details.map(({ start }) => idInBytes(body, start, by));
+    const sure = !ids.includes(undefined);
+    const details = split.details.map(({ start, end }, i) => {
+      const id = sure ? ids[i] : undefined;
+      const notes = id === undefined ? undefined : seen(id, bytesPrint(body, start, end));
+      return notes ? new KnownDetail(notes) : (JSON.parse(body.toString('utf8', start, end)) as unknown);
+    });
+    envelope.details = details;
+    return envelope;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a detail's id is read from, first to last (`detailId`). */
+const ID_KEYS = {
+  'external-id': ['loadTrackExternalId', 'ltExternalId'],
+  'load-number': ['loadNumber', 'ltExternalId'],
+} as const;
+
+/** The id of the detail whose text begins at `start`, as `detailId` would read it; undefined when unsure. */
+function idInBytes(body: Buffer, start: number, by: LoadBy): string | undefined {
+  const ids: Record<string, unknown> = {};
+  for (const key of ID_KEYS[by]) {
+    const at = memberAt(body, start, key);
+    if (at === -2) return undefined;
+    if (at >= 0) ids[key] = JSON.parse(body.toString('utf8', at, valueEndAt(body, at)));
+    // The first one read as an id: the fallback is not looked at.
+    const id = rawDetailId(ids, by);
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
 
 function safeJson(text: string): unknown {
   try {

@@ -45,7 +45,9 @@ export interface TransportAnswer {
   status: number;
   /** A response header by lower-case name; null when absent. */
   header: (name: string) => string | null;
-  /** The body, decoded (gzip or deflate) and read as UTF-8. */
+  /** The body's bytes, decoded (gzip or deflate). */
+  body: Buffer;
+  /** The body read as UTF-8 (made when first read). */
   text: string;
 }
 
@@ -148,15 +150,22 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
           if (size > o.maxBytes) finish(new TransportError('too_large'));
           else chunks.push(chunk);
         });
-        const done = () =>
+        const done = () => {
+          // A pull's caller may read only parts of it (upstream-client.ts): no text made unasked.
+          const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+          let text: string | undefined;
           finish({
             status: answer.statusCode ?? 0,
             header: (name) => {
               const value = answer.headers[name.toLowerCase()];
               return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
             },
-            text: Buffer.concat(chunks).toString('utf8'),
+            body,
+            get text() {
+              return (text ??= body.toString('utf8'));
+            },
           });
+        };
         source.on('error', () => {
           // A compressed answer with no bytes at all (chunked, empty) is an empty answer.
           if (decoder && raw === 0 && answer.complete) done();

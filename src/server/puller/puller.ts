@@ -43,6 +43,8 @@ export function createPuller(o: PullerOptions) {
   /** The watched loads as last read, and the mark they were read at (read again when it moves). */
   let watchedList: { by: LoadBy; id: string }[] = [];
   let watchedAt: string | undefined;
+  /** The ids pulled of each operation, made again only when the watched loads change. */
+  let pulledIds = new Map<LoadBy, string[]>();
 
   // One write at a time: the store takes its stamps one transaction after another anyway, and
   // writes queued there would hold the pool's connections from the requests this instance serves.
@@ -111,6 +113,7 @@ export function createPuller(o: PullerOptions) {
       if (mark !== watchedAt) {
         watchedList = await liveWatchedLoads(o.db);
         watchedAt = mark;
+        pulledIds = idsByKind(watchedList.slice(0, o.maxLoads));
       }
       watched = watchedList;
     } catch (error) {
@@ -123,12 +126,8 @@ export function createPuller(o: PullerOptions) {
       );
       saidTooMany = true;
     }
-    const byKind = new Map<LoadBy, string[]>();
-    for (const w of watched.slice(0, o.maxLoads)) {
-      let ids = byKind.get(w.by);
-      if (!ids) byKind.set(w.by, (ids = []));
-      ids.push(w.id);
-    }
+    // Kept from round to round: a round comes every second, with every watched load.
+    const byKind = pulledIds;
     if (countsDue) {
       // Every load is pulled in full now: sized by what the store holds of each, no chunk of long
       // tracks is refused as too large and pulled again in halves.
@@ -181,6 +180,17 @@ export function createPuller(o: PullerOptions) {
 }
 
 export type Puller = ReturnType<typeof createPuller>;
+
+/** The ids of each operation, in the order given. */
+function idsByKind(loads: readonly { by: LoadBy; id: string }[]): Map<LoadBy, string[]> {
+  const byKind = new Map<LoadBy, string[]>();
+  for (const w of loads) {
+    let ids = byKind.get(w.by);
+    if (!ids) byKind.set(w.by, (ids = []));
+    ids.push(w.id);
+  }
+  return byKind;
+}
 
 /** A write after this instance stepped down. */
 class NotLeaderError extends Error {
