@@ -5,6 +5,7 @@ import type { DarkReason, Load, StopOutlook } from '@/domain/model';
 import { DEFAULT_THRESHOLDS, type StalenessThresholds } from '@/domain/staleness';
 import { emptyLoad, testLatestLocation, testTime } from '@/testing/loads';
 import { exceptionRows, keptExceptionRows, type ExceptionRow } from './exceptions-model';
+import { shownRows } from './shown-rows';
 
 const NOW = Date.parse('2026-11-24T15:00:00Z');
 const MIN = 60_000;
@@ -108,22 +109,7 @@ function toAck(i: number, kind: ExceptionAck['kind'], state: string, until: numb
   };
 }
 
-/** What a row shows, without the load object it was made from. */
-// Field by field: a row's evidence is read through a getter, and its own fields include its judgement.
-const shown = (r: ExceptionRow) => ({
-  key: r.key,
-  ref: r.ref,
-  label: r.label,
-  exception: r.exception,
-  evidence: r.evidence,
-  driver: r.driver,
-  phone: r.phone,
-  handled: r.handled,
-});
-const listed = (rows: { open: ExceptionRow[]; handled: ExceptionRow[] }) => ({
-  open: rows.open.map(shown),
-  handled: rows.handled.map(shown),
-});
+const listed = shownRows;
 
 /** The moments at which a load's judgement may turn, and either side of them. */
 function edges(load: Load, t: StalenessThresholds): number[] {

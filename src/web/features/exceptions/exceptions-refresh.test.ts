@@ -5,25 +5,12 @@ import type { Load } from '@/domain/model';
 import { boardOutlook, DEFAULT_OUTLOOK_OPTIONS, withOutlook, type OutlookMemo } from '@/domain/outlook';
 import { DEFAULT_THRESHOLDS } from '@/domain/staleness';
 import { simulatedRefreshes } from '@/testing/simulated-refreshes';
-import { keptExceptionRows, type ExceptionRow } from './exceptions-model';
+import { keptExceptionRows } from './exceptions-model';
+import { shownRows } from './shown-rows';
 
 const O = DEFAULT_OUTLOOK_OPTIONS;
 const board = (l: Load): Load => (l.outlook ? { ...l, outlook: boardOutlook(l.outlook) } : l);
-// Field by field: a row's evidence is read through a getter, and its own fields include its judgement.
-const shown = (r: ExceptionRow) => ({
-  key: r.key,
-  ref: r.ref,
-  label: r.label,
-  exception: r.exception,
-  evidence: r.evidence,
-  driver: r.driver,
-  phone: r.phone,
-  handled: r.handled,
-});
-const listed = (rows: { open: ExceptionRow[]; handled: ExceptionRow[] }) => ({
-  open: rows.open.map(shown),
-  handled: rows.handled.map(shown),
-});
+const listed = shownRows;
 
 describe('a simulated fleet through refreshes', () => {
   it('gives the outlooks and exceptions a reckoning that kept nothing gives', () => {
