@@ -922,30 +922,30 @@ describe('a delta that brings nothing new (the puller)', () => {
 });
 
 describe('a delta the same as the last one that changed nothing (the puller at rest)', () => {
-  it('is left unread and counted as answered, its notes counted; a changed head is read and merged', async () => {
-    const head = (city: string) => ({
-      loadTrackExternalId: 1,
-      latestLocation: {
-        lat: '41.1',
-        lon: '-90',
-        deviceTimeGmt: '2026-11-22 10:00:00',
-        accuracy: 10,
-        timestamp: '11/22/2026 04:00 CST',
-        timestampUTC: '11/22/2026 10:00:00 UTC',
-        city,
-        state: 'Y',
-        country: 'US',
-      },
-      stops: [{ stopOrderNumber: 1 }],
-    });
-    const ping = (head('X').latestLocation as Record<string, unknown>) ?? {};
-    let next: Record<string, unknown> = { ...head('X'), locations: [ping] };
+  const location = (city: string) => ({
+    lat: '41.1',
+    lon: '-90',
+    deviceTimeGmt: '2026-11-22 10:00:00',
+    accuracy: 10,
+    timestamp: '11/22/2026 04:00 CST',
+    timestampUTC: '11/22/2026 10:00:00 UTC',
+    city,
+    state: 'Y',
+    country: 'US',
+  });
+
+  /** Load 1 pulled as the puller pulls it, from `details()`; each answer's details read and its notes. */
+  function atRest(details: () => unknown[]) {
     const read: number[] = [];
     const noted: string[][] = [];
     const clock = { t: 0 };
     const c = createTrackCache({
       pull: async (by, _ids, _mode, seen) => {
-        const raw = { status: true, timeStamp: '11/22/2026 10:00:00 UTC', details: [structuredClone(next)] };
+        const raw = {
+          status: true,
+          timeStamp: '11/22/2026 10:00:00 UTC',
+          details: structuredClone(details()),
+        };
         const parsed = parsePullAnswer(raw, seen && { by, seen });
         if ('error' in parsed) throw new Error(parsed.error);
         read.push(parsed.data.details.length);
@@ -963,6 +963,17 @@ describe('a delta the same as the last one that changed nothing (the puller at r
       clock.t += 1000;
       await c.refreshLoads('external-id', ['1']);
     };
+    return { c, round, read, noted };
+  }
+
+  it('is left unread and counted as answered, its notes counted; a changed head is read and merged', async () => {
+    const head = (city: string) => ({
+      loadTrackExternalId: 1,
+      latestLocation: location(city),
+      stops: [{ stopOrderNumber: 1 }],
+    });
+    let next: Record<string, unknown> = { ...head('X'), locations: [location('X')] };
+    const { c, round, read, noted } = atRest(() => [next]);
     const city = async () =>
       (await c.get('external-id', ['1'], undefined, undefined)).loads[0]?.latestLocation?.place?.city;
 
@@ -990,37 +1001,9 @@ describe('a delta the same as the last one that changed nothing (the puller at r
   });
 
   it("is read, with every detail of its answer, when one detail's id is not plainly read before parsing", async () => {
-    const location = (city: string) => ({
-      lat: '41.1',
-      lon: '-90',
-      accuracy: 10,
-      timestamp: '11/22/2026 04:00 CST',
-      timestampUTC: '11/22/2026 10:00:00 UTC',
-      city,
-      state: 'Y',
-      country: 'US',
-    });
     const quiet = { loadTrackExternalId: 1, latestLocation: location('X') };
     let next: unknown[] = [quiet];
-    const clock = { t: 0 };
-    const c = createTrackCache({
-      pull: async (by, _ids, _mode, seen) => {
-        const raw = { status: true, timeStamp: '11/22/2026 10:00:00 UTC', details: structuredClone(next) };
-        const parsed = parsePullAnswer(raw, seen && { by, seen });
-        if ('error' in parsed) throw new Error(parsed.error);
-        return parsed;
-      },
-      chunkSize: 10,
-      maxInFlight: 1,
-      freshMs: 1000,
-      resyncMs: 600_000,
-      maxLoads: 10,
-      now: () => clock.t,
-    });
-    const round = async () => {
-      clock.t += 1000;
-      await c.refreshLoads('external-id', ['1']);
-    };
+    const { c, round } = atRest(() => next);
     await c.refreshLoads('external-id', ['1']);
     await round(); // the quiet detail is remembered
     // The news comes first, under an id only the parser reads (a fraction, then its fallback); the
