@@ -75,8 +75,8 @@ export function pointOf(load: Load, level: Staleness, excursionTolerance: number
 
 /**
  * The points of a board's answer as the pull worker sent them ahead of its loads: the same places and
- * looks as `pointOf` gives from the loads, judged at the worker's time; until the loads come, a
- * tooltip names the load by its key.
+ * looks as `pointOf` gives from the loads, judged at the page's level instant the worker was told;
+ * until the loads come, a tooltip names the load by its key.
  */
 export function earlyPoints(early: EarlyPoints): MarkerPoint[] {
   const { keys, coords, accuracy, looks } = early;
