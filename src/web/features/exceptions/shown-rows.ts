@@ -4,7 +4,7 @@ import type { ExceptionRow } from './exceptions-model';
  * What a row shows, without the load object it was made from, for tests that compare lists: field by
  * field, as a row's evidence is read through a getter and its own fields include its judgement.
  */
-export const shownRow = (r: ExceptionRow) => ({
+const shownRow = (r: ExceptionRow) => ({
   key: r.key,
   ref: r.ref,
   label: r.label,
