@@ -837,6 +837,31 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     ]);
   });
 
+  it('stores one answer in parts of at most storeItems (or one load) when maxItems allows more', async () => {
+    const u = fleet();
+    const clock = { t: 0 };
+    const parts: { ids: string[]; pings: number; missing: string[] }[] = [];
+    const c = cache(u, clock, {
+      chunkSize: 100,
+      maxItems: 100,
+      storeItems: 21,
+      persist: async (_by, answer) => {
+        parts.push({
+          ids: answer.loads.map((l) => l.id),
+          pings: answer.loads.reduce((n, l) => n + l.pings.length, 0),
+          missing: answer.missing.map((m) => m.id),
+        });
+      },
+    });
+    await c.refreshLoads('external-id', [...ids, '99']);
+    expect(u.calls.map((x) => x.ids)).toEqual([[...ids, '99']]);
+    expect(parts).toEqual([
+      { ids: ['1'], pings: 20, missing: [] },
+      { ids: ['2'], pings: 20, missing: [] },
+      { ids: ['3', '4'], pings: 4, missing: ['99'] },
+    ]);
+  });
+
   it('after a part of an answer failed to be stored, pulls the whole chunk in full again', async () => {
     const u = fleet();
     const clock = { t: 0 };

@@ -66,6 +66,12 @@ export interface TrackCacheOptions {
    */
   maxItems?: number;
   /**
+   * Items written to the store in one go (`persist`), at most: a large answer is stored in parts of
+   * this many as it is read, so that each part's loads, texts and parameters are let go while
+   * young, not held until the whole answer is written. `maxItems` when absent.
+   */
+  storeItems?: number;
+  /**
    * Bytes the upstream client reads of one answer (UPSTREAM_MAX_BYTES): calls are also cut before
    * their items, at BYTES_PER_ITEM each, would pass it, so that an answer expected to fit is not refused.
    */
@@ -227,6 +233,10 @@ export function createTrackCache(o: TrackCacheOptions) {
       o.maxItems !== undefined && o.maxItems >= 1 ? o.maxItems : Number.POSITIVE_INFINITY,
       o.maxBytes !== undefined ? Math.floor(o.maxBytes / BYTES_PER_ITEM) : Number.POSITIVE_INFINITY,
     ),
+  );
+  const storeItems = Math.min(
+    maxItems,
+    o.storeItems !== undefined && o.storeItems >= 1 ? o.storeItems : Number.POSITIVE_INFINITY,
   );
   const waiting: (() => void)[] = [];
 
@@ -490,9 +500,9 @@ export function createTrackCache(o: TrackCacheOptions) {
         if (!o.persist || !t.load || !changed) continue;
         // The answer's items under the merged head (its outlook reckoned from the whole track).
         const { pings, events, comments, documents, readings } = load;
-        // A large answer is stored in parts of at most `maxItems` (or one load), so that no write's
+        // A large answer is stored in parts of at most `storeItems` (or one load), so that no write's
         // parameters are large; a part fails as the whole would: the chunk is pulled in full next time.
-        if (toStore.loads.length > 0 && batchItems + brought > maxItems) await store();
+        if (toStore.loads.length > 0 && batchItems + brought > storeItems) await store();
         toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
         toStore.notes.push({ by, id: t.id, notes: t.issues });
         batchItems += brought;
