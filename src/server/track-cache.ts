@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { dequal } from 'dequal';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { detailId, type KnownDetails, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import {
+  detailId,
+  type KnownDetails,
+  type Parsed,
+  type PullAnswer,
+  type UnreadDetails,
+} from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadViewWire } from '@/contract/load-view';
@@ -454,7 +460,6 @@ export function createTrackCache(o: TrackCacheOptions) {
       if (failure) throw failure.reason;
       return halves.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
     }
-    o.onAnswer?.(by, answer);
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
     const at = now();
     // What merging the same detail again would do: nothing but count it as answered.
@@ -476,22 +481,31 @@ export function createTrackCache(o: TrackCacheOptions) {
       await o.persist?.(by, batch);
     };
     const details = answer.data.details as (PullAnswer['details'][number] | undefined)[];
+    const parsedCount = details.length;
+    // A full answer's details come as text, each read here as its turn comes (`unread`): what is
+    // held is the answer's bytes, one detail's tree and the part waiting to be stored.
+    const unread = answer.data.unread;
+    const count = parsedCount + (unread?.count ?? 0);
     try {
-      for (let i = 0; i < details.length; i++) {
-        const detail = details[i];
-        // Let go of each detail once read: a large answer's tree shrinks as it is stored.
-        details[i] = undefined;
+      for (let i = 0; i < count; i++) {
+        let detail: PullAnswer['details'][number] | undefined;
+        let own: readonly ParseIssue[];
+        if (i < parsedCount) {
+          detail = details[i];
+          // Let go of each detail once read: a large answer's tree shrinks as it is stored.
+          details[i] = undefined;
+          own = answer.data.detailIssues[i] ?? NO_NOTES;
+        } else ({ detail, issues: own } = (unread as UnreadDetails).take(i - parsedCount));
         if (detail === undefined) continue;
         const id = detailId(detail, by);
         const t = id === undefined ? undefined : byId.get(id);
         if (!t) continue;
         byId.delete(t.id);
-        const issues = [...(answer.data.detailIssues[i] ?? [])];
+        const issues = [...own];
         const load = normalizeLoad(detail, by, `details[${i}]`, issues);
         if (!load) continue;
         const changed = absorb(t, load, issues, mode === 'no', at);
         const print = prints?.get(t) ?? Number.NaN;
-        const own = answer.data.detailIssues[i] ?? NO_NOTES;
         t.quiet =
           changed || Number.isNaN(print) ? undefined : { print, notes: own.length > 0 ? own : NO_NOTES };
         const brought = itemCount(load);
@@ -522,6 +536,9 @@ export function createTrackCache(o: TrackCacheOptions) {
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
       throw error;
+    } finally {
+      // After the details are read: the notes of those read one at a time are in `issues` only now.
+      o.onAnswer?.(by, answer);
     }
   }
 
