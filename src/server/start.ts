@@ -160,7 +160,7 @@ export const PULLER_ROUND_MS = 1000;
  * is written in parts as it is read, each part's loads, texts and parameters small enough to die in
  * V8's young generation instead of being promoted, and the old space growing by what the pull keeps.
  */
-export const PULLER_STORE_ITEMS = 2_000;
+export const PULLER_STORE_ITEMS = 5_000;
 
 /**
  * The tracks the routes read: this process's track cache (TRACKS=memory), or the track store fed by
