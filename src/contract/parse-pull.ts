@@ -18,6 +18,40 @@ export interface PullAnswer {
   details: LoadDetail[];
   /** What was skipped or noted in each detail, in the order of `details`. */
   detailIssues: ParseIssue[][];
+  /** The answer's details not read yet, after `details` (`unreadDetails`). */
+  unread?: UnreadDetails;
+}
+
+/**
+ * A pull answer's details left as their text, each read (parsed and checked as `parseLoadDetail`
+ * does) only when its caller takes it, in any order, once: a large answer is then held as its
+ * bytes and the tree of one detail at a time, never as one tree of all of them.
+ */
+export interface UnreadDetails {
+  count: number;
+  /** The detail at `i` among the unread ones, and its notes (also added to the answer's `issues`). */
+  take: (i: number) => { detail: LoadDetail | undefined; issues: ParseIssue[] };
+}
+
+/**
+ * `count` details read by `raw(i)` (the value of the answer's `details[first + i]`; it throws when
+ * its text is not JSON) only when taken; their notes go to `issues` as they are read.
+ */
+export function unreadDetails(
+  count: number,
+  first: number,
+  raw: (i: number) => unknown,
+  issues: ParseIssue[],
+): UnreadDetails {
+  return {
+    count,
+    take: (i) => {
+      const own: ParseIssue[] = [];
+      const detail = parseLoadDetail(raw(i), joinPath('details', first + i), own);
+      issues.push(...own);
+      return { detail, issues: own };
+    },
+  };
 }
 
 export interface Parsed<T> {

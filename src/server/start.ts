@@ -156,6 +156,13 @@ export function buildProxy(
 export const PULLER_ROUND_MS = 1000;
 
 /**
+ * Items the puller writes to the store in one transaction: a full answer (up to UPSTREAM_MAX_ITEMS)
+ * is written in parts as it is read, each part's loads, texts and parameters small enough to die in
+ * V8's young generation instead of being promoted, and the old space growing by what the pull keeps.
+ */
+export const PULLER_STORE_ITEMS = 5_000;
+
+/**
  * The tracks the routes read: this process's track cache (TRACKS=memory), or the track store fed by
  * the one puller among the instances (TRACKS=store), whose cache pulls each load once a refresh.
  */
@@ -186,6 +193,7 @@ function tracksOf(
         // Its answers are written one at a time: a second call fetches the next while one is
         // written; more would only hold more parsed answers in memory, waiting.
         maxInFlight: 2,
+        storeItems: PULLER_STORE_ITEMS,
         maxLoads: env.PULLER_MAX_LOADS,
         persist,
         // The stream's cursors are the store's: its feed tells of changes, not this cache.

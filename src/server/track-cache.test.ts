@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadDetailWire } from '@/contract/load-detail';
 import type { LoadViewWire } from '@/contract/load-view';
-import { parsePullAnswer, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import { parsePullAnswer, unreadDetails, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import type { ParseIssue } from '@/contract/parse-issue';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
 import { createTrackCache, TOO_LARGE_TRIES, type TrackCacheOptions } from './track-cache';
@@ -834,6 +835,84 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     expect(parts).toEqual([
       { ids: ['1'], pings: 20, missing: [] },
       { ids: ['2', '3', '4'], pings: 24, missing: ['99'] },
+    ]);
+  });
+
+  it('stores one answer in parts of at most storeItems (or one load) when maxItems allows more', async () => {
+    const u = fleet();
+    const clock = { t: 0 };
+    const parts: { ids: string[]; pings: number; missing: string[] }[] = [];
+    const c = cache(u, clock, {
+      chunkSize: 100,
+      maxItems: 100,
+      storeItems: 21,
+      persist: async (_by, answer) => {
+        parts.push({
+          ids: answer.loads.map((l) => l.id),
+          pings: answer.loads.reduce((n, l) => n + l.pings.length, 0),
+          missing: answer.missing.map((m) => m.id),
+        });
+      },
+    });
+    await c.refreshLoads('external-id', [...ids, '99']);
+    expect(u.calls.map((x) => x.ids)).toEqual([[...ids, '99']]);
+    expect(parts).toEqual([
+      { ids: ['1'], pings: 20, missing: [] },
+      { ids: ['2'], pings: 20, missing: [] },
+      { ids: ['3', '4'], pings: 4, missing: ['99'] },
+    ]);
+  });
+
+  it("reads a full answer's details one at a time, each part stored before the next details are read", async () => {
+    const u = fleet();
+    const clock = { t: 0 };
+    const steps: string[] = [];
+    const noted: string[][] = [];
+    const c = cache(u, clock, {
+      chunkSize: 100,
+      maxItems: 100,
+      storeItems: 21,
+      // The details as text, as the client hands a full answer: read only when taken.
+      pull: async (by, wanted, mode) => {
+        const whole = await u.pull(by, wanted, mode);
+        const raws = whole.data.details.map((d) => ({ ...d, surplus: 1 }));
+        const issues: ParseIssue[] = [];
+        const answer: Parsed<PullAnswer> = {
+          data: { ...whole.data, details: [], detailIssues: [] },
+          issues,
+        };
+        answer.data.unread = unreadDetails(
+          raws.length,
+          0,
+          (i) => {
+            steps.push(`read ${String(raws[i]?.loadTrackExternalId)}`);
+            return raws[i];
+          },
+          issues,
+        );
+        return answer;
+      },
+      persist: async (_by, answer) => {
+        steps.push(`store ${answer.loads.map((l) => `${l.id}:${l.pings.length}`).join(',')}`);
+      },
+      onAnswer: (_by, answer) => noted.push(answer.issues.map((i) => `${i.kind} ${i.path}`)),
+    });
+    await c.refreshLoads('external-id', ids);
+    // Every detail merged and stored with all its pings.
+    expect(steps).toEqual([
+      'read 1',
+      'read 2',
+      'store 1:20',
+      'read 3',
+      'store 2:20',
+      'read 4',
+      'store 3:2,4:2',
+    ]);
+    // Each detail's notes reach the drift report, as read.
+    expect(noted).toEqual([
+      ['details[0].stops', 'details[0].surplus', 'details[1].stops', 'details[1].surplus']
+        .concat(['details[2].stops', 'details[2].surplus', 'details[3].stops', 'details[3].surplus'])
+        .map((path) => `unknown_field ${path}`),
     ]);
   });
 

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { dequal } from 'dequal';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { detailId, type KnownDetails, type Parsed, type PullAnswer } from '@/contract/parse-pull';
+import {
+  detailId,
+  type KnownDetails,
+  type Parsed,
+  type PullAnswer,
+  type UnreadDetails,
+} from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadViewWire } from '@/contract/load-view';
@@ -65,6 +71,12 @@ export interface TrackCacheOptions {
    * and an answer is merged and stored this many items at a time. No bound when absent.
    */
   maxItems?: number;
+  /**
+   * Items written to the store in one go (`persist`), at most: a large answer is stored in parts of
+   * this many as it is read, so that each part's loads, texts and parameters are let go while
+   * young, not held until the whole answer is written. `maxItems` when absent.
+   */
+  storeItems?: number;
   /**
    * Bytes the upstream client reads of one answer (UPSTREAM_MAX_BYTES): calls are also cut before
    * their items, at BYTES_PER_ITEM each, would pass it, so that an answer expected to fit is not refused.
@@ -227,6 +239,10 @@ export function createTrackCache(o: TrackCacheOptions) {
       o.maxItems !== undefined && o.maxItems >= 1 ? o.maxItems : Number.POSITIVE_INFINITY,
       o.maxBytes !== undefined ? Math.floor(o.maxBytes / BYTES_PER_ITEM) : Number.POSITIVE_INFINITY,
     ),
+  );
+  const storeItems = Math.min(
+    maxItems,
+    o.storeItems !== undefined && o.storeItems >= 1 ? o.storeItems : Number.POSITIVE_INFINITY,
   );
   const waiting: (() => void)[] = [];
 
@@ -444,7 +460,6 @@ export function createTrackCache(o: TrackCacheOptions) {
       if (failure) throw failure.reason;
       return halves.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
     }
-    o.onAnswer?.(by, answer);
     lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
     const at = now();
     // What merging the same detail again would do: nothing but count it as answered.
@@ -466,22 +481,31 @@ export function createTrackCache(o: TrackCacheOptions) {
       await o.persist?.(by, batch);
     };
     const details = answer.data.details as (PullAnswer['details'][number] | undefined)[];
+    const parsedCount = details.length;
+    // A full answer's details come as text, each read here as its turn comes (`unread`): what is
+    // held is the answer's bytes, one detail's tree and the part waiting to be stored.
+    const unread = answer.data.unread;
+    const count = parsedCount + (unread?.count ?? 0);
     try {
-      for (let i = 0; i < details.length; i++) {
-        const detail = details[i];
-        // Let go of each detail once read: a large answer's tree shrinks as it is stored.
-        details[i] = undefined;
+      for (let i = 0; i < count; i++) {
+        let detail: PullAnswer['details'][number] | undefined;
+        let own: readonly ParseIssue[];
+        if (i < parsedCount) {
+          detail = details[i];
+          // Let go of each detail once read: a large answer's tree shrinks as it is stored.
+          details[i] = undefined;
+          own = answer.data.detailIssues[i] ?? NO_NOTES;
+        } else ({ detail, issues: own } = (unread as UnreadDetails).take(i - parsedCount));
         if (detail === undefined) continue;
         const id = detailId(detail, by);
         const t = id === undefined ? undefined : byId.get(id);
         if (!t) continue;
         byId.delete(t.id);
-        const issues = [...(answer.data.detailIssues[i] ?? [])];
+        const issues = [...own];
         const load = normalizeLoad(detail, by, `details[${i}]`, issues);
         if (!load) continue;
         const changed = absorb(t, load, issues, mode === 'no', at);
         const print = prints?.get(t) ?? Number.NaN;
-        const own = answer.data.detailIssues[i] ?? NO_NOTES;
         t.quiet =
           changed || Number.isNaN(print) ? undefined : { print, notes: own.length > 0 ? own : NO_NOTES };
         const brought = itemCount(load);
@@ -490,9 +514,9 @@ export function createTrackCache(o: TrackCacheOptions) {
         if (!o.persist || !t.load || !changed) continue;
         // The answer's items under the merged head (its outlook reckoned from the whole track).
         const { pings, events, comments, documents, readings } = load;
-        // A large answer is stored in parts of at most `maxItems` (or one load), so that no write's
+        // A large answer is stored in parts of at most `storeItems` (or one load), so that no write's
         // parameters are large; a part fails as the whole would: the chunk is pulled in full next time.
-        if (toStore.loads.length > 0 && batchItems + brought > maxItems) await store();
+        if (toStore.loads.length > 0 && batchItems + brought > storeItems) await store();
         toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
         toStore.notes.push({ by, id: t.id, notes: t.issues });
         batchItems += brought;
@@ -512,6 +536,9 @@ export function createTrackCache(o: TrackCacheOptions) {
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
       throw error;
+    } finally {
+      // After the details are read: the notes of those read one at a time are in `issues` only now.
+      o.onAnswer?.(by, answer);
     }
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json, refusingUrl } from '@/testing/fake-upstream';
 import { fakeUpstreamsPerTest } from '@/testing/fake-upstreams-per-test';
+import { parsePullAnswer } from '@/contract/parse-pull';
 import { ProxyError } from './errors';
 import { createUpstreamClient, retryAfterMs } from './upstream-client';
 
@@ -297,5 +298,48 @@ describe('pull, asked about details it knows (the puller at rest)', () => {
     const answer = await client(upstream.url).pull('external-id', ['1'], undefined, 'yes', seen);
     expect(asked).toEqual([]);
     expect(answer.data.details.map((d) => d.latestLocation?.city)).toEqual(['Z', 'X']);
+  });
+});
+
+describe('pull, a full answer (asked about no detail)', () => {
+  const detail = (id: number, city: string) => ({
+    loadTrackExternalId: id,
+    latestLocation: { lat: 41.1, lon: -90, timestampUTC: '11/22/2026 10:00:00 UTC', city },
+    locations: [{ lat: '41.1', lon: '-90', deviceTimeGmt: '2026-11-22 10:00:00' }, 5],
+    stops: [{ stopOrderNumber: 1, note: 'a "quoted" [bracket] {brace}' }],
+  });
+
+  it('hands its details unread, each read when taken as the whole answer reads it, its notes added', async () => {
+    const body = { ...ok, details: [detail(1, 'X'), 'junk', detail(2, 'Y')] };
+    const upstream = await fake((_req, res) => json(res, 200, body));
+    const answer = await client(upstream.url).pull('external-id', ['1', '2'], undefined, 'no');
+    const whole = parsePullAnswer(body);
+    if ('error' in whole) throw new Error(whole.error);
+    expect(answer.data.details).toEqual([]);
+    expect(answer.issues).toEqual([]);
+    const taken = [0, 1, 2].map((i) => answer.data.unread?.take(i));
+    expect(taken.flatMap((t) => (t?.detail ? [t.detail] : []))).toEqual(whole.data.details);
+    expect(taken.flatMap((t) => (t?.detail ? [t.issues] : []))).toEqual(whole.data.detailIssues);
+    expect(answer.issues).toEqual(whole.issues);
+    expect(answer.issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['details[1]', 'details[2].locations[1]']),
+    );
+  });
+
+  it('refuses a detail that is not JSON when it is read, and an answer cut off when it comes', async () => {
+    const text = JSON.stringify({ ...ok, details: [detail(1, 'X'), detail(2, 'Y')] });
+    let sent = text.replace('"city":"Y"', '"city":Y');
+    const upstream = await fake((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(sent);
+    });
+    const answer = await client(upstream.url).pull('external-id', ['1', '2'], undefined, 'no');
+    expect(answer.data.unread?.take(0).detail?.latestLocation?.city).toBe('X');
+    expect(() => answer.data.unread?.take(1)).toThrow(
+      expect.objectContaining({ status: 502, code: 'upstream_bad_json' }),
+    );
+    sent = text.slice(0, -20);
+    const cut = await failure(client(upstream.url).pull('external-id', ['1', '2'], undefined, 'no'));
+    expect(cut).toMatchObject({ status: 502, code: 'upstream_bad_json' });
   });
 });

@@ -4,6 +4,7 @@ import {
   KnownDetail,
   parsePullAnswer,
   rawDetailId,
+  unreadDetails,
   type KnownDetails,
   type Parsed,
   type PullAnswer,
@@ -324,16 +325,12 @@ export function createUpstreamClient(o: UpstreamOptions) {
         upstreamStatus: answer.status,
       });
     }
-    // Asked about what it knows, the caller gets only the details it does not know parsed.
+    // Asked about what it knows, the caller gets only the details it does not know parsed; asked
+    // about nothing (a full pull), it gets them as text, each read when the caller comes to it.
     const split = seen && knownSkipped(answer.body, by, seen);
-    const json = split ?? safeJson(answer.text);
-    if (json === undefined) {
-      throw new ProxyError(
-        502,
-        'upstream_bad_json',
-        "the upstream's answer is not valid JSON (it may be truncated)",
-      );
-    }
+    const later = seen ? undefined : detailsLater(answer.body);
+    const json = split ?? later?.envelope ?? safeJson(answer.text);
+    if (json === undefined) throw badJson();
     const parsed = parsePullAnswer(json, seen && split === undefined ? { by, seen } : undefined);
     if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', scrub(parsed.error));
     if (!parsed.data.status) {
@@ -344,6 +341,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         `the upstream reported a failure: ${scrub((message.success && message.data.message) || 'no message')}`,
       );
     }
+    if (later) parsed.data.unread = unreadDetails(later.count, 0, later.raw, parsed.issues);
     return parsed;
   }
 
@@ -427,6 +425,33 @@ function knownSkipped(body: Buffer, by: LoadBy, seen: KnownDetails['seen']): unk
     return undefined;
   }
 }
+
+/**
+ * A pull answer's envelope with its details left out, and a reader of each detail's text, when
+ * its shape is plain enough to split (`splitPullAnswer`); undefined otherwise (read it whole). A
+ * detail whose text is not JSON is found when it is read: its reader throws the answer's refusal.
+ */
+function detailsLater(
+  body: Buffer,
+): { envelope: unknown; count: number; raw: (i: number) => unknown } | undefined {
+  const split = splitPullAnswer(body);
+  if (!split) return undefined;
+  const envelope = safeJson(`${body.toString('utf8', 0, split.start)}[]${body.toString('utf8', split.end)}`);
+  if (envelope === undefined) return undefined;
+  return {
+    envelope,
+    count: split.details.length,
+    raw: (i) => {
+      const at = split.details[i] as { start: number; end: number };
+      const value = safeJson(body.toString('utf8', at.start, at.end));
+      if (value === undefined) throw badJson();
+      return value;
+    },
+  };
+}
+
+const badJson = () =>
+  new ProxyError(502, 'upstream_bad_json', "the upstream's answer is not valid JSON (it may be truncated)");
 
 /** Where a detail's id is read from, first to last (`detailId`). */
 const ID_KEYS = {
