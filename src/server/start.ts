@@ -191,7 +191,7 @@ function tracksOf(
         // A round every second finds each load due once a refresh, not at half of it.
         freshMs: env.REFRESH_SECONDS * 1000 - PULLER_ROUND_MS / 2,
         // Its answers are written one at a time: a second call fetches the next while one is
-        // written; more would only hold more parsed answers in memory, waiting.
+        // written; more would only hold more answers in memory, waiting.
         maxInFlight: 2,
         storeItems: PULLER_STORE_ITEMS,
         maxLoads: env.PULLER_MAX_LOADS,

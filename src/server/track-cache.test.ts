@@ -916,6 +916,54 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     ]);
   });
 
+  it('a full answer refused at a detail that is not JSON: the loads merged but not stored are pulled again at once, its notes not reported', async () => {
+    const u = fleet();
+    const clock = { t: 0 };
+    const stored: string[] = [];
+    const noted: number[] = [];
+    let calls = 0;
+    const c = cache(u, clock, {
+      chunkSize: 100,
+      maxItems: 100,
+      storeItems: 21,
+      pull: async (by, wanted, mode) => {
+        const whole = await u.pull(by, wanted, mode);
+        const raws = whole.data.details.map((d) => ({ ...d, surplus: 1 }));
+        const issues: ParseIssue[] = [];
+        const answer: Parsed<PullAnswer> = { data: { ...whole.data, details: [], detailIssues: [] }, issues };
+        const refused = calls++ === 0;
+        answer.data.unread = unreadDetails(
+          raws.length,
+          0,
+          (i) => {
+            // The first answer's third detail is cut text: it refuses the answer when read.
+            if (refused && i === 2) throw new ProxyError(502, 'upstream_bad_json', 'not JSON');
+            return raws[i];
+          },
+          issues,
+        );
+        return answer;
+      },
+      persist: async (_by, answer) => {
+        stored.push(...answer.loads.map((l) => `${l.id}:${l.pings.length}`));
+      },
+      onAnswer: (_by, answer) => noted.push(answer.issues.length),
+    });
+    await expect(c.refreshLoads('external-id', ids)).rejects.toMatchObject({ code: 'upstream_bad_json' });
+    // Load 1's part was stored; load 2 was merged, its part not written yet.
+    expect(stored).toEqual(['1:20']);
+    expect(noted).toEqual([]);
+    clock.t += 1;
+    await c.refreshLoads('external-id', ids);
+    // Not load 1 (stored, fresh), but load 2 with 3 and 4, in full: nothing merged is left unstored.
+    expect(u.calls.map((x) => [x.ids, x.mode])).toEqual([
+      [ids, 'no'],
+      [['2', '3', '4'], 'no'],
+    ]);
+    expect(stored).toEqual(['1:20', '2:20', '3:2', '4:2']);
+    expect(noted).toEqual([6]);
+  });
+
   it('after a part of an answer failed to be stored, pulls the whole chunk in full again', async () => {
     const u = fleet();
     const clock = { t: 0 };

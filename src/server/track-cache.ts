@@ -472,6 +472,8 @@ export function createTrackCache(o: TrackCacheOptions) {
       t.tooLarge = undefined;
     }
     let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
+    /** The tracks merged since the last part was stored: due again if the answer fails before. */
+    let unwritten: Track[] = [];
     let batchItems = 0;
     let answered = 0;
     const store = async () => {
@@ -479,12 +481,13 @@ export function createTrackCache(o: TrackCacheOptions) {
       toStore = { loads: [], notes: [], missing: [] };
       batchItems = 0;
       await o.persist?.(by, batch);
+      unwritten = [];
     };
     const details = answer.data.details as (PullAnswer['details'][number] | undefined)[];
     const parsedCount = details.length;
     // A full answer's details come as text, each read here as its turn comes (`unread`): what is
     // held is the answer's bytes, one detail's tree and the part waiting to be stored.
-    const unread = answer.data.unread;
+    let unread = answer.data.unread;
     const count = parsedCount + (unread?.count ?? 0);
     try {
       for (let i = 0; i < count; i++) {
@@ -519,8 +522,11 @@ export function createTrackCache(o: TrackCacheOptions) {
         if (toStore.loads.length > 0 && batchItems + brought > storeItems) await store();
         toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
         toStore.notes.push({ by, id: t.id, notes: t.issues });
+        unwritten.push(t);
         batchItems += brought;
       }
+      // The answer's bytes are not needed past its last detail, while its last part is written.
+      unread = answer.data.unread = undefined;
       // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
       for (const t of byId.values()) {
         t.refreshedAt = at;
@@ -532,13 +538,15 @@ export function createTrackCache(o: TrackCacheOptions) {
         }
       }
       if (o.persist && (toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
+      // Once read and stored: the notes of details read one at a time are in `issues` only now, and a
+      // refused answer's come again with the full pull that follows it.
+      o.onAnswer?.(by, answer);
       return answered;
     } catch (error) {
       for (const t of chunk) t.needsFull = true;
+      // Merged but not stored: pulled again at the next round, as if this answer had not come.
+      for (const t of unwritten) t.refreshedAt = Number.NEGATIVE_INFINITY;
       throw error;
-    } finally {
-      // After the details are read: the notes of those read one at a time are in `issues` only now.
-      o.onAnswer?.(by, answer);
     }
   }
 

@@ -333,11 +333,15 @@ describe('pull, a full answer (asked about no detail)', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(sent);
     });
-    const answer = await client(upstream.url).pull('external-id', ['1', '2'], undefined, 'no');
+    const c = client(upstream.url);
+    const answer = await c.pull('external-id', ['1', '2'], undefined, 'no');
     expect(answer.data.unread?.take(0).detail?.latestLocation?.city).toBe('X');
+    expect(c.stats.lastError).toBeNull();
     expect(() => answer.data.unread?.take(1)).toThrow(
       expect.objectContaining({ status: 502, code: 'upstream_bad_json' }),
     );
+    // The diagnostics page tells of it as of a call refused whole.
+    expect(c.stats.lastError).toMatchObject({ code: 'upstream_bad_json' });
     sent = text.slice(0, -20);
     const cut = await failure(client(upstream.url).pull('external-id', ['1', '2'], undefined, 'no'));
     expect(cut).toMatchObject({ status: 502, code: 'upstream_bad_json' });

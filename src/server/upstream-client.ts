@@ -163,10 +163,13 @@ export function createUpstreamClient(o: UpstreamOptions) {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof ProxyError && !gateRefusals.has(error)) {
-        stats.lastError = { at: now(), code: error.code, message: error.message };
-      }
+      note(error);
       throw error;
+    }
+  }
+  function note(error: unknown): void {
+    if (error instanceof ProxyError && !gateRefusals.has(error)) {
+      stats.lastError = { at: now(), code: error.code, message: error.message };
     }
   }
   const gateRefusals = new WeakSet<ProxyError>();
@@ -341,7 +344,18 @@ export function createUpstreamClient(o: UpstreamOptions) {
         `the upstream reported a failure: ${scrub((message.success && message.data.message) || 'no message')}`,
       );
     }
-    if (later) parsed.data.unread = unreadDetails(later.count, 0, later.raw, parsed.issues);
+    if (later) {
+      // A detail read after the call returned refuses the answer then: noted as the call's would be.
+      const raw = (i: number) => {
+        try {
+          return later.raw(i);
+        } catch (error) {
+          note(error);
+          throw error;
+        }
+      };
+      parsed.data.unread = unreadDetails(later.count, 0, raw, parsed.issues);
+    }
     return parsed;
   }
 
