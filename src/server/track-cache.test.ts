@@ -702,6 +702,40 @@ describe('track cache', () => {
   });
 });
 
+/**
+ * The fleet's pull with each answer's details handed over as text, as the client hands a full
+ * answer (each with an unknown field, so it brings a note): `read(i, raw, call)` gives detail i's
+ * value when it is taken (throw to refuse the answer there); `call` counts the pulls from 0.
+ */
+function unreadPull(
+  u: ReturnType<typeof upstream>,
+  read: (i: number, raw: unknown, call: number) => unknown = (_i, raw) => raw,
+): TrackCacheOptions['pull'] {
+  let calls = 0;
+  return async (by, wanted, mode) => {
+    const whole = await u.pull(by, wanted, mode);
+    const raws = whole.data.details.map((d) => ({ ...d, surplus: 1 }));
+    const issues: ParseIssue[] = [];
+    const answer: Parsed<PullAnswer> = { data: { ...whole.data, details: [], detailIssues: [] }, issues };
+    const call = calls++;
+    answer.data.unread = unreadDetails(raws.length, 0, (i) => read(i, raws[i], call), issues);
+    return answer;
+  };
+}
+
+/** A `persist` that notes each part stored: its loads' ids, their pings, the ids found missing. */
+function storedParts() {
+  const parts: { ids: string[]; pings: number; missing: string[] }[] = [];
+  const persist: TrackCacheOptions['persist'] = async (_by, answer) => {
+    parts.push({
+      ids: answer.loads.map((l) => l.id),
+      pings: answer.loads.reduce((n, l) => n + l.pings.length, 0),
+      missing: answer.missing.map((m) => m.id),
+    });
+  };
+  return { parts, persist };
+}
+
 describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
   /** Loads 1–4 with 20, 20, 2 and 2 pings. */
   function fleet() {
@@ -819,18 +853,8 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
   it('stores a large answer in parts of at most maxItems (or one load), each load once', async () => {
     const u = fleet();
     const clock = { t: 0 };
-    const parts: { ids: string[]; pings: number; missing: string[] }[] = [];
-    const c = cache(u, clock, {
-      chunkSize: 100,
-      maxItems: 25,
-      persist: async (_by, answer) => {
-        parts.push({
-          ids: answer.loads.map((l) => l.id),
-          pings: answer.loads.reduce((n, l) => n + l.pings.length, 0),
-          missing: answer.missing.map((m) => m.id),
-        });
-      },
-    });
+    const { parts, persist } = storedParts();
+    const c = cache(u, clock, { chunkSize: 100, maxItems: 25, persist });
     await c.refreshLoads('external-id', [...ids, '99']);
     expect(parts).toEqual([
       { ids: ['1'], pings: 20, missing: [] },
@@ -841,19 +865,8 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
   it('stores one answer in parts of at most storeItems (or one load) when maxItems allows more', async () => {
     const u = fleet();
     const clock = { t: 0 };
-    const parts: { ids: string[]; pings: number; missing: string[] }[] = [];
-    const c = cache(u, clock, {
-      chunkSize: 100,
-      maxItems: 100,
-      storeItems: 21,
-      persist: async (_by, answer) => {
-        parts.push({
-          ids: answer.loads.map((l) => l.id),
-          pings: answer.loads.reduce((n, l) => n + l.pings.length, 0),
-          missing: answer.missing.map((m) => m.id),
-        });
-      },
-    });
+    const { parts, persist } = storedParts();
+    const c = cache(u, clock, { chunkSize: 100, maxItems: 100, storeItems: 21, persist });
     await c.refreshLoads('external-id', [...ids, '99']);
     expect(u.calls.map((x) => x.ids)).toEqual([[...ids, '99']]);
     expect(parts).toEqual([
@@ -872,26 +885,10 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
       chunkSize: 100,
       maxItems: 100,
       storeItems: 21,
-      // The details as text, as the client hands a full answer: read only when taken.
-      pull: async (by, wanted, mode) => {
-        const whole = await u.pull(by, wanted, mode);
-        const raws = whole.data.details.map((d) => ({ ...d, surplus: 1 }));
-        const issues: ParseIssue[] = [];
-        const answer: Parsed<PullAnswer> = {
-          data: { ...whole.data, details: [], detailIssues: [] },
-          issues,
-        };
-        answer.data.unread = unreadDetails(
-          raws.length,
-          0,
-          (i) => {
-            steps.push(`read ${String(raws[i]?.loadTrackExternalId)}`);
-            return raws[i];
-          },
-          issues,
-        );
-        return answer;
-      },
+      pull: unreadPull(u, (_i, raw) => {
+        steps.push(`read ${String((raw as LoadDetailWire).loadTrackExternalId)}`);
+        return raw;
+      }),
       persist: async (_by, answer) => {
         steps.push(`store ${answer.loads.map((l) => `${l.id}:${l.pings.length}`).join(',')}`);
       },
@@ -921,29 +918,15 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
     const clock = { t: 0 };
     const stored: string[] = [];
     const noted: number[] = [];
-    let calls = 0;
     const c = cache(u, clock, {
       chunkSize: 100,
       maxItems: 100,
       storeItems: 21,
-      pull: async (by, wanted, mode) => {
-        const whole = await u.pull(by, wanted, mode);
-        const raws = whole.data.details.map((d) => ({ ...d, surplus: 1 }));
-        const issues: ParseIssue[] = [];
-        const answer: Parsed<PullAnswer> = { data: { ...whole.data, details: [], detailIssues: [] }, issues };
-        const refused = calls++ === 0;
-        answer.data.unread = unreadDetails(
-          raws.length,
-          0,
-          (i) => {
-            // The first answer's third detail is cut text: it refuses the answer when read.
-            if (refused && i === 2) throw new ProxyError(502, 'upstream_bad_json', 'not JSON');
-            return raws[i];
-          },
-          issues,
-        );
-        return answer;
-      },
+      pull: unreadPull(u, (i, raw, call) => {
+        // The first answer's third detail is cut text: it refuses the answer when read.
+        if (call === 0 && i === 2) throw new ProxyError(502, 'upstream_bad_json', 'not JSON');
+        return raw;
+      }),
       persist: async (_by, answer) => {
         stored.push(...answer.loads.map((l) => `${l.id}:${l.pings.length}`));
       },
