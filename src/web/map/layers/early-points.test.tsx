@@ -1,11 +1,11 @@
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import L from 'leaflet';
-import { MapContainer, useMap } from 'react-leaflet';
 import { describe, expect, it, vi } from 'vitest';
 import type { Load } from '@/domain/model';
 import { DEFAULT_THRESHOLDS, loadStaleness } from '@/domain/staleness';
 import { emptyLoad, testLatestLocation } from '@/testing/loads';
 import { withMapSize } from '@/testing/map-size';
+import { renderOnMap } from '@/testing/on-map';
 import { earlyPointsOf, type LookRules } from '../../lib/load-look';
 import { markerState } from '../core/map-test-attributes';
 import type { MarkerPoint } from '../core/marker-point';
@@ -37,38 +37,28 @@ describe('the map drawn from the points that come before the loads', () => {
     .filter((p): p is MarkerPoint => p !== undefined);
 
   function drawnMap(points: readonly MarkerPoint[], onDrawn?: () => void) {
-    const container = document.createElement('div');
-    document.body.append(container);
-    let leaflet: L.Map | undefined;
-    const Grab = () => {
-      leaflet = useMap();
-      return null;
-    };
-    const view = (pts: readonly MarkerPoint[]) => (
-      <MapContainer center={[41.004, -89.996]} zoom={15} preferCanvas={false}>
-        <Grab />
-        <LoadMarkersLayer points={pts} selectedKey={null} onDrawn={onDrawn} />
-      </MapContainer>
+    const layer = (pts: readonly MarkerPoint[]) => (
+      <LoadMarkersLayer points={pts} selectedKey={null} onDrawn={onDrawn} />
     );
-    const r = render(view(points), { container });
+    const r = renderOnMap(layer(points), { center: [41.004, -89.996], zoom: 15 });
     /** What the map drew: its counts, and each marker's and circle's shape and colours. */
     const drawn = async () => {
       await act(async () => new Promise((done) => setTimeout(done, 50)));
-      const map = container.querySelector<HTMLElement>('.leaflet-container')!;
+      const map = r.container.querySelector<HTMLElement>('.leaflet-container')!;
       // Each marker and circle on the map: where, how large, its colours (the dot's too).
       const paths: string[] = [];
-      leaflet?.eachLayer((layer) => {
-        if (!(layer instanceof L.CircleMarker)) return;
-        const { color, fillColor, centreColor } = layer.options as L.CircleMarkerOptions & {
+      for (const drawn of r.layers()) {
+        if (!(drawn instanceof L.CircleMarker)) continue;
+        const { color, fillColor, centreColor } = drawn.options as L.CircleMarkerOptions & {
           centreColor?: string;
         };
-        const kind = layer instanceof L.Circle ? 'circle' : 'marker';
-        const { lat, lng } = layer.getLatLng();
-        paths.push(`${kind} ${lat},${lng} ${layer.getRadius()} ${color} ${fillColor} ${centreColor}`);
-      });
+        const kind = drawn instanceof L.Circle ? 'circle' : 'marker';
+        const { lat, lng } = drawn.getLatLng();
+        paths.push(`${kind} ${lat},${lng} ${drawn.getRadius()} ${color} ${fillColor} ${centreColor}`);
+      }
       return { state: markerState(map), paths: paths.sort() };
     };
-    return { drawn, update: (pts: readonly MarkerPoint[]) => r.rerender(view(pts)) };
+    return { drawn, update: (pts: readonly MarkerPoint[]) => r.rerender(layer(pts)) };
   }
 
   it('draws the early points as the loads’ own, and stays so when the loads come', async () => {

@@ -1,6 +1,5 @@
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent } from '@testing-library/react';
 import L from 'leaflet';
-import { MapContainer, useMap } from 'react-leaflet';
 import { act } from 'react';
 import Supercluster from 'supercluster';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,20 +23,11 @@ describe('LoadMarkersLayer, as the points change', () => {
   });
 
   function renderLayer(points: MarkerPoint[], onSelect?: (key: string) => void, zoom = 9) {
-    const container = document.createElement('div');
-    document.body.append(container);
-    let leaflet: L.Map | undefined;
-    const Grab = () => {
-      leaflet = useMap();
-      return null;
-    };
     const view = (pts: MarkerPoint[], selectedKey: string | null = null) => (
-      <MapContainer center={[41, -90]} zoom={zoom} preferCanvas={false}>
-        <Grab />
-        <LoadMarkersLayer points={pts} selectedKey={selectedKey} onSelect={onSelect} />
-      </MapContainer>
+      <LoadMarkersLayer points={pts} selectedKey={selectedKey} onSelect={onSelect} />
     );
-    const r = render(view(points), { container });
+    const r = renderOnMap(view(points), { zoom });
+    const { container } = r;
     const map = () => container.querySelector<HTMLElement>('.leaflet-container')!;
     /** Each drawn marker's path, by its load (the tooltip's text). */
     const paths = () =>
@@ -45,7 +35,7 @@ describe('LoadMarkersLayer, as the points change', () => {
     const elements = () => [...map().querySelectorAll<SVGPathElement>('path.leaflet-interactive')];
     return {
       map,
-      leaflet: () => leaflet as L.Map,
+      leaflet: r.map,
       paths,
       elements,
       update: (pts: MarkerPoint[], selectedKey: string | null = null) => r.rerender(view(pts, selectedKey)),
