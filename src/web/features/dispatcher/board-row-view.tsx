@@ -1,6 +1,7 @@
 import { memo, Profiler, type ProfilerOnRenderCallback } from 'react';
 import { formatAge } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
+import { BOARD_TICK_MS, useNow } from '../../lib/use-now';
 import { STALENESS_CLASS, STALENESS_TEXT } from '../../components/staleness-text';
 import { outlookLine, STOP_STATUS_CLASS } from '../../components/outlook-text';
 import type { BoardRow } from './board-rows';
@@ -17,7 +18,7 @@ function PhoneIcon() {
 /** One load's row of the board: its id and place, status and driver, and how fresh its position is. */
 export const BoardRowView = memo(function BoardRowView({
   row,
-  now,
+  now: at,
   selected,
   active,
   id,
@@ -26,7 +27,8 @@ export const BoardRowView = memo(function BoardRowView({
   onRender,
 }: {
   row: BoardRow;
-  now: number;
+  /** The instant its ages are said at; without it, the board's clock (each tick renders the rows alone). */
+  now: number | undefined;
   selected: boolean;
   active: boolean;
   id: string;
@@ -34,6 +36,8 @@ export const BoardRowView = memo(function BoardRowView({
   onSelect: (row: BoardRow) => void;
   onRender: ProfilerOnRenderCallback | undefined;
 }) {
+  const clock = useNow(BOARD_TICK_MS);
+  const now = at ?? clock;
   const tel = row.phone ? telHref(row.phone) : undefined;
   // A finished load's ping age is said, not coloured: it is no alarm (domain/attention.ts).
   const { finished, reasons } = row.attention;

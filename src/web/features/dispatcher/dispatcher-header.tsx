@@ -4,6 +4,7 @@ import { LegendItem } from '../../components/legend-item';
 import { formatCount, formatSinceUpdate } from '../../lib/format';
 import { statusColors } from '../../../../tailwind.config';
 import { LiveBadge } from '../../components/live-badge';
+import { BOARD_TICK_MS, useNow } from '../../lib/use-now';
 
 const LEGEND = [
   ['fresh', 'Reporting'],
@@ -51,16 +52,26 @@ export interface DispatcherHeaderProps {
   waiting: number;
   pending: boolean;
   updatedAt: number;
-  now: number;
   boardHashes: readonly string[];
   onRefresh: () => void;
   /** Where the page places it. */
   className?: string;
 }
 
+/** "Updated 12 s ago": its own component, so that its clock renders nothing else. */
+function SinceUpdate({ pending, updatedAt }: { pending: boolean; updatedAt: number }) {
+  const now = useNow(BOARD_TICK_MS);
+  // Not a live region: a screen reader would read the clock out every few seconds.
+  return (
+    <span className="text-ink-muted">
+      {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
+    </span>
+  );
+}
+
 /** Above the board and the map: how many loads are drawn, how fresh the answer is, and the legend. */
 export function DispatcherHeader(props: DispatcherHeaderProps) {
-  const { onMap, watched, filtered, notFound, waiting, pending, updatedAt, now } = props;
+  const { onMap, watched, filtered, notFound, waiting, pending, updatedAt } = props;
   return (
     <div
       className={`flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-panel-line bg-panel px-3 py-1 text-sm ${props.className ?? ''}`}
@@ -82,10 +93,7 @@ export function DispatcherHeader(props: DispatcherHeaderProps) {
       {waiting > 0 && (
         <span className="text-ink-muted">{formatCount(waiting)} waiting for the first answer</span>
       )}
-      {/* Not a live region: a screen reader would read the clock out every few seconds. */}
-      <span className="text-ink-muted">
-        {pending ? 'Loading…' : updatedAt > 0 ? `Updated ${formatSinceUpdate(now - updatedAt)}` : ''}
-      </span>
+      <SinceUpdate pending={pending} updatedAt={updatedAt} />
       <LiveBadge />
       <RefreshButton
         hashes={props.boardHashes}

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
@@ -7,6 +7,7 @@ import { withBasemapModules } from '@/testing/basemap-modules';
 import { withMapSize } from '@/testing/map-size';
 import { jsonResponse, pullAnswer, wireDetail } from '@/testing/wire-fixtures';
 import { createQueryClient } from '../../data/query-client';
+import { BOARD_TICK_MS } from '../../lib/use-now';
 import { watchList } from '../../lib/watch-list';
 import { DispatcherPage } from './dispatcher-page';
 
@@ -131,4 +132,19 @@ it('a refresh reaches the board and the map in the same render: never two versio
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(mapAndBoard.renders.length).toBeGreaterThan(0);
   expect(mapAndBoard.renders.every(Boolean)).toBe(true);
+});
+
+it("a tick of the board's clock renders the ages, not the page", async () => {
+  // Intervals and the date only: the pulls' promises and the page's own timeouts run as they would.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+  try {
+    await renderSettled();
+    expect(screen.getByText(/^Updated/)).toHaveTextContent('Updated just now');
+    const before = pageRenders.count;
+    act(() => vi.advanceTimersByTime(BOARD_TICK_MS));
+    expect(screen.getByText(/^Updated/)).toHaveTextContent('Updated 5 s ago');
+    expect(pageRenders.count).toBe(before);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -38,7 +38,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
   const [mapShown, setMapShown] = useState(false);
   const showMap = useCallback(() => setMapShown(true), []);
   const board = useDispatcherLoads(config, mapShown);
-  const { rows, now } = board;
+  const { rows } = board;
   const selected = useSelection(rows, config.refreshSeconds);
   const { selection, selectedKey, selectedRow } = selected;
   const map = useMapLoads(board.loads, rows, selectedRow);
@@ -61,7 +61,6 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
         waiting={board.waiting}
         pending={board.pending}
         updatedAt={board.updatedAt}
-        now={now}
         boardHashes={board.boardHashes}
         onRefresh={board.refresh}
       />
@@ -80,7 +79,6 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
           <LoadBoard
             rows={rows}
             cursors={board.cursors}
-            now={now}
             selectedKey={selectedKey}
             onSelect={selected.selectRow}
           />
@@ -100,7 +98,6 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
               track={selected.track}
               trackLoading={selected.trackLoading}
               trackFailed={selected.trackFailed}
-              now={now}
               onClose={selected.close}
             />
           </Suspense>

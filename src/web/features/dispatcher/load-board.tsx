@@ -23,7 +23,8 @@ export interface LoadBoardProps {
   rows: BoardRow[];
   /** The cursors of the answers the rows are of, space-separated: in the board-drawn mark. */
   cursors?: string;
-  now: number;
+  /** The instant the rows' ages are said at; without it, each row reads the board's clock. */
+  now?: number;
   selectedKey: string | null;
   onSelect: (row: BoardRow) => void;
   /** Called for each row that renders (React's Profiler; a no-op in production builds). */

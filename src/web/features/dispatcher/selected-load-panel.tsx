@@ -3,6 +3,7 @@ import type { Load } from '@/domain/model';
 import { formatAge } from '@/domain/staleness';
 import { formatAccuracy, telHref } from '../../lib/format';
 import { viewerTime } from '../../lib/time-format';
+import { BOARD_TICK_MS, useNow } from '../../lib/use-now';
 import { loadPageHref, type LoadRef } from '../../lib/load-ref';
 import { nextStop, tripStops, type TripStop } from '../../lib/trip-stops';
 import { watchList } from '../../lib/watch-list';
@@ -18,8 +19,8 @@ export interface SelectedLoadPanelProps {
   track: Load | null | undefined;
   trackLoading: boolean;
   trackFailed: boolean;
-  /** The board's clock, for the ages. */
-  now: number;
+  /** The instant its ages are said at; without it, the board's clock. */
+  now?: number;
   onClose: () => void;
 }
 
@@ -129,7 +130,9 @@ function LoadFacts({ load, row, now }: { load: Load; row: BoardRow | undefined; 
 
 /** The selected load under the board: what it is, a link to its page, and a way to stop watching it. */
 export function SelectedLoadPanel(props: SelectedLoadPanelProps) {
-  const { selection, row, filteredOut, onClose, track, now } = props;
+  const { selection, row, filteredOut, onClose, track } = props;
+  const clock = useNow(BOARD_TICK_MS);
+  const now = props.now ?? clock;
   const load = track ?? row?.load;
   return (
     <section aria-label="Selected load" className="border-t border-panel-line bg-blue-50 p-2 text-sm">

@@ -7,7 +7,7 @@ import type { EarlyMapPoints } from './fleet-map';
 import { loadQueries } from '../../data/load-queries';
 import type { LoadRef } from '../../lib/load-ref';
 import { useSameList } from '../../lib/same-list';
-import { useLevelNow, useNow } from '../../lib/use-now';
+import { useLevelNow } from '../../lib/use-now';
 import {
   idsBy,
   useDemoFleetOnFirstVisit,
@@ -32,16 +32,15 @@ export function useDispatcherLoads(config: ClientConfig, mapShown: boolean) {
   const loadNumbers = useMemo(() => idsBy(entries, 'load-number'), [entries]);
   const byExternal = useQuery(loadQueries.board('external-id', externalIds, config.refreshSeconds));
   const byNumber = useQuery(loadQueries.board('load-number', loadNumbers, config.refreshSeconds));
-  const now = useNow(5_000);
   const thresholds: StalenessThresholds = useMemo(
     () => ({ staleAfterMinutes: config.staleAfterMinutes, silentAfterMinutes: config.silentAfterMinutes }),
     [config.staleAfterMinutes, config.silentAfterMinutes],
   );
 
   const loads = useWatchedLoads(entries, byExternal, byNumber);
-  // The clock ticks every 5 s, but the rows and markers are judged again only when a load crosses
-  // a staleness threshold (levelNow moves on then), so 10,000 loads are not redone for nothing.
-  const levelNow = useLevelNow(loads, now, thresholds);
+  // The rows and markers are judged again only when a load crosses a staleness threshold (levelNow
+  // moves on then), so 10,000 loads are not redone for nothing. The ages read their own clocks.
+  const levelNow = useLevelNow(loads, thresholds);
   // A first answer's points reach the map before its loads reach the page: each kind of id's, while
   // its query has no loads yet. The first fit waits for every kind, as it does for the loads.
   // Judged at the instant the loads will be: the early looks are theirs.
@@ -123,7 +122,6 @@ export function useDispatcherLoads(config: ClientConfig, mapShown: boolean) {
 
   return {
     entries,
-    now,
     thresholds,
     loads,
     early,
