@@ -542,6 +542,20 @@ test('the fine basemap comes at a zoomed-in first view, also when it arrives bef
   await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
 });
 
+test('the fine basemap is fetched in idle time before any zoom needs it, and drawn at the first', async ({
+  page,
+}) => {
+  const fine = page.waitForRequest(/\/assets\/countries-50m-[^/]+\.json$/);
+  await page.goto('/?w=&map=39,-96,4');
+  await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+  // Asked for with the map at zoom 4, where the coarse coast is drawn.
+  await fine;
+  expect(await map(page).getAttribute('data-basemap-detail')).toBeNull();
+  await page.locator('.leaflet-control-zoom-in').click();
+  await page.locator('.leaflet-control-zoom-in').click();
+  await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
+});
+
 test('without its basemap files the map says so and still shows the loads', async ({ page }) => {
   await page.route(/\/assets\/(countries-110m|states-10m)-[^/]+\.json$/, (route) =>
     route.fulfill({ status: 404 }),

@@ -7,7 +7,14 @@ import countries110mUrl from 'world-atlas/countries-110m.json?url';
 import countries50mUrl from 'world-atlas/countries-50m.json?url';
 import states10mUrl from 'us-atlas/states-10m.json?url';
 import { placeTileFlat } from '../core/flat-tiles';
-import { shapesOf, shapesOfInTurns, TILE_SIZE, traceTile, type BasemapShapes } from './basemap-shapes';
+import {
+  shapesOf,
+  shapesOfInTurns,
+  TILE_SIZE,
+  topoGeometry,
+  traceTile,
+  type BasemapShapes,
+} from './basemap-shapes';
 
 /** The pane of the offline basemap, under the tiles (200) so real tiles cover it when they load. */
 const PANE = 'haulview-basemap';
@@ -30,14 +37,48 @@ type Countries = Topology<{ countries: GeometryCollection }>;
  * traced at every major collection, long after their shapes were made (typed arrays). Fetched, the
  * topology goes once its shapes are made.
  */
-async function atlas<T>(url: string): Promise<T> {
+async function atlas<T>(url: string, turn?: () => Promise<void>): Promise<T> {
   const response = await fetch(url);
   if (!response.ok)
     throw new Error(`The offline basemap's ${url} could not be fetched (${response.status}).`);
+  await turn?.();
   return (await response.json()) as T;
 }
 const countriesOf = (topo: Countries) =>
   feature(topo, topo.objects.countries).features.map((f) => f.geometry);
+
+/** A map is at a zoom that draws the fine shapes: their making takes its turns at once. */
+let fineWanted = false;
+/** Ends the idle wait of the turn under way, when a zoom comes to need the fine shapes. */
+let hurry: (() => void) | undefined;
+
+/**
+ * A turn of the fine shapes' making: in the page's idle time while no map needs them, so that they
+ * are made ahead of the first zoom past FINE_COUNTRIES_ZOOM without taking time from a frame or
+ * from an answer being drawn; in a task of its own once a map needs them.
+ */
+function fineTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    if (fineWanted || typeof window.requestIdleCallback !== 'function') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const id = window.requestIdleCallback(() => {
+      hurry = undefined;
+      resolve();
+    });
+    hurry = () => {
+      window.cancelIdleCallback(id);
+      hurry = undefined;
+      setTimeout(resolve, 0);
+    };
+  });
+}
+
+function wantFine(): void {
+  fineWanted = true;
+  hurry?.();
+}
 
 /** Fills what was traced (even-odd: a polygon's holes stay open) and strokes its outline. */
 function paint(ctx: CanvasRenderingContext2D, style: { fill: string; stroke: string; width: number }): void {
@@ -114,11 +155,17 @@ const coarseShapes = (): Promise<BasemapShapes> =>
 
 const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
   (fineMade ??= forgetOnFailure(
-    Promise.all([atlas<Countries>(countries50mUrl), import('virtual:basemap/north-america-fine')]).then(
-      // Made in turns: this comes in the middle of a zoom, the coarse coast still drawn meanwhile.
+    Promise.all([
+      atlas<Countries>(countries50mUrl, fineTurn),
+      import('virtual:basemap/north-america-fine'),
+    ]).then(
+      // Made in turns (in idle time, or between a zoom's frames), the coarse coast drawn meanwhile.
       async ([world, northAmerica]) => ({
-        land: await shapesOfInTurns(countriesOf(world)),
-        water: shapesOf(northAmerica.default.lakes),
+        land: await shapesOfInTurns(world.objects.countries.geometries, {
+          geometryOf: (g) => topoGeometry(world, g),
+          turn: fineTurn,
+        }),
+        water: await shapesOfInTurns(northAmerica.default.lakes, { geometryOf: (g) => g, turn: fineTurn }),
       }),
     ),
     () => (fineMade = undefined),
@@ -133,8 +180,9 @@ const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
  * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
  *
  * The data is loaded lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m
- * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes only once
- * someone zooms in far enough to see the difference.
+ * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes after them
+ * in the page's idle time (where the browser has it), or when someone zooms in far enough to see the
+ * difference.
  */
 export function BasemapLayer() {
   const map = useMap();
@@ -227,6 +275,7 @@ export function BasemapLayer() {
     const loadFine = () => {
       if (askedFine || map.getZoom() < FINE_COUNTRIES_ZOOM) return;
       askedFine = true;
+      wantFine();
       // After the coarse shapes, whichever arrives first: the fine ones keep its lines, and fine
       // shapes asked for by a zoom before the coarse ones are in are not lost if they come first.
       void Promise.all([coarseLoaded, fineShapes()])
@@ -251,6 +300,8 @@ export function BasemapLayer() {
         schedule();
         map.getContainer().dataset.basemap = 'ready';
         loadFine();
+        // Ahead of a zoom, in idle time; a failure here is asked again by the zoom that needs them.
+        if (typeof window.requestIdleCallback === 'function') fineShapes().catch(() => undefined);
       },
       () => {
         // The page's own files could not be fetched (the server went away): the map has no basemap,

@@ -8,6 +8,7 @@ import {
   mercator,
   shapesOf,
   shapesOfInTurns,
+  topoGeometry,
   TILE_SIZE,
   traceTile,
   type Shape,
@@ -243,7 +244,7 @@ describe('shapesOfInTurns', () => {
     const turns = vi.spyOn(globalThis, 'setTimeout');
     try {
       // No time at all for a turn: a country per task.
-      const inTurns = await shapesOfInTurns(geometries, 0);
+      const inTurns = await shapesOfInTurns(geometries, { geometryOf: (g) => g, budgetMs: 0 });
       expect(inTurns).toEqual(shapesOf(geometries));
       expect(turns.mock.calls.length).toBeGreaterThanOrEqual(geometries.length - 1);
     } finally {
@@ -252,7 +253,25 @@ describe('shapesOfInTurns', () => {
   });
 
   it('makes nothing of nothing', async () => {
-    expect(await shapesOfInTurns([])).toEqual([]);
-    expect(await shapesOfInTurns([null])).toEqual([]);
+    const same = { geometryOf: (g: Geometry | null) => g };
+    expect(await shapesOfInTurns([], same)).toEqual([]);
+    expect(await shapesOfInTurns([null], same)).toEqual([]);
+  });
+
+  it('makes each geometry in its turn, and waits for the turns it is given', async () => {
+    const objects = world.objects.countries.geometries;
+    const made: number[] = [];
+    let turns = 0;
+    const inTurns = await shapesOfInTurns(objects, {
+      geometryOf: (g) => {
+        made.push(turns);
+        return topoGeometry(world, g);
+      },
+      turn: async () => void turns++,
+      budgetMs: 0,
+    });
+    expect(inTurns).toEqual(shapesOf(geometries));
+    // One object per turn: the TopoJSON is read a country at a time, not before the first turn.
+    expect(made).toEqual(objects.map((_, i) => i));
   });
 });

@@ -1,4 +1,6 @@
 import type { Geometry } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryObject, Topology } from 'topojson-specification';
 
 /** The side of a basemap tile in CSS pixels, and the width of the world at zoom 0 in the same units. */
 export const TILE_SIZE = 256;
@@ -134,24 +136,36 @@ export function shapesOf(geometries: readonly (Geometry | null)[]): Shape[] {
   return shapes;
 }
 
+/** One object of a TopoJSON topology as a GeoJSON geometry (a collection of them as one). */
+export function topoGeometry(topology: Topology, object: GeometryObject): Geometry | null {
+  const made = feature(topology, object);
+  if (made.type === 'Feature') return made.geometry;
+  return { type: 'GeometryCollection', geometries: made.features.map((f) => f.geometry) };
+}
+
+/** The next task: what a turn of `shapesOfInTurns` waits for unless told otherwise. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
- * `shapesOf`, a few geometries at a time, each turn within `budgetMs` and the next in a task of its
- * own: the 1:50m countries are made as a zoom or pan goes on, not in one long task that stalls a
- * frame of it.
+ * `shapesOf`, a few items at a time, each turn within `budgetMs` and the next when `turn` says (by
+ * default a task of its own): the 1:50m countries are made between a zoom's frames or in the page's
+ * idle time, not in one long task that stalls a frame. `geometryOf` makes an item's geometry in its
+ * turn (a TopoJSON object's feature), so that too is spread over the turns.
  */
-export async function shapesOfInTurns(
-  geometries: readonly (Geometry | null)[],
-  budgetMs = 4,
+export async function shapesOfInTurns<T>(
+  items: readonly T[],
+  how: { geometryOf: (item: T) => Geometry | null; turn?: () => Promise<void>; budgetMs?: number },
 ): Promise<Shape[]> {
+  const { geometryOf, turn = nextTask, budgetMs = 4 } = how;
   const shapes: Shape[] = [];
   let next = 0;
-  while (next < geometries.length) {
+  while (next < items.length) {
     const until = performance.now() + budgetMs;
     do {
-      for (const shape of shapesOf([geometries[next] ?? null])) shapes.push(shape);
+      for (const shape of shapesOf([geometryOf(items[next] as T)])) shapes.push(shape);
       next++;
-    } while (next < geometries.length && performance.now() < until);
-    if (next < geometries.length) await new Promise((resolve) => setTimeout(resolve, 0));
+    } while (next < items.length && performance.now() < until);
+    if (next < items.length) await turn();
   }
   return shapes;
 }
