@@ -542,13 +542,20 @@ test('the fine basemap comes at a zoomed-in first view, also when it arrives bef
   await expect(map(page)).toHaveAttribute('data-basemap-detail', 'fine');
 });
 
-test('the fine basemap is fetched in idle time before any zoom needs it, and drawn at the first', async ({
-  page,
-}) => {
-  const fine = page.waitForRequest(/\/assets\/countries-50m-[^/]+\.json$/);
+test('the fine basemap is made ahead once the fleet is in, before any zoom needs it', async ({ page }) => {
+  let asked = false;
+  page.on('request', (r) => {
+    if (/\/assets\/countries-50m-[^/]+\.json$/.test(r.url())) asked = true;
+  });
+  // No load watched: nothing drawn, nothing made ahead.
   await page.goto('/?w=&map=39,-96,4');
   await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
-  // Asked for with the map at zoom 4, where the coarse coast is drawn.
+  await page.waitForTimeout(1000);
+  expect(asked).toBe(false);
+  // The demo fleet: once its loads are in, the finer coast is fetched at zoom 4, with no zoom.
+  const fine = page.waitForRequest(/\/assets\/countries-50m-[^/]+\.json$/);
+  await page.goto('/?map=39,-96,4');
+  await expect(board(page).getByRole('row').first()).toBeVisible();
   await fine;
   expect(await map(page).getAttribute('data-basemap-detail')).toBeNull();
   await page.locator('.leaflet-control-zoom-in').click();

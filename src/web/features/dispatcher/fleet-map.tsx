@@ -6,6 +6,7 @@ import { useSameList } from '../../lib/same-list';
 import { MapShell } from '../../map/core/map-shell';
 import { FitButtons, MapView, PanToSelection, type LatLon } from '../../map/controls/map-view';
 import { BreadcrumbLayer, placesOf, type CrumbPing } from '../../map/layers/breadcrumb-layer';
+import { makeFineBasemapAhead } from '../../map/layers/basemap-layer';
 import { PlaceSwatch } from '../../map/layers/place-marker';
 import { LoadMarkersLayer, type MarkerPoint } from '../../map/layers/load-markers-layer';
 import { earlyPoints, pointOf } from '../../map/layers/load-point';
@@ -73,6 +74,11 @@ const NO_MARKERS: MarkerPoint[] = [];
 export const FleetMap = memo(function FleetMap(p: FleetMapProps) {
   const { onShown } = p;
   useEffect(() => onShown?.(), [onShown]);
+  // Once the fleet is in, a dispatcher soon zooms into a region: its finer coast is made ahead.
+  const fleetIn = p.settled && p.loads.length > 0;
+  useEffect(() => {
+    if (fleetIn) makeFineBasemapAhead();
+  }, [fleetIn]);
   // The same list until a load moves or crosses a staleness threshold: the cluster index and the
   // markers are not rebuilt on every clock tick, and when `now` moves on only the loads that
   // changed level get another point.

@@ -51,9 +51,25 @@ const countriesOf = (topo: Countries) =>
 let fineWanted = false;
 /** Ends the idle wait of the turn under way, when a zoom comes to need the fine shapes. */
 let hurry: (() => void) | undefined;
+/** When the idle period of the turn under way ends (`performance.now()`'s clock). */
+let idleEnds = 0;
+/**
+ * A turn's time: a few ms in a task; in an idle period, what is left of it less a margin, and no
+ * more than IDLE_TURN_MS: an answer or a gesture that comes meanwhile waits for the turn to end.
+ */
+const IDLE_TURN_MS = 12;
+const fineBudget = () =>
+  fineWanted ? 4 : Math.min(IDLE_TURN_MS, Math.max(4, idleEnds - performance.now() - 4));
 
 /**
- * A turn of the fine shapes' making: in the page's idle time while no map needs them, so that they
+ * An idle period at least this long: the page has no frame to make and no task waiting (the browser
+ * gives up to 50 ms then), so a turn (the atlas's parse among them) ends before anything needs the
+ * thread. Between the frames of a pan or a first draw, idle periods are shorter: the turns wait.
+ */
+const QUIET_MS = 40;
+
+/**
+ * A turn of the fine shapes' making: in a quiet idle period while no map needs them, so that they
  * are made ahead of the first zoom past FINE_COUNTRIES_ZOOM without taking time from a frame or
  * from an answer being drawn; in a task of its own once a map needs them.
  */
@@ -63,10 +79,17 @@ function fineTurn(): Promise<void> {
       setTimeout(resolve, 0);
       return;
     }
-    const id = window.requestIdleCallback(() => {
+    let id = 0;
+    const quiet = (deadline: IdleDeadline) => {
+      if (deadline.timeRemaining() < QUIET_MS) {
+        id = window.requestIdleCallback(quiet);
+        return;
+      }
+      idleEnds = performance.now() + deadline.timeRemaining();
       hurry = undefined;
       resolve();
-    });
+    };
+    id = window.requestIdleCallback(quiet);
     hurry = () => {
       window.cancelIdleCallback(id);
       hurry = undefined;
@@ -164,12 +187,26 @@ const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
         land: await shapesOfInTurns(world.objects.countries.geometries, {
           geometryOf: (g) => topoGeometry(world, g),
           turn: fineTurn,
+          budgetMs: fineBudget,
         }),
-        water: await shapesOfInTurns(northAmerica.default.lakes, { geometryOf: (g) => g, turn: fineTurn }),
+        water: await shapesOfInTurns(northAmerica.default.lakes, {
+          geometryOf: (g) => g,
+          turn: fineTurn,
+          budgetMs: fineBudget,
+        }),
       }),
     ),
     () => (fineMade = undefined),
   ));
+
+/**
+ * Has the 1:50m shapes made ahead of the first zoom that draws them, in the page's quiet idle
+ * periods (where the browser has them): for a page whose own first view is drawn, so that their
+ * atlas's parse and turns never hold back that view. A failure is asked again by the zoom.
+ */
+export function makeFineBasemapAhead(): void {
+  if (typeof window.requestIdleCallback === 'function') fineShapes().catch(() => undefined);
+}
 
 /**
  * Country shapes (world-atlas), US state lines (us-atlas), and Canada's provinces and the lakes
@@ -180,9 +217,8 @@ const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
  * at each zoom, in the frame that ends it). Leaflet keeps the tiles it has while the map moves.
  *
  * The data is loaded lazily, so it is not part of the first screen's JavaScript: the coarse 1:110m
- * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes after them
- * in the page's idle time (where the browser has it), or when someone zooms in far enough to see the
- * difference.
+ * countries and lakes (with the states and provinces) first, the 1:50m countries and lakes when
+ * someone zooms in far enough to see the difference, or ahead of that (`makeFineBasemapAhead`).
  */
 export function BasemapLayer() {
   const map = useMap();
@@ -300,8 +336,6 @@ export function BasemapLayer() {
         schedule();
         map.getContainer().dataset.basemap = 'ready';
         loadFine();
-        // Ahead of a zoom, in idle time; a failure here is asked again by the zoom that needs them.
-        if (typeof window.requestIdleCallback === 'function') fineShapes().catch(() => undefined);
       },
       () => {
         // The page's own files could not be fetched (the server went away): the map has no basemap,

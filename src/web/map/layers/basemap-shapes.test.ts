@@ -274,4 +274,16 @@ describe('shapesOfInTurns', () => {
     // One object per turn: the TopoJSON is read a country at a time, not before the first turn.
     expect(made).toEqual(objects.map((_, i) => i));
   });
+
+  it("asks each turn's time at its start", async () => {
+    let asked = 0;
+    const inTurns = await shapesOfInTurns(geometries, {
+      geometryOf: (g) => g,
+      turn: async () => undefined,
+      // No time in the first turns (one country each), then all the time there is.
+      budgetMs: () => (++asked <= 3 ? 0 : 60_000),
+    });
+    expect(inTurns).toEqual(shapesOf(geometries));
+    expect(asked).toBe(4);
+  });
 });

@@ -154,13 +154,18 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 export async function shapesOfInTurns<T>(
   items: readonly T[],
-  how: { geometryOf: (item: T) => Geometry | null; turn?: () => Promise<void>; budgetMs?: number },
+  how: {
+    geometryOf: (item: T) => Geometry | null;
+    turn?: () => Promise<void>;
+    /** A turn's time, or what tells it at the turn's start (an idle period's time left). */
+    budgetMs?: number | (() => number);
+  },
 ): Promise<Shape[]> {
   const { geometryOf, turn = nextTask, budgetMs = 4 } = how;
   const shapes: Shape[] = [];
   let next = 0;
   while (next < items.length) {
-    const until = performance.now() + budgetMs;
+    const until = performance.now() + (typeof budgetMs === 'number' ? budgetMs : budgetMs());
     do {
       for (const shape of shapesOf([geometryOf(items[next] as T)])) shapes.push(shape);
       next++;
