@@ -480,6 +480,8 @@ function scanStay(
  * last one read, a trail thinned) starts them again.
  */
 export interface OutlookMemo {
+  /** The load's slot in the shared arrays of numbers (`Slots`). */
+  slot?: number;
   options?: OutlookOptions;
   start?: number | undefined;
   stops?: readonly Stop[];
@@ -815,12 +817,762 @@ export function stopsOf(raw: unknown): Stop[] {
   return stops;
 }
 
+/*
+ * Per watched load, the numbers a reckoning reads again at the next one, by slot in arrays shared
+ * by all loads: a refresh reads its changed loads' numbers in slot order, not scattered objects.
+ */
+const NUMS = 32;
+const N_STATUS_AT = 0;
+const N_FINISHED = 1;
+const N_PHASE = 2;
+const N_LAST_EVENT_AT = 3;
+const N_START = 4;
+const N_TRIP_FROM = 5;
+const N_TRACK_LEN = 6;
+const N_TRACK_LAST_AT = 7;
+const N_M_OFFSET = 8;
+const N_M_READ = 9;
+const N_M_FROM = 10;
+const N_M_FROM_AT = 11;
+const N_M_MS = 12;
+const N_M_UM = 13;
+const N_M_DRIVEN = 14;
+const N_M_STILL = 15;
+const N_M_HAS_LAST = 16;
+const N_M_LAST_LAT = 17;
+const N_M_LAST_LON = 18;
+const N_M_LAST_ACC = 19;
+const N_M_LAST_AT = 20;
+const N_CAD_LEN = 21;
+const N_STOP_BASE = 22;
+const N_VALID = 23;
+const N_PREV_AS_OF = 24;
+const N_PREV_DARK_AT = 25;
+const N_PREV_DARK_REASON = 26;
+const V_STATUS = 1;
+const V_EVENTS = 2;
+const V_SCANS = 4;
+const V_CELLS = 8;
+const V_PREV = 16;
+
+const REFS = 13;
+const R_EXTRAS = 0;
+const R_RAW_STOPS = 1;
+const R_READ_STOPS = 2;
+const R_STATUS = 3;
+const R_EVENTS = 4;
+const R_EVENT_STOPS = 5;
+const R_TRIP_EVENTS = 6;
+const R_OPTIONS = 7;
+const R_CELL_STOPS = 8;
+const R_MOVES = 9;
+const R_WIDE_GAPS = 10;
+const R_PREV = 11;
+const R_REACHED_O = 12;
+
+/** Numbers per stop. */
+const CELL = 18;
+const C_ARRIVED = 0;
+const C_DEPARTED = 1;
+const C_SETTLED = 2;
+const C_NEXT = 3;
+const C_LAT = 4;
+const C_LON = 5;
+const C_TYPE = 6;
+const C_EV_ARRIVED = 7;
+const C_EV_DEPARTED = 8;
+const C_R_PROGRESS = 9;
+const C_R_ARRIVED = 10;
+const C_R_ARRIVED_BY = 11;
+const C_R_DEPARTED = 12;
+const C_R_DEPARTED_BY = 13;
+const C_PREV_ETA = 14;
+const C_ORDER = 15;
+
+const GAPS = CADENCE_WINDOW - 1;
+const PHASES: StatusPhaseName[] = ['planned', 'pickup', 'transit', 'delivery', 'delivered', 'other'];
+type StatusPhaseName = ReturnType<typeof statusPhase>;
+const PROGRESS: StopOutlook['progress'][] = ['upcoming', 'arrived', 'departed'];
+const BY: (StopOutlook['arrivedBy'] | undefined)[] = [undefined, 'event', 'pings'];
+const DARK_REASONS: DarkReason['reason'][] = ['never-started', 'notice', 'at-stop', 'intermittent', 'moving', 'stopped'];
+
+class Slots {
+  nums = new Float64Array(256 * NUMS);
+  refs: unknown[] = [];
+  gaps = new Uint32Array(256 * GAPS);
+  cells = new Float64Array(1024 * CELL);
+  views: (StopOutlook | undefined)[] = [];
+  cellsTop = 0;
+  top = 0;
+  free: number[] = [];
+
+  alloc(): number {
+    const slot = this.free.pop() ?? this.top++;
+    if ((slot + 1) * NUMS > this.nums.length) {
+      const n = new Float64Array(this.nums.length * 2);
+      n.set(this.nums);
+      this.nums = n;
+      const g = new Uint32Array(this.gaps.length * 2);
+      g.set(this.gaps);
+      this.gaps = g;
+    }
+    this.nums.fill(0, slot * NUMS, (slot + 1) * NUMS);
+    for (let i = 0; i < REFS; i++) this.refs[slot * REFS + i] = undefined;
+    return slot;
+  }
+
+  release(slot: number): void {
+    for (let i = 0; i < REFS; i++) this.refs[slot * REFS + i] = undefined;
+    this.nums[slot * NUMS + N_VALID] = 0;
+    this.free.push(slot);
+  }
+
+  /** Cells for a stop list (the prototype lets a slot's old cells go unused). */
+  stopCells(stops: readonly Stop[]): number {
+    const base = this.cellsTop;
+    this.cellsTop += stops.length;
+    if (this.cellsTop * CELL > this.cells.length) {
+      const n = new Float64Array(Math.max(this.cells.length * 2, this.cellsTop * CELL));
+      n.set(this.cells);
+      this.cells = n;
+    }
+    const c = this.cells;
+    for (let i = 0; i < stops.length; i++) {
+      const s = stops[i]!;
+      const at = (base + i) * CELL;
+      c.fill(Number.NaN, at, at + CELL);
+      c[at + C_LAT] = s.lat ?? Number.NaN;
+      c[at + C_LON] = s.lon ?? Number.NaN;
+      c[at + C_TYPE] = s.type === 'pickup' ? 1 : s.type === 'delivery' ? 2 : 0;
+      c[at + C_ORDER] = s.order;
+      c[at + C_R_PROGRESS] = -1;
+      this.views[base + i] = undefined;
+    }
+    return base;
+  }
+}
+
+const SLOTS = new Slots();
+const slotsFreed = new FinalizationRegistry<number>((slot) => SLOTS.release(slot));
+const undef = (x: number) => (Number.isNaN(x) ? undefined : x);
+
+/** `Cadence.of`, into the slot's gaps. */
+function cadenceOf(slot: number, pings: readonly TrackPoint[]): void {
+  const T = SLOTS;
+  const from = Math.max(0, pings.length - CADENCE_WINDOW);
+  const base = slot * GAPS;
+  let n = 0;
+  let wide: Float64Array | undefined;
+  const tmp = new Float64Array(GAPS);
+  for (let i = from + 1; i < pings.length; i++) {
+    const gap = pings[i]!.instant - pings[i - 1]!.instant;
+    if (!(Number.isInteger(gap) && gap >= 0 && gap <= 0xffff_ffff)) wide ??= tmp;
+    tmp[n++] = gap;
+  }
+  tmp.subarray(0, n).sort();
+  if (wide) T.refs[slot * REFS + R_WIDE_GAPS] = tmp;
+  else {
+    T.refs[slot * REFS + R_WIDE_GAPS] = undefined;
+    for (let i = 0; i < n; i++) T.gaps[base + i] = tmp[i]!;
+  }
+  T.nums[slot * NUMS + N_CAD_LEN] = n;
+}
+
+/** `Cadence.add`, on the slot's gaps. */
+function cadenceAdd(slot: number, pings: readonly TrackPoint[], i: number): void {
+  if (i === 0) return;
+  const T = SLOTS;
+  const nb = slot * NUMS;
+  let length = T.nums[nb + N_CAD_LEN]!;
+  let wide = T.refs[slot * REFS + R_WIDE_GAPS] as Float64Array | undefined;
+  const gap = pings[i]!.instant - pings[i - 1]!.instant;
+  if (!wide && !(Number.isInteger(gap) && gap >= 0 && gap <= 0xffff_ffff)) {
+    wide = new Float64Array(GAPS);
+    wide.set(T.gaps.subarray(slot * GAPS, slot * GAPS + length));
+    T.refs[slot * REFS + R_WIDE_GAPS] = wide;
+  }
+  const sorted = wide ?? T.gaps;
+  const base = wide ? 0 : slot * GAPS;
+  if (length === GAPS) {
+    const first = i - CADENCE_WINDOW + 1;
+    const out = pings[first]!.instant - pings[first - 1]!.instant;
+    const at = base + firstAboveFrom(sorted, base, length, out) - 1;
+    sorted.copyWithin(at, at + 1, base + length);
+    length--;
+  }
+  const to = base + firstAboveFrom(sorted, base, length, gap);
+  sorted.copyWithin(to + 1, to, base + length);
+  sorted[to] = gap;
+  T.nums[nb + N_CAD_LEN] = length + 1;
+}
+
+/** Index of the first of the `length` values from `base` greater than `value`, from `base`. */
+function firstAboveFrom(sorted: Float64Array | Uint32Array, base: number, length: number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[base + mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** `Moves.add`, on the slot's numbers. */
+function movesAdd(slot: number, pings: readonly TrackPoint[], i: number, o: OutlookOptions): void {
+  const T = SLOTS;
+  const nums = T.nums;
+  const b = slot * NUMS;
+  const p = pings[i]!;
+  let data = T.refs[slot * REFS + R_MOVES] as Float64Array;
+  let offset = nums[b + N_M_OFFSET]!;
+  let read = nums[b + N_M_READ]!;
+  let from = nums[b + N_M_FROM]!;
+  if (read - offset + 1 > data.length) {
+    const keep = Math.max(offset, from);
+    const live = read - keep;
+    const length = data.length;
+    const size =
+      live + 1 > (length * 3) >> 2 || live * 4 < length - MOVES_ROOM
+        ? live + Math.max(MOVES_ROOM, live >> 1)
+        : length;
+    const [start, end] = [keep - offset, read - offset];
+    if (size === length) data.copyWithin(0, start, end);
+    else {
+      const next = new Float64Array(size);
+      next.set(data.subarray(start, end));
+      data = next;
+      T.refs[slot * REFS + R_MOVES] = data;
+    }
+    offset = keep;
+    nums[b + N_M_OFFSET] = offset;
+  }
+  if (!sure(p)) {
+    data[read++ - offset] = NOT_SURE;
+    nums[b + N_M_READ] = read;
+    return;
+  }
+  const hadLast = nums[b + N_M_HAS_LAST] === 1;
+  const aLat = nums[b + N_M_LAST_LAT]!;
+  const aLon = nums[b + N_M_LAST_LON]!;
+  const aAcc = nums[b + N_M_LAST_ACC]!;
+  const aAt = nums[b + N_M_LAST_AT]!;
+  nums[b + N_M_HAS_LAST] = 1;
+  nums[b + N_M_LAST_LAT] = p.lat;
+  nums[b + N_M_LAST_LON] = p.lon;
+  nums[b + N_M_LAST_ACC] = p.accuracy ?? Number.NaN;
+  nums[b + N_M_LAST_AT] = p.instant;
+  if (!hadLast) {
+    data[read++ - offset] = FIRST_SURE;
+    nums[b + N_M_READ] = read;
+    nums[b + N_M_FROM] = i;
+    nums[b + N_M_FROM_AT] = p.instant;
+    return;
+  }
+  const a: TrackPoint = { lat: aLat, lon: aLon, accuracy: Number.isNaN(aAcc) ? null : aAcc, instant: aAt };
+  const d = movedMeters(a, p, o) ?? Number.NaN;
+  data[read++ - offset] = d;
+  nums[b + N_M_READ] = read;
+  const ms = p.instant - aAt;
+  if (driving(ms, d, o)) {
+    nums[b + N_M_MS] = nums[b + N_M_MS]! + ms;
+    nums[b + N_M_UM] = nums[b + N_M_UM]! + Math.round(d * 1e6);
+    if (isRest(nums[b + N_M_STILL]!, o)) nums[b + N_M_DRIVEN] = 0;
+    nums[b + N_M_STILL] = 0;
+    nums[b + N_M_DRIVEN] = nums[b + N_M_DRIVEN]! + ms;
+  } else nums[b + N_M_STILL] = nums[b + N_M_STILL]! + ms;
+  let fromAt = nums[b + N_M_FROM_AT]!;
+  while (from < i && hoursBetween(fromAt, p.instant, o) > SPEED_WINDOW_HOURS) {
+    let to = from + 1;
+    while (data[to - offset] === NOT_SURE) to++;
+    const gone = data[to - offset]!;
+    const toAt = pings[to]!.instant;
+    const goneMs = toAt - fromAt;
+    if (driving(goneMs, gone, o)) {
+      nums[b + N_M_MS] = nums[b + N_M_MS]! - goneMs;
+      nums[b + N_M_UM] = nums[b + N_M_UM]! - Math.round(gone * 1e6);
+    }
+    from = to;
+    fromAt = toAt;
+  }
+  nums[b + N_M_FROM] = from;
+  nums[b + N_M_FROM_AT] = fromAt;
+}
+
+function movesReset(slot: number): void {
+  const nums = SLOTS.nums;
+  const b = slot * NUMS;
+  nums.fill(0, b + N_M_OFFSET, b + N_M_LAST_AT + 1);
+  nums[b + N_M_FROM] = -1;
+  SLOTS.refs[slot * REFS + R_MOVES] = new Float64Array(MOVES_ROOM);
+}
+
+/** `scanStay`, on a stop's cell. */
+function scanCell(
+  pings: readonly TrackPoint[],
+  stop: { lat: number; lon: number },
+  o: Pick<OutlookOptions, 'stopRadiusMeters' | 'clockScale'>,
+  c: Float64Array,
+  at: number,
+): void {
+  if (c[at + C_SETTLED] === 1) return;
+  const reach = (o.stopRadiusMeters + SURE_METERS) / 111_000;
+  const radius = o.stopRadiusMeters;
+  let i = c[at + C_NEXT]!;
+  if (Number.isNaN(c[at + C_ARRIVED]!)) {
+    for (; i < pings.length; i++) {
+      const p = pings[i] as TrackPoint;
+      if (Math.abs(p.lat - stop.lat) <= reach && sure(p) && inside(p, stop, radius, reach)) {
+        c[at + C_ARRIVED] = p.instant;
+        break;
+      }
+    }
+    if (Number.isNaN(c[at + C_ARRIVED]!)) {
+      c[at + C_NEXT] = pings.length;
+      return;
+    }
+    i++;
+  }
+  c[at + C_DEPARTED] = Number.NaN;
+  for (; i < pings.length; i++) {
+    const p = pings[i] as TrackPoint;
+    if (!sure(p)) continue;
+    if (inside(p, stop, radius, reach)) continue;
+    let back = false;
+    let closed = false;
+    for (let j = i + 1; j < pings.length; j++) {
+      const q = pings[j] as TrackPoint;
+      if (((q.instant - p.instant) * o.clockScale) / HOUR > BOUNCE_HOURS) {
+        closed = true;
+        break;
+      }
+      if (sure(q) && inside(q, stop, radius, reach)) {
+        back = true;
+        break;
+      }
+    }
+    if (!back) {
+      c[at + C_DEPARTED] = p.instant;
+      c[at + C_SETTLED] = closed ? 1 : 0;
+      c[at + C_NEXT] = i;
+      return;
+    }
+  }
+  c[at + C_NEXT] = pings.length;
+}
+
+/** Scratch per stop of one reckoning: visits and progress (no arrays made per load). */
+let vArrived = new Float64Array(16);
+let vDeparted = new Float64Array(16);
+let vArrivedBy = new Uint8Array(16);
+let vDepartedBy = new Uint8Array(16);
+let vProgress = new Uint8Array(16);
+
+/** `darkReason`, from the slot's numbers. */
+function darkReasonSlot(
+  slot: number,
+  pings: readonly TrackPoint[],
+  events: readonly StatusEvent[],
+  lastEventAt: number,
+  stops: readonly Stop[],
+  cellBase: number,
+  o: OutlookOptions,
+): DarkReason {
+  const last = pings[pings.length - 1];
+  const noticeFrom = last ? last.instant - 60_000 : -Infinity;
+  for (let i = lastEventAt < noticeFrom ? -1 : events.length - 1; i >= 0; i--) {
+    const e = events[i] as StatusEvent;
+    if (e.instant < noticeFrom) break;
+    const kind = noticeKindOf(e.name);
+    if (kind) return { reason: 'notice', at: e.instant, notice: e.name, noticeKind: kind };
+  }
+  if (!last) {
+    const dispatched = events.find((e) => statusPhase(e) === 'planned');
+    return { reason: 'never-started', at: dispatched?.instant };
+  }
+  const c = SLOTS.cells;
+  if (sure(last))
+    for (let i = 0; i < stops.length; i++) {
+      const at = (cellBase + i) * CELL;
+      const lat = c[at + C_LAT]!;
+      const lon = c[at + C_LON]!;
+      if (Number.isNaN(lat) || Number.isNaN(lon)) continue;
+      const d = nearMeters(last, { lat, lon });
+      if (d <= o.stopRadiusMeters + (last.accuracy ?? 0))
+        return { reason: 'at-stop', at: last.instant, stopOrder: c[at + C_ORDER]!, meters: Math.round(d) };
+    }
+  const length = SLOTS.nums[slot * NUMS + N_CAD_LEN]!;
+  if (length >= 7) {
+    const wide = SLOTS.refs[slot * REFS + R_WIDE_GAPS] as Float64Array | undefined;
+    const sorted = wide ?? SLOTS.gaps;
+    const base = wide ? 0 : slot * GAPS;
+    const usual = sorted[base + (length >> 1)]!;
+    const long = length - firstAboveFrom(sorted, base, length, GAP_FACTOR * usual);
+    if (usual > 0 && long >= INTERMITTENT_GAPS)
+      return {
+        reason: 'intermittent',
+        at: last.instant,
+        gaps: long,
+        usualMinutes: Math.round(((usual * o.clockScale) / 60_000) * 10) / 10,
+      };
+  }
+  let end: TrackPoint | undefined;
+  let first: TrackPoint | undefined;
+  for (let i = pings.length - 1, n = 0; i >= 0 && n < 3; i--)
+    if (sure(pings[i]!)) {
+      first = pings[i]!;
+      end ??= first;
+      n++;
+    }
+  const mph = first && end && first !== end ? mphBetween(first, end, o) : undefined;
+  if (
+    mph !== undefined &&
+    mph >= MOVING_MPH &&
+    hoursBetween(first!.instant, end!.instant, o) <= MAX_SEGMENT_HOURS
+  )
+    return { reason: 'moving', at: last.instant, mph: Math.round(mph) };
+  return { reason: 'stopped', at: last.instant };
+}
+
+/** `loadOutlook`, its memo's numbers by slot. */
+function loadOutlookBySlot(
+  load: Load,
+  o: OutlookOptions,
+  track: readonly TrackPoint[],
+  memo: OutlookMemo,
+): Outlook | undefined {
+  const T = SLOTS;
+  let slot = memo.slot;
+  if (slot === undefined) {
+    slot = memo.slot = T.alloc();
+    slotsFreed.register(memo, slot);
+  }
+  const refs = T.refs;
+  const r = slot * REFS;
+  const b = slot * NUMS;
+  let nums = T.nums;
+  let valid = nums[b + N_VALID]!;
+
+  let stops = refs[r + R_READ_STOPS] as Stop[] | undefined;
+  if (!stops || refs[r + R_EXTRAS] !== load.extras) {
+    const raw = load.extras.stops;
+    if (!stops || refs[r + R_RAW_STOPS] !== raw) {
+      stops = stopsOf(raw);
+      refs[r + R_RAW_STOPS] = raw;
+      refs[r + R_READ_STOPS] = stops;
+    }
+    refs[r + R_EXTRAS] = load.extras;
+  }
+  if (!(valid & V_CELLS) || refs[r + R_CELL_STOPS] !== stops) {
+    nums[b + N_STOP_BASE] = T.stopCells(stops);
+    refs[r + R_CELL_STOPS] = stops;
+    valid = (valid | V_CELLS) & ~(V_EVENTS | V_SCANS | V_PREV);
+  }
+  const cellBase = nums[b + N_STOP_BASE]!;
+  if (refs[r + R_REACHED_O] !== o) {
+    for (let i = 0; i < stops.length; i++) T.cells[(cellBase + i) * CELL + C_R_PROGRESS] = -1;
+    refs[r + R_REACHED_O] = o;
+  }
+
+  const status = load.latestStatus;
+  if (!(valid & V_STATUS) || refs[r + R_STATUS] !== status) {
+    nums[b + N_FINISHED] = isFinished(status) ? 1 : 0;
+    nums[b + N_PHASE] = PHASES.indexOf(statusPhase(status));
+    nums[b + N_STATUS_AT] = status?.instant ?? -Infinity;
+    refs[r + R_STATUS] = status;
+    valid |= V_STATUS;
+  }
+  const finished = nums[b + N_FINISHED] === 1;
+  const phase = PHASES[nums[b + N_PHASE]!]!;
+  if (stops.length === 0 && finished) {
+    nums[b + N_VALID] = valid;
+    return undefined;
+  }
+
+  const events = load.events;
+  if (!(valid & V_EVENTS) || refs[r + R_EVENTS] !== events || refs[r + R_EVENT_STOPS] !== stops) {
+    const start = tripStart(events);
+    const tripEvents = tripPart(events, start);
+    const byEvents = visitsByEvents(stops, tripEvents);
+    const c = T.cells;
+    for (let i = 0; i < stops.length; i++) {
+      const at = (cellBase + i) * CELL;
+      c[at + C_EV_ARRIVED] = byEvents[i]!.arrivedAt ?? Number.NaN;
+      c[at + C_EV_DEPARTED] = byEvents[i]!.departedAt ?? Number.NaN;
+    }
+    if (start !== undefined ? nums[b + N_START] !== start : !Number.isNaN(nums[b + N_START]!))
+      valid &= ~V_SCANS;
+    nums[b + N_START] = start ?? Number.NaN;
+    nums[b + N_LAST_EVENT_AT] = events[events.length - 1]?.instant ?? -Infinity;
+    refs[r + R_EVENTS] = events;
+    refs[r + R_EVENT_STOPS] = stops;
+    refs[r + R_TRIP_EVENTS] = tripEvents;
+    valid |= V_EVENTS;
+  }
+  const start = undef(nums[b + N_START]!);
+  const lastEventAt = nums[b + N_LAST_EVENT_AT]!;
+  const tripEvents = refs[r + R_TRIP_EVENTS] as readonly StatusEvent[];
+
+  // The track only grew at its end since the last reading (the last ping read is where it was, and
+  // the next is later): the trip's first ping is where it was, and the reading goes on.
+  const len0 = nums[b + N_TRACK_LEN]!;
+  const lastAt = nums[b + N_TRACK_LAST_AT]!;
+  let tripFrom = nums[b + N_TRIP_FROM]!;
+  const goesOn =
+    (valid & V_SCANS) !== 0 &&
+    refs[r + R_OPTIONS] === o &&
+    len0 > 0 &&
+    tripFrom < len0 &&
+    len0 <= track.length &&
+    track[len0 - 1]!.instant === lastAt &&
+    (len0 === track.length || track[len0]!.instant > lastAt);
+  if (!goesOn) tripFrom = firstFrom(track, start);
+  const pings = tripFrom === 0 ? track : track.slice(tripFrom);
+  const asOf = Math.max(
+    load.latestLocation?.instant ?? -Infinity,
+    nums[b + N_STATUS_AT]!,
+    track[track.length - 1]?.instant ?? -Infinity,
+    lastEventAt,
+  );
+  if (!Number.isFinite(asOf)) {
+    nums[b + N_VALID] = valid & ~V_SCANS;
+    return undefined;
+  }
+  let from = len0 - tripFrom;
+  if (!goesOn) {
+    const c = T.cells;
+    for (let i = 0; i < stops.length; i++) {
+      const at = (cellBase + i) * CELL;
+      c[at + C_ARRIVED] = Number.NaN;
+      c[at + C_DEPARTED] = Number.NaN;
+      c[at + C_SETTLED] = 0;
+      c[at + C_NEXT] = 0;
+    }
+    cadenceOf(slot, pings);
+    movesReset(slot);
+    refs[r + R_OPTIONS] = o;
+    from = 0;
+  } else for (let i = from; i < pings.length; i++) cadenceAdd(slot, pings, i);
+  for (let i = from; i < pings.length; i++) movesAdd(slot, pings, i, o);
+  nums = T.nums;
+  nums[b + N_TRIP_FROM] = tripFrom;
+  nums[b + N_TRACK_LEN] = track.length;
+  nums[b + N_TRACK_LAST_AT] = track[track.length - 1]?.instant ?? Number.NaN;
+  valid |= V_SCANS;
+  nums[b + N_VALID] = valid;
+
+  // Visits and progress, per stop.
+  if (vArrived.length < stops.length) {
+    const n = stops.length * 2;
+    [vArrived, vDeparted] = [new Float64Array(n), new Float64Array(n)];
+    [vArrivedBy, vDepartedBy, vProgress] = [new Uint8Array(n), new Uint8Array(n), new Uint8Array(n)];
+  }
+  const c = T.cells;
+  let pickups = 0;
+  let deliveries = 0;
+  for (let i = 0; i < stops.length; i++) {
+    const at = (cellBase + i) * CELL;
+    const type = c[at + C_TYPE];
+    if (type === 1) pickups++;
+    else if (type === 2) deliveries++;
+    const evA = c[at + C_EV_ARRIVED]!;
+    const evD = c[at + C_EV_DEPARTED]!;
+    vArrived[i] = evA;
+    vArrivedBy[i] = Number.isNaN(evA) ? 0 : 1;
+    vDeparted[i] = evD;
+    vDepartedBy[i] = Number.isNaN(evD) ? 0 : 1;
+    const lat = c[at + C_LAT]!;
+    const lon = c[at + C_LON]!;
+    if (Number.isNaN(lat) || Number.isNaN(lon)) continue;
+    scanCell(pings, { lat, lon }, o, c, at);
+    const sA = c[at + C_ARRIVED]!;
+    const sD = c[at + C_DEPARTED]!;
+    if (!Number.isNaN(sA) && (Number.isNaN(evA) || sA < evA)) [vArrived[i], vArrivedBy[i]] = [sA, 2];
+    if (Number.isNaN(evD) && !Number.isNaN(sD)) [vDeparted[i], vDepartedBy[i]] = [sD, 2];
+  }
+  const pastPickup = phase === 'transit' || phase === 'delivery' || finished;
+  let reached = -1;
+  for (let i = 0; i < stops.length; i++) {
+    const type = c[(cellBase + i) * CELL + C_TYPE];
+    let p = 0;
+    if (!Number.isNaN(vDeparted[i]!) || (type === 1 && pastPickup && pickups === 1)) p = 2;
+    else if (!Number.isNaN(vArrived[i]!)) p = 1;
+    else if (type === 2 && (phase === 'delivery' || finished) && deliveries === 1) p = 1;
+    vProgress[i] = p;
+    if (p !== 0) reached = i;
+  }
+  for (let i = 0; i < reached; i++) vProgress[i] = 2;
+
+  const lastPing = pings[pings.length - 1];
+  const basis =
+    load.latestLocation && (!lastPing || load.latestLocation.instant >= lastPing.instant)
+      ? load.latestLocation
+      : lastPing;
+  const windowH = (nums[b + N_M_MS]! * o.clockScale) / HOUR;
+  const speed =
+    windowH < SPEED_MIN_HOURS
+      ? { mph: o.defaultMph, measured: false }
+      : {
+          mph: Math.min(o.maxMph, Math.max(o.minMph, nums[b + N_M_UM]! / 1e6 / METERS_PER_MILE / windowH)),
+          measured: true,
+        };
+  let driven = isRest(nums[b + N_M_STILL]!, o)
+    ? 0
+    : Math.min((nums[b + N_M_DRIVEN]! * o.clockScale) / HOUR, o.driveHours);
+  let from2: { lat: number; lon: number } | undefined = basis;
+  let hours = 0;
+  let miles = 0;
+  let rests = 0;
+  const views = T.views;
+  const out: StopOutlook[] = new Array<StopOutlook>(stops.length);
+  for (let i = 0; i < stops.length; i++) {
+    const at = (cellBase + i) * CELL;
+    const progress = PROGRESS[vProgress[i]!]!;
+    const arrivedAt = undef(vArrived[i]!);
+    const departedAt = undef(vDeparted[i]!);
+    if (
+      c[at + C_R_PROGRESS] === vProgress[i] &&
+      Object.is(c[at + C_R_ARRIVED], vArrived[i]) &&
+      c[at + C_R_ARRIVED_BY] === vArrivedBy[i] &&
+      Object.is(c[at + C_R_DEPARTED], vDeparted[i]) &&
+      c[at + C_R_DEPARTED_BY] === vDepartedBy[i]
+    ) {
+      out[i] = views[cellBase + i]!;
+      continue;
+    }
+    const stop = stops[i]!;
+    const view: StopOutlook = { order: stop.order, place: stop.place, progress, status: 'unknown' };
+    if (stop.type) view.type = stop.type;
+    if (stop.name) view.name = stop.name;
+    if (stop.zipcode) view.zipcode = stop.zipcode;
+    if (stop.lat !== undefined && stop.lon !== undefined) {
+      view.lat = stop.lat;
+      view.lon = stop.lon;
+    }
+    if (stop.appointment) view.appointment = stop.appointment;
+    if (arrivedAt !== undefined) {
+      view.arrivedAt = arrivedAt;
+      const by = BY[vArrivedBy[i]!];
+      if (by) view.arrivedBy = by;
+      view.freeMinutes = o.freeMinutes;
+    }
+    if (departedAt !== undefined) {
+      view.departedAt = departedAt;
+      const by = BY[vDepartedBy[i]!];
+      if (by) view.departedBy = by;
+    }
+    if (progress !== 'upcoming') {
+      c[at + C_R_PROGRESS] = vProgress[i]!;
+      c[at + C_R_ARRIVED] = vArrived[i]!;
+      c[at + C_R_ARRIVED_BY] = vArrivedBy[i]!;
+      c[at + C_R_DEPARTED] = vDeparted[i]!;
+      c[at + C_R_DEPARTED_BY] = vDepartedBy[i]!;
+      views[cellBase + i] = view;
+      out[i] = judge(view, stop, arrivedAt, o, false);
+      continue;
+    }
+    c[at + C_R_PROGRESS] = -1;
+    views[cellBase + i] = undefined;
+    if (!basis || !from2 || stop.lat === undefined || stop.lon === undefined) {
+      from2 = undefined;
+      out[i] = judge(view, stop, undefined, o, true);
+      continue;
+    }
+    const to = { lat: stop.lat, lon: stop.lon };
+    const legMiles = (meters(from2, to) / METERS_PER_MILE) * o.roadFactor;
+    const leg = withRests(legMiles / speed.mph, driven, o);
+    driven = leg.drivenAfter;
+    hours += leg.hours;
+    miles += legMiles;
+    rests += leg.rests;
+    from2 = to;
+    const eta = basis.instant + Math.round((hours * HOUR) / o.clockScale);
+    view.eta = eta;
+    view.etaInputs = {
+      from: basis.instant,
+      miles: Math.round(miles),
+      mph: Math.round(speed.mph),
+      measured: speed.measured,
+      rests,
+      restHours: o.restHours,
+    };
+    out[i] = judge(view, stop, eta, o, true);
+  }
+
+  const outlook: Outlook = { asOf, stops: out, radiusMeters: o.stopRadiusMeters };
+  if (o.clockScale !== 1) outlook.clockScale = o.clockScale;
+  if (!finished) outlook.dark = darkReasonSlot(slot, pings, tripEvents, lastEventAt, stops, cellBase, o);
+  return outlook;
+}
+
+/**
+ * `sameButAsOf` against the outlook this memo's slot gave last, its asOf, dark reason and ETAs
+ * read from the slot: undefined when the slot does not hold `before`.
+ */
+function sameAsHeld(memo: OutlookMemo, fresh: Outlook, before: Outlook): boolean | undefined {
+  const slot = memo.slot;
+  if (slot === undefined) return undefined;
+  const T = SLOTS;
+  const b = slot * NUMS;
+  if (!(T.nums[b + N_VALID]! & V_PREV) || T.refs[slot * REFS + R_PREV] !== before) return undefined;
+  const nums = T.nums;
+  const cellBase = nums[b + N_STOP_BASE]!;
+  const c = T.cells;
+  if (
+    differ(fresh.dark?.at, undef(nums[b + N_PREV_DARK_AT]!)) ||
+    (fresh.dark ? DARK_REASONS.indexOf(fresh.dark.reason) : -1) !== nums[b + N_PREV_DARK_REASON]
+  )
+    return false;
+  for (let i = 0; i < fresh.stops.length; i++)
+    if (differ(fresh.stops[i]!.eta, undef(c[(cellBase + i) * CELL + C_PREV_ETA]!))) return false;
+  return sameButAsOf(fresh, before);
+}
+
+/** Keeps in the slot what `held` says that `sameAsHeld` reads. */
+function holdPrev(memo: OutlookMemo, held: Outlook): void {
+  const slot = memo.slot;
+  if (slot === undefined) return;
+  const T = SLOTS;
+  const b = slot * NUMS;
+  const cellBase = T.nums[b + N_STOP_BASE]!;
+  // Only while the held outlook's stops fit the slot's cells.
+  if (held.stops.length !== (T.refs[slot * REFS + R_CELL_STOPS] as Stop[] | undefined)?.length) {
+    T.nums[b + N_VALID] = T.nums[b + N_VALID]! & ~V_PREV;
+    return;
+  }
+  T.refs[slot * REFS + R_PREV] = held;
+  T.nums[b + N_PREV_AS_OF] = held.asOf;
+  T.nums[b + N_PREV_DARK_AT] = held.dark?.at ?? Number.NaN;
+  T.nums[b + N_PREV_DARK_REASON] = held.dark ? DARK_REASONS.indexOf(held.dark.reason) : -1;
+  for (let i = 0; i < held.stops.length; i++)
+    T.cells[(cellBase + i) * CELL + C_PREV_ETA] = held.stops[i]!.eta ?? Number.NaN;
+  T.nums[b + N_VALID] = T.nums[b + N_VALID]! | V_PREV;
+}
+
+/** The asOf of `before` as the slot holds it, else read from it. */
+function heldAsOf(memo: OutlookMemo, before: Outlook): number {
+  const slot = memo.slot;
+  if (slot !== undefined && SLOTS.refs[slot * REFS + R_PREV] === before && SLOTS.nums[slot * NUMS + N_VALID]! & V_PREV)
+    return SLOTS.nums[slot * NUMS + N_PREV_AS_OF]!;
+  return before.asOf;
+}
+
 /**
  * The outlook of a load's track; undefined when there is nothing to say (no stops, finished).
  * `track`: the pings to read, when not the load's own (the puller's bounded `Trail`); `memo`: what
  * the load's last reckoning read, to go on from (see `OutlookMemo`).
  */
 export function loadOutlook(
+  load: Load,
+  o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS,
+  track: readonly TrackPoint[] = load.pings,
+  memo: OutlookMemo = {},
+): Outlook | undefined {
+  return loadOutlookBySlot(load, o, track, memo);
+}
+
+/** The reckoning by objects, as it was. */
+export function loadOutlookByObjects(
   load: Load,
   o: OutlookOptions = DEFAULT_OUTLOOK_OPTIONS,
   track: readonly TrackPoint[] = load.pings,
@@ -973,8 +1725,15 @@ export function withOutlook(
     const { outlook: _old, ...rest } = load;
     return rest;
   }
-  if (before && sameButAsOf(outlook, before)) return { ...load, outlook: before };
-  if (before && outlook.asOf <= before.asOf) outlook.asOf = before.asOf + 1;
+  if (before) {
+    if (sameAsHeld(memo, outlook, before) ?? sameButAsOf(outlook, before)) {
+      holdPrev(memo, before);
+      return { ...load, outlook: before };
+    }
+    const beforeAsOf = heldAsOf(memo, before);
+    if (outlook.asOf <= beforeAsOf) outlook.asOf = beforeAsOf + 1;
+  }
+  holdPrev(memo, outlook);
   return { ...load, outlook };
 }
 
