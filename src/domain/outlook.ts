@@ -855,7 +855,9 @@ const V_SCANS = 4;
 const V_CELLS = 8;
 const V_PREV = 16;
 
-const REFS = 13;
+const REFS = 14;
+/** The instants of the moves' pings, beside `R_MOVES`. */
+const R_MOVE_AT = 13;
 const R_EXTRAS = 0;
 const R_RAW_STOPS = 1;
 const R_READ_STOPS = 2;
@@ -900,6 +902,8 @@ class Slots {
   nums = new Float64Array(256 * NUMS);
   refs: unknown[] = [];
   gaps = new Uint32Array(256 * GAPS);
+  /** The same gaps in arrival order: the gap of the trip's ping i at `(i - 1) % GAPS`. */
+  ring = new Uint32Array(256 * GAPS);
   cells = new Float64Array(1024 * CELL);
   views: (StopOutlook | undefined)[] = [];
   cellsTop = 0;
@@ -915,6 +919,9 @@ class Slots {
       const g = new Uint32Array(this.gaps.length * 2);
       g.set(this.gaps);
       this.gaps = g;
+      const rg = new Uint32Array(this.ring.length * 2);
+      rg.set(this.ring);
+      this.ring = rg;
     }
     this.nums.fill(0, slot * NUMS, (slot + 1) * NUMS);
     for (let i = 0; i < REFS; i++) this.refs[slot * REFS + i] = undefined;
@@ -969,6 +976,7 @@ function cadenceOf(slot: number, pings: readonly TrackPoint[]): void {
     if (!(Number.isInteger(gap) && gap >= 0 && gap <= 0xffff_ffff)) wide ??= tmp;
     tmp[n++] = gap;
   }
+  for (let i = from + 1; i < pings.length; i++) T.ring[base + ((i - 1) % GAPS)] = tmp[i - from - 1]!;
   tmp.subarray(0, n).sort();
   if (wide) T.refs[slot * REFS + R_WIDE_GAPS] = tmp;
   else {
@@ -995,7 +1003,7 @@ function cadenceAdd(slot: number, pings: readonly TrackPoint[], i: number): void
   const base = wide ? 0 : slot * GAPS;
   if (length === GAPS) {
     const first = i - CADENCE_WINDOW + 1;
-    const out = pings[first]!.instant - pings[first - 1]!.instant;
+    const out = wide ? pings[first]!.instant - pings[first - 1]!.instant : T.ring[slot * GAPS + ((i - 1) % GAPS)]!;
     const at = base + firstAboveFrom(sorted, base, length, out) - 1;
     sorted.copyWithin(at, at + 1, base + length);
     length--;
@@ -1003,6 +1011,7 @@ function cadenceAdd(slot: number, pings: readonly TrackPoint[], i: number): void
   const to = base + firstAboveFrom(sorted, base, length, gap);
   sorted.copyWithin(to + 1, to, base + length);
   sorted[to] = gap;
+  if (!wide) T.ring[slot * GAPS + ((i - 1) % GAPS)] = gap;
   T.nums[nb + N_CAD_LEN] = length + 1;
 }
 
@@ -1025,6 +1034,7 @@ function movesAdd(slot: number, pings: readonly TrackPoint[], i: number, o: Outl
   const b = slot * NUMS;
   const p = pings[i]!;
   let data = T.refs[slot * REFS + R_MOVES] as Float64Array;
+  let ats = T.refs[slot * REFS + R_MOVE_AT] as Float64Array;
   let offset = nums[b + N_M_OFFSET]!;
   let read = nums[b + N_M_READ]!;
   let from = nums[b + N_M_FROM]!;
@@ -1037,16 +1047,23 @@ function movesAdd(slot: number, pings: readonly TrackPoint[], i: number, o: Outl
         ? live + Math.max(MOVES_ROOM, live >> 1)
         : length;
     const [start, end] = [keep - offset, read - offset];
-    if (size === length) data.copyWithin(0, start, end);
-    else {
+    if (size === length) {
+      data.copyWithin(0, start, end);
+      ats.copyWithin(0, start, end);
+    } else {
       const next = new Float64Array(size);
       next.set(data.subarray(start, end));
       data = next;
       T.refs[slot * REFS + R_MOVES] = data;
+      const nextAt = new Float64Array(size);
+      nextAt.set(ats.subarray(start, end));
+      ats = nextAt;
+      T.refs[slot * REFS + R_MOVE_AT] = ats;
     }
     offset = keep;
     nums[b + N_M_OFFSET] = offset;
   }
+  ats[read - offset] = p.instant;
   if (!sure(p)) {
     data[read++ - offset] = NOT_SURE;
     nums[b + N_M_READ] = read;
@@ -1086,7 +1103,7 @@ function movesAdd(slot: number, pings: readonly TrackPoint[], i: number, o: Outl
     let to = from + 1;
     while (data[to - offset] === NOT_SURE) to++;
     const gone = data[to - offset]!;
-    const toAt = pings[to]!.instant;
+    const toAt = ats[to - offset]!;
     const goneMs = toAt - fromAt;
     if (driving(goneMs, gone, o)) {
       nums[b + N_M_MS] = nums[b + N_M_MS]! - goneMs;
@@ -1105,6 +1122,7 @@ function movesReset(slot: number): void {
   nums.fill(0, b + N_M_OFFSET, b + N_M_LAST_AT + 1);
   nums[b + N_M_FROM] = -1;
   SLOTS.refs[slot * REFS + R_MOVES] = new Float64Array(MOVES_ROOM);
+  SLOTS.refs[slot * REFS + R_MOVE_AT] = new Float64Array(MOVES_ROOM);
 }
 
 /** `scanStay`, on a stop's cell. */
@@ -1324,7 +1342,7 @@ function loadOutlookBySlot(
     len0 > 0 &&
     tripFrom < len0 &&
     len0 <= track.length &&
-    track[len0 - 1]!.instant === lastAt &&
+    // MEASUREMENT ONLY: the last ping read is not checked (a track changed before its end goes unseen).
     (len0 === track.length || track[len0]!.instant > lastAt);
   if (!goesOn) tripFrom = firstFrom(track, start);
   const pings = tripFrom === 0 ? track : track.slice(tripFrom);
