@@ -178,12 +178,15 @@ const coarseShapes = (): Promise<BasemapShapes> =>
 
 const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
   (fineMade ??= forgetOnFailure(
-    Promise.all([
-      atlas<Countries>(countries50mUrl, fineTurn),
-      import('virtual:basemap/north-america-fine'),
-    ]).then(
+    (async () => {
+      // A turn first: the lakes' module is evaluated on arrival, and the atlas's fetch starts here.
+      await fineTurn();
+      const [world, northAmerica] = await Promise.all([
+        atlas<Countries>(countries50mUrl, fineTurn),
+        import('virtual:basemap/north-america-fine'),
+      ]);
       // Made in turns (in idle time, or between a zoom's frames), the coarse coast drawn meanwhile.
-      async ([world, northAmerica]) => ({
+      return {
         land: await shapesOfInTurns(world.objects.countries.geometries, {
           geometryOf: (g) => topoGeometry(world, g),
           turn: fineTurn,
@@ -194,8 +197,8 @@ const fineShapes = (): Promise<Omit<BasemapShapes, 'lines'>> =>
           turn: fineTurn,
           budgetMs: fineBudget,
         }),
-      }),
-    ),
+      };
+    })(),
     () => (fineMade = undefined),
   ));
 
