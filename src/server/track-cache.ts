@@ -84,6 +84,11 @@ export interface TrackCacheOptions {
   maxBytes?: number;
   /** Upstream calls in flight at once, across all requests. */
   maxInFlight: number;
+  /**
+   * Full calls (`no`) at once, across all requests, each counted from its call until its answer is
+   * read and stored: a full answer is the largest thing a pull holds. `maxInFlight` when absent.
+   */
+  maxFullInFlight?: number;
   freshMs: number;
   resyncMs: number;
   maxLoads: number;
@@ -245,6 +250,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     o.storeItems !== undefined && o.storeItems >= 1 ? o.storeItems : Number.POSITIVE_INFINITY,
   );
   const waiting: (() => void)[] = [];
+  const fullGate = gate(Math.max(1, o.maxFullInFlight ?? o.maxInFlight));
 
   async function slot<T>(run: () => Promise<T>): Promise<T> {
     if (inFlight >= o.maxInFlight) await new Promise<void>((r) => waiting.push(r));
@@ -409,6 +415,9 @@ export function createTrackCache(o: TrackCacheOptions) {
     // nothing is left unread (`Track.quiet`). A full answer is always read.
     const prints = mode === 'yes' ? new Map<Track, number>() : undefined;
     const quiet: Track[] = [];
+    // Held from the call until its answer is stored; let go before an answer too large is pulled in halves.
+    const taken = mode === 'no' ? fullGate() : () => {};
+    const free = typeof taken === 'function' ? taken : await taken;
     const seen =
       prints &&
       ((id: string, print: number) => {
@@ -435,6 +444,7 @@ export function createTrackCache(o: TrackCacheOptions) {
         ),
       );
     } catch (error) {
+      free();
       // The call may have reached the upstream and moved its cursor: only a full pull is safe now.
       for (const t of chunk) t.needsFull = true;
       if (!(error instanceof ProxyError && error.code === 'upstream_too_large')) throw error;
@@ -547,6 +557,8 @@ export function createTrackCache(o: TrackCacheOptions) {
       // Merged but not stored: pulled again at the next round, as if this answer had not come.
       for (const t of unwritten) t.refreshedAt = Number.NEGATIVE_INFINITY;
       throw error;
+    } finally {
+      free();
     }
   }
 
@@ -640,7 +652,9 @@ export function createTrackCache(o: TrackCacheOptions) {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, o.maxInFlight) }, worker));
+    const workers =
+      mode === 'no' ? Math.min(o.maxInFlight, o.maxFullInFlight ?? o.maxInFlight) : o.maxInFlight;
+    await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
     if (failures.length > 0) throw failures[0];
   }
 
@@ -866,6 +880,33 @@ export function createTrackCache(o: TrackCacheOptions) {
 }
 
 export type TrackCache = ReturnType<typeof createTrackCache>;
+
+/**
+ * At most `limit` holders at once: `gate()` gives the function that lets its turn go, at once when
+ * one is free (no extra tick: calls keep their order), else as a promise when one is let go.
+ */
+function gate(limit: number): () => (() => void) | Promise<() => void> {
+  let held = 0;
+  const queue: (() => void)[] = [];
+  const turn = () => {
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      // Passed straight to the first waiting, so that no newcomer takes it between.
+      const next = queue.shift();
+      if (next) next();
+      else held--;
+    };
+  };
+  return () => {
+    if (held < limit) {
+      held++;
+      return turn();
+    }
+    return new Promise<() => void>((r) => queue.push(() => r(turn())));
+  };
+}
 
 /**
  * Where the routes read loads from: the in-memory track cache (one instance), or the track store
