@@ -22,6 +22,11 @@ function countingRelay() {
         open.full++;
         open.most = Math.max(open.most, ++open.now);
       }
+      const fail = (why: string) => {
+        if (full) open.now--;
+        res.writeHead(502).end(why);
+      };
+      if (!to.target) return fail('the relay has no service yet');
       const url = new URL(req.url ?? '/', to.target);
       const upstream = request(url, { method: req.method, headers: req.headers }, (answer) => {
         const parts: Buffer[] = [];
@@ -34,6 +39,7 @@ function countingRelay() {
           }, 20);
         });
       });
+      upstream.on('error', (error) => fail(error.message));
       upstream.end(body);
     });
   });
@@ -76,12 +82,19 @@ describe('the puller (TRACKS=store) on pglite', () => {
       const a = stack.puller as Puller;
       expect(await a.renew()).toBe('leader');
       const ids = stack.sim.fleet.map((p) => String(p.externalId));
-      await Promise.all([
-        a.pullLoads('external-id', ids.slice(0, 6)),
-        a.pullLoads('external-id', ids.slice(6)),
-      ]);
+      // Each pull's two calls made and stored (a failed pull says 0), never two open at once.
+      expect(
+        await Promise.all([
+          a.pullLoads('external-id', ids.slice(0, 6)),
+          a.pullLoads('external-id', ids.slice(6)),
+        ]),
+      ).toEqual([2, 2]);
       expect(relay.open.full).toBe(4);
       expect(relay.open.most).toBe(1);
+      // And each load stored: served from the store, none of them still pending.
+      const served = await stack.cache.get('external-id', ids, undefined, undefined);
+      expect(served.pending).toEqual([]);
+      expect(served.loads.map((l) => String(l.externalId)).sort()).toEqual([...ids].sort());
     } finally {
       await stack.close();
       await relay.close();
