@@ -193,6 +193,9 @@ function tracksOf(
         // Its answers are written one at a time: a second call fetches the next while one is
         // written; more would only hold more answers in memory, waiting.
         maxInFlight: 2,
+        // A full answer is the most a pull holds, and two read at once wait on each other's
+        // writes: one at a time, a full pull holds one answer's bytes, tree and part.
+        maxFullInFlight: 1,
         storeItems: PULLER_STORE_ITEMS,
         maxLoads: env.PULLER_MAX_LOADS,
         persist,

@@ -581,6 +581,46 @@ describe('track cache', () => {
     expect(answer.missing.sort()).toEqual([...ids].sort());
   });
 
+  it('holds one full call at a time (maxFullInFlight 1), from its call until it is stored, across refreshes; deltas as many as maxInFlight', async () => {
+    const u = upstream();
+    const ids = Array.from({ length: 8 }, (_, i) => String(i + 1));
+    for (const id of ids) u.addPing(id);
+    const clock = { t: 0 };
+    const open = { no: 0, yes: 0 };
+    const most = { no: 0, yes: 0 };
+    const stored: string[] = [];
+    const c = cache(u, clock, {
+      chunkSize: 1,
+      maxInFlight: 4,
+      maxFullInFlight: 1,
+      pull: async (by, wanted, mode) => {
+        most[mode] = Math.max(most[mode], ++open[mode]);
+        await new Promise((r) => setTimeout(r, 1));
+        const answer = await u.pull(by, wanted, mode);
+        // A delta is done when it comes; a full answer once it is stored.
+        if (mode === 'yes') open.yes--;
+        return answer;
+      },
+      persist: async (_by, answer) => {
+        await new Promise((r) => setTimeout(r, 1));
+        stored.push(...answer.loads.map((l) => l.id));
+        open.no--;
+      },
+    });
+    // The puller's round and a request for new loads at the same time.
+    await Promise.all([
+      c.refreshLoads('external-id', ids.slice(0, 4)),
+      c.refreshLoads('external-id', ids.slice(4)),
+    ]);
+    expect(most.no).toBe(1);
+    expect(stored.sort()).toEqual(ids);
+    for (const id of ids) u.addPing(id);
+    clock.t += 1000;
+    await c.refreshLoads('external-id', ids);
+    expect(u.calls.filter((x) => x.mode === 'yes')).toHaveLength(8);
+    expect(most.yes).toBe(4);
+  });
+
   it('after a cursor, serves only the loads that changed; a load back from missing counts as changed', async () => {
     const u = upstream();
     const clock = { t: 0 };

@@ -84,6 +84,11 @@ export interface TrackCacheOptions {
   maxBytes?: number;
   /** Upstream calls in flight at once, across all requests. */
   maxInFlight: number;
+  /**
+   * Full calls (`no`) at once, across all requests, each counted from its call until its answer is
+   * read and stored: a full answer is the largest thing a pull holds. `maxInFlight` when absent.
+   */
+  maxFullInFlight?: number;
   freshMs: number;
   resyncMs: number;
   maxLoads: number;
@@ -245,6 +250,7 @@ export function createTrackCache(o: TrackCacheOptions) {
     o.storeItems !== undefined && o.storeItems >= 1 ? o.storeItems : Number.POSITIVE_INFINITY,
   );
   const waiting: (() => void)[] = [];
+  const fullGate = gate(Math.max(1, o.maxFullInFlight ?? o.maxInFlight));
 
   async function slot<T>(run: () => Promise<T>): Promise<T> {
     if (inFlight >= o.maxInFlight) await new Promise<void>((r) => waiting.push(r));
@@ -409,144 +415,153 @@ export function createTrackCache(o: TrackCacheOptions) {
     // nothing is left unread (`Track.quiet`). A full answer is always read.
     const prints = mode === 'yes' ? new Map<Track, number>() : undefined;
     const quiet: Track[] = [];
-    const seen =
-      prints &&
-      ((id: string, print: number) => {
-        const t = byId.get(id);
-        if (!t) return undefined;
-        // Twice in one answer: read as before (the first one counts), and remembered by neither.
-        if (prints.has(t)) {
-          prints.set(t, Number.NaN);
-          return undefined;
+    // Held from the call until its answer is stored; let go before an answer too large is pulled in halves.
+    const taken = mode === 'no' ? fullGate() : () => {};
+    const free = typeof taken === 'function' ? taken : await taken;
+    // Let go however this ends: a turn kept would hold every later full pull for good.
+    try {
+      const seen =
+        prints &&
+        ((id: string, print: number) => {
+          const t = byId.get(id);
+          if (!t) return undefined;
+          // Twice in one answer: read as before (the first one counts), and remembered by neither.
+          if (prints.has(t)) {
+            prints.set(t, Number.NaN);
+            return undefined;
+          }
+          prints.set(t, print);
+          if (t.quiet?.print !== print || !t.load || t.missing || t.tooLarge) return undefined;
+          quiet.push(t);
+          return t.quiet.notes;
+        });
+      try {
+        calls.n++;
+        answer = await slot(() =>
+          o.pull(
+            by,
+            chunk.map((t) => t.id),
+            mode,
+            seen,
+          ),
+        );
+      } catch (error) {
+        free();
+        // The call may have reached the upstream and moved its cursor: only a full pull is safe now.
+        for (const t of chunk) t.needsFull = true;
+        if (!(error instanceof ProxyError && error.code === 'upstream_too_large')) throw error;
+        if (chunk.length === 1) {
+          const t = chunk[0] as Track;
+          tooLargeAlone(t, error.message);
+          // The other instances serve from the store: the note goes there, under what is known of the
+          // load; never read and not reported yet, it stays unknown there (pending) as it is here.
+          if (o.persist && (t.load || t.tooLarge?.reported))
+            await o.persist(by, {
+              loads: [headOnly(t)],
+              notes: [{ by, id: t.id, notes: t.issues }],
+              missing: [],
+            });
+          return 0;
         }
-        prints.set(t, print);
-        if (t.quiet?.print !== print || !t.load || t.missing || t.tooLarge) return undefined;
-        quiet.push(t);
-        return t.quiet.notes;
-      });
-    try {
-      calls.n++;
-      answer = await slot(() =>
-        o.pull(
-          by,
-          chunk.map((t) => t.id),
-          mode,
-          seen,
-        ),
-      );
-    } catch (error) {
-      // The call may have reached the upstream and moved its cursor: only a full pull is safe now.
-      for (const t of chunk) t.needsFull = true;
-      if (!(error instanceof ProxyError && error.code === 'upstream_too_large')) throw error;
-      if (chunk.length === 1) {
-        const t = chunk[0] as Track;
-        tooLargeAlone(t, error.message);
-        // The other instances serve from the store: the note goes there, under what is known of the
-        // load; never read and not reported yet, it stays unknown there (pending) as it is here.
-        if (o.persist && (t.load || t.tooLarge?.reported))
-          await o.persist(by, {
-            loads: [headOnly(t)],
-            notes: [{ by, id: t.id, notes: t.issues }],
-            missing: [],
-          });
-        return 0;
+        const half = Math.ceil(chunk.length / 2);
+        const halves = await Promise.allSettled([
+          refreshChunk(by, chunk.slice(0, half), 'no', calls),
+          refreshChunk(by, chunk.slice(half), 'no', calls),
+        ]);
+        const failure = halves.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failure) throw failure.reason;
+        return halves.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
       }
-      const half = Math.ceil(chunk.length / 2);
-      const halves = await Promise.allSettled([
-        refreshChunk(by, chunk.slice(0, half), 'no', calls),
-        refreshChunk(by, chunk.slice(half), 'no', calls),
-      ]);
-      const failure = halves.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failure) throw failure.reason;
-      return halves.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
-    }
-    lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
-    const at = now();
-    // What merging the same detail again would do: nothing but count it as answered.
-    for (const t of quiet) {
-      if (!byId.delete(t.id)) continue;
-      t.known = true;
-      t.missing = false;
-      t.refreshedAt = at;
-      t.needsFull = false;
-      t.tooLarge = undefined;
-    }
-    let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
-    /** The tracks merged since the last part was stored: due again if the answer fails before. */
-    let unwritten: Track[] = [];
-    let batchItems = 0;
-    let answered = 0;
-    const store = async () => {
-      const batch = toStore;
-      toStore = { loads: [], notes: [], missing: [] };
-      batchItems = 0;
-      await o.persist?.(by, batch);
-      unwritten = [];
-    };
-    const details = answer.data.details as (PullAnswer['details'][number] | undefined)[];
-    const parsedCount = details.length;
-    // A full answer's details come as text, each read here as its turn comes (`unread`): what is
-    // held is the answer's bytes, one detail's tree and the part waiting to be stored.
-    let unread = answer.data.unread;
-    const count = parsedCount + (unread?.count ?? 0);
-    try {
-      for (let i = 0; i < count; i++) {
-        let detail: PullAnswer['details'][number] | undefined;
-        let own: readonly ParseIssue[];
-        if (i < parsedCount) {
-          detail = details[i];
-          // Let go of each detail once read: a large answer's tree shrinks as it is stored.
-          details[i] = undefined;
-          own = answer.data.detailIssues[i] ?? NO_NOTES;
-        } else ({ detail, issues: own } = (unread as UnreadDetails).take(i - parsedCount));
-        if (detail === undefined) continue;
-        const id = detailId(detail, by);
-        const t = id === undefined ? undefined : byId.get(id);
-        if (!t) continue;
-        byId.delete(t.id);
-        const issues = [...own];
-        const load = normalizeLoad(detail, by, `details[${i}]`, issues);
-        if (!load) continue;
-        const changed = absorb(t, load, issues, mode === 'no', at);
-        const print = prints?.get(t) ?? Number.NaN;
-        t.quiet =
-          changed || Number.isNaN(print) ? undefined : { print, notes: own.length > 0 ? own : NO_NOTES };
-        const brought = itemCount(load);
-        answered += brought;
-        // A delta that changed nothing is not stored: the store would find nothing to write.
-        if (!o.persist || !t.load || !changed) continue;
-        // The answer's items under the merged head (its outlook reckoned from the whole track).
-        const { pings, events, comments, documents, readings } = load;
-        // A large answer is stored in parts of at most `storeItems` (or one load), so that no write's
-        // parameters are large; a part fails as the whole would: the chunk is pulled in full next time.
-        if (toStore.loads.length > 0 && batchItems + brought > storeItems) await store();
-        toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
-        toStore.notes.push({ by, id: t.id, notes: t.issues });
-        unwritten.push(t);
-        batchItems += brought;
-      }
-      // The answer's bytes are not needed past its last detail, while its last part is written.
-      unread = answer.data.unread = undefined;
-      // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
-      for (const t of byId.values()) {
+      lastTimeStamp = answer.data.timeStamp ?? lastTimeStamp;
+      const at = now();
+      // What merging the same detail again would do: nothing but count it as answered.
+      for (const t of quiet) {
+        if (!byId.delete(t.id)) continue;
+        t.known = true;
+        t.missing = false;
         t.refreshedAt = at;
-        if (mode === 'no' || !t.known) {
-          t.missing = true;
-          t.lastFullAt = at;
-          t.needsFull = false;
-          toStore.missing.push({ by, id: t.id });
-        }
+        t.needsFull = false;
+        t.tooLarge = undefined;
       }
-      if (o.persist && (toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
-      // Once read and stored: the notes of details read one at a time are in `issues` only now, and a
-      // refused answer's come again with the full pull that follows it.
-      o.onAnswer?.(by, answer);
-      return answered;
-    } catch (error) {
-      for (const t of chunk) t.needsFull = true;
-      // Merged but not stored: pulled again at the next round, as if this answer had not come.
-      for (const t of unwritten) t.refreshedAt = Number.NEGATIVE_INFINITY;
-      throw error;
+      let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
+      /** The tracks merged since the last part was stored: due again if the answer fails before. */
+      let unwritten: Track[] = [];
+      let batchItems = 0;
+      let answered = 0;
+      const store = async () => {
+        const batch = toStore;
+        toStore = { loads: [], notes: [], missing: [] };
+        batchItems = 0;
+        await o.persist?.(by, batch);
+        unwritten = [];
+      };
+      const details = answer.data.details as (PullAnswer['details'][number] | undefined)[];
+      const parsedCount = details.length;
+      // A full answer's details come as text, each read here as its turn comes (`unread`): what is
+      // held is the answer's bytes, one detail's tree and the part waiting to be stored.
+      let unread = answer.data.unread;
+      const count = parsedCount + (unread?.count ?? 0);
+      try {
+        for (let i = 0; i < count; i++) {
+          let detail: PullAnswer['details'][number] | undefined;
+          let own: readonly ParseIssue[];
+          if (i < parsedCount) {
+            detail = details[i];
+            // Let go of each detail once read: a large answer's tree shrinks as it is stored.
+            details[i] = undefined;
+            own = answer.data.detailIssues[i] ?? NO_NOTES;
+          } else ({ detail, issues: own } = (unread as UnreadDetails).take(i - parsedCount));
+          if (detail === undefined) continue;
+          const id = detailId(detail, by);
+          const t = id === undefined ? undefined : byId.get(id);
+          if (!t) continue;
+          byId.delete(t.id);
+          const issues = [...own];
+          const load = normalizeLoad(detail, by, `details[${i}]`, issues);
+          if (!load) continue;
+          const changed = absorb(t, load, issues, mode === 'no', at);
+          const print = prints?.get(t) ?? Number.NaN;
+          t.quiet =
+            changed || Number.isNaN(print) ? undefined : { print, notes: own.length > 0 ? own : NO_NOTES };
+          const brought = itemCount(load);
+          answered += brought;
+          // A delta that changed nothing is not stored: the store would find nothing to write.
+          if (!o.persist || !t.load || !changed) continue;
+          // The answer's items under the merged head (its outlook reckoned from the whole track).
+          const { pings, events, comments, documents, readings } = load;
+          // A large answer is stored in parts of at most `storeItems` (or one load), so that no write's
+          // parameters are large; a part fails as the whole would: the chunk is pulled in full next time.
+          if (toStore.loads.length > 0 && batchItems + brought > storeItems) await store();
+          toStore.loads.push({ ...t.load, pings, events, comments, documents, readings });
+          toStore.notes.push({ by, id: t.id, notes: t.issues });
+          unwritten.push(t);
+          batchItems += brought;
+        }
+        // The answer's bytes are not needed past its last detail, while its last part is written.
+        unread = answer.data.unread = undefined;
+        // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
+        for (const t of byId.values()) {
+          t.refreshedAt = at;
+          if (mode === 'no' || !t.known) {
+            t.missing = true;
+            t.lastFullAt = at;
+            t.needsFull = false;
+            toStore.missing.push({ by, id: t.id });
+          }
+        }
+        if (o.persist && (toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
+        // Once read and stored: the notes of details read one at a time are in `issues` only now, and a
+        // refused answer's come again with the full pull that follows it.
+        o.onAnswer?.(by, answer);
+        return answered;
+      } catch (error) {
+        for (const t of chunk) t.needsFull = true;
+        // Merged but not stored: pulled again at the next round, as if this answer had not come.
+        for (const t of unwritten) t.refreshedAt = Number.NEGATIVE_INFINITY;
+        throw error;
+      }
+    } finally {
+      free();
     }
   }
 
@@ -640,7 +655,9 @@ export function createTrackCache(o: TrackCacheOptions) {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, o.maxInFlight) }, worker));
+    const workers =
+      mode === 'no' ? Math.min(o.maxInFlight, o.maxFullInFlight ?? o.maxInFlight) : o.maxInFlight;
+    await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
     if (failures.length > 0) throw failures[0];
   }
 
@@ -866,6 +883,33 @@ export function createTrackCache(o: TrackCacheOptions) {
 }
 
 export type TrackCache = ReturnType<typeof createTrackCache>;
+
+/**
+ * At most `limit` holders at once: `gate()` gives the function that lets its turn go, at once when
+ * one is free (no extra tick: calls keep their order), else as a promise when one is let go.
+ */
+function gate(limit: number): () => (() => void) | Promise<() => void> {
+  let held = 0;
+  const queue: (() => void)[] = [];
+  const turn = () => {
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      // Passed straight to the first waiting, so that no newcomer takes it between.
+      const next = queue.shift();
+      if (next) next();
+      else held--;
+    };
+  };
+  return () => {
+    if (held < limit) {
+      held++;
+      return turn();
+    }
+    return new Promise<() => void>((r) => queue.push(() => r(turn())));
+  };
+}
 
 /**
  * Where the routes read loads from: the in-memory track cache (one instance), or the track store
