@@ -62,9 +62,10 @@ const fineBudget = () =>
   fineWanted ? 4 : Math.min(IDLE_TURN_MS, Math.max(4, idleEnds - performance.now() - 4));
 
 /**
- * An idle period at least this long: the page has no frame to make and no task waiting (the browser
- * gives up to 50 ms then), so a turn (the atlas's parse among them) ends before anything needs the
- * thread. Between the frames of a pan or a first draw, idle periods are shorter: the turns wait.
+ * An idle period at least this long: the page has no frame to make and no task waiting (near the
+ * longest idle period the browser grants), so a turn (the atlas's parse among them) ends before
+ * anything needs the thread. Between the frames of a pan or a first draw, idle periods are shorter:
+ * the turns wait.
  */
 const QUIET_MS = 40;
 
