@@ -652,3 +652,17 @@ test('the offline basemap draws the Great Lakes as water, the far north as land,
   await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
   await expect.poll(() => basemapColours(page, 3, 8)).toEqual([land]);
 });
+
+test('Back returns to the view on screen when a link was followed right after a zoom', async ({ page }) => {
+  await page.goto('/?w=&map=39,-96,4');
+  await expect(map(page)).toHaveAttribute('data-basemap', 'ready');
+  // Zoomed in, and away to another page at once, before the view rested long enough to be written
+  // (during the zoom's animation, or just after it: either way the view it went to is kept).
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.waitForTimeout(100);
+  await page.getByRole('link', { name: 'Exceptions', exact: true }).click();
+  await expect(page).toHaveURL(/\/exceptions/);
+  await page.goBack();
+  await expect(map(page)).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('map')).toMatch(/,5$/);
+});

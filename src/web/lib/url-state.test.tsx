@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { useUrlParam } from './url-state';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { restingWrite, useUrlParam, writeBeforeNavigating } from './url-state';
 
 describe('useUrlParam', () => {
   it('writes its value into the query of the page it belongs to, keeping the rest', () => {
@@ -49,5 +49,53 @@ describe('useUrlParam', () => {
     act(() => window.history.replaceState(null, '', '/?w=e:1&f=dark&map=40,-95,5'));
     expect(renders).toBe(before + 1);
     expect(filter.result.current[0]).toBe('dark');
+  });
+});
+
+describe('restingWrite', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes once the page rested since the last change, not before', () => {
+    vi.useFakeTimers();
+    const write = vi.fn();
+    const rest = restingWrite(write, { afterMs: 300 });
+    rest.schedule();
+    vi.advanceTimersByTime(200);
+    // Moved again: the wait starts over, and one write follows both moves.
+    rest.schedule();
+    vi.advanceTimersByTime(200);
+    expect(write).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(write).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes at once before a link is followed, then not again; a cancelled write never', () => {
+    vi.useFakeTimers();
+    const order: string[] = [];
+    const rest = restingWrite(() => order.push('written'), { afterMs: 300 });
+    const dropped = restingWrite(() => order.push('dropped'), { afterMs: 300 });
+    rest.schedule();
+    dropped.schedule();
+    dropped.cancel();
+    writeBeforeNavigating((to) => order.push(`to ${to}`), '/loads/e/1', {});
+    expect(order).toEqual(['written', 'to /loads/e/1']);
+    vi.advanceTimersByTime(1000);
+    expect(order).toEqual(['written', 'to /loads/e/1']);
+    // Nothing waiting: a later link only navigates.
+    writeBeforeNavigating((to) => order.push(`to ${to}`), '/documents', {});
+    expect(order).toEqual(['written', 'to /loads/e/1', 'to /documents']);
+  });
+
+  it('holds a write for a link only while a move is under way, with no timer', () => {
+    vi.useFakeTimers();
+    const write = vi.fn();
+    const rest = restingWrite(write, { afterMs: 300 });
+    rest.hold();
+    vi.advanceTimersByTime(10_000);
+    expect(write).not.toHaveBeenCalled();
+    writeBeforeNavigating(() => {}, '/exceptions', {});
+    expect(write).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, type AroundNavHandler } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
 
 /**
@@ -45,4 +45,56 @@ export function useUrlParam(name: string): [string | null, (value: string | null
     [name, location, navigate],
   );
   return [value, set];
+}
+
+/** URL writes waiting for the page to rest, each by its owner: see `restingWrite`. */
+const waitingWrites = new Map<object, () => void>();
+
+/**
+ * For wouter's `<Router aroundNav>`: the writes waiting for the page to rest are made before a link
+ * is followed, in the entry being left, so that Back returns to what was on screen (the map's view a
+ * moment after a zoom), not to what was there before.
+ */
+export const writeBeforeNavigating: AroundNavHandler = (navigate, to, options) => {
+  const writes = [...waitingWrites.values()];
+  waitingWrites.clear();
+  for (const write of writes) write();
+  navigate(to, options);
+};
+
+/**
+ * A URL write made once the page has rested `afterMs` since the last `schedule()` (then, with
+ * `idleTimeoutMs`, when the browser is idle, at the latest that much later), or at once when a link is
+ * followed meanwhile. `hold()` keeps it for a link only, with no timer (a move under way); `cancel()`
+ * drops it: a page that is left by Back owns the URL no more.
+ */
+export function restingWrite(
+  write: () => void,
+  { afterMs, idleTimeoutMs }: { afterMs: number; idleTimeoutMs?: number },
+): { schedule: () => void; hold: () => void; cancel: () => void } {
+  const owner = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const cancel = () => {
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    idle = undefined;
+    waitingWrites.delete(owner);
+  };
+  const now = () => {
+    cancel();
+    write();
+  };
+  const hold = () => {
+    cancel();
+    waitingWrites.set(owner, now);
+  };
+  const schedule = () => {
+    hold();
+    timer = setTimeout(() => {
+      if (idleTimeoutMs === undefined || typeof window.requestIdleCallback !== 'function') now();
+      else idle = window.requestIdleCallback(now, { timeout: idleTimeoutMs });
+    }, afterMs);
+  };
+  return { schedule, hold, cancel };
 }

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { useUrlParam } from '../../lib/url-state';
+import { restingWrite, useUrlParam } from '../../lib/url-state';
 import { writeMarkerState } from '../core/map-test-attributes';
 import { parseView, type LatLon } from './map-view';
 
@@ -62,18 +62,20 @@ export function FittedView({ fitTo, urlParam }: { fitTo: readonly LatLon[] | nul
       fitting = false;
       report();
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const rest = restingWrite(
+      () => {
+        const c = map.getCenter();
+        setView.current(`${c.lat.toFixed(4)},${c.lng.toFixed(4)},${map.getZoom()}`);
+      },
+      { afterMs: WRITE_AFTER_MS },
+    );
     const onMoveStart = () => {
       if (!fitting) chosen.current = true;
     };
     const onMoveEnd = () => {
       report();
       if (fitting || !chosen.current) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const c = map.getCenter();
-        setView.current(`${c.lat.toFixed(4)},${c.lng.toFixed(4)},${map.getZoom()}`);
-      }, WRITE_AFTER_MS);
+      rest.schedule();
     };
     map.on('movestart', onMoveStart);
     map.on('moveend', onMoveEnd);
@@ -84,7 +86,7 @@ export function FittedView({ fitTo, urlParam }: { fitTo: readonly LatLon[] | nul
       map.off('movestart', onMoveStart);
       map.off('moveend', onMoveEnd);
       map.off('resize', fit);
-      clearTimeout(timer);
+      rest.cancel();
       fitRef.current = undefined;
     };
   }, [map]);

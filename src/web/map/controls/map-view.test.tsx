@@ -3,7 +3,9 @@ import type L from 'leaflet';
 import { act } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
 import { describe, expect, it } from 'vitest';
+import { Link, Router } from 'wouter';
 import { FitButtons, MapView, PanToSelection, type LatLon } from './map-view';
+import { writeBeforeNavigating } from '../../lib/url-state';
 import { withMapSize } from '@/testing/map-size';
 
 describe('PanToSelection', () => {
@@ -93,5 +95,49 @@ describe('MapView and FitButtons', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Fit all' })));
     await waitFor(() => expect(holdsAll(leaflet!)).toBe(true));
     r.unmount();
+  });
+});
+
+describe('MapView in the URL', () => {
+  withMapSize();
+
+  it('leaves the view on screen in the entry Back returns to, when a link is followed at once', () => {
+    window.history.replaceState(null, '', '/?map=40,-96,4');
+    let leaflet: L.Map | undefined;
+    function Grab() {
+      leaflet = useMap();
+      return null;
+    }
+    const entries: string[] = [];
+    const push = window.history.pushState.bind(window.history);
+    const replace = window.history.replaceState.bind(window.history);
+    window.history.pushState = (state, unused, url) => {
+      entries.push(`push ${String(url)}`);
+      push(state, unused, url);
+    };
+    window.history.replaceState = (state, unused, url) => {
+      entries.push(`replace ${String(url)}`);
+      replace(state, unused, url);
+    };
+    try {
+      const r = render(
+        <Router aroundNav={writeBeforeNavigating}>
+          <MapContainer center={[40, -96]} zoom={4}>
+            <Grab />
+            <MapView fitTo={[]} />
+          </MapContainer>
+          <Link href="/loads/e/1">Load 1</Link>
+        </Router>,
+      );
+      // Zoomed in on Chicago, then the load's link clicked before the view was written.
+      act(() => leaflet!.setView([41.88, -87.63], 9, { animate: false }));
+      act(() => fireEvent.click(screen.getByRole('link', { name: 'Load 1' })));
+      expect(entries).toEqual(['replace /?map=41.8800,-87.6300,9', 'push /loads/e/1']);
+      expect(window.location.pathname).toBe('/loads/e/1');
+      r.unmount();
+    } finally {
+      window.history.pushState = push;
+      window.history.replaceState = replace;
+    }
   });
 });

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
-import { useUrlParam } from '../../lib/url-state';
+import { restingWrite, useUrlParam } from '../../lib/url-state';
 
 /** A place to fit the view to: a load's position, a ping. */
 export interface LatLon {
@@ -85,34 +85,33 @@ export function MapView({ fitTo, urlParam = 'map' }: { fitTo: readonly LatLon[];
   }, [map, view, fitTo, sized]);
 
   useEffect(() => {
+    // The view a zoom under way goes to: a link followed during its animation leaves that view.
+    let target: { center: L.LatLng; zoom: number } | undefined;
     const write = () => {
       if (!placed.current) return;
-      const c = map.getCenter();
-      setView(`${c.lat.toFixed(4)},${c.lng.toFixed(4)},${map.getZoom()}`);
+      const c = target?.center ?? map.getCenter();
+      setView(`${c.lat.toFixed(4)},${c.lng.toFixed(4)},${target?.zoom ?? map.getZoom()}`);
     };
     // Written once the map has come to rest, not in the frame that ends a pan or zoom: writing the
     // URL makes that frame longer (the browser is busiest then), and a drag and a wheel in a row need
     // one write. Then when the page is idle: the URL holds the watch list (10,000 ids), and writing
     // it re-renders what reads the URL, which must not delay the first answer's markers and rows.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let idle: number | undefined;
-    const stop = () => {
-      clearTimeout(timer);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      idle = undefined;
+    const rest = restingWrite(write, { afterMs: WRITE_AFTER_MS, idleTimeoutMs: WRITE_IDLE_TIMEOUT_MS });
+    const onZoomAnim = (e: L.ZoomAnimEvent) => {
+      target = { center: e.center, zoom: e.zoom };
+      rest.hold();
     };
-    const later = () => {
-      stop();
-      timer = setTimeout(() => {
-        if (typeof window.requestIdleCallback !== 'function') write();
-        else idle = window.requestIdleCallback(write, { timeout: WRITE_IDLE_TIMEOUT_MS });
-      }, WRITE_AFTER_MS);
+    const onMoveEnd = () => {
+      target = undefined;
+      rest.schedule();
     };
-    map.on('moveend', later);
+    map.on('zoomanim', onZoomAnim);
+    map.on('moveend', onMoveEnd);
     return () => {
-      map.off('moveend', later);
-      // Not written on the way out: the page that replaces this one owns the URL by then.
-      stop();
+      map.off('zoomanim', onZoomAnim);
+      map.off('moveend', onMoveEnd);
+      // Not written on the way out by Back: the page that replaces this one owns the URL by then.
+      rest.cancel();
     };
   }, [map, setView]);
   return null;
