@@ -2,9 +2,8 @@
 // <= 50 ms on the server". 10,000 simulated loads with stops and a current trip of a few hundred
 // pings each; per refresh each load gets the pings and events that came since (a refresh after the
 // proxy's default 30 s, and one after 5 minutes), each changed load has its outlook reckoned again (what
-// the proxy does), then the exceptions list is made over all of them. As the track cache does, each
-// changed load's outlook is reckoned right after its own merge; the merges are timed apart: they are
-// the pull's work, done whether or not anyone lists exceptions.
+// the proxy does), then the exceptions list is made over all of them. The merge of
+// the new pings is timed apart: it is the pull's work, done whether or not anyone lists exceptions.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
@@ -160,35 +159,6 @@ function gcPauses(): { stop: () => PerformanceEntry[] } {
 }
 
 /**
- * The changed loads as the track cache absorbs an answer: each merged, then its outlook reckoned at
- * once, while the merged load and its pings are still in cache. Each part's wall time is summed apart
- * (the reckonings' spans kept, to find the collector's pauses inside them).
- */
-function absorbed(loads: Load[], byId: Map<string, Load>) {
-  const merged: Load[] = [];
-  const reckonedById = new Map<string, Load>();
-  // Flat (from, to, from, to, …): no object a load made by the bench inside the timed loop.
-  const reckonSpans: number[] = [];
-  let mergeWall = 0;
-  let reckonWall = 0;
-  for (const load of loads) {
-    const delta = byId.get(load.id);
-    if (!delta) continue;
-    const t0 = performance.now();
-    const applied = applyDelta(load, delta);
-    const t1 = performance.now();
-    const next = reckoned(applied);
-    const t2 = performance.now();
-    merged.push(applied);
-    reckonedById.set(next.id, next);
-    reckonSpans.push(t1, t2);
-    mergeWall += t1 - t0;
-    reckonWall += t2 - t1;
-  }
-  return { merged, reckonedById, mergeWall, reckonWall, reckonSpans };
-}
-
-/**
  * `forced`: each timed part after a full collection and a pause (`timed`). `server`: the refreshes
  * back to back with nothing between them but the merge, as the proxy runs them.
  */
@@ -213,61 +183,60 @@ async function refreshesOf(start: Load[], refreshes: Refresh[], way: 'forced' | 
   const cpuTotals: number[] = [];
   const changedCounts: number[] = [];
   /** Per refresh: when its outlooks and its list ran, and the whole refresh's span with its merge. */
-  const windows: number[][] = [];
+  const windows: { from: number; to: number }[][] = [];
   const spans: number[] = [];
   const pauses = forced ? undefined : gcPauses();
   let listed = 0;
   for (const { at, byId } of refreshes) {
     const began = performance.now();
-    const { step, list } = await profiled(`${way}-${at}`, async () => {
-      const step = await run(() => absorbed(loads, byId));
-      loads = loads.map((l) => step.value.reckonedById.get(l.id) ?? l);
-      // A browser holds the board's loads already: making them is not the list's work.
-      const boards = loads.map(boardView);
-      const list = await run(() => exceptionRows(boards, [], at, DEFAULT_THRESHOLDS));
-      return { step, list };
+    // The pull's merge, as the track cache does it before it reckons: not part of the exceptions' figure.
+    const merge = await run(() => {
+      const merged: Load[] = [];
+      for (const load of loads) {
+        const delta = byId.get(load.id);
+        if (delta) merged.push(applyDelta(load, delta));
+      }
+      return merged;
     });
-    const { merged, mergeWall, reckonWall, reckonSpans } = step.value;
+    const merged = merge.value;
     changedCounts.push(merged.length);
-    spans.push(performance.now() - began);
-    // A server goes back to its event loop between refreshes (and the collector's reports come there).
-    if (!forced) await new Promise((resolve) => setImmediate(resolve));
-    // Beside it, each outlook reckoned from the trip's first ping, as before the memo (not a server's
-    // work; after the refresh, so that it warms nothing the refresh reads).
+    // Beside it, each outlook reckoned from the trip's first ping, as before the memo (not a server's work).
     if (forced) {
       const scratch = await timed(() => merged.map((l) => withOutlook(l, l.outlook, options)));
       scratchCpu.push(scratch.cpu);
     }
-    if ('from' in list) windows.push([...reckonSpans, list.from, list.to]);
+    const { reckoning, list } = await profiled(`${way}-${at}`, async () => {
+      const reckoning = await run(() => new Map(merged.map(reckoned).map((l) => [l.id, l])));
+      loads = loads.map((l) => reckoning.value.get(l.id) ?? l);
+      // A browser holds the board's loads already: making them is not the list's work.
+      const boards = loads.map(boardView);
+      const list = await run(() => exceptionRows(boards, [], at, DEFAULT_THRESHOLDS));
+      return { reckoning, list };
+    });
+    spans.push(performance.now() - began);
+    // A server goes back to its event loop between refreshes (and the collector's reports come there).
+    if (!forced) await new Promise((resolve) => setImmediate(resolve));
+    if ('from' in reckoning && 'from' in list)
+      windows.push([reckoning, list].map(({ from, to }) => ({ from, to })));
     listed = list.value.open.length + list.value.handled.length;
-    // The process's CPU time has no cheap per-load reading (a getrusage call costs about as much as a
-    // tenth of a reckoning): the merge-and-reckon loop's CPU is shared out by the parts' wall times.
-    const reckonCpu = step.wall > 0 ? (step.cpu * reckonWall) / step.wall : 0;
-    mergeTimes.push(mergeWall);
-    outlookTimes.push(reckonWall);
-    outlookCpu.push(reckonCpu);
+    mergeTimes.push(merge.wall);
+    outlookTimes.push(reckoning.wall);
+    outlookCpu.push(reckoning.cpu);
     listTimes.push(list.wall);
-    totals.push(reckonWall + list.wall);
-    cpuTotals.push(reckonCpu + list.cpu);
+    totals.push(reckoning.wall + list.wall);
+    cpuTotals.push(reckoning.cpu + list.cpu);
   }
   const gc = pauses?.stop() ?? [];
   // The first refreshes warm the JIT up; a server has run for a while.
   const warm = (times: number[]) => times.slice(2);
   const mean = (times: number[]) => times.reduce((a, b) => a + b, 0) / times.length;
-  // The collector's pauses that began inside a warm refresh's reckonings or list (each refresh's
-  // windows in the order they ran).
-  const inside = (w: number[], t: number) => {
-    let lo = 0;
-    let hi = w.length >> 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (w[2 * mid + 1]! <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    return 2 * lo < w.length && t >= w[2 * lo]!;
-  };
+  // The collector's pauses that began inside a warm refresh's outlooks or list.
   const gcInside = warm(windows.map((_, i) => i))
-    .map((i) => gc.filter((e) => inside(windows[i]!, e.startTime)).reduce((sum, e) => sum + e.duration, 0))
+    .map((i) =>
+      gc
+        .filter((e) => windows[i]!.some((w) => e.startTime >= w.from && e.startTime < w.to))
+        .reduce((sum, e) => sum + e.duration, 0),
+    )
     .reduce((a, b) => a + b, 0);
   const figures = (every: number): Figure[] => {
     const changed = Math.round(median(warm(changedCounts))).toLocaleString('en-US');
