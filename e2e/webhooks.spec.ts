@@ -63,6 +63,19 @@ test.describe('webhook admin', () => {
     expect(sent).toBe(0);
   });
 
+  test('refuses an address with a space before sending anything', async ({ page }) => {
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/webhooks')) sent++;
+    });
+    // Chromium's own URL parser takes it (the host becomes exa%20mple.com); the service does not.
+    await page.getByLabel('Client URL').fill('https://exa mple.com/hook');
+    await page.getByRole('button', { name: 'Use the demo token' }).click();
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(page.getByText('an address has no spaces').first()).toBeVisible();
+    expect(sent).toBe(0);
+  });
+
   test('says the token is invalid and moves focus to it on 401', async ({ page }) => {
     await page.getByLabel('Client URL').fill(url());
     await page.getByLabel('Bearer token').fill('not.a.token');

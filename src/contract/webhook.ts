@@ -13,6 +13,9 @@ export const WEBHOOK_EVENT_TYPES = ['PdvRequestCompleted'] as const;
 export const HttpsUrl = z.string().check(
   z.trim(),
   z.minLength(1, 'enter the address that is to receive notifications'),
+  // Browsers' URL parsers take a space in the host name (Chromium makes it %20), Node's and the
+  // service's do not: refused here, so the form says so before anything is sent.
+  z.refine((v) => !/\s/.test(v), 'an address has no spaces'),
   z.refine((v) => URL.canParse(v), 'not a valid URL'),
   z.refine(
     (v) => !URL.canParse(v) || new URL(v).protocol === 'https:',
