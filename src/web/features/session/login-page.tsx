@@ -2,14 +2,20 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../data/api-client';
 import { useSessionChange } from '../../data/session-queries';
 
-function loginMessage(error: unknown): string | undefined {
+/** "a second", "12 seconds", or "a few seconds" when the server did not say. */
+function waitWords(retryAfter: string | undefined): string {
+  if (retryAfter === undefined) return 'a few seconds';
+  return Number(retryAfter) === 1 ? 'a second' : `${retryAfter} seconds`;
+}
+
+export function loginMessage(error: unknown): string | undefined {
   if (!error) return undefined;
   if (!(error instanceof ApiError)) return 'Logging in failed. Try again.';
   switch (error.code) {
     case 'wrong_credentials':
       return 'Wrong username or password.';
     case 'too_many_attempts':
-      return `Too many failed logins. Try again in ${error.retryAfter ?? 'a few'} seconds.`;
+      return `Too many failed logins. Try again in ${waitWords(error.retryAfter)}.`;
     case 'store_unavailable':
       return 'Haulview’s database does not answer, so nobody can log in right now. Try again shortly.';
     case 'network':
