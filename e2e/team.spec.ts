@@ -170,3 +170,25 @@ test('a saved board opens from the Boards menu and by link, with its watch list 
   await page.goto(`${stack.proxy.url}/?board=999999`);
   await expect(page.getByRole('alert').filter({ hasText: 'That saved board is gone' })).toBeVisible();
 });
+
+test('a long name with no space keeps the header on a phone’s screen, Log out in view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${stack.proxy.url}/admin/users`);
+  const name = 'Bartholomew'.repeat(6).slice(0, 64);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'shown once' })
+    .getByRole('button', { name: 'Done' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.goto(`${stack.proxy.url}/`);
+  const logOut = await page.getByRole('button', { name: 'Log out' }).boundingBox();
+  expect(logOut && logOut.x + logOut.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth)).toBe(
+    0,
+  );
+  // The whole name is still there to read, on hover.
+  await expect(page.getByRole('banner').getByTitle(name)).toHaveText(name);
+});

@@ -10,10 +10,13 @@ export function SessionMenu({ session }: { session: SessionState }) {
   const user = session.user;
   if (user === null || session.mode === 'open') return null;
   return (
-    <div className="ml-auto flex items-center gap-3 text-sm">
-      <span>
-        <span className="font-medium">{user.name}</span>
-        <span className="text-ink-faint"> · {ROLE_LABEL[user.role]}</span>
+    <div className="ml-auto flex min-w-0 items-center gap-3 text-sm">
+      <span className="flex min-w-0">
+        {/* A name may be 64 characters with no space: cut short, whole on hover, Log out in view. */}
+        <span className="max-w-[12rem] truncate font-medium" title={user.name}>
+          {user.name}
+        </span>
+        <span className="shrink-0 whitespace-pre text-ink-faint"> · {ROLE_LABEL[user.role]}</span>
       </span>
       <button
         type="button"

@@ -113,7 +113,7 @@ function Shared({ view, updatedAt, fetching }: { view: ShareView; updatedAt: num
         {view.loads.map((load) => (
           <LoadCard key={load.label} load={load} servedAt={view.servedAt} />
         ))}
-        <p className="text-sm text-ink-muted">
+        <p className="text-sm wrap-anywhere text-ink-muted">
           Shared by {view.broker}. This link works until {viewerTime(Date.parse(view.expiresAt))}.
           <br />
           <UpdatedAge updatedAt={updatedAt} fetching={fetching} refreshSeconds={view.refreshSeconds} />
