@@ -169,12 +169,16 @@ export function publicShareRoutes(o: PublicShareOptions) {
       for (const id of served.pending ?? []) pending.add(`${kind}:${id}`);
     }
 
+    let expiresAt = row.expires_at.getTime();
     if (row.after_delivery_days !== null) {
       const end = afterDeliveryEnd(row.after_delivery_days, [...found.values()], row.loads.length);
-      if (end !== undefined && end <= t) {
+      // Kept as soon as it is known, not once it has passed: a load dispatched again under the same
+      // ids must not keep its last trip's link alive, and the page says when it ends.
+      if (end !== undefined && end < expiresAt) {
         await endShareAt(db, row.id, end).catch(unavailable);
-        throw notValid();
+        expiresAt = end;
       }
+      if (expiresAt <= t) throw notValid();
     }
 
     // A page's later polls say so: a view is a page opened, not every refresh of it.
@@ -191,7 +195,7 @@ export function publicShareRoutes(o: PublicShareOptions) {
 
     const body: ShareView = {
       broker: row.created_by,
-      expiresAt: row.expires_at.toISOString(),
+      expiresAt: new Date(expiresAt).toISOString(),
       shows: showsOf(row),
       ...o.page,
       servedAt: t,

@@ -14,10 +14,25 @@ const DAY = 24 * HOUR;
 /** When the delivered load left its delivery stop: 08:00 CST on the test clock's first day. */
 const LEFT_DELIVERY = Date.parse('2026-11-22T14:00:00Z');
 
-/** Load 1001 picked up and left its delivery stop; load 1002 is still on the road. */
+/**
+ * Load 1001 picked up and left its delivery stop; load 1002 is still on the road; load 1003 made the
+ * same trip as 1001 (a test dispatches it again).
+ */
 const DETAILS: Record<string, unknown> = {
   1001: {
     loadTrackExternalId: 1001,
+    stops: [
+      { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
+      { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
+    ],
+    events: [
+      wireEvent(1, 'Departed pickup', null, '11/21/2026 20:00:00 CST'),
+      wireEvent(2, 'Arrived at delivery', null, '11/22/2026 06:00:00 CST'),
+      wireEvent(3, 'Departed delivery', null, '11/22/2026 08:00:00 CST'),
+    ],
+  },
+  1003: {
+    loadTrackExternalId: 1003,
     stops: [
       { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
       { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
@@ -69,6 +84,14 @@ describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s'
       )
     ).token;
   const open = (token: string) => fetch(`${stack.proxy.url}/api/share/${token}?poll=1`);
+  /** The link's view once its loads are in (a load new to the proxy comes back pending at first). */
+  const viewOf = async (token: string) => {
+    for (let tries = 0; ; tries++) {
+      const view = ShareView.parse(await (await open(token)).json());
+      if (view.loads.every((l) => l.found) || tries === 100) return view;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
 
   it('works until a day after the delivery stop was left, then gets the "not valid" page', async () => {
     clock.set(Date.parse('2026-11-22T15:00:00Z'));
@@ -114,16 +137,49 @@ describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s'
       log: () => undefined,
     });
     try {
-      expect(await job.running()).toMatchObject({ ended: 0 });
+      // Its load is delivered: the first round learns when the link ends, the next has nothing to add.
+      expect(await job.running()).toMatchObject({ dated: 1 });
       clock.set(LEFT_DELIVERY + 2 * DAY - MINUTE);
-      expect(await job.pass()).toMatchObject({ ended: 0 });
+      expect(await job.pass()).toMatchObject({ dated: 0 });
       expect(await live()).toContain(link.id);
       clock.set(LEFT_DELIVERY + 2 * DAY + MINUTE);
-      expect(await job.pass()).toMatchObject({ ended: 1 });
+      await job.pass();
       expect(await live()).not.toContain(link.id);
     } finally {
       job.stop();
       await job.running();
+    }
+  });
+
+  it('says when it ends once its loads are delivered, and a next trip under the same id does not move it', async () => {
+    // Later than the tests above: the proxy's cache keeps what it pulled at their instants.
+    clock.set(LEFT_DELIVERY + 3 * DAY);
+    const token = await share(['e:1003'], 5);
+    const delivered = await viewOf(token);
+    expect(delivered.loads[0]?.found).toBe(true);
+    expect(delivered.expiresAt).toBe(new Date(LEFT_DELIVERY + 5 * DAY).toISOString());
+
+    // The service dispatches the truck again under the same id: a new trip, not delivered yet.
+    const firstTrip = DETAILS[1003];
+    DETAILS[1003] = {
+      loadTrackExternalId: 1003,
+      stops: [
+        { orderNumber: 1, stopType: 'PICKUP', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
+        { orderNumber: 2, stopType: 'DELIVERY', city: 'Boise', state: 'ID', lat: 43.62, lon: -116.2 },
+      ],
+      events: [wireEvent(4, 'Load track created', null, '11/25/2026 12:00:00 CST')],
+    };
+    try {
+      clock.set(LEFT_DELIVERY + 4 * DAY);
+      const next = await viewOf(token);
+      expect(next.loads[0]?.stops?.at(-1)).toMatchObject({ type: 'delivery', place: { city: 'Boise' } });
+      expect(next.loads[0]?.stops?.at(-1)?.departedAt).toBeUndefined();
+      expect(next.expiresAt).toBe(new Date(LEFT_DELIVERY + 5 * DAY).toISOString());
+      clock.set(LEFT_DELIVERY + 5 * DAY + MINUTE);
+      expect((await open(token)).status).toBe(404);
+    } finally {
+      // The next store's run starts from the first trip again.
+      DETAILS[1003] = firstTrip;
     }
   });
 });

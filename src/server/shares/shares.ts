@@ -150,14 +150,18 @@ export async function findLiveShare(
   return row && isLive(row, now) ? row : undefined;
 }
 
-/** An `after-delivery` link whose loads were all delivered long enough ago ends now. */
-export async function endShareAt(db: Kysely<Database>, id: string, at: number): Promise<void> {
-  await db
+/**
+ * An `after-delivery` link whose loads were all delivered ends at `at` (never later than it would
+ * have); whether that moved its end.
+ */
+export async function endShareAt(db: Kysely<Database>, id: string, at: number): Promise<boolean> {
+  const result = await db
     .updateTable('share_links')
     .set({ expires_at: new Date(at) })
     .where('id', '=', id)
     .where('expires_at', '>', new Date(at))
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Counts a view; with `audit`, writes its `share.view` entry in the same transaction. */

@@ -31,8 +31,8 @@ export interface KeepPulledRound {
   pulled: number;
   /** Loads past the cap, left to the browsers that open them. */
   leftOut: number;
-  /** After-delivery share links found over this round, and ended. */
-  ended: number;
+  /** After-delivery share links whose end this round learnt: their loads were all delivered. */
+  dated: number;
   /** Why the round stopped short, if it did. */
   skipped?: 'store' | 'upstream';
 }
@@ -101,14 +101,14 @@ export async function keepPulledRound(
     watched = await watchedNow(o, at);
   } catch (error) {
     log(`Keep-pulled: the store did not answer (${oneLine(error)}); skipping this round`);
-    return { watched: 0, pulled: 0, leftOut: 0, ended: 0, skipped: 'store' };
+    return { watched: 0, pulled: 0, leftOut: 0, dated: 0, skipped: 'store' };
   }
   const kept = watched.refs.slice(0, o.maxLoads);
   const round: KeepPulledRound = {
     watched: watched.refs.length,
     pulled: kept.length,
     leftOut: watched.refs.length - kept.length,
-    ended: 0,
+    dated: 0,
   };
   const found = new Map<string, LoadViewWire>();
   for (const by of ['external-id', 'load-number'] as const) {
@@ -130,10 +130,10 @@ export async function keepPulledRound(
     if (share.afterDeliveryDays === null) continue;
     const loads = share.loads.flatMap((ref) => found.get(ref) ?? []);
     const end = afterDeliveryEnd(share.afterDeliveryDays, loads, share.loads.length);
-    if (end === undefined || end > at) continue;
+    if (end === undefined) continue;
     try {
-      await endShareAt(o.db, share.id, end);
-      round.ended++;
+      // Kept as soon as it is known: a later trip under the same ids cannot push it back.
+      if (await endShareAt(o.db, share.id, end)) round.dated++;
     } catch (error) {
       log(
         `Keep-pulled: the store did not answer (${oneLine(error)}); share link ${share.id} ends next round`,
