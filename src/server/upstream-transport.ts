@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
-import { giveBack } from './give-back';
 
 /** Why a request to the upstream got no whole answer. */
 export type TransportFailure =
@@ -227,4 +226,14 @@ function joined(chunks: readonly Buffer[], size: number): Buffer {
   let at = 0;
   for (const chunk of chunks) at += chunk.copy(body, at);
   return body;
+}
+
+/**
+ * Moves the bytes into a new ArrayBuffer that nothing holds: the young generation's sweep frees it
+ * at the next scavenge, where the old wrapper, promoted while its answer was read, would keep them
+ * until a major collection. `bytes` must own its whole ArrayBuffer (no pool slab, no chunk of Node's).
+ */
+function giveBack(bytes: Buffer): void {
+  if (bytes.buffer.byteLength === 0) return;
+  structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
 }

@@ -4,7 +4,6 @@ import { applyDelta, mergeItems, sortByInstant } from '@/domain/merge';
 import type { Load, LoadBy } from '@/domain/model';
 import { checkFence, type Fence } from '../puller/lease';
 import type { Database } from '../store/database';
-import { giveBack, ownBytes } from '../give-back';
 
 /**
  * Tracks in PostgreSQL: every item of a load stored by its identity (the key the merge uses), with
@@ -275,25 +274,16 @@ export async function storeDeltas(
       on conflict (load_by, load_id) do update set head = excluded.head, changed_seq = excluded.changed_seq,
         notes = coalesce(excluded.notes, track_loads.notes), missing = false, changed_at = excluded.changed_at,
         items = track_loads.items + excluded.items`.execute(trx);
-    if (items.key.length > 0) {
-      // The items' texts go as bytes given back once written: as one string (of 128 KiB and more, in
-      // V8's large-object space) a part's would outlive the write's round trips and wait for a major
-      // collection.
-      const itemBytes = ownBytes(jsonTexts(items.item));
-      try {
-        await sql`
+    if (items.key.length > 0)
+      await sql`
         insert into track_items (load_by, load_id, list, key, instant, item, seq)
         select b, i, l, k, t::float8, j, ${seq} from rows from (
           json_array_elements_text(${texts(items.by)}::json), json_array_elements_text(${texts(items.id)}::json),
           json_array_elements_text(${texts(items.list)}::json), json_array_elements_text(${texts(items.key)}::json),
           json_array_elements_text(${JSON.stringify(items.instant)}::json),
-          json_array_elements(convert_from(${itemBytes}::bytea, 'UTF8')::json)) as t(b, i, l, k, t, j)
+          json_array_elements(${jsonTexts(items.item)}::json)) as t(b, i, l, k, t, j)
         on conflict (load_by, load_id, list, key) do update
           set instant = excluded.instant, item = excluded.item, seq = excluded.seq`.execute(trx);
-      } finally {
-        giveBack(itemBytes);
-      }
-    }
     await storeMissing(trx, seq, more.missing ?? [], changed);
     return notify(trx, seq, changed);
   });
