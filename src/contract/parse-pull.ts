@@ -31,8 +31,6 @@ export interface UnreadDetails {
   count: number;
   /** The detail at `i` among the unread ones, and its notes (also added to the answer's `issues`). */
   take: (i: number) => { detail: LoadDetail | undefined; issues: ParseIssue[] };
-  /** Lets the answer's bytes go now (none is taken after it): they need not wait for V8's major collection. */
-  release?: () => void;
 }
 
 /**
@@ -44,11 +42,9 @@ export function unreadDetails(
   first: number,
   raw: (i: number) => unknown,
   issues: ParseIssue[],
-  release?: () => void,
 ): UnreadDetails {
   return {
     count,
-    release,
     take: (i) => {
       const own: ParseIssue[] = [];
       const detail = parseLoadDetail(raw(i), joinPath('details', first + i), own);

@@ -750,7 +750,6 @@ describe('track cache', () => {
 function unreadPull(
   u: ReturnType<typeof upstream>,
   read: (i: number, raw: unknown, call: number) => unknown = (_i, raw) => raw,
-  release?: (call: number) => void,
 ): TrackCacheOptions['pull'] {
   let calls = 0;
   return async (by, wanted, mode) => {
@@ -759,13 +758,7 @@ function unreadPull(
     const issues: ParseIssue[] = [];
     const answer: Parsed<PullAnswer> = { data: { ...whole.data, details: [], detailIssues: [] }, issues };
     const call = calls++;
-    answer.data.unread = unreadDetails(
-      raws.length,
-      0,
-      (i) => read(i, raws[i], call),
-      issues,
-      release && (() => release(call)),
-    );
+    answer.data.unread = unreadDetails(raws.length, 0, (i) => read(i, raws[i], call), issues);
     return answer;
   };
 }
@@ -957,46 +950,6 @@ describe('track cache, calls sized by items (UPSTREAM_MAX_ITEMS)', () => {
       ['details[0].stops', 'details[0].surplus', 'details[1].stops', 'details[1].surplus']
         .concat(['details[2].stops', 'details[2].surplus', 'details[3].stops', 'details[3].surplus'])
         .map((path) => `unknown_field ${path}`),
-    ]);
-  });
-
-  it("lets a full answer's bytes go once its last detail is read, before its last part is stored, and when it is refused", async () => {
-    const u = fleet();
-    const clock = { t: 0 };
-    const steps: string[] = [];
-    const c = cache(u, clock, {
-      chunkSize: 100,
-      maxItems: 100,
-      storeItems: 21,
-      pull: unreadPull(
-        u,
-        (i, raw, call) => {
-          // The second answer's second detail is cut text: it refuses the answer when read.
-          if (call === 1 && i === 1) throw new ProxyError(502, 'upstream_bad_json', 'not JSON');
-          steps.push(`read ${call}.${i}`);
-          return raw;
-        },
-        (call) => steps.push(`release ${call}`),
-      ),
-      persist: async (_by, answer) => {
-        steps.push(`store ${answer.loads.map((l) => l.id).join(',')}`);
-      },
-    });
-    await c.refreshLoads('external-id', ids);
-    c.markFull('external-id', ids);
-    clock.t += 1000;
-    await expect(c.refreshLoads('external-id', ids)).rejects.toMatchObject({ code: 'upstream_bad_json' });
-    expect(steps).toEqual([
-      'read 0.0',
-      'read 0.1',
-      'store 1',
-      'read 0.2',
-      'store 2',
-      'read 0.3',
-      'release 0',
-      'store 3,4',
-      'read 1.0',
-      'release 1',
     ]);
   });
 

@@ -538,7 +538,6 @@ export function createTrackCache(o: TrackCacheOptions) {
           batchItems += brought;
         }
         // The answer's bytes are not needed past its last detail, while its last part is written.
-        unread?.release?.();
         unread = answer.data.unread = undefined;
         // Not in the answer: unknown after a full pull; after a delta, nothing new (kept as it was).
         for (const t of byId.values()) {
@@ -556,7 +555,6 @@ export function createTrackCache(o: TrackCacheOptions) {
         o.onAnswer?.(by, answer);
         return answered;
       } catch (error) {
-        answer.data.unread?.release?.();
         for (const t of chunk) t.needsFull = true;
         // Merged but not stored: pulled again at the next round, as if this answer had not come.
         for (const t of unwritten) t.refreshedAt = Number.NEGATIVE_INFINITY;

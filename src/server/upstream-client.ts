@@ -354,7 +354,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
           throw error;
         }
       };
-      parsed.data.unread = unreadDetails(later.count, 0, raw, parsed.issues, answer.release);
+      parsed.data.unread = unreadDetails(later.count, 0, raw, parsed.issues);
     }
     return parsed;
   }

@@ -49,12 +49,6 @@ export interface TransportAnswer {
   body: Buffer;
   /** The body read as UTF-8 (made when first read). */
   text: string;
-  /**
-   * Gives the body's memory back at V8's next scavenge, not its next major collection (a body held
-   * while its answer is read outlives scavenges, and its bytes then wait for one). The body reads as
-   * empty after it.
-   */
-  release: () => void;
 }
 
 export interface Transport {
@@ -145,12 +139,6 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
         }
         decoder = bodiless || !DECODERS[encoding] ? undefined : DECODERS[encoding]();
         const source = decoder ? answer.pipe(decoder) : answer;
-        // A declared length, not compressed: each chunk is copied into the body as it comes and
-        // dropped at once, instead of all of them held (and promoted) until the last one came.
-        const into =
-          !decoder && !bodiless && Number.isFinite(declared) && declared > 0
-            ? Buffer.allocUnsafeSlow(declared)
-            : undefined;
         const chunks: Buffer[] = [];
         let size = 0;
         // What came before decoding, to tell an empty compressed answer from a broken one.
@@ -158,22 +146,13 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
         if (decoder) answer.on('data', (chunk: Buffer) => void (raw += chunk.length));
         source.on('data', (chunk: Buffer) => {
           if (settled) return;
-          if (into) {
-            // Node's parser stops at the declared length; more would not be HTTP.
-            if (size + chunk.length > into.length) finish(new TransportError('malformed'));
-            else size += chunk.copy(into, size);
-            return;
-          }
           size += chunk.length;
           if (size > o.maxBytes) finish(new TransportError('too_large'));
           else chunks.push(chunk);
         });
         const done = () => {
           // A pull's caller may read only parts of it (upstream-client.ts): no text made unasked.
-          // A body the transport made itself (not a chunk of Node's) can be given back whole.
-          const own = into ?? (chunks.length > 1 ? joined(chunks, size) : undefined);
-          let body = own ? own.subarray(0, size) : ((chunks[0] as Buffer | undefined) ?? Buffer.alloc(0));
-          chunks.length = 0;
+          const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
           let text: string | undefined;
           finish({
             status: answer.statusCode ?? 0,
@@ -181,15 +160,9 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
               const value = answer.headers[name.toLowerCase()];
               return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
             },
-            get body() {
-              return body;
-            },
+            body,
             get text() {
               return (text ??= body.toString('utf8'));
-            },
-            release: () => {
-              body = Buffer.alloc(0);
-              if (own) giveBack(own);
             },
           });
         };
@@ -218,22 +191,4 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
       agents['https:'].destroy();
     },
   };
-}
-
-/** The chunks in one Buffer of its own (`Buffer.concat` may cut a small one from the shared pool). */
-function joined(chunks: readonly Buffer[], size: number): Buffer {
-  const body = Buffer.allocUnsafeSlow(size);
-  let at = 0;
-  for (const chunk of chunks) at += chunk.copy(body, at);
-  return body;
-}
-
-/**
- * Moves the bytes into a new ArrayBuffer that nothing holds: the young generation's sweep frees it
- * at the next scavenge, where the old wrapper, promoted while its answer was read, would keep them
- * until a major collection. `bytes` must own its whole ArrayBuffer (no pool slab, no chunk of Node's).
- */
-function giveBack(bytes: Buffer): void {
-  if (bytes.buffer.byteLength === 0) return;
-  structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
 }
