@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 const url = () => `https://hooks.example.com/haulview/${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -37,43 +38,31 @@ test.describe('webhook admin', () => {
     await page.screenshot({ path: 'test-results/screenshots/webhook-duplicate.png', fullPage: true });
   });
 
-  test('refuses a private address as a client URL before sending anything', async ({ page }) => {
+  /** Creating with this client URL is refused in the form, with `message`; nothing is sent. */
+  async function refusedBeforeSending(page: Page, clientUrl: string, message: string | RegExp) {
     let sent = 0;
     // Only a POST creates; the team's list (a GET of the same path) may load or refetch meanwhile.
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/webhooks')) sent++;
     });
-    await page.getByLabel('Client URL').fill('https://192.168.1.20/hooks');
+    await page.getByLabel('Client URL').fill(clientUrl);
     await page.getByRole('button', { name: 'Use the demo token' }).click();
     await page.getByRole('button', { name: 'Create webhook' }).click();
-    await expect(page.getByText(/private network/).first()).toBeVisible();
+    await expect(page.getByText(message).first()).toBeVisible();
     expect(sent).toBe(0);
+  }
+
+  test('refuses a private address as a client URL before sending anything', async ({ page }) => {
+    await refusedBeforeSending(page, 'https://192.168.1.20/hooks', /private network/);
   });
 
   test('blocks an http:// address before sending anything', async ({ page }) => {
-    let sent = 0;
-    // Only a POST creates; the team's list (a GET of the same path) may load or refetch meanwhile.
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/api/webhooks')) sent++;
-    });
-    await page.getByLabel('Client URL').fill('http://hooks.example.com/x');
-    await page.getByRole('button', { name: 'Use the demo token' }).click();
-    await page.getByRole('button', { name: 'Create webhook' }).click();
-    await expect(page.getByText(/must start with https:\/\//).first()).toBeVisible();
-    expect(sent).toBe(0);
+    await refusedBeforeSending(page, 'http://hooks.example.com/x', /must start with https:\/\//);
   });
 
   test('refuses an address with a space before sending anything', async ({ page }) => {
-    let sent = 0;
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().includes('/api/webhooks')) sent++;
-    });
     // Chromium's own URL parser takes it (the host becomes exa%20mple.com); the service does not.
-    await page.getByLabel('Client URL').fill('https://exa mple.com/hook');
-    await page.getByRole('button', { name: 'Use the demo token' }).click();
-    await page.getByRole('button', { name: 'Create webhook' }).click();
-    await expect(page.getByText('an address has no spaces').first()).toBeVisible();
-    expect(sent).toBe(0);
+    await refusedBeforeSending(page, 'https://exa mple.com/hook', 'an address has no spaces');
   });
 
   test('says the token is invalid and moves focus to it on 401', async ({ page }) => {

@@ -14,35 +14,24 @@ const DAY = 24 * HOUR;
 /** When the delivered load left its delivery stop: 08:00 CST on the test clock's first day. */
 const LEFT_DELIVERY = Date.parse('2026-11-22T14:00:00Z');
 
-/**
- * Load 1001 picked up and left its delivery stop; load 1002 is still on the road; load 1003 made the
- * same trip as 1001 (a test dispatches it again).
- */
+/** A trip from Omaha to Denver whose delivery stop was left at `LEFT_DELIVERY`. */
+const deliveredTrip = (id: number) => ({
+  loadTrackExternalId: id,
+  stops: [
+    { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
+    { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
+  ],
+  events: [
+    wireEvent(1, 'Departed pickup', null, '11/21/2026 20:00:00 CST'),
+    wireEvent(2, 'Arrived at delivery', null, '11/22/2026 06:00:00 CST'),
+    wireEvent(3, 'Departed delivery', null, '11/22/2026 08:00:00 CST'),
+  ],
+});
+
+/** Loads 1001 and 1003 delivered (a test dispatches 1003 again); load 1002 is still on the road. */
 const DETAILS: Record<string, unknown> = {
-  1001: {
-    loadTrackExternalId: 1001,
-    stops: [
-      { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
-      { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
-    ],
-    events: [
-      wireEvent(1, 'Departed pickup', null, '11/21/2026 20:00:00 CST'),
-      wireEvent(2, 'Arrived at delivery', null, '11/22/2026 06:00:00 CST'),
-      wireEvent(3, 'Departed delivery', null, '11/22/2026 08:00:00 CST'),
-    ],
-  },
-  1003: {
-    loadTrackExternalId: 1003,
-    stops: [
-      { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
-      { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
-    ],
-    events: [
-      wireEvent(1, 'Departed pickup', null, '11/21/2026 20:00:00 CST'),
-      wireEvent(2, 'Arrived at delivery', null, '11/22/2026 06:00:00 CST'),
-      wireEvent(3, 'Departed delivery', null, '11/22/2026 08:00:00 CST'),
-    ],
-  },
+  1001: deliveredTrip(1001),
+  1003: deliveredTrip(1003),
   1002: {
     loadTrackExternalId: 1002,
     stops: [
