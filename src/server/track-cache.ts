@@ -235,7 +235,6 @@ export function createTrackCache(o: TrackCacheOptions) {
   let uses = 0;
   let seq = 0;
   let lastTimeStamp: string | undefined;
-  let inFlight = 0;
   /** Items per load the latest answer of each mode brought: a refresh in the puller's next round expects as many. */
   const lastPerLoad = { yes: 0, no: 0 };
   const maxItems = Math.max(
@@ -249,17 +248,16 @@ export function createTrackCache(o: TrackCacheOptions) {
     maxItems,
     o.storeItems !== undefined && o.storeItems >= 1 ? o.storeItems : Number.POSITIVE_INFINITY,
   );
-  const waiting: (() => void)[] = [];
+  const callGate = gate(Math.max(1, o.maxInFlight));
   const fullGate = gate(Math.max(1, o.maxFullInFlight ?? o.maxInFlight));
 
   async function slot<T>(run: () => Promise<T>): Promise<T> {
-    if (inFlight >= o.maxInFlight) await new Promise<void>((r) => waiting.push(r));
-    inFlight++;
+    const taken = callGate();
+    const free = typeof taken === 'function' ? taken : await taken;
     try {
       return await run();
     } finally {
-      inFlight--;
-      waiting.shift()?.();
+      free();
     }
   }
 

@@ -193,18 +193,24 @@ export interface LiveShare {
   id: string;
   loads: string[];
   afterDeliveryDays: number | null;
+  expiresAt: number;
 }
 
 /** Every link that works now (not revoked, not expired), oldest first. */
 export async function liveShares(db: Kysely<Database>, now: number): Promise<LiveShare[]> {
   const rows = await db
     .selectFrom('share_links')
-    .select(['id', 'loads', 'after_delivery_days'])
+    .select(['id', 'loads', 'after_delivery_days', 'expires_at'])
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date(now))
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, loads: r.loads, afterDeliveryDays: r.after_delivery_days }));
+  return rows.map((r) => ({
+    id: r.id,
+    loads: r.loads,
+    afterDeliveryDays: r.after_delivery_days,
+    expiresAt: r.expires_at.getTime(),
+  }));
 }
 
 /** The last delivery stop's departure (or arrival), when every shared load has one. */

@@ -130,7 +130,8 @@ export async function keepPulledRound(
     if (share.afterDeliveryDays === null) continue;
     const loads = share.loads.flatMap((ref) => found.get(ref) ?? []);
     const end = afterDeliveryEnd(share.afterDeliveryDays, loads, share.loads.length);
-    if (end === undefined) continue;
+    // Known and kept already: no write each round.
+    if (end === undefined || end >= share.expiresAt) continue;
     try {
       // Kept as soon as it is known: a later trip under the same ids cannot push it back.
       if (await endShareAt(o.db, share.id, end)) round.dated++;
