@@ -129,6 +129,11 @@ export const SharedLoad = z.strictObject({
   stops: z.optional(z.array(SharedStop)),
   /** Proofs of delivery: their addresses and when they were taken. */
   pod: z.optional(z.array(z.strictObject({ url: z.string(), at: z.nullable(z.number()) }))),
+  /**
+   * True once the load has begun another trip under the same ids: the link shows the trip it was
+   * made for as it ended (its status and proofs), never the next one's places.
+   */
+  ended: z.optional(z.literal(true)),
 });
 export type SharedLoad = z.infer<typeof SharedLoad>;
 

@@ -37,17 +37,46 @@ export function nearMeters(a: { lat: number; lon: number }, b: { lat: number; lo
  * reasons and arrivals are of the trip now. Undefined: the whole track is one trip.
  */
 export function tripStart(events: readonly StatusEvent[]): number | undefined {
-  let start: number | undefined;
+  return tripStarts(events).at(-1);
+}
+
+/** Where each of the track's trips begins, oldest first, by `tripStart`'s rule. */
+export function tripStarts(events: readonly StatusEvent[]): number[] {
+  const starts: number[] = [];
   let delivered = true;
   for (const e of events) {
     const phase = statusPhase(e);
     if (phase === 'delivered') delivered = true;
     else if (phase === 'planned' && delivered) {
-      start = e.instant;
+      starts.push(e.instant);
       delivered = false;
     }
   }
-  return start;
+  return starts;
+}
+
+/** One trip of a track: from its start (-Infinity: the track's first) to the next trip's (Infinity: none yet). */
+export interface TripSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * The trip that was under way at `at` (a share link's making): of the track's trips that have any
+ * status event, the last whose first event came by then, else the first to come. A link made between
+ * two trips is of the one that ended: that is what was on the broker's screen.
+ */
+export function tripAt(events: readonly StatusEvent[], at: number): TripSpan {
+  const bounds = [-Infinity, ...tripStarts(events), Infinity];
+  let chosen: TripSpan | undefined;
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const span = { from: bounds[i] as number, to: bounds[i + 1] as number };
+    const first = events.find((e) => e.instant >= span.from && e.instant < span.to);
+    if (first === undefined) continue;
+    if (first.instant > at) return chosen ?? span;
+    chosen = span;
+  }
+  return chosen ?? { from: -Infinity, to: Infinity };
 }
 
 /**

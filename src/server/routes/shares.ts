@@ -26,6 +26,7 @@ import {
   listShares,
   revokeShare,
   SHARE_TOKEN_PATTERN,
+  sharedTrip,
   showsOf,
   type ShareRow,
 } from '../shares/shares';
@@ -84,23 +85,29 @@ function labelOf(row: ShareRow, ref: string, index: number): string {
   return row.loads.length > 1 ? `${row.reference} · ${index + 1} of ${row.loads.length}` : row.reference;
 }
 
-/** A load as the link shows it: each field copied by name, so nothing unlisted can pass. */
+/**
+ * A load as the link shows it: each field copied by name, so nothing unlisted can pass, and only of
+ * the trip the link was made for (`sharedTrip`). Once the load has begun another trip under the same
+ * ids, its places and stops are that trip's: the link shows its own trip's last status and proofs.
+ */
 function sharedLoad(label: string, load: LoadViewWire | undefined, row: ShareRow): SharedLoad {
   if (load === undefined) return { label, found: false };
   const out: SharedLoad = { label, found: true };
+  const trip = sharedTrip(load, row.created_at.getTime());
+  const inTrip = (instant: number) => instant >= trip.from && instant < trip.to;
+  if (trip.ended) out.ended = true;
   const place = load.latestLocation?.place;
-  if (place) out.place = { city: place.city, state: place.state, country: place.country };
-  if (row.show_map && load.latestLocation) {
+  if (place && !trip.ended) out.place = { city: place.city, state: place.state, country: place.country };
+  if (row.show_map && load.latestLocation && !trip.ended) {
     const { lat, lon, accuracy, instant } = load.latestLocation;
     out.position = { lat, lon, accuracy, at: instant };
   }
   if (row.show_status) {
     // The newest status event that is the trip's, not an app or system notice from the phone.
-    const trip = (load.events ?? []).filter((e) => e.name && !isNoiseEvent(e));
-    const last = trip.at(-1);
+    const last = (load.events ?? []).findLast((e) => e.name && !isNoiseEvent(e) && inTrip(e.instant));
     if (last?.name) out.status = { name: last.name, at: last.instant };
   }
-  if (row.show_stops && load.outlook) {
+  if (row.show_stops && load.outlook && !trip.ended) {
     out.stops = load.outlook.stops.map((s): SharedStop => {
       const stop: SharedStop = { order: s.order, progress: s.progress, status: s.status };
       if (s.type) stop.type = s.type;
@@ -115,8 +122,10 @@ function sharedLoad(label: string, load: LoadViewWire | undefined, row: ShareRow
     });
   }
   if (row.show_pod) {
+    // A proof with no readable time could be of either trip: shown only on a track of one trip.
+    const oneTrip = trip.from === -Infinity && trip.to === Infinity;
     out.pod = (load.documents ?? [])
-      .filter((d) => POD.test(d.type ?? ''))
+      .filter((d) => POD.test(d.type ?? '') && (d.instant === null ? oneTrip : inTrip(d.instant)))
       .map((d) => ({ url: d.url, at: d.instant }));
   }
   return out;
@@ -171,7 +180,12 @@ export function publicShareRoutes(o: PublicShareOptions) {
 
     let expiresAt = row.expires_at.getTime();
     if (row.after_delivery_days !== null) {
-      const end = afterDeliveryEnd(row.after_delivery_days, [...found.values()], row.loads.length);
+      const end = afterDeliveryEnd(
+        row.after_delivery_days,
+        [...found.values()],
+        row.loads.length,
+        row.created_at.getTime(),
+      );
       // Kept as soon as it is known, not once it has passed: a load dispatched again under the same
       // ids must not keep its last trip's link alive, and the page says when it ends.
       if (end !== undefined && end < expiresAt) {

@@ -6,7 +6,8 @@ import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
 import { wireEvent } from '@/testing/wire-fixtures';
 import type { Store } from '../store/store';
 import { startKeepPulled } from '../watch/keep-pulled';
-import { createShare, liveShareLoads, liveShares } from './shares';
+import { testEvent } from '@/testing/loads';
+import { afterDeliveryEnd, createShare, liveShareLoads, liveShares } from './shares';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,9 +15,31 @@ const DAY = 24 * HOUR;
 /** When the delivered load left its delivery stop: 08:00 CST on the test clock's first day. */
 const LEFT_DELIVERY = Date.parse('2026-11-22T14:00:00Z');
 
+/** A POD taken at Denver during the first trip, and one of the next trip under the same id. */
+const POD_FIRST = 'https://docs.example.com/first-pod.pdf';
+const POD_NEXT = 'https://docs.example.com/next-pod.pdf';
+const pod = (url: string, local: string) => ({
+  type: 'POD',
+  timestamp: local,
+  url,
+  location: {},
+  stopOrderNumber: 2,
+});
+const locatedAt = (lat: string, lon: string, utc: string, city: string, state: string) => ({
+  lat,
+  lon,
+  accuracy: 20,
+  timestampUTC: utc,
+  city,
+  state,
+  country: 'US',
+});
+
 /** A trip from Omaha to Denver whose delivery stop was left at `LEFT_DELIVERY`. */
 const deliveredTrip = (id: number) => ({
   loadTrackExternalId: id,
+  latestLocation: locatedAt('39.74', '-104.99', '11/22/2026 14:00:00 UTC', 'Denver', 'CO'),
+  documents: [pod(POD_FIRST, '11/22/2026 07:30 CST')],
   stops: [
     { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
     { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
@@ -67,7 +90,11 @@ describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s'
     (
       await createShare(
         store.db,
-        CreateShareRequest.parse({ loads, expiry: { kind: 'after-delivery', days } }),
+        CreateShareRequest.parse({
+          loads,
+          expiry: { kind: 'after-delivery', days },
+          shows: { map: true, status: true, stops: true, pod: true },
+        }),
         'Bo',
         clock.now(),
       )
@@ -140,35 +167,76 @@ describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s'
     }
   });
 
-  it('says when it ends once its loads are delivered, and a next trip under the same id does not move it', async () => {
+  it('shows only the trip it was made for, and a next trip under the same id neither shows nor moves it', async () => {
     // Later than the tests above: the proxy's cache keeps what it pulled at their instants.
     clock.set(LEFT_DELIVERY + 3 * DAY);
     const token = await share(['e:1003'], 5);
     const delivered = await viewOf(token);
-    expect(delivered.loads[0]?.found).toBe(true);
+    expect(delivered.loads[0]).toMatchObject({
+      found: true,
+      place: { city: 'Denver' },
+      pod: [{ url: POD_FIRST }],
+    });
+    expect(delivered.loads[0]?.ended).toBeUndefined();
     expect(delivered.expiresAt).toBe(new Date(LEFT_DELIVERY + 5 * DAY).toISOString());
 
-    // The service dispatches the truck again under the same id: a new trip, not delivered yet.
+    // The service dispatches the truck again under the same id, for another customer.
     const firstTrip = DETAILS[1003];
     DETAILS[1003] = {
       loadTrackExternalId: 1003,
+      latestLocation: locatedAt('41.10', '-108.00', '11/26/2026 13:00:00 UTC', 'Rawlins', 'WY'),
       stops: [
         { orderNumber: 1, stopType: 'PICKUP', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
         { orderNumber: 2, stopType: 'DELIVERY', city: 'Boise', state: 'ID', lat: 43.62, lon: -116.2 },
       ],
       events: [wireEvent(4, 'Load track created', null, '11/25/2026 12:00:00 CST')],
+      documents: [pod(POD_NEXT, '11/26/2026 06:00 CST')],
     };
     try {
       clock.set(LEFT_DELIVERY + 4 * DAY);
       const next = await viewOf(token);
-      expect(next.loads[0]?.stops?.at(-1)).toMatchObject({ type: 'delivery', place: { city: 'Boise' } });
-      expect(next.loads[0]?.stops?.at(-1)?.departedAt).toBeUndefined();
+      // The link's trip as it ended: its last status and its POD, none of the next trip's places.
+      expect(next.loads[0]).toMatchObject({
+        found: true,
+        ended: true,
+        status: { name: 'Departed delivery', at: LEFT_DELIVERY },
+        pod: [{ url: POD_FIRST }],
+      });
+      expect(next.loads[0]?.position).toBeUndefined();
+      expect(next.loads[0]?.place).toBeUndefined();
+      expect(next.loads[0]?.stops).toBeUndefined();
       expect(next.expiresAt).toBe(new Date(LEFT_DELIVERY + 5 * DAY).toISOString());
+
+      // A link made during the next trip is of that trip alone.
+      const later = (await viewOf(await share(['e:1003'], 5))).loads[0];
+      expect(later).toMatchObject({ place: { city: 'Rawlins' }, status: { name: 'Load track created' } });
+      expect(later?.stops?.at(-1)).toMatchObject({ type: 'delivery', place: { city: 'Boise' } });
+      expect(later?.pod?.map((p) => p.url)).toEqual([POD_NEXT]);
+      expect(later?.ended).toBeUndefined();
+
       clock.set(LEFT_DELIVERY + 5 * DAY + MINUTE);
       expect((await open(token)).status).toBe(404);
     } finally {
       // The next store's run starts from the first trip again.
       DETAILS[1003] = firstTrip;
     }
+  });
+});
+
+describe('when an after-delivery link ends, for a load dispatched again before anyone looked', () => {
+  const made = LEFT_DELIVERY - 10 * HOUR;
+  const load = (events: ReturnType<typeof testEvent>[]) => ({ by: 'external-id' as const, id: '9', events });
+  const firstTrip = [
+    testEvent(made - HOUR, 'Dispatched', 'DSP'),
+    testEvent(LEFT_DELIVERY, 'Delivered', 'DLV'),
+  ];
+
+  it('counts from the link trip’s last status, not from the next trip’s stops', () => {
+    const next = [...firstTrip, testEvent(LEFT_DELIVERY + DAY, 'Dispatched', 'DSP')];
+    expect(afterDeliveryEnd(2, [load(next)], 1, made)).toBe(LEFT_DELIVERY + 2 * DAY);
+  });
+
+  it('waits while the link’s trip is the load’s current one and its delivery stop was not left', () => {
+    expect(afterDeliveryEnd(2, [load(firstTrip)], 1, made)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { LoadViewWire } from '@/contract/load-view';
+import { tripAt, type TripSpan } from '@/domain/geofence';
 import type { CreateShareRequest, ShareLink, ShareShows } from '@/contract/share-api';
 import { recordAudit } from '../store/audit';
 import type { Database, ShareLinksTable } from '../store/database';
@@ -194,13 +195,14 @@ export interface LiveShare {
   loads: string[];
   afterDeliveryDays: number | null;
   expiresAt: number;
+  createdAt: number;
 }
 
 /** Every link that works now (not revoked, not expired), oldest first. */
 export async function liveShares(db: Kysely<Database>, now: number): Promise<LiveShare[]> {
   const rows = await db
     .selectFrom('share_links')
-    .select(['id', 'loads', 'after_delivery_days', 'expires_at'])
+    .select(['id', 'loads', 'after_delivery_days', 'expires_at', 'created_at'])
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date(now))
     .orderBy('id')
@@ -210,34 +212,53 @@ export async function liveShares(db: Kysely<Database>, now: number): Promise<Liv
     loads: r.loads,
     afterDeliveryDays: r.after_delivery_days,
     expiresAt: r.expires_at.getTime(),
+    createdAt: r.created_at.getTime(),
   }));
 }
 
-/** The last delivery stop's departure (or arrival), when every shared load has one. */
-function deliveredAt(loads: readonly LoadViewWire[], asked: number): number | undefined {
-  if (loads.length < asked) return undefined;
-  let latest = 0;
-  for (const load of loads) {
-    const stops = load.outlook?.stops ?? [];
-    const last = stops.filter((s) => s.type === 'delivery').at(-1) ?? stops.at(-1);
-    const at = last?.departedAt ?? last?.arrivedAt;
-    if (at === undefined) return undefined;
-    latest = Math.max(latest, at);
-  }
-  return latest;
+/**
+ * The trip of a load a link made at `madeAt` shows (`tripAt`), and whether the load has begun
+ * another since: a link is for one trip, and a truck dispatched again under the same ids is on
+ * another customer's.
+ */
+export function sharedTrip(
+  load: Pick<LoadViewWire, 'events'>,
+  madeAt: number,
+): TripSpan & { ended: boolean } {
+  const span = tripAt(load.events ?? [], madeAt);
+  return { ...span, ended: span.to !== Infinity };
 }
 
 /**
- * When an `after-delivery` link ends: `days` after its last load left its delivery stop; undefined
- * while any of its `asked` loads is not delivered (or not found).
+ * When the link's trip of a load was done with: its last delivery stop's departure (or arrival); for
+ * a trip another has followed, its last status, at the latest.
+ */
+function doneAt(load: LoadViewWire, madeAt: number): number | undefined {
+  const trip = sharedTrip(load, madeAt);
+  if (trip.ended) return (load.events ?? []).findLast((e) => e.instant < trip.to)?.instant ?? trip.from;
+  const stops = load.outlook?.stops ?? [];
+  const last = stops.filter((s) => s.type === 'delivery').at(-1) ?? stops.at(-1);
+  return last?.departedAt ?? last?.arrivedAt;
+}
+
+/**
+ * When an `after-delivery` link made at `madeAt` ends: `days` after its last load left its
+ * delivery stop; undefined while any of its `asked` loads is not delivered (or not found).
  */
 export function afterDeliveryEnd(
   days: number,
   loads: readonly LoadViewWire[],
   asked: number,
+  madeAt: number,
 ): number | undefined {
-  const delivered = deliveredAt(loads, asked);
-  return delivered === undefined ? undefined : delivered + days * DAY_MS;
+  if (loads.length < asked) return undefined;
+  let latest = 0;
+  for (const load of loads) {
+    const at = doneAt(load, madeAt);
+    if (at === undefined) return undefined;
+    latest = Math.max(latest, at);
+  }
+  return latest + days * DAY_MS;
 }
 
 /**

@@ -129,7 +129,7 @@ export async function keepPulledRound(
   for (const share of watched.shares) {
     if (share.afterDeliveryDays === null) continue;
     const loads = share.loads.flatMap((ref) => found.get(ref) ?? []);
-    const end = afterDeliveryEnd(share.afterDeliveryDays, loads, share.loads.length);
+    const end = afterDeliveryEnd(share.afterDeliveryDays, loads, share.loads.length, share.createdAt);
     // Known and kept already: no write each round.
     if (end === undefined || end >= share.expiresAt) continue;
     try {

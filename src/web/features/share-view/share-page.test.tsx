@@ -66,6 +66,22 @@ describe('SharePage', () => {
     expect(urls).toEqual(['/api/share/pending-token', '/api/share/pending-token?poll=1']);
   });
 
+  it('says a trip is over once the truck has begun another, with its last status', async () => {
+    answer = view([
+      {
+        label: 'PO 4471',
+        found: true,
+        ended: true,
+        status: { name: 'Delivered', at: Date.UTC(2026, 10, 26, 9) },
+      },
+      { label: 'PO 4472', found: true, status: { name: 'In transit', at: Date.UTC(2026, 10, 27, 9) } },
+    ]);
+    renderShare('ended-token');
+    const [over, rolling] = await screen.findAllByTestId('share-load');
+    expect(over).toHaveTextContent(/Delivered.*This shipment’s trip is over: tracking stopped with it\./);
+    expect(rolling).not.toHaveTextContent(/trip is over/);
+  });
+
   it('refuses an answer whose pending is anything but true, as it does any answer off its shape', async () => {
     answer = view([{ label: 'PO 4471', found: false, pending: 'yes' as unknown as true }]);
     renderShare('odd-token');

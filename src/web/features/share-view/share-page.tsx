@@ -71,6 +71,11 @@ function LoadCard({ load, servedAt }: { load: SharedLoad; servedAt: number }) {
           <span className="text-sm text-ink-muted">{viewerTime(load.status.at)}</span>
         </p>
       )}
+      {load.ended && (
+        <p className="text-sm text-ink-muted" data-testid="share-trip-ended">
+          This shipment&rsquo;s trip is over: tracking stopped with it.
+        </p>
+      )}
       {load.position && (
         <p className="text-sm" data-testid="share-position">
           Last position {placeText(load.place) && `near ${placeText(load.place)}, `}
