@@ -4,6 +4,7 @@ import { emptyLoad, testDocument, testTime } from '@/testing/loads';
 import {
   approvedPod,
   deliveredAt,
+  deliveredTrips,
   paperworkState,
   podOverdueHours,
   stopClock,
@@ -62,8 +63,8 @@ describe('paperwork state', () => {
     ).toBe('rejected');
     const one = reviews([pod(1).url, review('rejected')], [pod(2).url, review('approved', 'Bo')]);
     expect(paperworkState(both, one)).toBe('complete');
-    expect(approvedPod(both, one)).toEqual({ url: pod(2).url, review: review('approved', 'Bo') });
-    expect(approvedPod(both, reviews())).toBeUndefined();
+    expect(approvedPod(both.documents, one)).toEqual({ url: pod(2).url, review: review('approved', 'Bo') });
+    expect(approvedPod(both.documents, reviews())).toBeUndefined();
   });
 });
 
@@ -96,5 +97,43 @@ describe('delivered and overdue', () => {
     expect(stopClock(DELIVERED, -6)).toEqual({ deliveredAtStop: '11/24/2026 14:55', stopZone: 'GMT-6' });
     expect(stopClock(DELIVERED, 5.5)).toEqual({ deliveredAtStop: '11/25/2026 02:25', stopZone: 'GMT+5:30' });
     expect(stopClock(DELIVERED, undefined)).toEqual({});
+  });
+});
+
+describe('delivered trips of a load whose ids are reused', () => {
+  const NEXT = DELIVERED + 30 * HOUR;
+  const nextPod = testDocument('https://files.example.com/next-pod.jpg', NEXT + 10 * HOUR, { type: 'POD' });
+  const untimed = testDocument('https://files.example.com/untimed-pod.jpg', null, { type: 'POD' });
+  const events = [
+    status('Dispatched', 'DSP', DELIVERED - 30 * HOUR),
+    status('Delivered', 'DLV', DELIVERED),
+    status('Dispatched', 'DSP', NEXT),
+  ];
+  const twoTrips = (latest: ReturnType<typeof status>, extra: Load['events'] = []) =>
+    emptyLoad('9001', 'external-id', {
+      events: [...events, ...extra],
+      documents: [bol, pod(1), nextPod, untimed],
+      latestStatus: latest,
+    });
+
+  it('keeps the earlier delivery with its own PODs once the load is dispatched again', () => {
+    expect(deliveredTrips(twoTrips(status('Dispatched', 'DSP', NEXT)))).toEqual([
+      { deliveredAt: DELIVERED, pods: [pod(1)], current: false },
+    ]);
+  });
+
+  it('lists both deliveries once the next trip is delivered too, the untimed POD with the current one', () => {
+    const done = status('Delivered', 'DLV', NEXT + 12 * HOUR);
+    expect(deliveredTrips(twoTrips(done, [done]))).toEqual([
+      { deliveredAt: DELIVERED, pods: [pod(1)], current: false },
+      { deliveredAt: NEXT + 12 * HOUR, pods: [nextPod, untimed], current: true },
+    ]);
+  });
+
+  it('is the load itself when its ids were never reused', () => {
+    expect(deliveredTrips(load([bol, pod(1)]))).toEqual([
+      { deliveredAt: DELIVERED, pods: [pod(1)], current: true },
+    ]);
+    expect(deliveredTrips(load([pod(1)], status('In transit', 'ITR', DELIVERED)))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { DeliveryStop, PaperworkState } from '@/contract/billing-api';
-import type { Load } from './model';
+import { tripStarts } from './geofence';
+import type { Document, Load } from './model';
 import { paperKind, stopClockText, tripDocuments, type CheckedStop } from './pod-checks';
 import { offsetText } from './outlook-text';
 import { statusPhase } from './status-phase';
@@ -37,12 +38,12 @@ export function paperworkState(load: Load, reviews: ReadonlyMap<string, ReviewOf
   return 'rejected';
 }
 
-/** The approved POD the load is billed on: the latest approved one. */
+/** The approved POD a trip is billed on: the latest approved one of its PODs. */
 export function approvedPod(
-  load: Load,
+  pods: readonly Document[],
   reviews: ReadonlyMap<string, ReviewOf>,
 ): { url: string; review: ReviewOf } | undefined {
-  for (const d of podsOf(load).reverse()) {
+  for (const d of pods.toReversed()) {
     const review = reviews.get(d.url);
     if (review?.decision === 'approved') return { url: d.url, review };
   }
@@ -53,6 +54,40 @@ export function approvedPod(
 export function deliveredAt(load: Load): number | undefined {
   const status = load.latestStatus;
   return status && statusPhase(status) === 'delivered' ? status.instant : undefined;
+}
+
+/** A trip of a load that ended in delivery, and its PODs, oldest first. */
+export interface DeliveredTrip {
+  deliveredAt: number;
+  pods: Document[];
+  /** The load's current trip: the stops the service sends are this trip's. */
+  current: boolean;
+}
+
+/**
+ * Every trip of the load that ended in delivery, oldest first: a service that reuses a load's ids
+ * for its next trip sends the earlier trips' statuses and papers too, and each delivery is billed
+ * on its own. The current trip is delivered by its latest status, an earlier one by its last
+ * delivered status; a POD with no readable time is the current trip's, as `tripDocuments` has it.
+ */
+export function deliveredTrips(load: Load): DeliveredTrip[] {
+  const bounds = [-Infinity, ...tripStarts(load.events), Infinity];
+  const trips: DeliveredTrip[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const from = bounds[i] as number;
+    const to = bounds[i + 1] as number;
+    const current = to === Infinity;
+    const inTrip = (instant: number) => instant >= from && instant < to;
+    const at = current
+      ? deliveredAt(load)
+      : load.events.findLast((e) => inTrip(e.instant) && statusPhase(e) === 'delivered')?.instant;
+    if (at === undefined) continue;
+    const pods = load.documents.filter(
+      (d) => paperKind(d.type) === 'POD' && (d.instant === null ? current : inTrip(d.instant)),
+    );
+    trips.push({ deliveredAt: at, pods, current });
+  }
+  return trips;
 }
 
 /** The stop a load was delivered at: its last delivery stop, else its last stop. */

@@ -4,6 +4,7 @@ import { ProxyErrorBody } from '@/contract/proxy-api';
 import { LoadView, ProxyPullAnswer } from '@/contract/load-view';
 import { type ReviewRequest } from '@/contract/review-api';
 import type { Load } from '@/domain/model';
+import { tripStarts } from '@/domain/geofence';
 import { deliveredAt, podsOf } from '@/domain/paperwork';
 import { podQuirk } from '@/simulator/track';
 import { loginAs } from '@/testing/login';
@@ -26,6 +27,8 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
   let ops: { name: string; cookie: string };
   let loads: Load[];
   let delivered: Load[];
+  /** The loads whose POD the ready test approved, as they were then. */
+  let billed: Load[] = [];
 
   const send = (method: 'GET' | 'PUT' | 'POST', path: string, cookie: string, body?: unknown) =>
     fetch(`${stack.proxy.url}${path}`, {
@@ -97,6 +100,7 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     const withPod = delivered.filter((l) => podsOf(l).length > 0);
     expect(withPod.length).toBeGreaterThanOrEqual(3);
     const [approved1, approved2, rejected] = withPod as [Load, Load, Load];
+    billed = [approved1, approved2];
     for (const load of [approved1, approved2])
       await decide({ load: `e:${load.id}`, url: podsOf(load)[0]!.url, decision: 'approved' });
     await decide({
@@ -232,6 +236,25 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     expect(after.loads.map((l) => l.id).sort()).toEqual(missing.map((l) => l.id).sort());
     expect(after.loads.every((l) => l.hoursSince >= 30)).toBe(true);
     expect(after.loads[0]?.deliveryStop?.order).toBe(2);
+  });
+
+  it('keeps each delivery to bill once its load is dispatched again under the same ids', async () => {
+    // After the test above, 30 hours on the demo's clock: its trucks took their next trips since.
+    const pulled = await send('POST', '/api/pull/by-external-id', ana.cookie, {
+      ids: billed.map((l) => l.id),
+      include: { extras: true },
+    });
+    const now = ProxyPullAnswer.parse(await pulled.json()).loads.map((l) => LoadView.parse(l));
+    expect(now.some((l) => tripStarts(l.events).length > tripStarts(billed[0]!.events).length)).toBe(true);
+    const ready = ReadyAnswer.parse(await (await get('/api/billing/ready')).json()).loads;
+    for (const load of billed)
+      expect(ready).toContainEqual(
+        expect.objectContaining({
+          id: load.id,
+          deliveredAt: new Date(deliveredAt(load)!).toISOString(),
+          podUrl: podsOf(load)[0]!.url,
+        }),
+      );
   });
 
   it('is for brokers and admins: a dispatcher is refused', async () => {

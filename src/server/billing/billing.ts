@@ -11,10 +11,10 @@ import type { Load } from '@/domain/model';
 import {
   approvedPod,
   deliveredAt,
+  deliveredTrips,
   deliveryStopOf,
   loadRefOf,
   paperworkState,
-  podOverdueHours,
   stopClock,
   type ReviewOf,
 } from '@/domain/paperwork';
@@ -97,7 +97,11 @@ export interface DayRange {
   to?: string | undefined;
 }
 
-/** Delivered loads with an approved POD, delivered within the range, oldest delivery first. */
+/**
+ * Deliveries with an approved POD, delivered within the range, oldest first: one row per trip, so
+ * a load dispatched again under the same ids keeps its earlier deliveries to bill. Only the current
+ * trip's delivery stop is known: the service sends the stops of the trip under way.
+ */
 export function readyToBill(
   loads: readonly Load[],
   reviews: ReadonlyMap<string, ReviewOf>,
@@ -107,41 +111,50 @@ export function readyToBill(
   const end = range.to === undefined ? Infinity : Date.parse(`${range.to}T00:00:00Z`) + 86_400_000;
   const ready: (ReadyLoad & { at: number })[] = [];
   for (const load of loads) {
-    const at = deliveredAt(load);
-    if (at === undefined || at < start || at >= end) continue;
-    const pod = approvedPod(load, reviews);
-    if (!pod) continue;
-    const stops = checkedStopsOf(load);
-    const stop = deliveryStopOf(stops);
-    const offset = stops.find((s) => s.order === stop?.order)?.offsetHours;
-    ready.push({
-      ...idsOf(load),
-      ...(stop && { deliveryStop: stop }),
-      deliveredAt: iso(at),
-      ...stopClock(at, offset),
-      podUrl: pod.url,
-      reviewedBy: pod.review.decidedBy,
-      reviewedAt: pod.review.decidedAt,
-      at,
-    });
+    for (const trip of deliveredTrips(load)) {
+      const at = trip.deliveredAt;
+      if (at < start || at >= end) continue;
+      const pod = approvedPod(trip.pods, reviews);
+      if (!pod) continue;
+      const stops = trip.current ? checkedStopsOf(load) : [];
+      const stop = deliveryStopOf(stops);
+      const offset = stops.find((s) => s.order === stop?.order)?.offsetHours;
+      ready.push({
+        ...idsOf(load),
+        ...(stop && { deliveryStop: stop }),
+        deliveredAt: iso(at),
+        ...stopClock(at, offset),
+        podUrl: pod.url,
+        reviewedBy: pod.review.decidedBy,
+        reviewedAt: pod.review.decidedAt,
+        at,
+      });
+    }
   }
   ready.sort((a, b) => a.at - b.at || a.ref.localeCompare(b.ref));
   return ready.map(({ at: _at, ...row }) => row);
 }
 
-/** Delivered loads with no POD `dueHours` after delivery, longest waiting first. */
+/**
+ * Deliveries with no POD `dueHours` after them (on the track's clock), longest waiting first: one
+ * row per trip, as the ready list has them.
+ */
 export function overdueLoads(loads: readonly Load[], now: number, dueHours: number): OverdueLoad[] {
   const overdue: OverdueLoad[] = [];
   for (const load of loads) {
-    const late = podOverdueHours(load, now, dueHours);
-    if (!late) continue;
-    const stop = deliveryStopOf(checkedStopsOf(load));
-    overdue.push({
-      ...idsOf(load),
-      ...(stop && { deliveryStop: stop }),
-      deliveredAt: iso(late.deliveredAt),
-      hoursSince: Math.floor(late.hoursSince * 10) / 10,
-    });
+    const scale = load.outlook?.clockScale ?? 1;
+    for (const trip of deliveredTrips(load)) {
+      if (trip.pods.length > 0) continue;
+      const hoursSince = ((now - trip.deliveredAt) * scale) / 3_600_000;
+      if (hoursSince < dueHours) continue;
+      const stop = trip.current ? deliveryStopOf(checkedStopsOf(load)) : undefined;
+      overdue.push({
+        ...idsOf(load),
+        ...(stop && { deliveryStop: stop }),
+        deliveredAt: iso(trip.deliveredAt),
+        hoursSince: Math.floor(hoursSince * 10) / 10,
+      });
+    }
   }
   return overdue.sort((a, b) => b.hoursSince - a.hoursSince || a.ref.localeCompare(b.ref));
 }
@@ -172,7 +185,7 @@ function csvField(value: string | number | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The ready-to-bill list as CSV, one line per load, CRLF line ends. */
+/** The ready-to-bill list as CSV, one line per delivery, CRLF line ends. */
 export function readyCsv(loads: readonly ReadyLoad[]): string {
   const lines = loads.map((l) =>
     [

@@ -232,7 +232,11 @@ function ReadyToBill() {
             />
             <tbody>
               {ready.data.loads.map((l) => (
-                <tr key={l.ref} data-ready={l.ref} className="border-b border-panel-line last:border-0">
+                <tr
+                  key={`${l.ref} ${l.deliveredAt}`}
+                  data-ready={l.ref}
+                  className="border-b border-panel-line last:border-0"
+                >
                   <td className={td}>
                     <LoadLink load={l} />
                   </td>
@@ -279,7 +283,11 @@ function Overdue() {
       ) : overdue.data ? (
         <ul className="mt-2 text-sm">
           {overdue.data.loads.map((l) => (
-            <li key={l.ref} data-overdue={l.ref} className="border-b border-panel-line py-1 last:border-0">
+            <li
+              key={`${l.ref} ${l.deliveredAt}`}
+              data-overdue={l.ref}
+              className="border-b border-panel-line py-1 last:border-0"
+            >
               <LoadLink load={l} /> · {stopText(l.deliveryStop)} · delivered <When iso={l.deliveredAt} />{' '}
               <span className="text-status-silent">({Math.floor(l.hoursSince)} h without POD)</span>
             </li>
