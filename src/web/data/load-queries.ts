@@ -33,8 +33,12 @@ const TRACK_INCLUDE: IncludeFlags = { temperatures: false };
 /** A reefer's readings: its track (undocumented fields included) comes in the track's own answer. */
 const READINGS_INCLUDE: IncludeFlags = { ...BOARD_INCLUDE, temperatures: true };
 /** What each view of many loads asks the proxy for. */
-// The inbox names each document's stop (pickup or delivery, its place): the load's stops are extras.
-const VIEW_INCLUDE = { board: BOARD_INCLUDE, documents: { ...DOCUMENTS_INCLUDE, extras: true } } as const;
+// The inbox names each document's stop (pickup or delivery, its place): the load's stops are extras,
+// and its statuses say which trip they are of (a load's ids may be reused for its next trip).
+const VIEW_INCLUDE = {
+  board: BOARD_INCLUDE,
+  documents: { ...DOCUMENTS_INCLUDE, events: true, extras: true },
+} as const;
 
 /**
  * The hash of a many-loads key. TanStack Query hashes a query's key each time the query is looked up,

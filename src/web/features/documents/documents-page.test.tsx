@@ -114,7 +114,7 @@ describe('DocumentsPage', () => {
       'LUMPER of load 700200',
     ]);
     // Documents were asked for (not even the readings list), with the undocumented fields that carry
-    // the load's stops, by each kind of id.
+    // the load's stops and the statuses that say which trip a document is of, by each kind of id.
     expect(proxy.calls).toEqual(
       expect.arrayContaining([
         {
@@ -122,7 +122,7 @@ describe('DocumentsPage', () => {
           ids: ['700100', '700200'],
           include: {
             locations: false,
-            events: false,
+            events: true,
             documents: true,
             comments: false,
             temperatures: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Document, LoadBy } from '@/domain/model';
-import { emptyLoad, testDocument } from '@/testing/loads';
+import { emptyLoad, testDocument, testEvent } from '@/testing/loads';
 import {
   DEFAULT_FILTERS,
   collectDocuments,
@@ -154,6 +154,29 @@ describe('the stop a document names', () => {
       'Delivery · Denver, CO',
       '(no stop)',
       'Stop 7',
+    ]);
+  });
+
+  it('names an earlier trip’s documents by what they give, not by the current trip’s stops', () => {
+    // The load's ids were reused: dispatched again at 25, after its delivery at 22.
+    const events = [
+      testEvent(0, 'Dispatched', 'DSP'),
+      testEvent(22, 'Delivered', 'DLV'),
+      testEvent(25, 'Dispatched', 'DSP'),
+    ];
+    const reused = collectDocuments([
+      emptyLoad('1', 'external-id', {
+        extras: { stops },
+        events,
+        documents: [
+          doc('next-bol', 30, { stopOrderNumber: 1 }),
+          doc('pod', 20, { type: 'POD', stopOrderNumber: 2 }),
+        ],
+      }),
+    ]);
+    expect(reused.map((d) => [d.url, d.stop.label, d.stop.place])).toEqual([
+      ['next-bol', 'Pickup', 'Omaha, NE'],
+      ['pod', 'Stop 2', undefined],
     ]);
   });
 

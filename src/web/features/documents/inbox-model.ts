@@ -1,6 +1,7 @@
 import { POD_FLAG_KINDS, type PodCheck } from '@/contract/billing-api';
 import type { DocumentReview } from '@/contract/review-api';
 import type { Document, Load, LoadBy } from '@/domain/model';
+import { tripStart } from '@/domain/geofence';
 import { flagRank } from '@/domain/pod-flags';
 import { documentStop } from '../../components/document-viewer';
 import { compareLabels } from '../../lib/collate';
@@ -114,11 +115,13 @@ export function collectDocuments(loads: readonly Load[]): Omit<InboxDocument, 'r
     if (before?.label === info.label) info = before;
     else loadInfo.set(info.key, info);
     const stops = tripStops(load);
+    // The stops are the current trip's: a document of an earlier trip under the same ids names its own.
+    const start = tripStart(load.events) ?? -Infinity;
     for (const doc of load.documents) {
       if (seen.has(doc.url)) continue;
       seen.add(doc.url);
       let entry = entries.get(doc);
-      const stop = inboxStop(doc, stops);
+      const stop = inboxStop(doc, doc.instant !== null && doc.instant < start ? null : stops);
       if (!entry || entry.load !== info || !sameStop(entry.stop, stop))
         entries.set(doc, (entry = { url: doc.url, doc, load: info, stop }));
       out.push(entry);
