@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_CONFIG } from '@/testing/client-config';
-import { jsonResponse, pullAnswer, wireDetail } from '@/testing/wire-fixtures';
+import { jsonResponse, pullAnswer, wireDetail, wireEvent } from '@/testing/wire-fixtures';
 import { createQueryClient } from '../../data/query-client';
 import { ReplayPage } from './replay-page';
 
@@ -143,5 +143,42 @@ describe('ReplayPage, loads not pulled yet (pending)', () => {
       'Waiting for the first answer from the tracking service about 1 of the loads: it joins the replay as soon as it comes.',
     );
     expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+});
+
+describe('ReplayPage, a load whose ids were reused for its next trip', () => {
+  it('shows the current trip’s stops from that trip’s start only, and says an earlier trip’s are unknown', async () => {
+    const detail = wireDetail();
+    // An earlier trip under the same id, delivered the day before the fixture's dispatch (04:00 CST).
+    detail.events = [
+      wireEvent(10, 'Dispatched', 'DSP', '11/20/2026 04:00:00 CST'),
+      wireEvent(11, 'Delivered', 'DLV', '11/21/2026 10:00:00 CST'),
+      ...(detail.events as unknown[]),
+    ];
+    const answer = pullAnswer([detail]);
+    // The proxy's reckoning of the current trip's one stop.
+    const stop = {
+      order: 1,
+      type: 'pickup',
+      lat: 41.25,
+      lon: -95.93,
+      progress: 'upcoming',
+      status: 'no-appointment',
+    };
+    Object.assign(answer.loads[0] as object, { outlook: { asOf: FIRST_PING, stops: [stop] } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, answer))),
+    );
+    const dispatched = Date.UTC(2026, 10, 22, 10);
+    renderReplay(`loads=e:700100&t=${new Date(Date.UTC(2026, 10, 21, 12)).toISOString()}`);
+    const earlier = await screen.findByText(/An earlier trip under the same ids: its stops are not known/);
+    expect(earlier).toHaveAttribute('data-earlier-trip');
+    expect(document.querySelector('[data-stop-progress]')).toBeNull();
+
+    cleanup();
+    renderReplay(`loads=e:700100&t=${new Date(dispatched + 60_000).toISOString()}`);
+    await waitFor(() => expect(document.querySelector('[data-stop-progress]')).not.toBeNull());
+    expect(screen.queryByText(/An earlier trip/)).toBeNull();
   });
 });

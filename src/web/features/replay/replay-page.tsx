@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import { DEFAULT_STOP_RADIUS_METERS } from '@/domain/geofence';
+import { DEFAULT_STOP_RADIUS_METERS, tripStart } from '@/domain/geofence';
 import type { Load } from '@/domain/model';
 import { durationText, stopName, stopTime } from '@/domain/outlook-text';
 import { TemperatureChart } from '../../components/temperature-chart';
@@ -64,6 +64,11 @@ interface Replayed {
   color: string;
   load: Load;
   track: ReplayTrack;
+  /**
+   * When the load's current trip began (-Infinity: its whole track is one trip): its stops are that
+   * trip's, and a load dispatched again under the same ids has earlier trips whose stops are unknown.
+   */
+  tripFrom: number;
 }
 
 /** `/replay?loads=e:1,e:2&t=…&speed=60`: several loads on one time slider, the map and charts in step. */
@@ -91,7 +96,14 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
       const ref = refs[i];
       if (!load || !ref) return;
       const key = loadKey(ref);
-      out.push({ ref, key, color: COLORS[i % COLORS.length] as string, load, track: trackOf(key, load) });
+      out.push({
+        ref,
+        key,
+        color: COLORS[i % COLORS.length] as string,
+        load,
+        track: trackOf(key, load),
+        tripFrom: tripStart(load.events) ?? -Infinity,
+      });
     });
     return out;
   }, [loads, refs]);
@@ -276,6 +288,7 @@ function ReplayView({
                   lat: s.lat,
                   lon: s.lon,
                   fenceMeters: r.load.outlook?.radiusMeters ?? DEFAULT_STOP_RADIUS_METERS,
+                  from: r.tripFrom,
                   label: `${loadLabel(r.ref)}: ${stopName(s)}`,
                   arrivedAt: s.arrivedAt,
                   departedAt: s.departedAt,
@@ -414,20 +427,27 @@ const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Re
                     ? `No ping since ${viewerTime(at.since)}`
                     : `${COUNT.format(at.pings)} of ${COUNT.format(r.track.times.length)} pings${at.state === 'last' ? ' (its last)' : ''}`}
               </p>
-              {(r.load.outlook?.stops ?? []).length > 0 && (
-                <ul className="mt-1 flex flex-col gap-0.5">
-                  {(r.load.outlook?.stops ?? []).map((s) => {
-                    const st = stopAt(s, time, scale);
-                    return (
-                      <li key={s.order} data-stop-progress={st.progress}>
-                        {stopName(s)}: {stopTime(time, s.appointment?.offsetHours)} there ·{' '}
-                        {st.progress === 'upcoming'
-                          ? 'not reached'
-                          : `${st.progress === 'arrived' ? 'inside' : 'left after'} ${durationText(st.insideMinutes ?? 0)}${st.detentionMinutes ? `, detention ${durationText(st.detentionMinutes)}` : ''}`}
-                      </li>
-                    );
-                  })}
-                </ul>
+              {time < r.tripFrom ? (
+                <p className="mt-1 text-ink-muted" data-earlier-trip>
+                  An earlier trip under the same ids: its stops are not known (the service sends the stops of
+                  the trip under way, from {viewerTime(r.tripFrom)}).
+                </p>
+              ) : (
+                (r.load.outlook?.stops ?? []).length > 0 && (
+                  <ul className="mt-1 flex flex-col gap-0.5">
+                    {(r.load.outlook?.stops ?? []).map((s) => {
+                      const st = stopAt(s, time, scale);
+                      return (
+                        <li key={s.order} data-stop-progress={st.progress}>
+                          {stopName(s)}: {stopTime(time, s.appointment?.offsetHours)} there ·{' '}
+                          {st.progress === 'upcoming'
+                            ? 'not reached'
+                            : `${st.progress === 'arrived' ? 'inside' : 'left after'} ${durationText(st.insideMinutes ?? 0)}${st.detentionMinutes ? `, detention ${durationText(st.detentionMinutes)}` : ''}`}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )
               )}
             </li>
           );

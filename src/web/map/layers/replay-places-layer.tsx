@@ -13,6 +13,8 @@ export interface ReplayStopPlace {
   label: string;
   arrivedAt: number | undefined;
   departedAt: number | undefined;
+  /** Shown from this instant: the stops are of the trip that began then (-Infinity: always). */
+  from: number;
 }
 
 /** A document or comment sent from a place, shown from the instant it was sent. */
@@ -43,7 +45,7 @@ const progressAt = (s: ReplayStopPlace, t: number): Progress =>
 /**
  * A replay's stops (each with its fence, coloured by where the load stood with it at the time) and
  * the documents and comments sent so far. Made once; each frame only restyles a stop whose progress
- * changed and adds or removes an item whose instant was crossed.
+ * changed and adds or removes an item whose instant (or a stop whose trip's start) was crossed.
  */
 export function ReplayPlacesLayer({
   stops,
@@ -56,7 +58,9 @@ export function ReplayPlacesLayer({
   time: TimeSource;
 }) {
   const map = useMap();
-  const stopLayers = useRef<{ fence: L.Circle; dot: L.CircleMarker; progress: Progress | undefined }[]>([]);
+  const stopLayers = useRef<
+    { fence: L.Circle; dot: L.CircleMarker; progress: Progress | undefined; shown: boolean }[]
+  >([]);
   const sentLayers = useRef<{ dot: L.CircleMarker; shown: boolean }[]>([]);
 
   useEffect(() => {
@@ -64,9 +68,7 @@ export function ReplayPlacesLayer({
       const fence = L.circle([s.lat, s.lon], { radius: s.fenceMeters, weight: 1, fillOpacity: 0.08 });
       const dot = L.circleMarker([s.lat, s.lon], { radius: 6, weight: 2, color: '#fff', fillOpacity: 1 });
       dot.bindTooltip(s.label);
-      fence.addTo(map);
-      dot.addTo(map);
-      return { fence, dot, progress: undefined as Progress | undefined };
+      return { fence, dot, progress: undefined as Progress | undefined, shown: false };
     });
     stopLayers.current = made;
     return () => {
@@ -98,7 +100,19 @@ export function ReplayPlacesLayer({
   useEffect(() => {
     const draw = (time: number) => {
       stopLayers.current.forEach((m, i) => {
-        const p = progressAt(stops[i] as ReplayStopPlace, time);
+        const stop = stops[i] as ReplayStopPlace;
+        const show = time >= stop.from;
+        if (show !== m.shown) {
+          m.shown = show;
+          if (show) {
+            m.fence.addTo(map);
+            m.dot.addTo(map);
+          } else {
+            m.fence.remove();
+            m.dot.remove();
+          }
+        }
+        const p = progressAt(stop, time);
         if (p === m.progress) return;
         m.progress = p;
         m.fence.setStyle({ color: STOP_COLOR[p], fillColor: STOP_COLOR[p] });
