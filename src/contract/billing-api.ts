@@ -101,6 +101,8 @@ export const ReadyLoad = z.object({
   /** `GMT-6`; absent when unknown. */
   stopZone: z.optional(z.string()),
   podUrl: z.string(),
+  /** An earlier trip of a load dispatched again under the same ids: its stops were not sent. */
+  earlierTrip: z.optional(z.literal(true)),
   reviewedBy: z.string(),
   /** ISO 8601. */
   reviewedAt: z.string(),
@@ -115,6 +117,8 @@ export const OverdueLoad = z.object({
   ...loadIds,
   deliveryStop: z.optional(DeliveryStop),
   deliveredAt: z.string(),
+  /** An earlier trip of a load dispatched again under the same ids: its stops were not sent. */
+  earlierTrip: z.optional(z.literal(true)),
   /** Hours since delivery, on the track's clock. */
   hoursSince: z.number(),
 });

@@ -253,6 +253,7 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
           id: load.id,
           deliveredAt: new Date(deliveredAt(load)!).toISOString(),
           podUrl: podsOf(load)[0]!.url,
+          earlierTrip: true,
         }),
       );
   });

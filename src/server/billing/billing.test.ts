@@ -21,6 +21,7 @@ describe('overdue PODs of a load whose ids are reused', () => {
         id: '9001',
         externalId: '9001',
         deliveredAt: new Date(DELIVERED).toISOString(),
+        earlierTrip: true,
         hoursSince: 30,
       },
     ]);

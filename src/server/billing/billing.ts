@@ -125,6 +125,7 @@ export function readyToBill(
         deliveredAt: iso(at),
         ...stopClock(at, offset),
         podUrl: pod.url,
+        ...(!trip.current && { earlierTrip: true as const }),
         reviewedBy: pod.review.decidedBy,
         reviewedAt: pod.review.decidedAt,
         at,
@@ -152,6 +153,7 @@ export function overdueLoads(loads: readonly Load[], now: number, dueHours: numb
         ...idsOf(load),
         ...(stop && { deliveryStop: stop }),
         deliveredAt: iso(trip.deliveredAt),
+        ...(!trip.current && { earlierTrip: true as const }),
         hoursSince: Math.floor(hoursSince * 10) / 10,
       });
     }

@@ -48,6 +48,16 @@ const READY: ReadyLoad = {
   reviewedBy: 'Ana',
   reviewedAt: '2026-11-25T09:00:00.000Z',
 };
+/** The same load's earlier delivery: it was dispatched again under its ids since. */
+const EARLIER: ReadyLoad = {
+  ...READY,
+  deliveryStop: undefined,
+  deliveredAtStop: undefined,
+  stopZone: undefined,
+  deliveredAt: '2026-11-22T08:00:00.000Z',
+  podUrl: 'https://files.example.com/earlier.jpg',
+  earlierTrip: true,
+};
 const OVERDUE: OverdueAnswer = {
   held: 4,
   dueHours: 24,
@@ -75,7 +85,7 @@ beforeEach(() => {
     if (url.pathname === '/api/billing/overdue') return json(200, OVERDUE);
     if (url.pathname === '/api/billing/ready') {
       const from = url.searchParams.get('from');
-      return json(200, { held: 4, loads: from && from > '2026-11-24' ? [] : [READY] });
+      return json(200, { held: 4, loads: from && from > '2026-11-24' ? [] : [EARLIER, READY] });
     }
     return json(404, { error: { code: 'not_found', message: 'no route' } });
   });
@@ -110,11 +120,17 @@ describe('the billing page', () => {
   it('lists the loads ready to bill with stop time and UTC, filters by day, and links the CSV', async () => {
     const user = renderPage();
     const ready = screen.getByRole('region', { name: 'Ready to bill' });
-    const row = await within(ready).findByRole('row', { name: /700103/ });
+    const row = await within(ready).findByRole('row', { name: /Lakeside Foods/ });
     expect(row).toHaveTextContent('Lakeside Foods · Chicago, IL');
     expect(row).toHaveTextContent('11/24/2026 14:55 GMT-6');
     expect(row).toHaveTextContent('2026-11-24T20:55:00Z');
     expect(row).toHaveTextContent('Ana');
+    // The load's earlier trip is billed on its own line; its stops were never sent.
+    const rows = within(ready).getAllByRole('row', { name: /700103/ });
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/earlier trip: stops not sent—2026-11-22T08:00:00Z/),
+      expect.stringMatching(/Lakeside Foods/),
+    ]);
     const csv = within(ready).getByRole('link', { name: 'Download CSV' });
     expect(csv).toHaveAttribute('href', '/api/billing/ready?format=csv');
 

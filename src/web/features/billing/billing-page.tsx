@@ -33,7 +33,11 @@ function LoadLink({ load }: { load: Pick<PaperworkLoad, 'by' | 'id' | 'externalI
   );
 }
 
-function stopText(stop: DeliveryStop | undefined): string {
+/** An earlier trip's line: the service sends the stops of the trip under way only. */
+const EARLIER_TRIP = 'earlier trip: stops not sent';
+
+function stopText(stop: DeliveryStop | undefined, earlierTrip?: boolean): string {
+  if (earlierTrip) return EARLIER_TRIP;
   if (!stop) return '';
   const place = [stop.city, stop.state].filter(Boolean).join(', ');
   return [stop.name ?? `Stop ${stop.order}`, place].filter(Boolean).join(' · ');
@@ -240,9 +244,13 @@ function ReadyToBill() {
                   <td className={td}>
                     <LoadLink load={l} />
                   </td>
-                  <td className={td}>{stopText(l.deliveryStop)}</td>
+                  <td className={td}>{stopText(l.deliveryStop, l.earlierTrip)}</td>
                   <td className={`${td} whitespace-nowrap`}>
-                    {l.deliveredAtStop ? `${l.deliveredAtStop} ${l.stopZone ?? ''}` : 'zone unknown'}
+                    {l.deliveredAtStop
+                      ? `${l.deliveredAtStop} ${l.stopZone ?? ''}`
+                      : l.earlierTrip
+                        ? '—'
+                        : 'zone unknown'}
                   </td>
                   <td className={`${td} whitespace-nowrap`}>{l.deliveredAt.replace('.000Z', 'Z')}</td>
                   <td className={td}>
@@ -288,7 +296,8 @@ function Overdue() {
               data-overdue={l.ref}
               className="border-b border-panel-line py-1 last:border-0"
             >
-              <LoadLink load={l} /> · {stopText(l.deliveryStop)} · delivered <When iso={l.deliveredAt} />{' '}
+              <LoadLink load={l} /> · {stopText(l.deliveryStop, l.earlierTrip)} · delivered{' '}
+              <When iso={l.deliveredAt} />{' '}
               <span className="text-status-silent">({Math.floor(l.hoursSince)} h without POD)</span>
             </li>
           ))}
