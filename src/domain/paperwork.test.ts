@@ -130,6 +130,17 @@ describe('delivered trips of a load whose ids are reused', () => {
     ]);
   });
 
+  it('keeps an earlier delivery’s POD overdue once the load is on its next trip', () => {
+    const noPods = { ...twoTrips(status('Dispatched', 'DSP', NEXT)), documents: [bol] };
+    expect(podOverdueHours(noPods, DELIVERED + 25 * HOUR, 24)).toEqual({
+      deliveredAt: DELIVERED,
+      hoursSince: 25,
+    });
+    expect(
+      podOverdueHours(twoTrips(status('Dispatched', 'DSP', NEXT)), DELIVERED + 25 * HOUR, 24),
+    ).toBeUndefined();
+  });
+
   it('is the load itself when its ids were never reused', () => {
     expect(deliveredTrips(load([bol, pod(1)]))).toEqual([
       { deliveredAt: DELIVERED, pods: [pod(1)], current: true },

@@ -112,16 +112,19 @@ export function stopClock(instant: number, offsetHours: number | undefined) {
 }
 
 /**
- * Hours since delivery on the track's clock when a delivered load has no POD after `dueHours`;
- * undefined when it is not overdue.
+ * The latest delivery with no POD `dueHours` after it (on the track's clock), of any trip: a load
+ * dispatched again under the same ids still owes its earlier trip's POD. Undefined when none is due.
  */
 export function podOverdueHours(
   load: Load,
   now: number,
   dueHours: number,
 ): { deliveredAt: number; hoursSince: number } | undefined {
-  const at = deliveredAt(load);
-  if (at === undefined || podsOf(load).length > 0) return undefined;
-  const hoursSince = ((now - at) * (load.outlook?.clockScale ?? 1)) / 3_600_000;
-  return hoursSince >= dueHours ? { deliveredAt: at, hoursSince } : undefined;
+  const scale = load.outlook?.clockScale ?? 1;
+  for (const trip of deliveredTrips(load).toReversed()) {
+    if (trip.pods.length > 0) continue;
+    const hoursSince = ((now - trip.deliveredAt) * scale) / 3_600_000;
+    if (hoursSince >= dueHours) return { deliveredAt: trip.deliveredAt, hoursSince };
+  }
+  return undefined;
 }
