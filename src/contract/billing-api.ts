@@ -81,7 +81,10 @@ const held = {
 /** `GET /api/billing/paperwork`: the held loads' paperwork states counted, and their papers checked. */
 export const PaperworkAnswer = z.object({
   ...held,
-  /** Every held load, by state. */
+  /**
+   * Every held load's current trip by state, and the earlier delivered trips of a load dispatched
+   * again under the same ids: as many as the loads when no ids were reused.
+   */
   counts: z.record(PaperworkState, z.number()),
   /**
    * The held loads with a POD or BOL on their current trip, the worst flags first; with `flagged=1`,

@@ -8,6 +8,7 @@ import {
   paperworkState,
   podOverdueHours,
   stopClock,
+  tripPaperworkStates,
   type ReviewOf,
 } from './paperwork';
 
@@ -139,6 +140,17 @@ describe('delivered trips of a load whose ids are reused', () => {
     expect(
       podOverdueHours(twoTrips(status('Dispatched', 'DSP', NEXT)), DELIVERED + 25 * HOUR, 24),
     ).toBeUndefined();
+  });
+
+  it('gives each trip its paperwork state: the earlier delivery’s POD still to review', () => {
+    // The next trip has no POD yet.
+    const onTheRoad = { ...twoTrips(status('Dispatched', 'DSP', NEXT)), documents: [bol, pod(1)] };
+    expect(tripPaperworkStates(onTheRoad, reviews())).toEqual(['to-review', 'on-the-road']);
+    expect(tripPaperworkStates(onTheRoad, reviews([pod(1).url, review('approved')]))).toEqual([
+      'complete',
+      'on-the-road',
+    ]);
+    expect(tripPaperworkStates(load([bol]), reviews())).toEqual(['missing']);
   });
 
   it('is the load itself when its ids were never reused', () => {

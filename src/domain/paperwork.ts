@@ -30,12 +30,28 @@ export const podsOf = (load: Load) => tripDocuments(load).filter((d) => paperKin
  * `on-the-road` before (a load still driving owes no proof of delivery yet).
  */
 export function paperworkState(load: Load, reviews: ReadonlyMap<string, ReviewOf>): PaperworkState {
-  const pods = podsOf(load);
-  if (pods.length === 0) return deliveredAt(load) === undefined ? 'on-the-road' : 'missing';
+  return stateOfPods(podsOf(load), deliveredAt(load) !== undefined, reviews);
+}
+
+function stateOfPods(
+  pods: readonly Document[],
+  delivered: boolean,
+  reviews: ReadonlyMap<string, ReviewOf>,
+): PaperworkState {
+  if (pods.length === 0) return delivered ? 'missing' : 'on-the-road';
   const decisions = pods.map((d) => reviews.get(d.url)?.decision ?? 'pending');
   if (decisions.includes('approved')) return 'complete';
   if (decisions.includes('pending')) return 'to-review';
   return 'rejected';
+}
+
+/**
+ * The paperwork state of each trip of the load, oldest first: its earlier delivered trips' (a load
+ * dispatched again under the same ids still owes them) and its current trip's, `paperworkState`.
+ */
+export function tripPaperworkStates(load: Load, reviews: ReadonlyMap<string, ReviewOf>): PaperworkState[] {
+  const earlier = deliveredTrips(load).filter((t) => !t.current);
+  return [...earlier.map((t) => stateOfPods(t.pods, true, reviews)), paperworkState(load, reviews)];
 }
 
 /** The approved POD a trip is billed on: the latest approved one of its PODs. */

@@ -14,8 +14,8 @@ import {
   deliveredTrips,
   deliveryStopOf,
   loadRefOf,
-  paperworkState,
   stopClock,
+  tripPaperworkStates,
   type ReviewOf,
 } from '@/domain/paperwork';
 import { flagRank } from '@/domain/pod-flags';
@@ -53,7 +53,8 @@ function checksOf(load: Load): PodCheck[] {
 const decided = (review: ReviewOf | undefined) => review !== undefined && review.decision !== 'pending';
 
 /**
- * How many held loads are in each paperwork state, and the loads with a POD or BOL on their current
+ * How many trips of the held loads are in each paperwork state (each load's current trip, and its
+ * earlier delivered trips when its ids were reused), and the loads with a POD or BOL on their current
  * trip with its checks, the worst flags first; `flagged`: only the checks with a flag or of a
  * document not decided yet (approved or rejected), and the loads that have such a check.
  */
@@ -71,8 +72,9 @@ export function paperworkOf(
   };
   const rows: (PaperworkLoad & { rank: number })[] = [];
   for (const load of loads) {
-    const state = paperworkState(load, reviews);
-    counts[state]++;
+    const states = tripPaperworkStates(load, reviews);
+    for (const s of states) counts[s]++;
+    const state = states.at(-1) as PaperworkState;
     // A load without papers is only counted: most of a fleet on the road, and its stops unread.
     const all = load.documents.length === 0 ? [] : checksOf(load);
     // A clean paper someone decided on is done with: most of a fleet's papers once the team keeps up.

@@ -317,7 +317,8 @@ export function BillingPage() {
           <h2 className="text-xl font-semibold tracking-tight">Billing</h2>
           <p className="mt-1 text-sm text-ink-muted">
             Paperwork of the loads Haulview holds: those watched on a board or in the documents inbox since it
-            started{paperwork.data ? ` (${paperwork.data.held} now)` : ''}.
+            started{paperwork.data ? ` (${paperwork.data.held} now)` : ''}. The states count trips: a load
+            dispatched again under the same ids counts its earlier deliveries too.
           </p>
         </div>
         {paperwork.isError && (
