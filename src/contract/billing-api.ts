@@ -17,6 +17,8 @@ export const POD_FLAG_KINDS = [
   'no-location',
   'no-time',
   'time-unsure',
+  // Not a fault: a paper of an earlier trip under the same ids, whose stops the service no longer sends.
+  'earlier-trip',
 ] as const;
 export const PodFlagKind = z.enum(POD_FLAG_KINDS);
 export type PodFlagKind = z.infer<typeof PodFlagKind>;

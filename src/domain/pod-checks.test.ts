@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Load, Outlook, StopOutlook } from './model';
 import { emptyLoad, testDocument, testTime } from '@/testing/loads';
 import { checkedStopsOf, distanceText, paperKind, podChecks } from './pod-checks';
-import { flagRank } from './pod-flags';
+import { flagRank, isFaultFlag } from './pod-flags';
 
 // Dallas pickup, Chicago delivery (GMT-6 at both).
 const PICKUP = { lat: 32.7767, lon: -96.797 };
@@ -251,7 +251,7 @@ describe('helpers', () => {
 });
 
 describe('a load whose ids were reused for its next trip', () => {
-  it('checks only the papers of the trip now, against the stops of the trip now', () => {
+  it('checks the papers of the trip now against its stops, and tells an earlier trip’s apart', () => {
     const event = (name: string, code: string, instant: number) => ({
       key: `${code}-${instant}`,
       instant,
@@ -270,6 +270,21 @@ describe('a load whose ids were reused for its next trip', () => {
       ],
       documents: [earlier, undated],
     });
-    expect(podChecks(load).map((c) => c.url)).toEqual([undated.url]);
+    const [first, now] = podChecks(load);
+    // The earlier trip's POD (9 km from today's stop) is not checked against stops it was never at.
+    expect(first).toEqual({
+      url: earlier.url,
+      kind: 'POD',
+      instant: earlier.instant,
+      flags: [
+        {
+          kind: 'earlier-trip',
+          text: 'of an earlier trip under the same ids: its stops were not sent, so it was not checked',
+        },
+      ],
+    });
+    expect(isFaultFlag(first!.flags[0]!)).toBe(false);
+    expect(now?.url).toBe(undated.url);
+    expect(now?.flags.map((f) => f.kind)).not.toContain('earlier-trip');
   });
 });

@@ -187,7 +187,11 @@ export function tripDocuments(load: Load): Document[] {
     : load.documents.filter((d) => d.instant === null || d.instant >= start);
 }
 
-/** Every POD and BOL of the load's current trip, checked; oldest first as the load lists them. */
+/**
+ * Every POD and BOL of the load, oldest first as the load lists them: the current trip's checked
+ * against its stops, an earlier trip's (a load dispatched again under the same ids) flagged as such,
+ * since the stops the service sends are the current trip's.
+ */
 export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] {
   const options = {
     ...DEFAULT_POD_CHECK_OPTIONS,
@@ -195,5 +199,15 @@ export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] 
     ...o,
   };
   const stops = checkedStopsOf(load);
-  return tripDocuments(load).flatMap((d) => checkDocument(d, stops, options) ?? []);
+  const start = tripStart(load.events) ?? -Infinity;
+  return load.documents.flatMap((d): PodCheck[] => {
+    if (d.instant === null || d.instant >= start) {
+      const check = checkDocument(d, stops, options);
+      return check ? [check] : [];
+    }
+    const kind = paperKind(d.type);
+    if (!kind) return [];
+    const text = 'of an earlier trip under the same ids: its stops were not sent, so it was not checked';
+    return [{ url: d.url, kind, instant: d.instant, flags: [{ kind: 'earlier-trip', text }] }];
+  });
 }

@@ -9,3 +9,6 @@ export function flagRank(check: Pick<PodCheck, 'flags'>): number {
   const ranks = check.flags.map((f) => POD_FLAG_KINDS.indexOf(f.kind));
   return ranks.length === 0 ? POD_FLAG_KINDS.length : Math.min(...ranks);
 }
+
+/** Whether a flag holds payment: an earlier trip's paper (`earlier-trip`) is only told apart. */
+export const isFaultFlag = (flag: Pick<PodCheck['flags'][number], 'kind'>) => flag.kind !== 'earlier-trip';

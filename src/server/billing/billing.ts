@@ -18,7 +18,7 @@ import {
   tripPaperworkStates,
   type ReviewOf,
 } from '@/domain/paperwork';
-import { flagRank } from '@/domain/pod-flags';
+import { flagRank, isFaultFlag } from '@/domain/pod-flags';
 import { checkedStopsOf, podChecks } from '@/domain/pod-checks';
 
 /**
@@ -78,7 +78,9 @@ export function paperworkOf(
     // A load without papers is only counted: most of a fleet on the road, and its stops unread.
     const all = load.documents.length === 0 ? [] : checksOf(load);
     // A clean paper someone decided on is done with: most of a fleet's papers once the team keeps up.
-    const checks = flagged ? all.filter((c) => c.flags.length > 0 || !decided(reviews.get(c.url))) : all;
+    const checks = flagged
+      ? all.filter((c) => c.flags.some(isFaultFlag) || !decided(reviews.get(c.url)))
+      : all;
     if (checks.length === 0) continue;
     const at = deliveredAt(load);
     rows.push({

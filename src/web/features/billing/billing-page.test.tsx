@@ -33,6 +33,10 @@ const PAPERWORK: PaperworkAnswer = {
     }),
     load('700103', { state: 'complete', checks: [check('c', [], 3)] }),
     load('700104', { state: 'missing' }),
+    load('700105', {
+      state: 'on-the-road',
+      checks: [check('e', [{ kind: 'earlier-trip', text: 'of an earlier trip under the same ids' }], 4)],
+    }),
   ],
 };
 const READY: ReadyLoad = {
@@ -157,8 +161,10 @@ describe('the billing page', () => {
     expect(flags()).toEqual(['no time to check', 'taken 38 km from the delivery stop']);
 
     await user.click(within(checks).getByLabelText('Flagged only'));
-    expect(checks.querySelectorAll('[data-pod-check]')).toHaveLength(3);
+    expect(checks.querySelectorAll('[data-pod-check]')).toHaveLength(4);
     expect(within(checks).getByText('no flag')).toBeVisible();
+    // An earlier trip's paper is told apart, not flagged: shown with every paper only.
+    expect(within(checks).getByText('of an earlier trip under the same ids')).toHaveClass('text-ink-muted');
   });
 
   it('says when the server refuses or the store is down', async () => {

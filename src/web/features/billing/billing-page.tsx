@@ -9,6 +9,7 @@ import {
   type PaperworkState,
   type PodCheck,
 } from '@/contract/billing-api';
+import { isFaultFlag } from '@/domain/pod-flags';
 import { ErrorBanner } from '../../components/error-banner';
 import { loadPageHref } from '../../lib/load-ref';
 import { utcIso, viewerTime } from '../../lib/time-format';
@@ -83,7 +84,7 @@ function PodChecks({ loads }: { loads: readonly PaperworkLoad[] }) {
   const sortId = useId();
   const rows = loads
     .flatMap((load) => load.checks.map((check) => ({ load, check, rank: rankOf(check) })))
-    .filter((r) => !flaggedOnly || r.check.flags.length > 0);
+    .filter((r) => !flaggedOnly || r.check.flags.some(isFaultFlag));
   const byLoad = (a: (typeof rows)[number], b: (typeof rows)[number]) => a.load.ref.localeCompare(b.load.ref);
   rows.sort(
     sort === 'flag'
@@ -155,7 +156,11 @@ function PodChecks({ loads }: { loads: readonly PaperworkLoad[] }) {
                     ) : (
                       <ul>
                         {check.flags.map((f) => (
-                          <li key={f.kind} data-flag={f.kind} className="text-status-silent">
+                          <li
+                            key={f.kind}
+                            data-flag={f.kind}
+                            className={isFaultFlag(f) ? 'text-status-silent' : 'text-ink-muted'}
+                          >
                             {f.text}
                           </li>
                         ))}

@@ -1,9 +1,15 @@
 import type { PodCheck } from '@/contract/billing-api';
+import { isFaultFlag } from '@/domain/pod-flags';
 
-/** "Flagged: taken 38 km from the delivery stop; uploaded before arrival", or undefined with no flag. */
+/**
+ * "Flagged: taken 38 km from the delivery stop; uploaded before arrival", or undefined with no flag;
+ * an earlier trip's paper is said so, not flagged.
+ */
 export function flagWords(check: PodCheck | undefined): string | undefined {
   if (!check || check.flags.length === 0) return undefined;
-  return `flagged: ${check.flags.map((f) => f.text).join('; ')}`;
+  const faults = check.flags.filter(isFaultFlag).map((f) => f.text);
+  const notes = check.flags.filter((f) => !isFaultFlag(f)).map((f) => f.text);
+  return [...(faults.length > 0 ? [`flagged: ${faults.join('; ')}`] : []), ...notes].join('; ');
 }
 
 /**
@@ -30,9 +36,9 @@ export function CheckFlags({
         <li
           key={f.kind}
           data-flag={f.kind}
-          className="rounded border border-amber-300 bg-amber-50 px-1 text-xs text-amber-950"
+          className={`rounded border px-1 text-xs ${isFaultFlag(f) ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-slate-300 bg-slate-50 text-ink-muted'}`}
         >
-          <span aria-hidden="true">⚑ </span>
+          {isFaultFlag(f) && <span aria-hidden="true">⚑ </span>}
           {f.text}
         </li>
       ))}
