@@ -182,3 +182,27 @@ describe('ReplayPage, a load whose ids were reused for its next trip', () => {
     expect(screen.queryByText(/An earlier trip/)).toBeNull();
   });
 });
+
+describe('ReplayPage, documents and comments sent so far', () => {
+  it('lists the latest eight and says how many there are in all', async () => {
+    const detail = wireDetail();
+    const notes = Array.from({ length: 10 }, (_, i) => ({
+      comment: `Note ${i + 1}`,
+      commentBy: 'B',
+      timestampSec: `11/22/2026 07:${String(10 + i).padStart(2, '0')}:00 CST`,
+    }));
+    detail.comments = notes;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, pullAnswer([detail])))),
+    );
+    renderReplay(`loads=e:700100&t=${new Date(Date.UTC(2026, 10, 22, 14)).toISOString()}`);
+    const sent = await screen.findByRole('region', { name: 'Sent so far' });
+    // Ten comments and the fixture's two documents.
+    await waitFor(() =>
+      expect(sent.querySelector('h3')).toHaveTextContent('Sent so far (12, the latest 8 shown)'),
+    );
+    expect(sent.querySelectorAll('li')).toHaveLength(8);
+    expect(sent.querySelector('li')).toHaveTextContent('Note 10');
+  });
+});

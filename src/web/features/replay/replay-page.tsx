@@ -457,14 +457,20 @@ const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Re
   );
 });
 
-/** Documents and comments sent by the time, newest first. */
+/** The latest documents and comments the list beside the replay shows: it follows the time as it plays. */
+const SENT_SHOWN = 8;
+
+/** Documents and comments sent by the time, newest first: the latest few, and how many in all. */
 const SentSoFar = memo(function SentSoFar({ sent, time }: { sent: SentItem[]; time: number }) {
   const instants = useMemo(() => sent.map((s) => s.instant), [sent]);
   const n = countUntil(instants, time);
-  const shown = sent.slice(Math.max(0, n - 8), n).reverse();
+  const shown = sent.slice(Math.max(0, n - SENT_SHOWN), n).reverse();
   return (
     <section aria-label="Sent so far" className="mb-3 text-sm">
-      <h3 className="font-semibold">Sent so far ({n})</h3>
+      <h3 className="font-semibold">
+        Sent so far ({n}
+        {n > shown.length && `, the latest ${shown.length} shown`})
+      </h3>
       {shown.length === 0 ? (
         <p className="text-ink-muted">No document or comment yet.</p>
       ) : (
