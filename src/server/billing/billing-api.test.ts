@@ -136,7 +136,7 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="ready-to-bill.csv"');
     const lines = (await csv.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'load_external_id,load_number,delivery_stop,facility,city,state,delivered_at_stop,stop_zone,delivered_at_utc,pod_url,reviewed_by,reviewed_at',
+      'load_external_id,load_number,delivery_stop,facility,city,state,delivered_at_stop,stop_zone,delivered_at_utc,pod_url,reviewed_by,reviewed_at,earlier_trip',
     );
     expect(
       lines
@@ -160,7 +160,7 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     expect(ReadyAnswer.parse(await (await get(`/api/billing/ready?from=${next}`)).json()).loads).toEqual([]);
     const csv = await get(`/api/billing/ready?format=csv&from=${next}`);
     expect(await csv.text()).toBe(
-      'load_external_id,load_number,delivery_stop,facility,city,state,delivered_at_stop,stop_zone,delivered_at_utc,pod_url,reviewed_by,reviewed_at\r\n',
+      'load_external_id,load_number,delivery_stop,facility,city,state,delivered_at_stop,stop_zone,delivered_at_utc,pod_url,reviewed_by,reviewed_at,earlier_trip\r\n',
     );
   });
 
@@ -259,6 +259,10 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
           earlierTrip: true,
         }),
       );
+    // The CSV says so in its last column, as the page does.
+    const csv = (await (await get('/api/billing/ready?format=csv')).text()).split('\r\n');
+    for (const load of billed)
+      expect(csv.find((l) => l.includes(podsOf(load)[0]!.url))?.endsWith(',yes')).toBe(true);
   });
 
   it('is for brokers and admins: a dispatcher is refused', async () => {

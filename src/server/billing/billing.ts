@@ -178,6 +178,7 @@ const CSV_COLUMNS = [
   'pod_url',
   'reviewed_by',
   'reviewed_at',
+  'earlier_trip',
 ] as const;
 
 /**
@@ -207,6 +208,8 @@ export function readyCsv(loads: readonly ReadyLoad[]): string {
       l.podUrl,
       l.reviewedBy,
       l.reviewedAt,
+      // A delivery of a load dispatched again under the same ids: its stops were not sent.
+      l.earlierTrip ? 'yes' : undefined,
     ]
       .map(csvField)
       .join(','),
