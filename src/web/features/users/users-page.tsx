@@ -20,10 +20,16 @@ function fieldOf(error: unknown): string | undefined {
   return typeof path === 'string' ? path : undefined;
 }
 
+const FIELD_LABEL: Record<string, string> = { name: 'Name', role: 'Role', password: 'Password' };
+
+/** The refusal in words, with the field it names first: "Name must be 1 to 64 characters (got 0)". */
 function messageOf(error: unknown): string {
   if (!(error instanceof ApiError)) return 'That did not work. Try again.';
   const detail = (error.details as { message?: string }[] | undefined)?.[0]?.message;
-  return detail ?? error.message;
+  if (detail === undefined) return error.message;
+  const field = fieldOf(error);
+  const label = field === undefined ? undefined : FIELD_LABEL[field];
+  return label ? `${label} ${detail}` : detail;
 }
 
 /** A password Haulview generated: shown here once, never again. */
