@@ -43,7 +43,7 @@ export const CreateShareRequest = z.strictObject({
   shows: z._default(ShareShows, { map: true, status: true, stops: true, pod: false }),
   /**
    * What the customer calls the shipment ("PO 4471"): when given, the page names the loads by it and
-   * never shows our ids, which may be internal.
+   * never shows our ids, which may be internal (a POD's address is the service's own, and may hold them).
    */
   reference: z.optional(
     z
@@ -98,6 +98,8 @@ export const SharedStop = z.strictObject({
   lon: z.optional(z.number()),
   /** The appointment as the stop's local time (`MM/DD/YYYY HH:mm`). */
   appointment: z.optional(z.string()),
+  /** The appointment's instant (epoch ms), when the stop's offset from GMT is known. */
+  appointmentAt: z.optional(z.number()),
   progress: z.enum(['upcoming', 'arrived', 'departed']),
   /** Epoch ms. */
   eta: z.optional(z.number()),

@@ -115,6 +115,7 @@ function sharedLoad(label: string, load: LoadViewWire | undefined, row: ShareRow
       if (s.place) stop.place = { city: s.place.city, state: s.place.state, country: s.place.country };
       if (s.lat !== undefined && s.lon !== undefined) Object.assign(stop, { lat: s.lat, lon: s.lon });
       if (s.appointment) stop.appointment = s.appointment.local;
+      if (s.appointment?.instant !== undefined) stop.appointmentAt = s.appointment.instant;
       if (s.eta !== undefined) stop.eta = s.eta;
       if (s.arrivedAt !== undefined) stop.arrivedAt = s.arrivedAt;
       if (s.departedAt !== undefined) stop.departedAt = s.departedAt;

@@ -42,7 +42,16 @@ const deliveredTrip = (id: number) => ({
   documents: [pod(POD_FIRST, '11/22/2026 07:30 CST')],
   stops: [
     { orderNumber: 1, stopType: 'PICKUP', city: 'Omaha', state: 'NE', lat: 41.25, lon: -95.93 },
-    { orderNumber: 2, stopType: 'DELIVERY', city: 'Denver', state: 'CO', lat: 39.74, lon: -104.99 },
+    {
+      orderNumber: 2,
+      stopType: 'DELIVERY',
+      city: 'Denver',
+      state: 'CO',
+      lat: 39.74,
+      lon: -104.99,
+      datetime: '11/22/2026 05:30',
+      stopGMTDiff: '-7',
+    },
   ],
   events: [
     wireEvent(1, 'Departed pickup', null, '11/21/2026 20:00:00 CST'),
@@ -115,7 +124,13 @@ describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s'
     const before = await open(token);
     expect(before.status).toBe(200);
     const view = ShareView.parse(await before.json());
-    expect(view.loads[0]?.stops?.at(-1)).toMatchObject({ type: 'delivery', departedAt: LEFT_DELIVERY });
+    expect(view.loads[0]?.stops?.at(-1)).toMatchObject({
+      type: 'delivery',
+      departedAt: LEFT_DELIVERY,
+      // 05:30 at GMT-7: the page writes it in the customer's zone, as every other time.
+      appointment: '11/22/2026 05:30',
+      appointmentAt: Date.parse('2026-11-22T12:30:00Z'),
+    });
 
     clock.set(LEFT_DELIVERY + DAY - MINUTE);
     expect((await open(token)).status).toBe(200);

@@ -82,6 +82,32 @@ describe('SharePage', () => {
     expect(rolling).not.toHaveTextContent(/trip is over/);
   });
 
+  it('writes an appointment in the viewer’s zone when its instant is known, else as the stop’s local time', async () => {
+    const stop = {
+      order: 1,
+      type: 'delivery' as const,
+      progress: 'upcoming' as const,
+      status: 'on-time' as const,
+    };
+    answer = {
+      ...view([
+        {
+          label: 'PO 4471',
+          found: true,
+          stops: [
+            { ...stop, appointment: '11/27/2026 05:30', appointmentAt: Date.UTC(2026, 10, 27, 12, 30) },
+            { ...stop, order: 2, appointment: '11/28/2026 08:00' },
+          ],
+        },
+      ]),
+      shows: { map: false, status: true, stops: true, pod: false },
+    };
+    renderShare('appointment-token');
+    const [known, unknown] = await screen.findAllByTestId('share-stop');
+    expect(known).toHaveTextContent(/Appointment Nov 27, 12:30:00 UTC$/);
+    expect(unknown).toHaveTextContent(/Appointment 11\/28\/2026 08:00, the stop’s local time$/);
+  });
+
   it('refuses an answer whose pending is anything but true, as it does any answer off its shape', async () => {
     answer = view([{ label: 'PO 4471', found: false, pending: 'yes' as unknown as true }]);
     renderShare('odd-token');

@@ -45,7 +45,15 @@ function StopLine({ stop }: { stop: SharedStop }) {
           stop.arrivedAt !== undefined &&
           ` (arrived ${viewerTime(stop.arrivedAt)})`}
       </div>
-      {stop.appointment && <div className="text-sm text-ink-muted">Appointment {stop.appointment} local</div>}
+      {stop.appointmentAt !== undefined ? (
+        <div className="text-sm text-ink-muted">Appointment {viewerTime(stop.appointmentAt)}</div>
+      ) : (
+        stop.appointment && (
+          <div className="text-sm text-ink-muted">
+            Appointment {stop.appointment}, the stop&rsquo;s local time
+          </div>
+        )
+      )}
     </li>
   );
 }
