@@ -89,8 +89,9 @@ export const PaperworkAnswer = z.object({
    */
   counts: z.record(PaperworkState, z.number()),
   /**
-   * The held loads with a POD or BOL on their current trip, the worst flags first; with `flagged=1`,
-   * only the checks with a flag or of an undecided document, and the loads with one.
+   * The held loads with a POD or BOL (an earlier trip's flagged `earlier-trip`), the worst flags
+   * first; with `flagged=1`, only the checks with a fault or of an undecided document, and the loads
+   * with one.
    */
   loads: z.array(PaperworkLoad),
 });

@@ -128,19 +128,27 @@ export function stopClock(instant: number, offsetHours: number | undefined) {
 }
 
 /**
- * The latest delivery with no POD `dueHours` after it (on the track's clock), of any trip: a load
- * dispatched again under the same ids still owes its earlier trip's POD. Undefined when none is due.
+ * The deliveries of any trip with no POD `dueHours` after them (on the track's clock), oldest
+ * first: a load dispatched again under the same ids still owes its earlier trips' PODs.
  */
+export function overdueTrips(
+  load: Load,
+  now: number,
+  dueHours: number,
+): (DeliveredTrip & { hoursSince: number })[] {
+  const scale = load.outlook?.clockScale ?? 1;
+  return deliveredTrips(load).flatMap((trip) => {
+    const hoursSince = ((now - trip.deliveredAt) * scale) / 3_600_000;
+    return trip.pods.length === 0 && hoursSince >= dueHours ? [{ ...trip, hoursSince }] : [];
+  });
+}
+
+/** The latest overdue delivery (`overdueTrips`), the one an alert is about; undefined when none. */
 export function podOverdueHours(
   load: Load,
   now: number,
   dueHours: number,
 ): { deliveredAt: number; hoursSince: number } | undefined {
-  const scale = load.outlook?.clockScale ?? 1;
-  for (const trip of deliveredTrips(load).toReversed()) {
-    if (trip.pods.length > 0) continue;
-    const hoursSince = ((now - trip.deliveredAt) * scale) / 3_600_000;
-    if (hoursSince >= dueHours) return { deliveredAt: trip.deliveredAt, hoursSince };
-  }
-  return undefined;
+  const latest = overdueTrips(load, now, dueHours).at(-1);
+  return latest && { deliveredAt: latest.deliveredAt, hoursSince: latest.hoursSince };
 }

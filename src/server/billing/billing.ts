@@ -14,6 +14,7 @@ import {
   deliveredTrips,
   deliveryStopOf,
   loadRefOf,
+  overdueTrips,
   stopClock,
   tripPaperworkStates,
   type ReviewOf,
@@ -54,8 +55,8 @@ const decided = (review: ReviewOf | undefined) => review !== undefined && review
 
 /**
  * How many trips of the held loads are in each paperwork state (each load's current trip, and its
- * earlier delivered trips when its ids were reused), and the loads with a POD or BOL on their current
- * trip with its checks, the worst flags first; `flagged`: only the checks with a flag or of a
+ * earlier delivered trips when its ids were reused), and the loads with a POD or BOL with their
+ * checks, the worst flags first; `flagged`: only the checks with a flag or of a
  * document not decided yet (approved or rejected), and the loads that have such a check.
  */
 export function paperworkOf(
@@ -147,18 +148,14 @@ export function readyToBill(
 export function overdueLoads(loads: readonly Load[], now: number, dueHours: number): OverdueLoad[] {
   const overdue: OverdueLoad[] = [];
   for (const load of loads) {
-    const scale = load.outlook?.clockScale ?? 1;
-    for (const trip of deliveredTrips(load)) {
-      if (trip.pods.length > 0) continue;
-      const hoursSince = ((now - trip.deliveredAt) * scale) / 3_600_000;
-      if (hoursSince < dueHours) continue;
+    for (const trip of overdueTrips(load, now, dueHours)) {
       const stop = trip.current ? deliveryStopOf(checkedStopsOf(load)) : undefined;
       overdue.push({
         ...idsOf(load),
         ...(stop && { deliveryStop: stop }),
         deliveredAt: iso(trip.deliveredAt),
         ...(!trip.current && { earlierTrip: true as const }),
-        hoursSince: Math.floor(hoursSince * 10) / 10,
+        hoursSince: Math.floor(trip.hoursSince * 10) / 10,
       });
     }
   }
