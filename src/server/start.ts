@@ -9,7 +9,6 @@ import { createApp } from './app';
 import { createAlertEngine, type AlertEngine } from './alerts/alert-engine';
 import { createDriftReport } from './drift-report';
 import { createTrackCache, type TrackCacheOptions, type TrackSource } from './track-cache';
-import { createHeapBound } from './heap-bound';
 import { tracksModeOf } from './config';
 import { createLease } from './puller/lease';
 import { createPuller, type Puller } from './puller/puller';
@@ -164,15 +163,6 @@ export const PULLER_ROUND_MS = 1000;
 export const PULLER_STORE_ITEMS = 5_000;
 
 /**
- * Growth of the puller's heap in use plus array buffers, since the lowest seen, after which a full
- * collection is asked for between two full calls: V8 alone lets a full pull's promoted garbage fill
- * the old space to a multiple of what is live before it collects.
- */
-export const PULLER_HEAP_GROWTH_BYTES = 64 * 2 ** 20;
-
-const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-
-/**
  * The tracks the routes read: this process's track cache (TRACKS=memory), or the track store fed by
  * the one puller among the instances (TRACKS=store), whose cache pulls each load once a refresh.
  */
@@ -185,13 +175,6 @@ function tracksOf(
 ): { source: TrackSource; puller?: Puller } {
   if (tracksModeOf(env) === 'memory' || store === undefined)
     return { source: createTrackCache(cacheOptions) };
-  const heapBound = createHeapBound({
-    growthBytes: PULLER_HEAP_GROWTH_BYTES,
-    onCollect: ({ beforeBytes, afterBytes, ms }) =>
-      log(
-        `Puller: heap bound: a full collection between full calls, held ${mib(beforeBytes)} → ${mib(afterBytes)} MiB, ${ms.toFixed(1)} ms`,
-      ),
-  });
   const puller = createPuller({
     db: store.db,
     lease: createLease(store.db, {
@@ -213,7 +196,6 @@ function tracksOf(
         // A full answer is the most a pull holds, and two read at once wait on each other's
         // writes: one at a time, a full pull holds one answer's bytes, tree and part.
         maxFullInFlight: 1,
-        afterFullCall: heapBound.check,
         storeItems: PULLER_STORE_ITEMS,
         maxLoads: env.PULLER_MAX_LOADS,
         persist,

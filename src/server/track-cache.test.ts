@@ -621,48 +621,6 @@ describe('track cache', () => {
     expect(most.yes).toBe(4);
   });
 
-  it('calls afterFullCall once each full call is stored and its turn let go, never after a delta', async () => {
-    const u = upstream();
-    const ids = Array.from({ length: 6 }, (_, i) => String(i + 1));
-    for (const id of ids) u.addPing(id);
-    const clock = { t: 0 };
-    const events: string[] = [];
-    const c = cache(u, clock, {
-      chunkSize: 2,
-      maxInFlight: 2,
-      maxFullInFlight: 1,
-      pull: async (by, wanted, mode) => {
-        events.push(`call ${mode}`);
-        return u.pull(by, wanted, mode);
-      },
-      persist: async (_by, answer) => {
-        await new Promise((r) => setTimeout(r, 1));
-        events.push(`stored ${answer.loads.map((l) => l.id).join(',')}`);
-      },
-      afterFullCall: () => events.push('after full'),
-    });
-    await c.refreshLoads('external-id', ids);
-    // Three full calls, each followed by its own answer stored, then the hook, before the next call.
-    expect(events).toEqual([
-      'call no',
-      'stored 1,2',
-      'after full',
-      'call no',
-      'stored 3,4',
-      'after full',
-      'call no',
-      'stored 5,6',
-      'after full',
-    ]);
-    events.length = 0;
-    // At rest the puller only makes deltas: the hook is never called.
-    for (const id of ids) u.addPing(id);
-    clock.t += 1000;
-    await c.refreshLoads('external-id', ids);
-    expect(events.filter((e) => e === 'call yes')).toHaveLength(3);
-    expect(events).not.toContain('after full');
-  });
-
   it('after a cursor, serves only the loads that changed; a load back from missing counts as changed', async () => {
     const u = upstream();
     const clock = { t: 0 };

@@ -89,11 +89,6 @@ export interface TrackCacheOptions {
    * read and stored: a full answer is the largest thing a pull holds. `maxInFlight` when absent.
    */
   maxFullInFlight?: number;
-  /**
-   * Called once a full call's turn is let go (its answer stored, or the call failed): the moment a
-   * full pull holds least, between its answers. Never after a delta.
-   */
-  afterFullCall?: () => void;
   freshMs: number;
   resyncMs: number;
   maxLoads: number;
@@ -565,7 +560,6 @@ export function createTrackCache(o: TrackCacheOptions) {
       }
     } finally {
       free();
-      if (mode === 'no') o.afterFullCall?.();
     }
   }
 
