@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_CREDENTIALS } from '@/testing/stack';
@@ -114,6 +114,17 @@ function withVariables(
   return result;
 }
 
+/**
+ * The Node flags `npm start` gives the built server in that checkout (its package.json's `start`),
+ * so that a bundled child, this checkout's or a previous release's, runs as that release runs.
+ */
+export function productionNodeFlags(packageJson: string): string[] {
+  const start = (JSON.parse(packageJson) as { scripts?: { start?: string } }).scripts?.start ?? '';
+  const flags = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/server\/main\.js/.exec(start)?.[1]?.trim();
+  if (flags === undefined) throw new Error(`no \`node … dist/server/main.js\` in npm start: ${start}`);
+  return flags.split(/\s+/).filter(Boolean);
+}
+
 /** Proxies started so far: each one's stdout file is numbered. */
 let proxiesStarted = 0;
 
@@ -129,7 +140,9 @@ export async function startChild(role: ChildRole, root?: string, options: ChildO
     ...(root ? { cwd: root } : {}),
     ...(options.processEnv ? { env: withVariables(process.env, options.processEnv) } : {}),
     execArgv: [
-      ...(options.bundle ? ['--enable-source-maps'] : process.execArgv),
+      ...(options.bundle
+        ? productionNodeFlags(readFileSync(join(root ?? process.cwd(), 'package.json'), 'utf8'))
+        : process.execArgv),
       '--expose-gc',
       // A variant's own flags (`BENCH_PULLER_BESIDE='BENCH_PROXY_NODE_FLAGS=…'`) before the run's.
       ...(role.kind === 'proxy'
