@@ -117,7 +117,7 @@ describe('the billing page', () => {
     expect(states.querySelector('[data-state=complete]')).toHaveTextContent('1Complete');
     const overdue = screen.getByRole('region', { name: 'POD overdue' });
     expect(await within(overdue).findByText('700104')).toHaveAttribute('href', '/loads/external-id/700104');
-    expect(overdue).toHaveTextContent('Delivered loads with no POD 24 hours after delivery');
+    expect(overdue).toHaveTextContent('Deliveries with no POD 24 hours after delivery');
     expect(overdue).toHaveTextContent('(30 h without POD)');
   });
 

@@ -189,7 +189,7 @@ function ReadyToBill() {
         Ready to bill
       </h3>
       <p className="mt-1 text-sm text-ink-muted">
-        Delivered loads with an approved POD, oldest delivery first.
+        Deliveries with an approved POD, one line each, oldest first.
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <label htmlFor={fromId} className="font-medium">
@@ -285,7 +285,7 @@ function Overdue() {
       </h3>
       {overdue.data && (
         <p className="mt-1 text-sm text-ink-muted">
-          Delivered loads with no POD {overdue.data.dueHours} hours after delivery, the longest waiting first.
+          Deliveries with no POD {overdue.data.dueHours} hours after delivery, the longest waiting first.
         </p>
       )}
       {overdue.isError && <ErrorBanner error={overdue.error} onRetry={() => void overdue.refetch()} />}
