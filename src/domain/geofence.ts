@@ -61,16 +61,20 @@ export interface TripSpan {
   to: number;
 }
 
+/** The track's trips, oldest first, split where `tripStart`'s rule begins one; the last is under way. */
+export function tripSpans(events: readonly StatusEvent[]): TripSpan[] {
+  const bounds = [-Infinity, ...tripStarts(events), Infinity];
+  return bounds.slice(0, -1).map((from, i) => ({ from, to: bounds[i + 1] as number }));
+}
+
 /**
  * The trip that was under way at `at` (a share link's making): of the track's trips that have any
  * status event, the last whose first event came by then, else the first to come. A link made between
  * two trips is of the one that ended: that is what was on the broker's screen.
  */
 export function tripAt(events: readonly StatusEvent[], at: number): TripSpan {
-  const bounds = [-Infinity, ...tripStarts(events), Infinity];
   let chosen: TripSpan | undefined;
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const span = { from: bounds[i] as number, to: bounds[i + 1] as number };
+  for (const span of tripSpans(events)) {
     const first = events.find((e) => e.instant >= span.from && e.instant < span.to);
     if (first === undefined) continue;
     if (first.instant > at) return chosen ?? span;

@@ -1,5 +1,5 @@
 import type { DeliveryStop, PaperworkState } from '@/contract/billing-api';
-import { tripStarts } from './geofence';
+import { tripSpans } from './geofence';
 import type { Document, Load } from './model';
 import { paperKind, stopClockText, tripDocuments, type CheckedStop } from './pod-checks';
 import { offsetText } from './outlook-text';
@@ -87,11 +87,8 @@ export interface DeliveredTrip {
  * delivered status; a POD with no readable time is the current trip's, as `tripDocuments` has it.
  */
 export function deliveredTrips(load: Load): DeliveredTrip[] {
-  const bounds = [-Infinity, ...tripStarts(load.events), Infinity];
   const trips: DeliveredTrip[] = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const from = bounds[i] as number;
-    const to = bounds[i + 1] as number;
+  for (const { from, to } of tripSpans(load.events)) {
     const current = to === Infinity;
     const inTrip = (instant: number) => instant >= from && instant < to;
     const at = current

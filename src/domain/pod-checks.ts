@@ -199,9 +199,9 @@ export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] 
     ...o,
   };
   const stops = checkedStopsOf(load);
-  const start = tripStart(load.events) ?? -Infinity;
+  const current = new Set(tripDocuments(load));
   return load.documents.flatMap((d): PodCheck[] => {
-    if (d.instant === null || d.instant >= start) {
+    if (current.has(d)) {
       const check = checkDocument(d, stops, options);
       return check ? [check] : [];
     }
