@@ -13,6 +13,14 @@ import './zod-locale';
  * parts of zod these schemas use (classic zod's chained methods bring all of it, issue 33).
  */
 
+/**
+ * Which build of the SPA the server serves: every `/api` answer carries it in this header, and the
+ * HTML pages in a `<meta name="haulview-build">`. A tab that sees another build than its own was
+ * opened before a deploy, and offers a reload (its schemas may not read the new answers).
+ */
+export const BUILD_HEADER = 'Haulview-Build';
+export const BUILD_META = 'haulview-build';
+
 /** One id as a browser may send it: trimmed, non-empty, at most 64 printable characters. */
 export const LoadId = z
   .string({ error: 'each id must be a string' })

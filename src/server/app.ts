@@ -3,8 +3,9 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ClientConfig, Health, ProxyErrorBody } from '@/contract/proxy-api';
+import { BUILD_HEADER, type ClientConfig, type Health, type ProxyErrorBody } from '@/contract/proxy-api';
 import type { AppEnv } from './app-env';
+import { buildIdOf, withBuildMeta } from './build-id';
 import { ProxyError } from './errors';
 import { createAccess, requireRole, type AccessOptions } from './middleware/access';
 import { requestLog, type LogSink } from './middleware/logging';
@@ -66,6 +67,19 @@ function errorBody(code: string, message: string, details?: unknown): ProxyError
 /** For files whose name changes with their content (Vite's hashed `/assets/*`): a year, never revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The built SPA's pages, each with the build's id in it. */
+function builtPages(distDir: string) {
+  const index = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const sharePath = join(distDir, 'share.html');
+  const share = existsSync(sharePath) ? readFileSync(sharePath, 'utf8') : undefined;
+  const build = buildIdOf(share === undefined ? [index] : [index, share]);
+  return {
+    build,
+    indexHtml: withBuildMeta(index, build),
+    shareHtml: share === undefined ? undefined : withBuildMeta(share, build),
+  };
+}
+
 /** Routes only admins reach: the others get 403 `forbidden_role`. */
 const adminOnly = (routes: Hono<AppEnv>) => new Hono<AppEnv>().use(requireRole('admin')).route('/', routes);
 
@@ -75,7 +89,13 @@ export function createApp(o: AppOptions) {
   app.use(requestLog(o.log));
   app.use(securityHeaders(o.imageSources));
 
+  const pages = o.distDir === undefined ? undefined : builtPages(o.distDir);
   const api = new Hono<AppEnv>();
+  if (pages)
+    api.use(async (c, next) => {
+      await next();
+      c.res.headers.set(BUILD_HEADER, pages.build);
+    });
   const access = createAccess(o.access);
   api.use(requireSameOriginPost(o.access));
   api.use(limitBody(maxBodyBytes(o.maxIds)));
@@ -139,11 +159,9 @@ export function createApp(o: AppOptions) {
     return c.json(errorBody('internal_error', 'the proxy failed unexpectedly'), 500);
   });
 
-  if (o.distDir) {
+  if (o.distDir && pages) {
     const root = relative(process.cwd(), o.distDir) || '.';
-    const indexHtml = readFileSync(join(o.distDir, 'index.html'), 'utf8');
-    const sharePath = join(o.distDir, 'share.html');
-    const shareHtml = existsSync(sharePath) ? readFileSync(sharePath, 'utf8') : undefined;
+    const { indexHtml, shareHtml } = pages;
     // Files outside /assets keep their names from build to build: browsers ask again each time.
     const files = serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') });
     // Vite names what it puts in /assets by a hash of the content: a name never changes its bytes.
@@ -159,6 +177,11 @@ export function createApp(o: AppOptions) {
     // dist/server/ holds the server's own build (`npm run build`): files for node, not for browsers.
     // Paths with `%`, `..` or a backslash never reach the disk (serveStatic refuses them); the case is
     // ignored for filesystems that ignore it.
+    // The pages carry the build's id, so they are never served from the disk as they are.
+    app.get('/', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
+    app.get('/index.html', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
+    if (shareHtml !== undefined)
+      app.get('/share.html', (c) => c.html(shareHtml, 200, { 'Cache-Control': 'no-cache' }));
     app.use('*', (c, next) => (/^\/server(?:\/|$)/i.test(c.req.path) ? next() : files(c, next)));
     // A customer's tracking page: never indexed (the meta tag says it too).
     if (shareHtml !== undefined)

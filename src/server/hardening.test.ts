@@ -98,6 +98,20 @@ describe('caching of the built SPA', () => {
     }
   });
 
+  it('names its build in every page and every /api answer, alike', async () => {
+    const config = await fetch(`${stack.proxy.url}/api/config`);
+    const build = config.headers.get('haulview-build') ?? '';
+    expect(build).toMatch(/^[0-9a-f]{16}$/);
+    const refused = await fetch(`${stack.proxy.url}/api/pull/external-id`, { method: 'POST', body: '{' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('haulview-build')).toBe(build);
+    for (const path of ['/', '/index.html', '/loads/external-id/1']) {
+      const page = await (await fetch(`${stack.proxy.url}${path}`)).text();
+      expect(page, path).toContain(`<meta name="haulview-build" content="${build}">`);
+      expect(page, path).toContain('<title>Haulview</title>');
+    }
+  });
+
   it('makes browsers ask again for index.html and the unhashed files', async () => {
     for (const path of ['/', '/index.html', '/loads/external-id/1', '/favicon.svg']) {
       const response = await fetch(`${stack.proxy.url}${path}`);
