@@ -1,4 +1,5 @@
 import { ApiError } from '../data/api-client';
+import { useServedAnotherBuild } from '../data/served-build';
 
 /** What a failed call to the tracking service was, as the end of "The tracking service …". */
 function upstreamCause(code: string, details: unknown): string | undefined {
@@ -63,7 +64,13 @@ export function describeError(error: unknown): string {
   }
 }
 
+/** An answer this tab's code cannot read, from a newer build: the reload, not a retry, mends it. */
+const OLD_TAB =
+  'Haulview has been updated since this page was opened, and this page cannot read the new answers: reload it.';
+
 export function ErrorBanner({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const updated = useServedAnotherBuild();
+  const oldTab = updated && error instanceof ApiError && error.code === 'bad_answer';
   return (
     <div
       role="alert"
@@ -72,15 +79,25 @@ export function ErrorBanner({ error, onRetry }: { error: unknown; onRetry?: () =
       <span aria-hidden="true" className="font-bold">
         !
       </span>
-      <span className="flex-1">{describeError(error)}</span>
-      {onRetry && (
+      <span className="flex-1">{oldTab ? OLD_TAB : describeError(error)}</span>
+      {oldTab ? (
         <button
           type="button"
-          onClick={onRetry}
+          onClick={() => window.location.reload()}
           className="rounded border border-red-400 px-2 py-0.5 hover:bg-red-100"
         >
-          Try again
+          Reload
         </button>
+      ) : (
+        onRetry && (
+          <button
+            type="button"
+            onClick={onRetry}
+            className="rounded border border-red-400 px-2 py-0.5 hover:bg-red-100"
+          >
+            Try again
+          </button>
+        )
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { ProxyErrorBody } from '@/contract/proxy-api';
+import { BUILD_HEADER, ProxyErrorBody } from '@/contract/proxy-api';
 import { perfMark, type PerfDetail } from '../lib/perf-marks';
 
 /**
@@ -35,6 +35,14 @@ export const notJson = (status: number, path: string) =>
 /** How a successful answer's text becomes the value its schema checks (`JSON.parse` unless a caller knows better). */
 export type AnswerParse = (text: string) => unknown;
 
+/** Who hears which build each answer came from (`servedBuild` on the page, the worker's relay). */
+let hearBuild: ((build: string) => void) | undefined;
+
+/** Tells `listen` the build named by every answer from now on (one listener per thread). */
+export function onServedBuild(listen: (build: string) => void): void {
+  hearBuild = listen;
+}
+
 async function request<S extends z.ZodMiniType>(
   path: string,
   init: RequestInit,
@@ -48,6 +56,8 @@ async function request<S extends z.ZodMiniType>(
   } catch {
     throw new ApiError(0, 'network', 'Haulview’s server cannot be reached. Is it running?');
   }
+  const build = response.headers.get(BUILD_HEADER);
+  if (build) hearBuild?.(build);
   const text = await response.text();
   // The bench times pulls; a mark of another answer (the reviews, the session) would replace it.
   if (path.startsWith('/api/pull/')) perfMark('answer', mark);

@@ -1,4 +1,4 @@
-import { ApiError, WrittenJson } from './api-client';
+import { ApiError, onServedBuild, WrittenJson } from './api-client';
 import { changesFrom, shareBoard, withUnchanged, type BoardData } from './board-data';
 import { lastPerfMark } from '../lib/perf-marks';
 import { documentUrlsKeeper } from './document-urls';
@@ -43,6 +43,11 @@ export function pullHandler(
   post: (reply: PullReply, transfer?: Transferable[]) => void,
 ): (request: PullRequest) => void {
   const running = new Map<number, AbortController>();
+  // The page offers a reload when the server serves another build: it hears of it from here too.
+  let build: string | undefined;
+  onServedBuild((named) => {
+    if (named !== build) post({ kind: 'build', build: (build = named) });
+  });
   /** How the map's markers look, once the page told: whole answers of a view go to the map first. */
   let looks: LookRules | undefined;
   /** Pulls whose points were sent: what posts their loads, once the page asks for them. */

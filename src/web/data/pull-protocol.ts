@@ -96,4 +96,6 @@ export type PullReply =
       answer: AnswerMark | undefined;
     }
   | { kind: 'document-urls'; id: number; urls: DocumentUrls; answer: AnswerMark | undefined }
-  | { kind: 'failed'; id: number; error: ApiErrorFields };
+  | { kind: 'failed'; id: number; error: ApiErrorFields }
+  /** The build the worker's answers name, when it changes: the page offers a reload on another. */
+  | { kind: 'build'; build: string };

@@ -10,6 +10,7 @@ import type { PullBody } from './pull-body';
 import { pullHandler } from './pull-handler';
 import type { PullReply, PullRequest } from './pull-protocol';
 import { pullThread, type PullWorkerLike } from './pull-thread';
+import { servedAnotherBuild, startBuildCheck } from './served-build';
 import { loadStaleness } from '@/domain/staleness';
 import type { EarlyPoints } from '../lib/load-look';
 import type { MarkerPoint } from '../map/core/marker-point';
@@ -121,6 +122,26 @@ describe('pullThread', () => {
       retryAfter: '30',
       transient: false,
     });
+  });
+
+  it('tells the page which build the worker’s answers came from, once per build', async () => {
+    const page = document.implementation.createHTMLDocument('Haulview');
+    page.head.innerHTML = '<meta name="haulview-build" content="aaaa">';
+    startBuildCheck(page);
+    const served = (build: string) => () =>
+      new Response(JSON.stringify(ANSWER), { status: 200, headers: { 'Haulview-Build': build } });
+    proxy(served('aaaa'), served('aaaa'), served('bbbb'));
+    const { worker, replies } = standIn();
+    const pulls = pullThread(() => worker);
+    await pulls.pull('external-id', BODY);
+    await pulls.pull('external-id', BODY);
+    expect(servedAnotherBuild()).toBe(false);
+    await pulls.pull('external-id', BODY);
+    await vi.waitFor(() => expect(servedAnotherBuild()).toBe(true));
+    expect(replies.filter((r) => r.kind === 'build')).toEqual([
+      { kind: 'build', build: 'aaaa' },
+      { kind: 'build', build: 'bbbb' },
+    ]);
   });
 
   it('says so when the answer is not JSON, read in the worker', async () => {

@@ -1,5 +1,6 @@
 import type { Load, LoadBy } from '@/domain/model';
 import { ApiError } from './api-client';
+import { noteServedBuild } from './served-build';
 import { withChanges, withUnchanged, type BoardData } from './board-data';
 import type { EarlyPoints, LookRules } from '../lib/load-look';
 import { perfMark } from '../lib/perf-marks';
@@ -166,6 +167,7 @@ export function pullThread(makeWorker: () => PullWorkerLike | null = startPullWo
     if (worker) {
       worker.onmessage = (event) => {
         const reply = event.data;
+        if (reply.kind === 'build') return noteServedBuild(reply.build);
         const w = waiting.get(reply.id);
         if (!w) return;
         if (reply.kind === 'part') {
