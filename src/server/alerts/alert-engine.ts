@@ -4,6 +4,7 @@ import { alertCondition, alertText } from '@/domain/alert-conditions';
 import type { Load } from '@/domain/model';
 import { loadRefOf } from '@/domain/paperwork';
 import type { StalenessThresholds } from '@/domain/staleness';
+import { endPassedAcks } from '../exceptions/exception-acks';
 import type { Database } from '../store/database';
 import { claimDueDeliveries, fireAlert, firedKey, listRules, recordAttempt } from './alert-store';
 
@@ -130,9 +131,18 @@ export function createAlertEngine(o: AlertEngineOptions) {
     return claimed.length;
   }
 
-  /** One pass: judge, then deliver. A store that fails is logged; the next pass tries again. */
+  /** Ends the acknowledgements whose exception is over, judged on the held loads now. */
+  async function endAcks(): Promise<number> {
+    return endPassedAcks(o.db, o.loads, o.now(), o.thresholds);
+  }
+
+  /**
+   * One pass: acknowledgements whose exception ended, then alerts judged and delivered. A store that
+   * fails is logged; the next pass tries again.
+   */
   async function tick(): Promise<void> {
     try {
+      await endAcks();
       await evaluate();
       await deliver();
     } catch (e) {
@@ -147,7 +157,7 @@ export function createAlertEngine(o: AlertEngineOptions) {
     }
   }
 
-  return { evaluate, deliver, tick };
+  return { evaluate, deliver, endAcks, tick };
 }
 export type AlertEngine = ReturnType<typeof createAlertEngine>;
 

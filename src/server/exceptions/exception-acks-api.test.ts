@@ -4,6 +4,8 @@ import { ExceptionAck, ExceptionAcksAnswer } from '@/contract/exceptions-api';
 import { loginAs } from '@/testing/login';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
+import { emptyLoad } from '@/testing/loads';
+import { createAlertEngine } from '../alerts/alert-engine';
 import type { Store } from '../store/store';
 
 const errorOf = async (response: Response) => ProxyErrorBody.parse(await response.json()).error;
@@ -160,6 +162,49 @@ describe.each(STORE_KINDS)('/api/exceptions/acks, on %s', (kind) => {
     const notJson = await send('PUT', ana.cookie, '{"load":');
     expect(notJson.status).toBe(400);
     expect((await list(ana.cookie)).map((a) => a.load)).not.toContain('e:7777');
+  });
+
+  it('an acknowledgement ends when the server sees its exception end: late, at risk, late again comes back', async () => {
+    const thresholds = { staleAfterMinutes: 30, silentAfterMinutes: 120 };
+    const withStatus = (status: 'late' | 'at-risk') =>
+      emptyLoad('LATE1', 'load-number', {
+        outlook: {
+          asOf: clock.now(),
+          stops: [{ order: 2, progress: 'upcoming', status, lateMinutes: status === 'late' ? 20 : -10 }],
+        },
+      });
+    let load = withStatus('late');
+    const engine = createAlertEngine({
+      db: store.db,
+      loads: () => [load],
+      now: clock.now,
+      thresholds,
+      log: () => {},
+    });
+    const late = { load: 'n:LATE1', kind: 'late', action: 'acknowledge', occurrence: 'stop 2' };
+    await act(ana.cookie, late);
+    // A snooze of another load is the user's to end, whatever its load does.
+    await act(ana.cookie, { load: 'n:LATE1', kind: 'at-risk', action: 'snooze', minutes: 120 });
+    const held = async () => (await list(ops.cookie)).filter((a) => a.load === 'n:LATE1').map((a) => a.kind);
+
+    expect(await engine.endAcks()).toBe(0);
+    expect(await held()).toEqual(['at-risk', 'late']);
+    load = withStatus('at-risk');
+    expect(await engine.endAcks()).toBe(1);
+    expect(await held()).toEqual(['at-risk']);
+    // Late again at the same stop: a new exception, which the old acknowledgement does not hide.
+    load = withStatus('late');
+    expect(await engine.endAcks()).toBe(0);
+    expect(await held()).toEqual(['at-risk']);
+    // Acknowledged again, it holds again.
+    const again = await act(ops.cookie, late);
+    expect(again).toMatchObject({ state: 'acknowledged', by: 'Ops' });
+    expect(await engine.endAcks()).toBe(0);
+    expect(await held()).toEqual(['late', 'at-risk']);
+    // A load the server does not hold is not judged: its acknowledgement stays.
+    load = emptyLoad('OTHER', 'load-number');
+    expect(await engine.endAcks()).toBe(0);
+    expect(await held()).toEqual(['late', 'at-risk']);
   });
 
   it('asks for a session and the same-origin header', async () => {

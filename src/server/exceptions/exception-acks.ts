@@ -1,5 +1,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ExceptionAck, ExceptionAckRequest } from '@/contract/exceptions-api';
+import { loadException } from '@/domain/exceptions';
+import type { Load } from '@/domain/model';
+import { loadRefOf } from '@/domain/paperwork';
+import type { StalenessThresholds } from '@/domain/staleness';
 import type { Database, ExceptionAcksTable } from '../store/database';
 import { recordAudit } from '../store/audit';
 
@@ -37,6 +41,7 @@ export async function actOnException(
     acted_by: actor,
     // The clock at the action, not at the transaction's start: the later action reads later.
     acted_at: sql<Date>`clock_timestamp()`,
+    ended_at: null,
   };
   return db.transaction().execute(async (trx) => {
     // One statement: two users acting at once take turns on the row, and each counts a version.
@@ -71,9 +76,54 @@ export async function listExceptionAcks(db: Kysely<Database>): Promise<Exception
     .selectFrom('exception_acks')
     .selectAll()
     .where('state', '!=', 'cleared')
+    .where('ended_at', 'is', null)
     .orderBy('acted_at', 'desc')
     .orderBy('load')
     .orderBy('kind')
     .execute();
   return rows.map(toAck);
+}
+
+/**
+ * Ends the acknowledgements whose exception is over: the load's exception, judged now, is another
+ * kind or occurrence, or none. Judged by the server at each pass over the loads it holds, so an
+ * exception that ends and comes back (late, at risk, late again at the same stop) is a new one even
+ * when no page was open in between. Loads not held are not judged; a newer action (its version) is
+ * never ended by an older judgement.
+ */
+export async function endPassedAcks(
+  db: Kysely<Database>,
+  loads: () => readonly Load[] | Promise<readonly Load[]>,
+  now: number,
+  thresholds: StalenessThresholds,
+): Promise<number> {
+  const open = await db
+    .selectFrom('exception_acks')
+    .select(['load', 'kind', 'occurrence', 'version'])
+    .where('state', '=', 'acknowledged')
+    .where('ended_at', 'is', null)
+    .execute();
+  if (open.length === 0) return 0;
+  const held = new Map<string, Load>();
+  // Asked only when some acknowledgement is open: most passes have none.
+  for (const load of await loads()) held.set(loadRefOf(load), load);
+  let ended = 0;
+  for (const ack of open) {
+    const load = held.get(ack.load);
+    if (!load) continue;
+    const exception = loadException(load, now, thresholds);
+    const same =
+      exception?.kind === ack.kind && (ack.occurrence === null || ack.occurrence === exception.occurrence);
+    if (same) continue;
+    const result = await db
+      .updateTable('exception_acks')
+      .set({ ended_at: new Date(now) })
+      .where('load', '=', ack.load)
+      .where('kind', '=', ack.kind)
+      .where('version', '=', ack.version)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    ended += Number(result.numUpdatedRows);
+  }
+  return ended;
 }

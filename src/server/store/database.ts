@@ -137,6 +137,8 @@ export interface ExceptionAcksTable {
   acted_by: string;
   acted_at: ColumnType<Date, Date | undefined, Date>;
   version: ColumnType<number, number | undefined, number>;
+  /** An acknowledgement whose exception the server saw end: it holds no more. */
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** One puller per partner account (src/server/puller/lease.ts keeps this table). */
