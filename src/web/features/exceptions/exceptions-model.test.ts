@@ -375,4 +375,26 @@ describe('exceptionRows over a clock that runs on', () => {
     // The snooze ran out: open again.
     expect(exceptionRows([l], [ack], NOW + 31 * MIN, DEFAULT_THRESHOLDS).open[0]?.handled).toBeUndefined();
   });
+
+  it('a snooze hides its load until its time whatever happens meanwhile, another kind included', () => {
+    const snooze: ExceptionAck = { ...toAck(1, 'at-risk', 'snoozed', 30), note: 'driver says 11:50' };
+    const acknowledged = toAck(1, 'late', 'acknowledged', 99);
+    // Now late: the snooze of its at-risk still holds, and says who snoozed it.
+    const rows = exceptionRows([late(1, 20, 15)], [snooze], NOW + 10 * MIN, DEFAULT_THRESHOLDS);
+    expect(rows.open).toEqual([]);
+    expect(rows.handled[0]?.exception.kind).toBe('late');
+    expect(rows.handled[0]?.handled).toBe(snooze);
+    // An acknowledgement of another kind does not: it holds for its own exception alone.
+    const other = exceptionRows(
+      [late(1, 20, 15)],
+      [{ ...acknowledged, kind: 'at-risk' }],
+      NOW,
+      DEFAULT_THRESHOLDS,
+    );
+    expect(other.open.map((r) => r.exception.kind)).toEqual(['late']);
+    // The snooze ran out: open again.
+    expect(exceptionRows([late(1, 20, 15)], [snooze], NOW + 31 * MIN, DEFAULT_THRESHOLDS).open).toHaveLength(
+      1,
+    );
+  });
 });

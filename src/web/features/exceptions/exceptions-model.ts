@@ -197,6 +197,13 @@ export function keptExceptionRows(): (
   let kept: Kept | undefined;
   return (loads, acks, now, thresholds) => {
     const byLoadKind = new Map(acks.map((a) => [`${a.load}\u0000${a.kind}`, a]));
+    // A snooze hides its load until its time whatever happens meanwhile, another kind included.
+    const snoozed = new Map<string, ExceptionAck>();
+    for (const a of acks)
+      if (a.state === 'snoozed' && a.until !== null && Date.parse(a.until) > now) {
+        const other = snoozed.get(a.load);
+        if (!other || Date.parse(a.until ?? '') > Date.parse(other.until ?? '')) snoozed.set(a.load, a);
+      }
     const k = kept;
     let untils: Float64Array;
     let judgements: Judged[];
@@ -228,7 +235,7 @@ export function keptExceptionRows(): (
       const was = j.row ?? previous?.row;
       const ref = was?.ref ?? `${refPrefix(load.by)}:${load.id}`;
       const ack = byLoadKind.size > 0 ? byLoadKind.get(`${ref}\u0000${exception.kind}`) : undefined;
-      const handled = ackHolds(ack, exception, now) ? ack : undefined;
+      const handled = ackHolds(ack, exception, now) ? ack : snoozed.size > 0 ? snoozed.get(ref) : undefined;
       if (!j.row || j.row.handled !== handled) {
         const driver = load.latestLocation?.driver ?? load.latestStatus?.driver;
         j.row = new Row(
