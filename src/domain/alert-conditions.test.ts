@@ -38,6 +38,8 @@ const at = (kind: Parameters<typeof alertCondition>[0], l: Load, podDueMinutes =
 describe('alertCondition', () => {
   it('dark: from the stale time, the occurrence is the last ping, since it', () => {
     expect(at('dark', load(29, []))).toBeUndefined();
+    // Written as the pages write times, in UTC and named so: a webhook's reader may be anywhere.
+    expect(at('dark', load(30, []))?.what).toBe('last ping Nov 24, 14:30 UTC');
     expect(at('dark', load(30, []))).toMatchObject({
       occurrence: `ping ${NOW - 30 * MIN}`,
       since: NOW - 30 * MIN,
@@ -85,7 +87,7 @@ describe('alertCondition', () => {
       /: at least 3 h 10 min there, phone dark at the stop, free time 120 min$/,
     );
     expect(at('dark', darkThere)?.what).toMatch(
-      /^last ping \S+Z; .+: at least 3 h 10 min there, phone dark at the stop$/,
+      /^last ping [A-Z][a-z]{2} \d{1,2}, \d\d:\d\d UTC; .+: at least 3 h 10 min there, phone dark at the stop$/,
     );
     // The same stay with a phone that reports: nothing open about it.
     expect(at('detention', load(5, [there]))?.what).toMatch(/: 230 min there, free time 120 min$/);

@@ -20,6 +20,18 @@ export interface AlertCondition {
   what: string;
 }
 
+// Alert texts travel (a webhook's chat message, the in-app list) to readers in any zone: UTC, named.
+const UTC_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+/** "Nov 28, 15:41 UTC", as the pages write times. */
+const utcTime = (instant: number) => `${UTC_TIME.format(instant)} UTC`;
+
 const loadName = (load: Load) =>
   load.loadNumber !== undefined && load.by !== 'load-number'
     ? `load ${load.loadNumber} (${loadRefOf(load)})`
@@ -72,7 +84,7 @@ export function alertCondition(
       what:
         lastPing === undefined
           ? 'no ping yet'
-          : `last ping ${new Date(lastPing).toISOString().slice(0, 16)}Z${openAt ? `; ${openAt}` : ''}`,
+          : `last ping ${utcTime(lastPing)}${openAt ? `; ${openAt}` : ''}`,
     };
   }
   if (!stop) return undefined;
