@@ -133,7 +133,7 @@ export function etaText(stop: StopOutlook): string | undefined {
   const rests =
     i.rests === 0
       ? ''
-      : ` + ${i.rests === 1 ? 'one' : i.rests} ${i.restHours} h rest${i.rests === 1 ? '' : 's'}`;
+      : ` + ${i.rests === 1 ? `one ${i.restHours} h rest` : `${i.rests} rests of ${i.restHours} h`}`;
   const speed = `${i.mph} mph${i.measured ? '' : ' (usual speed: too few recent pings)'}`;
   const offset = stop.appointment?.offsetHours;
   let text = `${i.miles} mi at ${speed}${rests} → ETA ${stopTime(eta, offset)}`;

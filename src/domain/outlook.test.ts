@@ -120,7 +120,7 @@ describe('ETA and lateness per upcoming stop', () => {
     const [stop] = loadOutlook(load(long, rolling, stops), O)!.stops;
     expect(stop!.etaInputs).toMatchObject({ miles: 1000, rests: 2, restHours: 10 });
     expect(stop!.eta).toBeCloseTo(T0 + 5 * HOUR + 40 * HOUR, -5);
-    expect(etaText(stop!)).toMatch(/^1000 mi at 50 mph \+ 2 10 h rests → ETA/);
+    expect(etaText(stop!)).toMatch(/^1000 mi at 50 mph \+ 2 rests of 10 h → ETA/);
   });
 
   it('counts the hours since a stand of 10 h as rested, and takes the rule from its options', () => {

@@ -78,6 +78,11 @@ describe("the load page's stops, ETA and why it is dark", () => {
     );
     expect(stops.querySelector('[data-stop-status="late"]')).toHaveTextContent('Late');
     expect(stops).toHaveTextContent('No appointment');
+    // The appointment written as the stop's other times, and "no appointment" said once.
+    const [pickup, delivery] = stops.querySelectorAll('li');
+    expect(delivery).toHaveTextContent(/ · appointment \w{3} \d\d?, \d\d:\d\d GMT-6/);
+    expect(delivery).not.toHaveTextContent('11/24/2026');
+    expect(pickup?.textContent?.match(/no appointment/gi)).toHaveLength(1);
   });
 
   it('says nothing of a dark phone while it reports, and "no appointment" when the stop has none', () => {

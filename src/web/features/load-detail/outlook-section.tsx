@@ -136,6 +136,15 @@ const PROGRESS: Record<StopOutlook['progress'], string> = {
 
 const BY = { event: 'status event', pings: 'pings' } as const;
 
+/**
+ * "Nov 28, 10:35 GMT-7", as the stop's other times; the service's own text where its offset, and so
+ * its instant, is not known.
+ */
+const appointmentText = (a: NonNullable<StopOutlook['appointment']>): string =>
+  a.offsetHours !== undefined && a.instant !== undefined
+    ? stopTime(a.instant, a.offsetHours)
+    : `${a.local} (offset from GMT unknown)`;
+
 function StopLine({
   stop,
   now,
@@ -172,10 +181,9 @@ function StopLine({
           {stop.progress !== 'upcoming' &&
             stop.lateMinutes !== undefined &&
             ` (${latenessText(stop.lateMinutes)} against ${stop.appointment?.local.slice(11)})`}
-          {' · '}
           {stop.appointment
-            ? `appointment ${stop.appointment.local}${offset === undefined ? ' (offset from GMT unknown)' : ` ${stopTime(stop.appointment.instant!, offset).split(' ').pop()}`}`
-            : 'no appointment'}
+            ? ` · appointment ${appointmentText(stop.appointment)}`
+            : status !== 'no-appointment' && ' · no appointment'}
         </span>
       </p>
       {dwell && (
