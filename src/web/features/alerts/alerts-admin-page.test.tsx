@@ -61,6 +61,14 @@ beforeEach(() => {
             message: 'webhookUrl: the address is on a private network: alerts are not posted there',
           },
         });
+      if (method === 'POST' && String(body?.webhookUrl).startsWith('http:'))
+        return json(400, {
+          error: {
+            code: 'invalid_request',
+            message: 'webhookUrl: a webhook URL is an https:// URL',
+            details: [{ path: 'webhookUrl', message: 'a webhook URL is an https:// URL' }],
+          },
+        });
       if (method === 'POST') return json(201, rule(2, body as Partial<AlertRule>));
       if (method === 'DELETE') return json(204, null);
       return json(200, rule(1, { ...(body as Partial<AlertRule>), version: 2 }));
@@ -127,5 +135,26 @@ describe('AlertsAdminPage', () => {
     await user.type(screen.getByLabelText('Webhook (optional, https)'), 'https://10.0.0.9/hook');
     await user.click(screen.getByRole('button', { name: 'Add rule' }));
     expect((await screen.findByRole('alert')).textContent).toContain('private network');
+  });
+
+  it('says a refused field under it, and moves the focus there', async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('Dark (no recent ping), after 45 minutes dark');
+    const webhook = screen.getByLabelText('Webhook (optional, https)');
+    await user.type(webhook, 'http://hooks.example.com/x');
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    await vi.waitFor(() => expect(webhook).toHaveAttribute('aria-invalid', 'true'));
+    expect(webhook).toHaveAccessibleDescription('a webhook URL is an https:// URL');
+    expect(webhook).toHaveFocus();
+    // Said once, where it belongs: not again in a banner with the request's field name.
+    expect(screen.queryByText(/webhookUrl/)).toBeNull();
+  });
+
+  it('counts one minute or hour in the singular', async () => {
+    answer.rules = [rule(1, { minMinutes: 1 }), rule(3, { kind: 'pod-overdue', minMinutes: 60 })];
+    show();
+    expect(await screen.findByText('Dark (no recent ping), after 1 minute dark')).toBeTruthy();
+    expect(screen.getByText('No POD after delivery, 1 hour after delivery')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import {
   ALERT_KIND_TEXT,
@@ -9,22 +9,42 @@ import {
   type AlertRuleInput,
 } from '@/contract/alerts-api';
 import { ErrorBanner } from '../../components/error-banner';
+import { ApiError } from '../../data/api-client';
 import { viewerTime } from '../../lib/time-format';
 import { alertRuleQueries, useChangeRule } from './alert-rule-queries';
 
 /** What the rule's number means for each kind: minutes, or hours for a POD. */
-const UNIT: Record<AlertKind, { label: string; minutes: number }> = {
-  dark: { label: 'minutes dark', minutes: 1 },
-  'at-risk': { label: 'minutes at risk', minutes: 1 },
-  late: { label: 'minutes late', minutes: 1 },
-  detention: { label: 'minutes of detention', minutes: 1 },
-  'pod-overdue': { label: 'hours after delivery', minutes: 60 },
+const UNIT: Record<AlertKind, { label: string; one: string; minutes: number }> = {
+  dark: { label: 'minutes dark', one: 'minute dark', minutes: 1 },
+  'at-risk': { label: 'minutes at risk', one: 'minute at risk', minutes: 1 },
+  late: { label: 'minutes late', one: 'minute late', minutes: 1 },
+  detention: { label: 'minutes of detention', one: 'minute of detention', minutes: 1 },
+  'pod-overdue': { label: 'hours after delivery', one: 'hour after delivery', minutes: 60 },
 };
 
-const ruleText = (r: Pick<AlertRule, 'kind' | 'minMinutes'>) =>
-  r.minMinutes === 0
-    ? `${ALERT_KIND_TEXT[r.kind]}, at once`
-    : `${ALERT_KIND_TEXT[r.kind]}, after ${r.minMinutes / UNIT[r.kind].minutes} ${UNIT[r.kind].label}`;
+const ruleText = (r: Pick<AlertRule, 'kind' | 'minMinutes'>) => {
+  if (r.minMinutes === 0) return `${ALERT_KIND_TEXT[r.kind]}, at once`;
+  const amount = r.minMinutes / UNIT[r.kind].minutes;
+  const unit = amount === 1 ? UNIT[r.kind].one : UNIT[r.kind].label;
+  // "No POD after delivery, 24 hours after delivery"; the others "…, after 45 minutes dark".
+  return `${ALERT_KIND_TEXT[r.kind]}, ${r.kind === 'pod-overdue' ? '' : 'after '}${amount} ${unit}`;
+};
+
+/** The form's fields the server may refuse, by the request's names. */
+type RuleField = 'minMinutes' | 'webhookUrl';
+
+/** The server's refusal of fields of the form, each field's first reason: said under the field. */
+function fieldProblems(error: unknown): Partial<Record<RuleField, string>> {
+  if (!(error instanceof ApiError) || error.code !== 'invalid_request' || !Array.isArray(error.details))
+    return {};
+  const problems: Partial<Record<RuleField, string>> = {};
+  for (const d of error.details as unknown[]) {
+    const { path, message } = (d ?? {}) as { path?: unknown; message?: unknown };
+    if ((path === 'minMinutes' || path === 'webhookUrl') && typeof message === 'string')
+      problems[path] ??= message;
+  }
+  return problems;
+}
 
 /** The webhook's host only: Slack's addresses carry their secret in the path. */
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
@@ -33,10 +53,26 @@ const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
 export function AlertsAdminPage() {
   const rules = useQuery(alertRuleQueries.list());
   const change = useChangeRule();
-  const ids = { kind: useId(), amount: useId(), url: useId() };
+  const ids = { kind: useId(), amount: useId(), url: useId(), amountError: useId(), urlError: useId() };
   const [kind, setKind] = useState<AlertKind>('dark');
   const [amount, setAmount] = useState('60');
   const [url, setUrl] = useState('');
+  const problems = fieldProblems(change.error);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  // A refused field takes the focus, so a keyboard or screen reader user lands on what to mend.
+  useEffect(() => {
+    const wrong = fieldProblems(change.error);
+    (wrong.minMinutes ? amountRef : wrong.webhookUrl ? urlRef : undefined)?.current?.focus();
+  }, [change.error]);
+  const fieldError = (field: RuleField, id: string) =>
+    problems[field] ? (
+      <p id={id} className="text-xs text-red-800">
+        {problems[field]}
+      </p>
+    ) : null;
+  const invalid = (field: RuleField, id: string) =>
+    problems[field] ? { 'aria-invalid': true, 'aria-describedby': id } : {};
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -76,7 +112,9 @@ export function AlertsAdminPage() {
           </p>
         </div>
         {rules.error ? <ErrorBanner error={rules.error} onRetry={() => void rules.refetch()} /> : null}
-        {change.error ? <ErrorBanner error={change.error} /> : null}
+        {change.error && !problems.minMinutes && !problems.webhookUrl ? (
+          <ErrorBanner error={change.error} />
+        ) : null}
 
         <form
           onSubmit={submit}
@@ -110,9 +148,12 @@ export function AlertsAdminPage() {
               step={1}
               required
               value={amount}
+              ref={amountRef}
+              {...invalid('minMinutes', ids.amountError)}
               onChange={(e) => setAmount(e.target.value)}
               className="w-28 rounded border border-panel-line px-2 py-1"
             />
+            {fieldError('minMinutes', ids.amountError)}
           </div>
           <div className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
             <label htmlFor={ids.url} className="font-medium">
@@ -123,9 +164,12 @@ export function AlertsAdminPage() {
               type="url"
               placeholder="https://hooks.slack.com/services/…"
               value={url}
+              ref={urlRef}
+              {...invalid('webhookUrl', ids.urlError)}
               onChange={(e) => setUrl(e.target.value)}
               className="rounded border border-panel-line px-2 py-1"
             />
+            {fieldError('webhookUrl', ids.urlError)}
           </div>
           <button
             type="submit"
