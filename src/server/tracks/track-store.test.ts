@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql, type RawNode, type ValueNode } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePullAnswer } from '@/contract/parse-pull';
 import { applyDelta } from '@/domain/merge';
@@ -11,7 +11,6 @@ import { migrateToLatest } from '../store/migrate';
 import { openStore, type Store } from '../store/store';
 import {
   changesSince,
-  flatJsonArray,
   liveWatchedLoads,
   watchedMark,
   LISTS,
@@ -218,38 +217,6 @@ describe.each(STORE_KINDS)('tracks in the store, on %s', (kind) => {
     expect(again.changed).toEqual([]);
     expect(again.seq).toBeGreaterThan(first.seq);
     expect((await changesSince(store.db, 'external-id', [String(base)], cursor)).loads).toEqual([]);
-  });
-
-  it('sends a write’s item texts as bytes, not as strings the heap would hold until the write ends', async () => {
-    const sent: unknown[] = [];
-    // What the driver is given: each raw query's parameters.
-    const db = store.db.withPlugin({
-      transformQuery: ({ node }) => {
-        if (node.kind === 'RawNode')
-          for (const p of (node as RawNode).parameters)
-            if (p.kind === 'ValueNode') sent.push((p as ValueNode).value);
-        return node;
-      },
-      transformResult: ({ result }) => Promise.resolve(result),
-    });
-    const base = nextBase();
-    const pings = Array.from({ length: 40 }, (_, i) => i);
-    const load = toLoad({ load: 0, pings, events: [], documents: [], comments: [] }, base);
-    await storeDeltas(db, fence, [load]);
-    // Read back whole: what was sent as bytes is what is stored.
-    expect((await readLoad(store.db, 'external-id', String(base)))?.pings).toHaveLength(40);
-    const strings = sent.filter((v): v is string => typeof v === 'string');
-    expect(strings.filter((v) => v.length > 1024)).toEqual([]);
-    const bytes = sent.filter((v): v is Buffer => Buffer.isBuffer(v));
-    const items = bytes
-      .map((b) => JSON.parse(b.toString('utf8')) as unknown[])
-      .find((a) => a.length === 40 && typeof a[0] === 'object');
-    expect(items).toEqual(load.pings.map((p) => JSON.parse(JSON.stringify(p)) as unknown));
-  });
-
-  it('writes a JSON array of texts as the template would', () => {
-    for (const values of [[], ['1'], ['1', '{"a":2}'], ['"à ☃ 🚚"', '{}', 'null']])
-      expect(flatJsonArray(values)).toBe(`[${values.join(',')}]`);
   });
 
   it('a full answer of unchanged items writes nothing and is no change after a cursor; a changed item is all it writes', async () => {

@@ -68,30 +68,9 @@ const storedInstant = (instant: number | null | undefined): number | null =>
  * Many texts as one JSON parameter, unnested with `json_array_elements_text`: the driver writes a
  * long array parameter out element by element, which costs more than the rest of a full pull's write.
  */
-const texts = (values: readonly string[]) => jsonBytes(JSON.stringify(values));
+const texts = (values: readonly string[]) => JSON.stringify(values);
 /** JSON texts as one JSON array parameter; `json_array_elements` gives each back as it was written. */
-const jsonTexts = (values: readonly string[]) => jsonBytes(flatJsonArray(values));
-
-/**
- * A JSON parameter as its UTF-8 bytes, read in SQL by `convert_from(…, 'UTF8')::json`. A full pull's
- * part sends megabytes of JSON, held by the driver until the write ends: as a string that is a large
- * object that outlives V8's young generation, and the pull's main allocation in its old generation
- * (what V8 lets the heap grow by before it collects); as bytes it is memory outside the heap.
- */
-const jsonBytes = (text: string): Buffer => Buffer.from(text, 'utf8');
-
-/**
- * `[${values.join(',')}]` made by one `join`, brackets included, so that it is flat: the template's
- * rope would be flattened into a second copy as it is encoded.
- */
-export function flatJsonArray(values: readonly string[]): string {
-  if (values.length === 0) return '[]';
-  const parts = values.slice();
-  const last = parts.length - 1;
-  parts[0] = `[${parts[0] as string}`;
-  parts[last] = `${parts[last] as string}]`;
-  return parts.join(',');
-}
+const jsonTexts = (values: readonly string[]) => `[${values.join(',')}]`;
 
 const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -214,11 +193,9 @@ export async function storeDeltas(
       const rows = await sql<{ n: number; item: string | null }>`
         select w.n::int as n, t.item::text as item
         from rows from (
-          json_array_elements_text(convert_from(${texts(probe.by)}, 'UTF8')::json),
-          json_array_elements_text(convert_from(${texts(probe.id)}, 'UTF8')::json),
-          json_array_elements_text(convert_from(${texts(probe.list)}, 'UTF8')::json),
-          json_array_elements_text(convert_from(${texts(probe.key)}, 'UTF8')::json),
-          json_array_elements(convert_from(${jsonTexts(probeText)}, 'UTF8')::json)) with ordinality as w(b, i, l, k, j, n)
+          json_array_elements_text(${texts(probe.by)}::json), json_array_elements_text(${texts(probe.id)}::json),
+          json_array_elements_text(${texts(probe.list)}::json), json_array_elements_text(${texts(probe.key)}::json),
+          json_array_elements(${jsonTexts(probeText)}::json)) with ordinality as w(b, i, l, k, j, n)
         left join track_items t on t.load_by = w.b and t.load_id = w.i and t.list = w.l and t.key = w.k
         where t.item is null or t.item::text <> w.j::text`.execute(trx);
       for (const r of rows.rows) storedText.set(probed[r.n - 1] as GivenItem, r.item);
@@ -301,12 +278,10 @@ export async function storeDeltas(
       await sql`
         insert into track_items (load_by, load_id, list, key, instant, item, seq)
         select b, i, l, k, t::float8, j, ${seq} from rows from (
-          json_array_elements_text(convert_from(${texts(items.by)}, 'UTF8')::json),
-          json_array_elements_text(convert_from(${texts(items.id)}, 'UTF8')::json),
-          json_array_elements_text(convert_from(${texts(items.list)}, 'UTF8')::json),
-          json_array_elements_text(convert_from(${texts(items.key)}, 'UTF8')::json),
-          json_array_elements_text(convert_from(${jsonBytes(JSON.stringify(items.instant))}, 'UTF8')::json),
-          json_array_elements(convert_from(${jsonTexts(items.item)}, 'UTF8')::json)) as t(b, i, l, k, t, j)
+          json_array_elements_text(${texts(items.by)}::json), json_array_elements_text(${texts(items.id)}::json),
+          json_array_elements_text(${texts(items.list)}::json), json_array_elements_text(${texts(items.key)}::json),
+          json_array_elements_text(${JSON.stringify(items.instant)}::json),
+          json_array_elements(${jsonTexts(items.item)}::json)) as t(b, i, l, k, t, j)
         on conflict (load_by, load_id, list, key) do update
           set instant = excluded.instant, item = excluded.item, seq = excluded.seq`.execute(trx);
     await storeMissing(trx, seq, more.missing ?? [], changed);
