@@ -26,7 +26,7 @@ describe('tripStops', () => {
     ])!;
     expect(due!.appointment).toMatchObject({
       instant: Date.parse('2026-11-23T15:00:00Z'),
-      time: { zone: 'UTC−7', offset: -420, zoneKnown: true },
+      time: { zone: 'GMT-7', offset: -420, zoneKnown: true },
     });
     // What cannot be read is shown as sent; the offset that was not used stays among the details.
     expect(unzoned!.appointment).toEqual({ text: '11/23/2026 08:00' });

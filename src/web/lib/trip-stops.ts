@@ -1,5 +1,6 @@
 import type { ItemTime, Load, Place } from '@/domain/model';
 import { statusPhase } from '@/domain/status-phase';
+import { offsetText } from '@/domain/outlook-text';
 
 /**
  * A load's stops, read from its undocumented `extras.stops` (present only when the view asked for
@@ -92,13 +93,8 @@ function orderOf(value: string | undefined): number | undefined {
 
 const WALL = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})$/;
 
-/** "UTC−6", "UTC+5:30": the name of an offset the service gives as hours, not as a zone. */
-function offsetName(minutes: number): string {
-  if (minutes === 0) return 'UTC';
-  const abs = Math.abs(minutes);
-  const m = abs % 60;
-  return `UTC${minutes < 0 ? '−' : '+'}${Math.floor(abs / 60)}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
-}
+/** "GMT-6", "GMT+5:30": an offset the service gives as hours, named as the stops' other times are. */
+const offsetName = (minutes: number): string => offsetText(minutes / 60);
 
 /**
  * `datetime` "MM/DD/YYYY HH:mm", the stop's local time, with `stopGMTDiff` its hours from GMT ("-6").

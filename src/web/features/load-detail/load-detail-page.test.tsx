@@ -391,7 +391,7 @@ describe('LoadDetailPage', () => {
     // Pickup first, by their order numbers. An appointment that is not a time is shown as sent.
     expect(pickup!.firstElementChild).toHaveTextContent(/^Pickup·Omaha, NE·appointment tomorrow morning$/);
     expect(delivery!.firstElementChild).toHaveTextContent(
-      /^Delivery·Fresh Foods DC, Denver, CO·appointment Nov 23, 08:00 UTC−7$/,
+      /^Delivery·Fresh Foods DC, Denver, CO·appointment Nov 23, 08:00 GMT-7$/,
     );
     // Without its offset from GMT, a wall time has no zone: shown as sent, never guessed.
     expect(third!.firstElementChild).toHaveTextContent(/^Stop 3·Boise·appointment 11\/24\/2026 09:00$/);
