@@ -23,6 +23,7 @@ const TABLES = [
   'track_items',
   'track_loads',
   'track_resync',
+  'trip_stops',
   'users',
   'watched_loads',
   'webhooks',
@@ -158,11 +159,11 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     expect(await tables(store.db)).toEqual(TABLES);
   });
 
-  it('upgrades from the previous version, keeping its rows', async () => {
+  it('upgrades from the version before the item counts, keeping its rows', async () => {
     const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => MIGRATIONS } });
-    const previous = ALL.at(-2) ?? NO_MIGRATIONS;
+    const previous = ALL[ALL.indexOf('20261127T2000-item-counts') - 1] ?? NO_MIGRATIONS;
     expect((await migrator.migrateTo(previous)).error).toBeUndefined();
-    // The previous version's tables: the audit log and reviews kept, none the latest lacks.
+    // That version's tables: the audit log and reviews kept, none the latest lacks.
     const before = await tables(store.db);
     expect(before).toContain('audit_log');
     expect(before).toContain('document_reviews');
@@ -181,7 +182,7 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     await sql`insert into track_items (load_by, load_id, list, key, item, seq) values ('external-id', 'kept', 'pings', 'a', '{}', 1), ('external-id', 'kept', 'events', 'b', '{}', 1)`.execute(
       store.db,
     );
-    expect(await migrateToLatest(store.db)).toEqual([ALL.at(-1)]);
+    expect(await migrateToLatest(store.db)).toEqual(ALL.slice(ALL.indexOf('20261127T2000-item-counts')));
     expect(await tables(store.db)).toEqual(TABLES);
     const counted = await store.db
       .selectFrom('track_loads')
