@@ -9,7 +9,10 @@ import { requireRole } from '../middleware/access';
 import { listReviews } from '../reviews/reviews';
 import type { Database } from '../store/database';
 import type { TrackSource } from '../track-cache';
+import { keptStopsOf } from '../tracks/trip-stops';
 import { validate } from '../validation';
+import type { Load } from '@/domain/model';
+import { hasEarlierTrips, keptTripStops, type KeptTripStops } from '@/domain/trip-stops';
 
 const unavailable = storeUnavailable('paperwork cannot be reckoned without the document reviews');
 
@@ -25,17 +28,20 @@ export function billingRoutes(
   now: () => number,
 ) {
   const reviews = async () => reviewsByUrl((await listReviews(requireStore(db)).catch(unavailable)).reviews);
+  // Earlier trips' stops, kept while each was current: read only for loads that have an earlier trip.
+  const kept = async (loads: readonly Load[]): Promise<KeptTripStops> =>
+    keptTripStops(await keptStopsOf(requireStore(db), loads.filter(hasEarlierTrips)).catch(unavailable));
   return new Hono<AppEnv>()
     .use(requireRole('broker', 'admin'))
-    .get('/paperwork', validate('query', PaperworkQuery), async (c) =>
-      c.json(
-        paperworkOf(await cache.held(), await reviews(), { flagged: c.req.valid('query').flagged === '1' }),
-      ),
-    )
+    .get('/paperwork', validate('query', PaperworkQuery), async (c) => {
+      const loads = await cache.held();
+      const flagged = c.req.valid('query').flagged === '1';
+      return c.json(paperworkOf(loads, await reviews(), { flagged, kept: await kept(loads) }));
+    })
     .get('/ready', validate('query', ReadyQuery), async (c) => {
       const query = c.req.valid('query');
       const loads = await cache.held();
-      const ready = readyToBill(loads, await reviews(), query);
+      const ready = readyToBill(loads, await reviews(), query, await kept(loads));
       if (query.format === 'csv') {
         const name = `ready-to-bill${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`;
         return c.body(readyCsv(ready), 200, {
@@ -50,7 +56,7 @@ export function billingRoutes(
       return c.json({
         held: loads.length,
         dueHours: podDueHours,
-        loads: overdueLoads(loads, now(), podDueHours),
+        loads: overdueLoads(loads, now(), podDueHours, await kept(loads)),
       } satisfies OverdueAnswer);
     });
 }
