@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Appointment, Place, StopOutlook } from './load-view';
+import { LoadRefText } from './proxy-api';
 
 /**
  * A trip's stops as Haulview keeps them (`trip_stops`): the service sends only the current trip's,
@@ -34,3 +35,18 @@ export const KeptStops = z.strictObject({
   radiusMeters: z.optional(z.number()),
 });
 export type KeptStops = z.infer<typeof KeptStops>;
+
+/** One kept trip as `GET /api/trips/stops` gives it. */
+export const KeptTrip = z.strictObject({
+  /** Epoch ms its trip began (its first planning status); absent: a first trip begun without one. */
+  from: z.optional(z.number()),
+  ...KeptStops.shape,
+});
+export type KeptTrip = z.infer<typeof KeptTrip>;
+
+/** `GET /api/trips/stops?load=e:9001`. */
+export const TripStopsQuery = z.strictObject({ load: LoadRefText });
+
+/** Every kept trip of the load, oldest first, the current one's too (as last seen). */
+export const TripStopsAnswer = z.strictObject({ trips: z.array(KeptTrip) });
+export type TripStopsAnswer = z.infer<typeof TripStopsAnswer>;
