@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyLoad, testDocument, testEvent } from '@/testing/loads';
 import { keptTripStops } from '@/domain/trip-stops';
-import { overdueLoads, readyToBill } from './billing';
+import { earlierTripsToRead, overdueLoads, readyToBill } from './billing';
 
 const HOUR = 3_600_000;
 const DELIVERED = Date.parse('2026-11-24T20:55:00Z');
@@ -77,5 +77,15 @@ describe('overdue PODs of a load whose ids are reused', () => {
       deliveredAtStop: '11/24/2026 14:55',
       stopZone: 'GMT-6',
     });
+  });
+
+  it('reads the kept stops of the earlier trips that have a line or a paper, not the current one', () => {
+    const load = emptyLoad('9001', 'external-id', { events: [...first, next], latestStatus: next });
+    expect(earlierTripsToRead(load)).toEqual([DELIVERED - 20 * HOUR]);
+    // A BOL from before the track's first planning status: of a first trip begun without one.
+    const bol = testDocument('https://files.example.com/bol.jpg', DELIVERED - 30 * HOUR, { type: 'BOL' });
+    const withBol = { ...load, documents: [bol] };
+    expect(earlierTripsToRead(withBol)).toEqual([DELIVERED - 20 * HOUR, -Infinity]);
+    expect(earlierTripsToRead(emptyLoad('9001', 'external-id', { events: first }))).toEqual([]);
   });
 });

@@ -23,11 +23,13 @@ import { flagRank, isFaultFlag } from '@/domain/pod-flags';
 import {
   checkedStopsOf,
   checkedStopsOfTrip,
+  paperKind,
   podChecks,
   tripDocuments,
   type CheckedStop,
 } from '@/domain/pod-checks';
-import type { KeptTripStops } from '@/domain/trip-stops';
+import { tripSpans } from '@/domain/geofence';
+import { hasEarlierTrips, type KeptTripStops } from '@/domain/trip-stops';
 
 /**
  * Issue 37 parts 3 and 4 over the loads the proxy holds: each load's paperwork state and checks,
@@ -65,6 +67,21 @@ function checksOf(load: Load, kept: KeptTripStops): PodCheck[] {
 
 /** Whether the load has papers of a trip before its current one. */
 const hasEarlierPapers = (load: Load) => tripDocuments(load).length !== load.documents.length;
+
+/**
+ * The starts of the load's earlier trips whose kept stops billing reads: those delivered (their
+ * lines) and those with a POD or BOL (their checks).
+ */
+export function earlierTripsToRead(load: Load): number[] {
+  if (!hasEarlierTrips(load)) return [];
+  const starts = new Set(deliveredTrips(load).flatMap((t) => (t.current ? [] : [t.from])));
+  const current = new Set(tripDocuments(load));
+  const spans = tripSpans(load.events);
+  for (const d of load.documents)
+    if (!current.has(d) && d.instant !== null && paperKind(d.type))
+      starts.add(spans.find((s) => d.instant! >= s.from && d.instant! < s.to)?.from ?? -Infinity);
+  return [...starts];
+}
 
 /** A delivered trip's stops: the current trip's as sent, an earlier one's as kept (none when not). */
 function stopsOfTrip(

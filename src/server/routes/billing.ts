@@ -3,16 +3,23 @@ import type { Kysely } from 'kysely';
 import * as z from 'zod/mini';
 import { PaperworkQuery, ReadyQuery, type OverdueAnswer, type ReadyAnswer } from '@/contract/billing-api';
 import type { AppEnv } from '../app-env';
-import { overdueLoads, paperworkOf, readyCsv, readyToBill, reviewsByUrl } from '../billing/billing';
+import {
+  earlierTripsToRead,
+  overdueLoads,
+  paperworkOf,
+  readyCsv,
+  readyToBill,
+  reviewsByUrl,
+} from '../billing/billing';
 import { requireStore, storeUnavailable } from '../errors';
 import { requireRole } from '../middleware/access';
 import { listReviews } from '../reviews/reviews';
 import type { Database } from '../store/database';
 import type { TrackSource } from '../track-cache';
-import { keptStopsOf } from '../tracks/trip-stops';
+import { keptTripsOf } from '../tracks/trip-stops';
 import { validate } from '../validation';
 import type { Load } from '@/domain/model';
-import { hasEarlierTrips, keptTripStops, type KeptTripStops } from '@/domain/trip-stops';
+import { keptTripStops, type KeptTripStops } from '@/domain/trip-stops';
 
 const unavailable = storeUnavailable('paperwork cannot be reckoned without the document reviews');
 
@@ -28,9 +35,13 @@ export function billingRoutes(
   now: () => number,
 ) {
   const reviews = async () => reviewsByUrl((await listReviews(requireStore(db)).catch(unavailable)).reviews);
-  // Earlier trips' stops, kept while each was current: read only for loads that have an earlier trip.
-  const kept = async (loads: readonly Load[]): Promise<KeptTripStops> =>
-    keptTripStops(await keptStopsOf(requireStore(db), loads.filter(hasEarlierTrips)).catch(unavailable));
+  // Earlier trips' stops, kept while each was current: only the trips a line or a check reads.
+  const kept = async (loads: readonly Load[]): Promise<KeptTripStops> => {
+    const trips = loads.flatMap((l) => earlierTripsToRead(l).map((from) => ({ by: l.by, id: l.id, from })));
+    return keptTripStops(
+      trips.length === 0 ? [] : await keptTripsOf(requireStore(db), trips).catch(unavailable),
+    );
+  };
   return new Hono<AppEnv>()
     .use(requireRole('broker', 'admin'))
     .get('/paperwork', validate('query', PaperworkQuery), async (c) => {

@@ -33,7 +33,7 @@ import {
 } from '../shares/shares';
 import type { Database } from '../store/database';
 import type { TrackSource } from '../track-cache';
-import { keptStopsOf } from '../tracks/trip-stops';
+import { keptTripsOf } from '../tracks/trip-stops';
 import { validate } from '../validation';
 
 const unavailable = storeUnavailable('share links cannot be read or changed now');
@@ -236,9 +236,12 @@ export function publicShareRoutes(o: PublicShareOptions) {
 
     // The stops of the link's trip once the load has begun another: kept while that trip was current.
     const ended = row.show_stops
-      ? [...found.values()].filter((l) => sharedTrip(l, row.created_at.getTime()).ended)
+      ? [...found.values()].flatMap((l) => {
+          const trip = sharedTrip(l, row.created_at.getTime());
+          return trip.ended ? [{ by: l.by, id: l.id, from: trip.from }] : [];
+        })
       : [];
-    const kept = keptTripStops(ended.length === 0 ? [] : await keptStopsOf(db, ended).catch(unavailable));
+    const kept = keptTripStops(ended.length === 0 ? [] : await keptTripsOf(db, ended).catch(unavailable));
     const body: ShareView = {
       broker: row.created_by,
       expiresAt: new Date(expiresAt).toISOString(),

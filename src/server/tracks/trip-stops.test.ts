@@ -11,7 +11,7 @@ import { manualClock, startStack } from '@/testing/stack';
 import { openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
 import type { Puller } from '../puller/puller';
 import type { Store } from '../store/store';
-import { keepTripStops, keptStopsOf } from './trip-stops';
+import { keepTripStops, keptStopsOf, keptTripsOf } from './trip-stops';
 
 const trip = (from: number, city: string): TripStops => ({
   from,
@@ -64,6 +64,16 @@ describe.each(STORE_KINDS)('trips’ kept stops, on %s', (kind) => {
     expect(kept).toEqual([
       { by: 'external-id', id: 'k1', ...trip(-Infinity, 'Denver') },
       { by: 'external-id', id: 'k1', ...trip(1_000, 'Salt Lake City') },
+    ]);
+    // Only the trips asked for, by load and start.
+    const some = await keptTripsOf(store.db, [
+      { by: 'external-id', id: 'k1', from: -Infinity },
+      { by: 'load-number', id: 'k1', from: 1_000 },
+      { by: 'load-number', id: 'k1', from: 2_000 },
+    ]);
+    expect(some.sort((a, b) => a.by.localeCompare(b.by))).toEqual([
+      { by: 'external-id', id: 'k1', ...trip(-Infinity, 'Denver') },
+      { by: 'load-number', id: 'k1', ...trip(1_000, 'Reno') },
     ]);
   });
 

@@ -42,6 +42,34 @@ export async function keepTripStops(
 /** Rows of one read: a board's worth of loads at a time keeps each query's parameters few. */
 const READ_CHUNK = 1000;
 
+/** These trips' kept stops (by load and trip start), those that were kept. */
+export async function keptTripsOf(
+  db: Kysely<Database>,
+  trips: readonly { by: LoadBy; id: string; from: number }[],
+): Promise<(TripStops & { by: LoadBy; id: string })[]> {
+  const out: (TripStops & { by: LoadBy; id: string })[] = [];
+  for (let i = 0; i < trips.length; i += READ_CHUNK) {
+    const part = trips.slice(i, i + READ_CHUNK);
+    const rows = await db
+      .selectFrom('trip_stops')
+      .select(['load_by', 'load_id', 'trip_from', 'stops'])
+      .where((eb) =>
+        eb(
+          eb.refTuple('load_by', 'load_id', 'trip_from'),
+          'in',
+          part.map((t) => eb.tuple(t.by, t.id, columnOf(t.from))),
+        ),
+      )
+      .execute();
+    for (const r of rows) {
+      const kept = KeptStops.safeParse(r.stops);
+      if (kept.success)
+        out.push({ by: r.load_by, id: r.load_id, from: fromOf(Number(r.trip_from)), ...kept.data });
+    }
+  }
+  return out;
+}
+
 /** Every trip's kept stops of these loads, oldest trip first per load. */
 export async function keptStopsOf(
   db: Kysely<Database>,
