@@ -107,7 +107,10 @@ export const ReadyLoad = z.object({
   /** `GMT-6`; absent when unknown. */
   stopZone: z.optional(z.string()),
   podUrl: z.string(),
-  /** An earlier trip of a load dispatched again under the same ids: its stops were not sent. */
+  /**
+   * A trip before the load's current one (dispatched again under the same ids); its delivery stop is
+   * given when that trip's stops were kept while it was current.
+   */
   earlierTrip: z.optional(z.literal(true)),
   reviewedBy: z.string(),
   /** ISO 8601. */
@@ -123,7 +126,10 @@ export const OverdueLoad = z.object({
   ...loadIds,
   deliveryStop: z.optional(DeliveryStop),
   deliveredAt: z.string(),
-  /** An earlier trip of a load dispatched again under the same ids: its stops were not sent. */
+  /**
+   * A trip before the load's current one (dispatched again under the same ids); its delivery stop is
+   * given when that trip's stops were kept while it was current.
+   */
   earlierTrip: z.optional(z.literal(true)),
   /** Hours since delivery, on the track's clock. */
   hoursSince: z.number(),

@@ -119,15 +119,15 @@ describe('delivered trips of a load whose ids are reused', () => {
 
   it('keeps the earlier delivery with its own PODs once the load is dispatched again', () => {
     expect(deliveredTrips(twoTrips(status('Dispatched', 'DSP', NEXT)))).toEqual([
-      { deliveredAt: DELIVERED, pods: [pod(1)], current: false },
+      { from: DELIVERED - 30 * HOUR, deliveredAt: DELIVERED, pods: [pod(1)], current: false },
     ]);
   });
 
   it('lists both deliveries once the next trip is delivered too, the untimed POD with the current one', () => {
     const done = status('Delivered', 'DLV', NEXT + 12 * HOUR);
     expect(deliveredTrips(twoTrips(done, [done]))).toEqual([
-      { deliveredAt: DELIVERED, pods: [pod(1)], current: false },
-      { deliveredAt: NEXT + 12 * HOUR, pods: [nextPod, untimed], current: true },
+      { from: DELIVERED - 30 * HOUR, deliveredAt: DELIVERED, pods: [pod(1)], current: false },
+      { from: NEXT, deliveredAt: NEXT + 12 * HOUR, pods: [nextPod, untimed], current: true },
     ]);
   });
 
@@ -155,7 +155,7 @@ describe('delivered trips of a load whose ids are reused', () => {
 
   it('is the load itself when its ids were never reused', () => {
     expect(deliveredTrips(load([bol, pod(1)]))).toEqual([
-      { deliveredAt: DELIVERED, pods: [pod(1)], current: true },
+      { from: -Infinity, deliveredAt: DELIVERED, pods: [pod(1)], current: true },
     ]);
     expect(deliveredTrips(load([pod(1)], status('In transit', 'ITR', DELIVERED)))).toEqual([]);
   });

@@ -74,6 +74,8 @@ export function deliveredAt(load: Load): number | undefined {
 
 /** A trip of a load that ended in delivery, and its PODs, oldest first. */
 export interface DeliveredTrip {
+  /** Where the trip begins (`TripSpan.from`): its kept stops' key. */
+  from: number;
   deliveredAt: number;
   pods: Document[];
   /** The load's current trip: the stops the service sends are this trip's. */
@@ -98,7 +100,7 @@ export function deliveredTrips(load: Load): DeliveredTrip[] {
     const pods = load.documents.filter(
       (d) => paperKind(d.type) === 'POD' && (d.instant === null ? current : inTrip(d.instant)),
     );
-    trips.push({ deliveredAt: at, pods, current });
+    trips.push({ from, deliveredAt: at, pods, current });
   }
   return trips;
 }

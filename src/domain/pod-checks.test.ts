@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Load, Outlook, StopOutlook } from './model';
 import { emptyLoad, testDocument, testTime } from '@/testing/loads';
 import { checkedStopsOf, distanceText, paperKind, podChecks } from './pod-checks';
+import { keptTripStops } from './trip-stops';
 import { flagRank, isFaultFlag } from './pod-flags';
 
 // Dallas pickup, Chicago delivery (GMT-6 at both).
@@ -279,12 +280,61 @@ describe('a load whose ids were reused for its next trip', () => {
       flags: [
         {
           kind: 'earlier-trip',
-          text: 'of an earlier trip under the same ids: its stops were not sent, so it was not checked',
+          text: 'of an earlier trip under the same ids: its stops were not kept, so it was not checked',
         },
       ],
     });
     expect(isFaultFlag(first!.flags[0]!)).toBe(false);
     expect(now?.url).toBe(undated.url);
     expect(now?.flags.map((f) => f.kind)).not.toContain('earlier-trip');
+  });
+
+  it('checks an earlier trip’s papers against its own kept stops, when they were kept', () => {
+    const event = (name: string, code: string, instant: number) => ({
+      key: `${code}-${instant}`,
+      instant,
+      time: testTime(instant),
+      name,
+      code,
+    });
+    const start = ARRIVED - 50 * 3_600_000;
+    // Taken at today's delivery stop during the earlier trip, whose delivery stop was in Dallas.
+    const earlier = pod(ARRIVED - 40 * 3_600_000, 0);
+    const load = delivered({
+      events: [
+        event('Dispatched', 'DSP', start),
+        event('Delivered', 'DLV', ARRIVED - 39 * 3_600_000),
+        event('Dispatched', 'DSP', ARRIVED + 10 * 3_600_000),
+      ],
+      documents: [earlier],
+    });
+    const kept = keptTripStops([
+      {
+        by: 'external-id',
+        id: '9001',
+        from: start,
+        radiusMeters: 300,
+        stops: [
+          {
+            order: 2,
+            externalId: 'S-2',
+            type: 'delivery',
+            lat: PICKUP.lat,
+            lon: PICKUP.lon,
+            progress: 'departed',
+            arrivedAt: ARRIVED - 41 * 3_600_000,
+            departedAt: ARRIVED - 39.5 * 3_600_000,
+            status: 'on-time',
+          },
+        ],
+      },
+    ]);
+    const [check] = podChecks(load, undefined, kept);
+    expect(check?.stopOrder).toBe(2);
+    expect(check?.flags.map((f) => f.kind)).toEqual(['far-from-stop']);
+    expect(check?.flags[0]?.text).toMatch(/^taken \d+ km from the delivery stop$/);
+    // Another load's, or another trip's, kept stops are not this trip's.
+    const other = keptTripStops([{ by: 'external-id', id: '9002', from: start, stops: [] }]);
+    expect(podChecks(load, undefined, other)[0]?.flags.map((f) => f.kind)).toEqual(['earlier-trip']);
   });
 });

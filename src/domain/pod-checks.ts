@@ -1,9 +1,10 @@
 import type { PodCheck, PodFlag, PodFlagKind } from '@/contract/billing-api';
 import type { Document, Load, Place, StopOutlook } from './model';
-import { DEFAULT_STOP_RADIUS_METERS, tripStart } from './geofence';
+import { DEFAULT_STOP_RADIUS_METERS, tripSpans, tripStart } from './geofence';
 import { meters } from './outlook';
 import { durationText, offsetText } from './outlook-text';
 import { readStops } from './stops';
+import type { KeptStops, KeptTripStops } from './trip-stops';
 
 /**
  * Issue 37 part 2: each proof of delivery and bill of lading checked against the stop it names
@@ -100,6 +101,25 @@ export function checkedStopsOf(load: Load): CheckedStop[] {
   });
 }
 
+/** The stops of an earlier trip for the checks, as they were kept while it was current. */
+export function checkedStopsOfTrip(trip: KeptStops): CheckedStop[] {
+  const radiusMeters = trip.radiusMeters ?? DEFAULT_STOP_RADIUS_METERS;
+  return trip.stops.map((s) => ({
+    order: s.order,
+    externalId: s.externalId,
+    type: s.type,
+    name: s.name,
+    place: s.place ?? {},
+    lat: s.lat,
+    lon: s.lon,
+    radiusMeters,
+    offsetHours: s.appointment?.offsetHours,
+    progress: s.progress,
+    arrivedAt: s.arrivedAt,
+    departedAt: s.departedAt,
+  }));
+}
+
 /**
  * Real milliseconds of slack for `minutes` on the track's clock, plus a minute: device times are
  * often written to the minute, which in the demo (60 track minutes a real one) is an hour.
@@ -188,11 +208,12 @@ export function tripDocuments(load: Load): Document[] {
 }
 
 /**
- * Every POD and BOL of the load, oldest first as the load lists them: the current trip's checked
- * against its stops, an earlier trip's (a load dispatched again under the same ids) flagged as such,
- * since the stops the service sends are the current trip's.
+ * Every POD and BOL of the load, oldest first as the load lists them, each checked against its own
+ * trip's stops: the current trip's as the service sends them, an earlier trip's (a load dispatched
+ * again under the same ids) as `kept` has them; an earlier trip's paper whose stops were never kept
+ * is flagged as such, unchecked.
  */
-export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] {
+export function podChecks(load: Load, o?: Partial<PodCheckOptions>, kept?: KeptTripStops): PodCheck[] {
   const options = {
     ...DEFAULT_POD_CHECK_OPTIONS,
     clockScale: load.outlook?.clockScale ?? 1,
@@ -200,14 +221,25 @@ export function podChecks(load: Load, o?: Partial<PodCheckOptions>): PodCheck[] 
   };
   const stops = checkedStopsOf(load);
   const current = new Set(tripDocuments(load));
+  const spans = current.size === load.documents.length ? [] : tripSpans(load.events);
+  const earlier = new Map<number, CheckedStop[] | undefined>();
+  const stopsOfTrip = (instant: number) => {
+    const from = spans.find((s) => instant >= s.from && instant < s.to)?.from ?? -Infinity;
+    if (!earlier.has(from)) {
+      const trip = kept?.(load, from);
+      earlier.set(from, trip && checkedStopsOfTrip(trip));
+    }
+    return earlier.get(from);
+  };
   return load.documents.flatMap((d): PodCheck[] => {
-    if (current.has(d)) {
-      const check = checkDocument(d, stops, options);
+    const own = current.has(d) ? stops : stopsOfTrip(d.instant as number);
+    if (own) {
+      const check = checkDocument(d, own, options);
       return check ? [check] : [];
     }
     const kind = paperKind(d.type);
     if (!kind) return [];
-    const text = 'of an earlier trip under the same ids: its stops were not sent, so it was not checked';
+    const text = 'of an earlier trip under the same ids: its stops were not kept, so it was not checked';
     return [{ url: d.url, kind, instant: d.instant, flags: [{ kind: 'earlier-trip', text }] }];
   });
 }

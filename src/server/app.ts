@@ -24,6 +24,7 @@ import { reviewRoutes } from './routes/reviews';
 import { createWatches, streamRoutes, watchPulls } from './routes/stream';
 import type { ChangeFeed } from './stream/change-feed';
 import { publicShareRoutes, shareRoutes } from './routes/shares';
+import { tripStopsRoutes } from './routes/trip-stops';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import type { UpstreamClient } from './upstream-client';
@@ -128,6 +129,7 @@ export function createApp(o: AppOptions) {
   api.route('/exceptions/acks', exceptionAckRoutes(o.access.db, o.upstream.now));
   api.route('/shares', shareRoutes(o.access.db, o.access.now ?? Date.now));
   api.route('/billing', billingRoutes(o.cache, o.access.db, o.podDueHours ?? 24, o.upstream.now));
+  api.route('/trips/stops', tripStopsRoutes(o.access.db));
   api.route('/alerts', alertRoutes(o.access.db, o.alertWebhookAllow ?? []));
   api.route('/audit', adminOnly(auditRoutes(o.access.db)));
   api.route('/users', adminOnly(userRoutes(o.access.db, access.userAdded)));

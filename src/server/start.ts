@@ -13,6 +13,7 @@ import { tracksModeOf } from './config';
 import { createLease } from './puller/lease';
 import { createPuller, type Puller } from './puller/puller';
 import { createStoreTracks } from './tracks/store-tracks';
+import { keepTripStops } from './tracks/trip-stops';
 import { memoryChangeFeed, type ChangeFeed } from './stream/change-feed';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
@@ -87,6 +88,7 @@ export function buildProxy(
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
     onChange: memoryFeed?.notify,
+    keepTripStops: options.store && tripStopsKeeper(options.store, options.now ?? Date.now, options.log),
   };
   const tracks = tracksOf(env, upstream, cacheOptions, options.store, options.log);
   if (options.store && options.alerts)
@@ -150,6 +152,29 @@ export function buildProxy(
   });
   // The tracks go with the app: main.ts keeps watched loads pulled through them and runs the puller.
   return Object.assign(app, { trackCache: tracks.source, puller: tracks.puller });
+}
+
+/**
+ * Where the track cache keeps each trip's stops (both modes: whoever merges the service's answers).
+ * A store that fails is said once, until a write gets through again.
+ */
+function tripStopsKeeper(
+  store: Pick<Store, 'db'>,
+  now: () => number,
+  log: LogSink,
+): NonNullable<TrackCacheOptions['keepTripStops']> {
+  let failing = false;
+  return async (by, id, trip) => {
+    try {
+      await keepTripStops(store.db, by, id, trip, now());
+      failing = false;
+    } catch (error) {
+      if (!failing)
+        log(`Trip stops: could not keep a trip's stops (${(error as Error).message}); tried again`);
+      failing = true;
+      throw error;
+    }
+  };
 }
 
 /** A puller round's period: it pulls only the loads that are due, so it may come often. */

@@ -5,6 +5,7 @@ import { parsePullAnswer, unreadDetails, type Parsed, type PullAnswer } from '@/
 import type { ParseIssue } from '@/contract/parse-issue';
 import type { LoadBy } from '@/domain/model';
 import { ProxyError } from './errors';
+import type { TripStops } from '@/domain/trip-stops';
 import { createTrackCache, TOO_LARGE_TRIES, type TrackCacheOptions } from './track-cache';
 
 /**
@@ -1162,5 +1163,71 @@ describe('a delta the same as the last one that changed nothing (the puller at r
     await round();
     const load = (await c.get('external-id', ['1'], undefined, undefined)).loads[0];
     expect(load?.latestLocation?.place?.city).toBe('Z');
+  });
+});
+
+describe('each trip’s stops (keepTripStops)', () => {
+  it('are kept once, again only when they change (not at each ping), and a failed keep is tried again', async () => {
+    const u = upstream();
+    for (let i = 0; i < 3; i++) u.addPing('1');
+    const clock = { t: 0 };
+    const far = {
+      stopOrderNumber: 1,
+      stopType: 'DELIVERY',
+      lat: '41.1',
+      lon: '-100.0',
+      stopExternalId: 'S1',
+    };
+    let stops: unknown[] = [far];
+    const kept: { id: string; trip: TripStops }[] = [];
+    let fail = false;
+    const c = cache(u, clock, {
+      pull: async (by, wanted, mode) => {
+        const answer = await u.pull(by, wanted, mode);
+        for (const d of answer.data.details) (d as Record<string, unknown>).stops = stops;
+        return answer;
+      },
+      keepTripStops: async (_by, id, trip) => {
+        if (fail) throw new Error('store down');
+        kept.push({ id, trip });
+      },
+    });
+    const round = async () => {
+      clock.t += 1000;
+      u.addPing('1');
+      await c.refreshLoads('external-id', ['1']);
+    };
+    await c.refreshLoads('external-id', ['1']);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      id: '1',
+      trip: {
+        from: -Infinity,
+        stops: [{ order: 1, externalId: 'S1', type: 'delivery', progress: 'upcoming' }],
+      },
+    });
+    // Not what moves with each ping: the ETA is not kept.
+    expect(kept[0]?.trip.stops[0]).not.toHaveProperty('eta');
+
+    // Each ping moves the stop's ETA: nothing kept again.
+    const eta = async () =>
+      (await c.get('external-id', ['1'], undefined, undefined)).loads[0]?.outlook?.stops[0]?.eta;
+    const before = await eta();
+    await round();
+    await round();
+    expect(await eta()).not.toBe(before);
+    expect(kept).toHaveLength(1);
+
+    // The stops change: kept again; a failed keep is tried again at the next change.
+    stops = [far, { stopOrderNumber: 2, lat: '41.1', lon: '-101.0' }];
+    fail = true;
+    await round();
+    expect(kept).toHaveLength(1);
+    fail = false;
+    await round();
+    expect(kept).toHaveLength(2);
+    expect(kept[1]?.trip.stops.map((s) => s.order)).toEqual([1, 2]);
+    await round();
+    expect(kept).toHaveLength(2);
   });
 });

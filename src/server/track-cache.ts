@@ -24,6 +24,8 @@ import {
   type OutlookOptions,
 } from '@/domain/outlook';
 import { Trail } from '@/domain/trail';
+import { tripStopsOf, type TripStops } from '@/domain/trip-stops';
+import { jsonPrint } from '@/contract/json-print';
 import { ProxyError } from './errors';
 
 /**
@@ -108,6 +110,12 @@ export interface TrackCacheOptions {
    * the pull's: the upstream's cursor moved past what was not stored.
    */
   persist?: (by: LoadBy, answer: PersistedAnswer) => Promise<void>;
+  /**
+   * Keeps the current trip's stops (`tripStopsOf`), called when they differ from what it last kept
+   * for the load, before the pull counts as done: the service sends only the trip under way's. A
+   * failure is retried at the load's next change; it never fails the pull.
+   */
+  keepTripStops?: (by: LoadBy, id: string, trip: TripStops) => Promise<void>;
 }
 
 /** One answer as the track store keeps it: each load's new items under its merged head, notes, missing ids. */
@@ -136,6 +144,8 @@ interface Track {
   changedSeq: number;
   /** The puller's: what the outlook reads of the trip's pings, which `load` then leaves out. */
   trail: Trail | undefined;
+  /** The print (`jsonPrint`) of the trip's stops last kept (`keepTripStops`); NaN: none yet. */
+  keptStops: number;
   /** What the last reckoning of its outlook read, to go on from. */
   outlookMemo: OutlookMemo;
   /** The trail's `rewritten` when the memo last read it. */
@@ -284,6 +294,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       seqOf: new Map(),
       changedSeq: 0,
       trail: o.persist ? new Trail() : undefined,
+      keptStops: Number.NaN,
       outlookMemo: {},
       trailRewrites: 0,
       items: 0,
@@ -397,6 +408,21 @@ export function createTrackCache(o: TrackCacheOptions) {
     return full || brought > 0 || merged !== before.load || before.missing || !sameNotes;
   }
 
+  /** The track's trip stops kept when they changed since last kept (`keepTripStops`). */
+  function keepStops(t: Track, writes: Promise<void>[]): void {
+    const trip = t.load && tripStopsOf(t.load);
+    if (!trip || !o.keepTripStops) return;
+    const print = jsonPrint([trip.from, trip.stops, trip.radiusMeters ?? null]);
+    if (print === t.keptStops) return;
+    t.keptStops = print;
+    writes.push(
+      o.keepTripStops(t.by, t.id, trip).catch(() => {
+        // Not kept: tried again at the load's next change (the hook says why in the log).
+        if (t.keptStops === print) t.keptStops = Number.NaN;
+      }),
+    );
+  }
+
   /**
    * One upstream call for a chunk of tracks of one mode; merges what came back. An answer too large
    * is pulled again in halves; `calls` counts every call made.
@@ -481,6 +507,7 @@ export function createTrackCache(o: TrackCacheOptions) {
         t.needsFull = false;
         t.tooLarge = undefined;
       }
+      const stopsKept: Promise<void>[] = [];
       let toStore: PersistedAnswer = { loads: [], notes: [], missing: [] };
       /** The tracks merged since the last part was stored: due again if the answer fails before. */
       let unwritten: Track[] = [];
@@ -521,6 +548,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           const print = prints?.get(t) ?? Number.NaN;
           t.quiet =
             changed || Number.isNaN(print) ? undefined : { print, notes: own.length > 0 ? own : NO_NOTES };
+          if (changed && o.keepTripStops) keepStops(t, stopsKept);
           const brought = itemCount(load);
           answered += brought;
           // A delta that changed nothing is not stored: the store would find nothing to write.
@@ -548,6 +576,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           }
         }
         if (o.persist && (toStore.loads.length > 0 || toStore.missing.length > 0)) await store();
+        await Promise.all(stopsKept);
         // Once read and stored: the notes of details read one at a time are in `issues` only now, and a
         // refused answer's come again with the full pull that follows it.
         o.onAnswer?.(by, answer);

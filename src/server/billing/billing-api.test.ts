@@ -250,6 +250,8 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
     const now = ProxyPullAnswer.parse(await pulled.json()).loads.map((l) => LoadView.parse(l));
     expect(now.some((l) => tripStarts(l.events).length > tripStarts(billed[0]!.events).length)).toBe(true);
     const ready = ReadyAnswer.parse(await (await get('/api/billing/ready')).json()).loads;
+    // Their stops were kept while that trip was current: each line names its own delivery stop.
+    const stopOf = (load: Load) => load.outlook!.stops.findLast((s) => s.type === 'delivery')!;
     for (const load of billed)
       expect(ready).toContainEqual(
         expect.objectContaining({
@@ -257,12 +259,59 @@ describe.each(STORE_KINDS)('/api/billing, on %s', (kind) => {
           deliveredAt: new Date(deliveredAt(load)!).toISOString(),
           podUrl: podsOf(load)[0]!.url,
           earlierTrip: true,
+          deliveryStop: {
+            order: 2,
+            name: stopOf(load).name,
+            city: stopOf(load).place?.city,
+            state: stopOf(load).place?.state,
+          },
+          deliveredAtStop: expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/),
+          stopZone: expect.stringMatching(/^GMT[-+]\d/),
         }),
       );
-    // The CSV says so in its last column, as the page does.
+    // The CSV says so in its last column, as the page does, with the stop's columns filled.
     const csv = (await (await get('/api/billing/ready?format=csv')).text()).split('\r\n');
+    for (const load of billed) {
+      const line = csv.find((l) => l.includes(podsOf(load)[0]!.url));
+      expect(line?.endsWith(',yes')).toBe(true);
+      expect(line?.split(',')[2]).toBe('2');
+    }
+    // Their papers are checked against that trip's stops, not set aside as an earlier trip's.
+    const paperwork = PaperworkAnswer.parse(await (await get('/api/billing/paperwork')).json());
+    for (const load of billed) {
+      const check = paperwork.loads
+        .find((l) => l.id === load.id)
+        ?.checks.find((c) => c.url === podsOf(load)[0]!.url);
+      expect(check?.stopOrder).toBe(2);
+      expect(check?.flags.map((f) => f.kind)).not.toContain('earlier-trip');
+    }
+    // A trip delivered before the proxy first pulled the load: its stops were never seen.
+    const before = loads.flatMap((l) =>
+      deliveredTrips(l)
+        .filter((t) => !t.current)
+        .flatMap((t) => t.pods.map((p) => p.url)),
+    );
+    expect(before.length, 'the fleet has PODs of trips delivered before the first pull').toBeGreaterThan(0);
+    const unseen = paperwork.loads.flatMap((l) => l.checks).filter((c) => before.includes(c.url));
+    expect(unseen.length).toBe(before.length);
+    for (const check of unseen) expect(check.flags.map((f) => f.kind)).toEqual(['earlier-trip']);
+  });
+
+  it('keeps the earlier trips’ stops across a restart', async () => {
+    // Sessions are in the store: Ana's cookie holds across the restart.
+    await stack.restartProxy();
+    // The new process holds only what a browser asks for again: the loads' current (next) trips.
+    const pulled = await send('POST', '/api/pull/by-external-id', ana.cookie, {
+      ids: billed.map((l) => l.id),
+      include: { extras: true },
+    });
+    expect(pulled.status).toBe(200);
+    const ready = ReadyAnswer.parse(await (await get('/api/billing/ready')).json()).loads;
     for (const load of billed)
-      expect(csv.find((l) => l.includes(podsOf(load)[0]!.url))?.endsWith(',yes')).toBe(true);
+      expect(ready.find((l) => l.podUrl === podsOf(load)[0]!.url)).toMatchObject({
+        earlierTrip: true,
+        deliveryStop: { order: 2 },
+      });
   });
 
   it('is for brokers and admins: a dispatcher is refused', async () => {

@@ -20,7 +20,16 @@ import {
   type ReviewOf,
 } from '@/domain/paperwork';
 import { flagRank, isFaultFlag } from '@/domain/pod-flags';
-import { checkedStopsOf, podChecks } from '@/domain/pod-checks';
+import {
+  checkedStopsOf,
+  checkedStopsOfTrip,
+  paperKind,
+  podChecks,
+  tripDocuments,
+  type CheckedStop,
+} from '@/domain/pod-checks';
+import { tripSpans } from '@/domain/geofence';
+import { hasEarlierTrips, type KeptTripStops } from '@/domain/trip-stops';
 
 /**
  * Issue 37 parts 3 and 4 over the loads the proxy holds: each load's paperwork state and checks,
@@ -40,15 +49,49 @@ const idsOf = (load: Load) => ({
 
 const iso = (instant: number) => new Date(instant).toISOString();
 
+/** No trip's stops kept (a store that keeps none): an earlier trip's papers are not checked. */
+const NONE_KEPT: KeptTripStops = () => undefined;
+
 /**
  * Checks by load object: the track cache keeps a load's object until something of it changes, so a
- * page's refresh checks only the loads that changed since.
+ * page's refresh checks only the loads that changed since. A load with earlier trips is checked
+ * again each time: its earlier trips' stops come from the store.
  */
 const checked = new WeakMap<Load, PodCheck[]>();
-function checksOf(load: Load): PodCheck[] {
+function checksOf(load: Load, kept: KeptTripStops): PodCheck[] {
+  if (kept !== NONE_KEPT && hasEarlierPapers(load)) return podChecks(load, undefined, kept);
   let checks = checked.get(load);
   if (checks === undefined) checked.set(load, (checks = podChecks(load)));
   return checks;
+}
+
+/** Whether the load has papers of a trip before its current one. */
+const hasEarlierPapers = (load: Load) => tripDocuments(load).length !== load.documents.length;
+
+/**
+ * The starts of the load's earlier trips whose kept stops billing reads: those delivered (their
+ * lines) and those with a POD or BOL (their checks).
+ */
+export function earlierTripsToRead(load: Load): number[] {
+  if (!hasEarlierTrips(load)) return [];
+  const starts = new Set(deliveredTrips(load).flatMap((t) => (t.current ? [] : [t.from])));
+  const current = new Set(tripDocuments(load));
+  const spans = tripSpans(load.events);
+  for (const d of load.documents)
+    if (!current.has(d) && d.instant !== null && paperKind(d.type))
+      starts.add(spans.find((s) => d.instant! >= s.from && d.instant! < s.to)?.from ?? -Infinity);
+  return [...starts];
+}
+
+/** A delivered trip's stops: the current trip's as sent, an earlier one's as kept (none when not). */
+function stopsOfTrip(
+  load: Load,
+  trip: { from: number; current: boolean },
+  kept: KeptTripStops,
+): CheckedStop[] {
+  if (trip.current) return checkedStopsOf(load);
+  const stops = kept(load, trip.from);
+  return stops ? checkedStopsOfTrip(stops) : [];
 }
 
 const decided = (review: ReviewOf | undefined) => review !== undefined && review.decision !== 'pending';
@@ -62,7 +105,7 @@ const decided = (review: ReviewOf | undefined) => review !== undefined && review
 export function paperworkOf(
   loads: readonly Load[],
   reviews: ReadonlyMap<string, ReviewOf>,
-  { flagged = false }: { flagged?: boolean } = {},
+  { flagged = false, kept = NONE_KEPT }: { flagged?: boolean; kept?: KeptTripStops } = {},
 ): PaperworkAnswer {
   const counts: Record<PaperworkState, number> = {
     'on-the-road': 0,
@@ -77,7 +120,7 @@ export function paperworkOf(
     for (const s of states) counts[s]++;
     const state = states.at(-1) as PaperworkState;
     // A load without papers is only counted: most of a fleet on the road, and its stops unread.
-    const all = load.documents.length === 0 ? [] : checksOf(load);
+    const all = load.documents.length === 0 ? [] : checksOf(load, kept);
     // A clean paper someone decided on is done with: most of a fleet's papers once the team keeps up.
     const checks = flagged
       ? all.filter((c) => c.flags.some(isFaultFlag) || !decided(reviews.get(c.url)))
@@ -104,13 +147,14 @@ export interface DayRange {
 
 /**
  * Deliveries with an approved POD, delivered within the range, oldest first: one row per trip, so
- * a load dispatched again under the same ids keeps its earlier deliveries to bill. Only the current
- * trip's delivery stop is known: the service sends the stops of the trip under way.
+ * a load dispatched again under the same ids keeps its earlier deliveries to bill. An earlier trip's
+ * delivery stop is known when its stops were kept (`kept`): the service sends the trip under way's.
  */
 export function readyToBill(
   loads: readonly Load[],
   reviews: ReadonlyMap<string, ReviewOf>,
   range: DayRange = {},
+  kept: KeptTripStops = NONE_KEPT,
 ): ReadyLoad[] {
   const start = range.from === undefined ? -Infinity : Date.parse(`${range.from}T00:00:00Z`);
   const end = range.to === undefined ? Infinity : Date.parse(`${range.to}T00:00:00Z`) + 86_400_000;
@@ -121,7 +165,7 @@ export function readyToBill(
       if (at < start || at >= end) continue;
       const pod = approvedPod(trip.pods, reviews);
       if (!pod) continue;
-      const stops = trip.current ? checkedStopsOf(load) : [];
+      const stops = stopsOfTrip(load, trip, kept);
       const stop = deliveryStopOf(stops);
       const offset = stops.find((s) => s.order === stop?.order)?.offsetHours;
       ready.push({
@@ -145,11 +189,16 @@ export function readyToBill(
  * Deliveries with no POD `dueHours` after them (on the track's clock), longest waiting first: one
  * row per trip, as the ready list has them.
  */
-export function overdueLoads(loads: readonly Load[], now: number, dueHours: number): OverdueLoad[] {
+export function overdueLoads(
+  loads: readonly Load[],
+  now: number,
+  dueHours: number,
+  kept: KeptTripStops = NONE_KEPT,
+): OverdueLoad[] {
   const overdue: OverdueLoad[] = [];
   for (const load of loads) {
     for (const trip of overdueTrips(load, now, dueHours)) {
-      const stop = trip.current ? deliveryStopOf(checkedStopsOf(load)) : undefined;
+      const stop = deliveryStopOf(stopsOfTrip(load, trip, kept));
       overdue.push({
         ...idsOf(load),
         ...(stop && { deliveryStop: stop }),
@@ -205,7 +254,7 @@ export function readyCsv(loads: readonly ReadyLoad[]): string {
       l.podUrl,
       l.reviewedBy,
       l.reviewedAt,
-      // A delivery of a load dispatched again under the same ids: its stops were not sent.
+      // A delivery of a trip before the load's current one (dispatched again under the same ids).
       l.earlierTrip ? 'yes' : undefined,
     ]
       .map(csvField)

@@ -12,6 +12,7 @@ import {
 } from '@/contract/share-api';
 import type { LoadViewWire } from '@/contract/load-view';
 import type { LoadBy } from '@/domain/model';
+import { keptTripStops, type KeptTripStops, type TripStop } from '@/domain/trip-stops';
 import { isNoiseEvent } from '@/domain/noise-rules';
 import type { AppEnv } from '../app-env';
 import { clientAddress, throttleKey } from '../auth/client-address';
@@ -32,6 +33,7 @@ import {
 } from '../shares/shares';
 import type { Database } from '../store/database';
 import type { TrackSource } from '../track-cache';
+import { keptTripsOf } from '../tracks/trip-stops';
 import { validate } from '../validation';
 
 const unavailable = storeUnavailable('share links cannot be read or changed now');
@@ -85,12 +87,32 @@ function labelOf(row: ShareRow, ref: string, index: number): string {
   return row.loads.length > 1 ? `${row.reference} · ${index + 1} of ${row.loads.length}` : row.reference;
 }
 
+/** A kept stop of an ended trip as a customer sees it: no ETA, the trip is over. */
+function sharedKeptStop(s: TripStop): SharedStop {
+  const stop: SharedStop = { order: s.order, progress: s.progress, status: s.status };
+  if (s.type) stop.type = s.type;
+  if (s.name) stop.name = s.name;
+  if (s.place) stop.place = { city: s.place.city, state: s.place.state, country: s.place.country };
+  if (s.lat !== undefined && s.lon !== undefined) Object.assign(stop, { lat: s.lat, lon: s.lon });
+  if (s.appointment) stop.appointment = s.appointment.local;
+  if (s.appointment?.instant !== undefined) stop.appointmentAt = s.appointment.instant;
+  if (s.arrivedAt !== undefined) stop.arrivedAt = s.arrivedAt;
+  if (s.departedAt !== undefined) stop.departedAt = s.departedAt;
+  return stop;
+}
+
 /**
  * A load as the link shows it: each field copied by name, so nothing unlisted can pass, and only of
  * the trip the link was made for (`sharedTrip`). Once the load has begun another trip under the same
- * ids, its places and stops are that trip's: the link shows its own trip's last status and proofs.
+ * ids, its places are that trip's: the link shows its own trip's last status and proofs, and its
+ * stops as they were kept while it was current (`kept`; none when they were never seen).
  */
-function sharedLoad(label: string, load: LoadViewWire | undefined, row: ShareRow): SharedLoad {
+function sharedLoad(
+  label: string,
+  load: LoadViewWire | undefined,
+  row: ShareRow,
+  kept: KeptTripStops,
+): SharedLoad {
   if (load === undefined) return { label, found: false };
   const out: SharedLoad = { label, found: true };
   const trip = sharedTrip(load, row.created_at.getTime());
@@ -121,6 +143,10 @@ function sharedLoad(label: string, load: LoadViewWire | undefined, row: ShareRow
       if (s.departedAt !== undefined) stop.departedAt = s.departedAt;
       return stop;
     });
+  }
+  if (row.show_stops && trip.ended) {
+    const stops = kept(load, trip.from)?.stops;
+    if (stops) out.stops = stops.map(sharedKeptStop);
   }
   if (row.show_pod) {
     // A proof with no readable time could be of either trip: shown only on a track of one trip.
@@ -208,6 +234,14 @@ export function publicShareRoutes(o: PublicShareOptions) {
       await countShareView(db, row, t, audit ? { address } : undefined).catch(unavailable);
     }
 
+    // The stops of the link's trip once the load has begun another: kept while that trip was current.
+    const ended = row.show_stops
+      ? [...found.values()].flatMap((l) => {
+          const trip = sharedTrip(l, row.created_at.getTime());
+          return trip.ended ? [{ by: l.by, id: l.id, from: trip.from }] : [];
+        })
+      : [];
+    const kept = keptTripStops(ended.length === 0 ? [] : await keptTripsOf(db, ended).catch(unavailable));
     const body: ShareView = {
       broker: row.created_by,
       expiresAt: new Date(expiresAt).toISOString(),
@@ -217,7 +251,7 @@ export function publicShareRoutes(o: PublicShareOptions) {
       loads: row.loads.map((ref, i) =>
         pending.has(ref)
           ? { label: labelOf(row, ref, i), found: false, pending: true }
-          : sharedLoad(labelOf(row, ref, i), found.get(ref), row),
+          : sharedLoad(labelOf(row, ref, i), found.get(ref), row, kept),
       ),
     };
     return c.json(body);

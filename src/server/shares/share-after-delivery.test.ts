@@ -182,7 +182,7 @@ describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s'
     }
   });
 
-  it('shows only the trip it was made for, and a next trip under the same id neither shows nor moves it', async () => {
+  it('shows only the trip it was made for, its stops kept, and a next trip under the same id neither shows nor moves it', async () => {
     // Later than the tests above: the proxy's cache keeps what it pulled at their instants.
     clock.set(LEFT_DELIVERY + 3 * DAY);
     const token = await share(['e:1003'], 5);
@@ -219,7 +219,17 @@ describe.each(STORE_KINDS)('a share link that ends N days after delivery, on %s'
       });
       expect(next.loads[0]?.position).toBeUndefined();
       expect(next.loads[0]?.place).toBeUndefined();
-      expect(next.loads[0]?.stops).toBeUndefined();
+      // Its stops as they were kept while it was current: the service now sends the next trip's.
+      expect(next.loads[0]?.stops?.map((s) => [s.type, s.place?.city, s.progress])).toEqual([
+        ['pickup', 'Omaha', 'departed'],
+        ['delivery', 'Denver', 'departed'],
+      ]);
+      expect(next.loads[0]?.stops?.at(-1)).toMatchObject({
+        departedAt: LEFT_DELIVERY,
+        appointment: '11/22/2026 05:30',
+        appointmentAt: Date.parse('2026-11-22T12:30:00Z'),
+      });
+      expect(next.loads[0]?.stops?.some((s) => s.eta !== undefined)).toBe(false);
       expect(next.expiresAt).toBe(new Date(LEFT_DELIVERY + 5 * DAY).toISOString());
 
       // A link made during the next trip is of that trip alone.

@@ -18,6 +18,7 @@ export interface Database {
   track_items: TrackItemsTable;
   watched_loads: WatchedLoadsTable;
   track_resync: TrackResyncTable;
+  trip_stops: TripStopsTable;
   share_links: ShareLinksTable;
   alert_rules: AlertRulesTable;
   alerts: AlertsTable;
@@ -172,6 +173,17 @@ export interface TrackLoadsTable {
   changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** How many items `track_items` holds of it, kept with each write. */
   items: ColumnType<string, string | number | undefined, string | number>;
+}
+
+/** One trip's stops, kept while it was current (src/server/tracks/trip-stops.ts). */
+export interface TripStopsTable {
+  load_by: 'external-id' | 'load-number';
+  load_id: string;
+  /** Epoch ms of the trip's first planning status; `FIRST_TRIP` for a first trip begun without one. */
+  trip_from: number;
+  /** `KeptStops` as JSON. */
+  stops: ColumnType<unknown, string, string>;
+  seen_at: ColumnType<Date, Date, Date>;
 }
 
 /** A load whose delta was taken from the service and not stored: pulled in full next round. */

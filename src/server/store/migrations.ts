@@ -11,6 +11,7 @@ import * as exceptionAcks from './migrations/20261127T0330-exception-acks';
 import * as alerts from './migrations/20261127T0410-alerts';
 import * as trackNotesAndMissing from './migrations/20261127T0500-track-notes-and-missing';
 import * as itemCounts from './migrations/20261127T2000-item-counts';
+import * as tripStops from './migrations/20261128T1800-trip-stops';
 import * as exceptionAckEnds from './migrations/20261128T1830-exception-ack-ends';
 
 /**
@@ -31,5 +32,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261127T0410-alerts': alerts,
   '20261127T0500-track-notes-and-missing': trackNotesAndMissing,
   '20261127T2000-item-counts': itemCounts,
+  '20261128T1800-trip-stops': tripStops,
   '20261128T1830-exception-ack-ends': exceptionAckEnds,
 };

@@ -11,6 +11,7 @@ import { manualClock } from '@/testing/stack';
 import type { Load } from '@/domain/model';
 import { createLease } from '../puller/lease';
 import { storeDeltas, watchLoads } from '../tracks/track-store';
+import { keepTripStops } from '../tracks/trip-stops';
 import { createTestDatabase, openMigratedTestStore, STORE_KINDS } from '@/testing/test-store';
 
 const DAY = 86_400_000;
@@ -78,10 +79,29 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       'session',
       new Date(Date.now() - 2 * DAY),
     );
+    // Trips' stops of both tracks, and of a load whose track the store never held (TRACKS=memory).
+    const trip = {
+      from: 1_000,
+      stops: [{ order: 1, progress: 'departed' as const, status: 'on-time' as const }],
+    };
+    for (const id of ['r-old', 'r-watched', 'r-memory'])
+      await keepTripStops(store.db, 'external-id', id, trip, Date.now());
     // Within the retention: kept.
-    expect((await applyRetention(store.db, policy, Date.now() + 29 * DAY)).tracks).toBe(0);
-    // Past it: the unwatched track goes with its items; the watched one stays.
-    expect((await applyRetention(store.db, policy, Date.now() + 31 * DAY)).tracks).toBe(1);
+    expect(await applyRetention(store.db, policy, Date.now() + 29 * DAY)).toMatchObject({
+      tracks: 0,
+      tripStops: 0,
+    });
+    // Past it: the unwatched track goes with its items and its trips' stops; the watched one stays.
+    expect(await applyRetention(store.db, policy, Date.now() + 31 * DAY)).toMatchObject({
+      tracks: 1,
+      tripStops: 2,
+    });
+    const stopsLeft = await store.db
+      .selectFrom('trip_stops')
+      .select('load_id')
+      .where('load_id', 'like', 'r-%')
+      .execute();
+    expect(stopsLeft.map((r) => r.load_id)).toEqual(['r-watched']);
     const left = await store.db
       .selectFrom('track_loads')
       .select('load_id')
@@ -119,6 +139,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       alerts: 0,
       sessions: 0,
       tracks: 0,
+      tripStops: 0,
     });
     expect(await auditActors()).toEqual(['exactly-30-days', 'now', 'yesterday']);
     // A day later, the next pass takes the ones that aged past the limit meanwhile.
@@ -129,6 +150,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       alerts: 0,
       sessions: 0,
       tracks: 0,
+      tripStops: 0,
     });
     expect(await auditActors()).toEqual(['now', 'yesterday']);
   });
@@ -150,6 +172,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       alerts: 0,
       sessions: 1,
       tracks: 0,
+      tripStops: 0,
     });
     expect(await store.db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
     clock.set(start + 24 * HOUR);
@@ -159,6 +182,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       alerts: 0,
       sessions: 1,
       tracks: 0,
+      tripStops: 0,
     });
     expect(await findSession(store.db, fresh, policy.sessions, clock.now())).toEqual({
       name: 'Ana',
@@ -216,6 +240,7 @@ describe.each(STORE_KINDS)('retention on %s', (kind) => {
       alerts: 0,
       sessions: 0,
       tracks: 0,
+      tripStops: 0,
     });
     expect(await loads()).toEqual(['e:3-exactly-30-days', 'e:4-yesterday', 'e:6-snooze-running']);
     clock.advance(HOUR);

@@ -35,6 +35,8 @@ export interface RetentionResult {
   sessions: number;
   /** Tracks no one watches that have not changed for the retention (a delivered load's, say). */
   tracks: number;
+  /** Trips' kept stops unchanged for the retention whose load's track the store no longer holds. */
+  tripStops: number;
 }
 
 /**
@@ -78,6 +80,22 @@ export async function applyRetention(
       ),
     )
     .executeTakeFirst();
+  // After the tracks: a trip's stops go with its load's track, or, with no track stored (TRACKS=memory),
+  // once unchanged for the retention.
+  const tripStops = await db
+    .deleteFrom('trip_stops')
+    .where('seen_at', '<', new Date(now - policy.auditDays * DAY_MS))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('track_loads as t')
+            .select('t.load_id')
+            .whereRef('t.load_by', '=', 'trip_stops.load_by')
+            .whereRef('t.load_id', '=', 'trip_stops.load_id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
   await db
     .deleteFrom('watched_loads')
     .where('expires_at', '<', new Date(now - DAY_MS))
@@ -88,6 +106,7 @@ export async function applyRetention(
     alerts: Number(alerts.numDeletedRows),
     sessions,
     tracks: Number(tracks.numDeletedRows),
+    tripStops: Number(tripStops.numDeletedRows),
   };
 }
 

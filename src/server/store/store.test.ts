@@ -24,6 +24,7 @@ const TABLES = [
   'track_items',
   'track_loads',
   'track_resync',
+  'trip_stops',
   'users',
   'watched_loads',
   'webhooks',
@@ -159,11 +160,11 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     expect(await tables(store.db)).toEqual(TABLES);
   });
 
-  it('upgrades from the previous version, keeping its rows', async () => {
+  it('upgrades from the version before the item counts, keeping its rows', async () => {
     const migrator = new Migrator({ db: store.db, provider: { getMigrations: async () => MIGRATIONS } });
-    const previous = ALL.at(-2) ?? NO_MIGRATIONS;
+    const previous = ALL[ALL.indexOf('20261127T2000-item-counts') - 1] ?? NO_MIGRATIONS;
     expect((await migrator.migrateTo(previous)).error).toBeUndefined();
-    // The previous version's tables: the audit log and reviews kept, none the latest lacks.
+    // That version's tables: the audit log and reviews kept, none the latest lacks.
     const before = await tables(store.db);
     expect(before).toContain('audit_log');
     expect(before).toContain('document_reviews');
@@ -175,13 +176,30 @@ describe.each(STORE_KINDS)('the store on %s', (kind) => {
     await sql`insert into document_reviews (url, load, decision, decided_by) values ('https://x.example/kept.jpg', 'e:1', 'approved', 'kept')`.execute(
       store.db,
     );
+    // A track stored before: its items are counted once, as the upgrade keeps the counts from then on.
+    await sql`insert into track_loads (load_by, load_id, head, changed_seq) values ('external-id', 'kept', '{}', 1), ('external-id', 'empty', '{}', 1)`.execute(
+      store.db,
+    );
+    await sql`insert into track_items (load_by, load_id, list, key, item, seq) values ('external-id', 'kept', 'pings', 'a', '{}', 1), ('external-id', 'kept', 'events', 'b', '{}', 1)`.execute(
+      store.db,
+    );
     // An acknowledgement stored before still holds after the upgrade: none was seen ending.
     await sql`insert into exception_acks (load, kind, state, occurrence, acted_by) values ('e:kept', 'late', 'acknowledged', 'stop 2', 'kept')`.execute(
       store.db,
     );
-    expect(await migrateToLatest(store.db)).toEqual([ALL.at(-1)]);
+    expect(await migrateToLatest(store.db)).toEqual(ALL.slice(ALL.indexOf('20261127T2000-item-counts')));
     expect(await tables(store.db)).toEqual(TABLES);
     expect((await listExceptionAcks(store.db)).map((a) => [a.load, a.by])).toEqual([['e:kept', 'kept']]);
+    const counted = await store.db
+      .selectFrom('track_loads')
+      .select(['load_id', 'items'])
+      .where('load_id', 'in', ['kept', 'empty'])
+      .orderBy('load_id')
+      .execute();
+    expect(counted.map((r) => [r.load_id, Number(r.items)])).toEqual([
+      ['empty', 0],
+      ['kept', 2],
+    ]);
     const kept = await store.db.selectFrom('audit_log').select('actor').where('actor', '=', 'kept').execute();
     expect(kept).toEqual([{ actor: 'kept' }]);
     // A review from before gets a change number, so a page's next `?since=` is well defined.

@@ -62,6 +62,14 @@ const EARLIER: ReadyLoad = {
   podUrl: 'https://files.example.com/earlier.jpg',
   earlierTrip: true,
 };
+/** Another earlier delivery, whose stops were kept while its trip was current. */
+const EARLIER_KEPT: ReadyLoad = {
+  ...READY,
+  deliveryStop: { order: 2, name: 'Fresh Mart', city: 'Dallas', state: 'TX' },
+  deliveredAt: '2026-11-23T08:00:00.000Z',
+  podUrl: 'https://files.example.com/earlier-kept.jpg',
+  earlierTrip: true,
+};
 const OVERDUE: OverdueAnswer = {
   held: 4,
   dueHours: 24,
@@ -89,7 +97,7 @@ beforeEach(() => {
     if (url.pathname === '/api/billing/overdue') return json(200, OVERDUE);
     if (url.pathname === '/api/billing/ready') {
       const from = url.searchParams.get('from');
-      return json(200, { held: 4, loads: from && from > '2026-11-24' ? [] : [EARLIER, READY] });
+      return json(200, { held: 4, loads: from && from > '2026-11-24' ? [] : [EARLIER, EARLIER_KEPT, READY] });
     }
     return json(404, { error: { code: 'not_found', message: 'no route' } });
   });
@@ -129,11 +137,13 @@ describe('the billing page', () => {
     expect(row).toHaveTextContent('11/24/2026 14:55 GMT-6');
     expect(row).toHaveTextContent('2026-11-24T20:55:00Z');
     expect(row).toHaveTextContent('Ana');
-    // The load's earlier trip is billed on its own line; its stops were never sent.
+    // The load's earlier trips are billed on lines of their own: one whose stops were never seen,
+    // one whose stops were kept while it was current.
     const rows = within(ready).getAllByRole('row', { name: /700103/ });
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringMatching(/earlier trip: stops not sent—2026-11-22T08:00:00Z/),
-      expect.stringMatching(/Lakeside Foods/),
+      expect.stringMatching(/earlier trip: stops not kept—2026-11-22T08:00:00Z/),
+      expect.stringMatching(/Fresh Mart · Dallas, TX \(earlier trip\)11\/24\/2026 14:55 GMT-6/),
+      expect.stringMatching(/Lakeside Foods · Chicago, IL11/),
     ]);
     const csv = within(ready).getByRole('link', { name: 'Download CSV' });
     expect(csv).toHaveAttribute('href', '/api/billing/ready?format=csv');

@@ -34,14 +34,16 @@ function LoadLink({ load }: { load: Pick<PaperworkLoad, 'by' | 'id' | 'externalI
   );
 }
 
-/** An earlier trip's line: the service sends the stops of the trip under way only. */
-const EARLIER_TRIP = 'earlier trip: stops not sent';
-
+/**
+ * A delivery stop, and whether the line is of a trip before the load's current one: its stop is
+ * known only when that trip's stops were kept while it was current (the service sends the current
+ * trip's alone).
+ */
 function stopText(stop: DeliveryStop | undefined, earlierTrip?: boolean): string {
-  if (earlierTrip) return EARLIER_TRIP;
-  if (!stop) return '';
+  if (!stop) return earlierTrip ? 'earlier trip: stops not kept' : '';
   const place = [stop.city, stop.state].filter(Boolean).join(', ');
-  return [stop.name ?? `Stop ${stop.order}`, place].filter(Boolean).join(' · ');
+  const text = [stop.name ?? `Stop ${stop.order}`, place].filter(Boolean).join(' · ');
+  return earlierTrip ? `${text} (earlier trip)` : text;
 }
 
 function When({ iso }: { iso: string }) {

@@ -147,9 +147,9 @@ describe('ReplayPage, loads not pulled yet (pending)', () => {
 });
 
 describe('ReplayPage, a load whose ids were reused for its next trip', () => {
-  it('shows the current trip’s stops from that trip’s start only, and says an earlier trip’s are unknown', async () => {
+  /** The fixture with an earlier trip under the same id, delivered the day before its dispatch. */
+  const twoTrips = () => {
     const detail = wireDetail();
-    // An earlier trip under the same id, delivered the day before the fixture's dispatch (04:00 CST).
     detail.events = [
       wireEvent(10, 'Dispatched', 'DSP', '11/20/2026 04:00:00 CST'),
       wireEvent(11, 'Delivered', 'DLV', '11/21/2026 10:00:00 CST'),
@@ -166,20 +166,71 @@ describe('ReplayPage, a load whose ids were reused for its next trip', () => {
       status: 'no-appointment',
     };
     Object.assign(answer.loads[0] as object, { outlook: { asOf: FIRST_PING, stops: [stop] } });
+    return answer;
+  };
+  /** The server's answers: the load's track, and its trips' kept stops. */
+  const serve = (answer: unknown, trips: unknown[]) => {
+    const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(200, answer))),
+      vi.fn<typeof fetch>((input) => {
+        const url = String(input);
+        asked.push(url);
+        return Promise.resolve(jsonResponse(200, url.includes('/api/trips/stops') ? { trips } : answer));
+      }),
     );
-    const dispatched = Date.UTC(2026, 10, 22, 10);
-    renderReplay(`loads=e:700100&t=${new Date(Date.UTC(2026, 10, 21, 12)).toISOString()}`);
-    const earlier = await screen.findByText(/An earlier trip under the same ids: its stops are not known/);
+    return asked;
+  };
+  const dispatched = Date.UTC(2026, 10, 22, 10);
+  const inEarlierTrip = new Date(Date.UTC(2026, 10, 21, 12)).toISOString();
+
+  it('shows the current trip’s stops from that trip’s start only, and says an earlier trip’s were not kept', async () => {
+    const asked = serve(twoTrips(), []);
+    renderReplay(`loads=e:700100&t=${inEarlierTrip}`);
+    const earlier = await screen.findByText(/An earlier trip under the same ids: its stops were not kept/);
     expect(earlier).toHaveAttribute('data-earlier-trip');
     expect(document.querySelector('[data-stop-progress]')).toBeNull();
+    expect(asked.some((u) => u.endsWith('/api/trips/stops?load=e%3A700100'))).toBe(true);
 
     cleanup();
     renderReplay(`loads=e:700100&t=${new Date(dispatched + 60_000).toISOString()}`);
     await waitFor(() => expect(document.querySelector('[data-stop-progress]')).not.toBeNull());
     expect(screen.queryByText(/An earlier trip/)).toBeNull();
+  });
+
+  it('lists an earlier trip’s stops at its time when the server kept them', async () => {
+    serve(twoTrips(), [
+      {
+        from: Date.UTC(2026, 10, 20, 10),
+        stops: [
+          {
+            order: 1,
+            type: 'pickup',
+            name: 'Acme DC',
+            progress: 'departed',
+            arrivedAt: Date.UTC(2026, 10, 20, 18),
+            departedAt: Date.UTC(2026, 10, 20, 20),
+            status: 'on-time',
+          },
+          {
+            order: 2,
+            type: 'delivery',
+            name: 'Lakeside Foods',
+            progress: 'departed',
+            arrivedAt: Date.UTC(2026, 10, 21, 14),
+            departedAt: Date.UTC(2026, 10, 21, 16),
+            status: 'on-time',
+          },
+        ],
+      },
+    ]);
+    renderReplay(`loads=e:700100&t=${inEarlierTrip}`);
+    expect(await screen.findByText(/its stops as they were kept/)).toHaveAttribute('data-earlier-trip');
+    const stops = [...document.querySelectorAll('[data-stop-progress]')];
+    expect(stops.map((s) => [s.textContent?.split(':')[0], s.getAttribute('data-stop-progress')])).toEqual([
+      ['Stop 1 (pickup), Acme DC', 'departed'],
+      ['Stop 2 (delivery), Lakeside Foods', 'upcoming'],
+    ]);
   });
 });
 

@@ -2,11 +2,13 @@ import { useQueries } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import { DEFAULT_STOP_RADIUS_METERS, tripStart } from '@/domain/geofence';
+import { DEFAULT_STOP_RADIUS_METERS, tripSpans, tripStart } from '@/domain/geofence';
 import type { Load } from '@/domain/model';
 import { durationText, stopName, stopTime } from '@/domain/outlook-text';
 import { TemperatureChart } from '../../components/temperature-chart';
 import { loadQueries } from '../../data/load-queries';
+import { tripStopsQueries } from '../../data/trip-stops-queries';
+import type { TripStop } from '@/contract/trip-stops';
 import { loadKey, loadLabel, loadPageHref, type LoadRef } from '../../lib/load-ref';
 import { parseReplayLoads } from '../../lib/replay-link';
 import { useSameList } from '../../lib/same-list';
@@ -65,10 +67,35 @@ interface Replayed {
   load: Load;
   track: ReplayTrack;
   /**
-   * When the load's current trip began (-Infinity: its whole track is one trip): its stops are that
-   * trip's, and a load dispatched again under the same ids has earlier trips whose stops are unknown.
+   * When the load's current trip began (-Infinity: its whole track is one trip): its outlook's stops
+   * are that trip's. A load dispatched again under the same ids has earlier trips, whose stops are
+   * known when the server kept them while each was current (`earlier`).
    */
   tripFrom: number;
+  earlier: EarlierTrip[];
+}
+
+/** An earlier trip of a load, from its start to the next one's, with its kept stops. */
+interface EarlierTrip {
+  from: number;
+  to: number;
+  stops: TripStop[];
+  radiusMeters: number | undefined;
+}
+
+const NO_EARLIER: EarlierTrip[] = [];
+
+/** The load's earlier trips whose stops were kept, matched with its trips by their start. */
+function earlierTrips(
+  load: Load,
+  kept: readonly { from?: number; stops: TripStop[]; radiusMeters?: number }[],
+) {
+  const spans = tripSpans(load.events).slice(0, -1);
+  if (spans.length === 0 || kept.length === 0) return NO_EARLIER;
+  return spans.flatMap((span): EarlierTrip[] => {
+    const trip = kept.find((k) => (k.from ?? -Infinity) === span.from);
+    return trip ? [{ ...span, stops: trip.stops, radiusMeters: trip.radiusMeters }] : [];
+  });
 }
 
 /** `/replay?loads=e:1,e:2&t=…&speed=60`: several loads on one time slider, the map and charts in step. */
@@ -85,6 +112,17 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
     queries: refs.map((r) => loadQueries.detail(r.by, r.id, config.refreshSeconds)),
   });
   const loads = useSameList(details.map((d) => d.data?.load ?? null));
+  // Earlier trips' stops, asked for only of loads dispatched again under the same ids.
+  const kept = useQueries({
+    queries: refs.map((r, i) => {
+      const load = loads[i];
+      const from = load ? tripStart(load.events) : undefined;
+      const hasEarlier =
+        load !== null && load !== undefined && from !== undefined && (load.events[0]?.instant ?? from) < from;
+      return { ...tripStopsQueries.of(r.by, r.id, from ?? -1), enabled: hasEarlier };
+    }),
+  });
+  const keptTrips = useSameList(kept.map((q) => q.data?.trips ?? null));
   const pending = details.some((d) => d.isPending);
   const failed = details.filter((d) => d.isError).length;
   // Not pulled yet (tracks in the store): their data is to come, and each query keeps polling for it.
@@ -103,10 +141,11 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
         load,
         track: trackOf(key, load),
         tripFrom: tripStart(load.events) ?? -Infinity,
+        earlier: earlierTrips(load, keptTrips[i] ?? []),
       });
     });
     return out;
-  }, [loads, refs]);
+  }, [loads, refs, keptTrips]);
   const span = useMemo(() => replaySpan(replayed.map((r) => r.load)), [replayed]);
   // Without a time in the link, the replay opens at the first ping: before it the map is empty.
   const firstPing = useMemo(() => {
@@ -279,21 +318,32 @@ function ReplayView({
   const stopPlaces = useMemo<ReplayStopPlace[]>(
     () =>
       replayed.flatMap((r) =>
-        (r.load.outlook?.stops ?? []).flatMap((s) =>
-          s.lat === undefined || s.lon === undefined
-            ? []
-            : [
-                {
-                  key: `${r.key} ${s.order}`,
-                  lat: s.lat,
-                  lon: s.lon,
-                  fenceMeters: r.load.outlook?.radiusMeters ?? DEFAULT_STOP_RADIUS_METERS,
-                  from: r.tripFrom,
-                  label: `${loadLabel(r.ref)}: ${stopName(s)}`,
-                  arrivedAt: s.arrivedAt,
-                  departedAt: s.departedAt,
-                },
-              ],
+        [
+          ...r.earlier,
+          {
+            from: r.tripFrom,
+            to: Infinity,
+            stops: r.load.outlook?.stops ?? [],
+            radiusMeters: r.load.outlook?.radiusMeters,
+          },
+        ].flatMap((trip) =>
+          trip.stops.flatMap((s) =>
+            s.lat === undefined || s.lon === undefined
+              ? []
+              : [
+                  {
+                    key: `${r.key} ${trip.from} ${s.order}`,
+                    lat: s.lat,
+                    lon: s.lon,
+                    fenceMeters: trip.radiusMeters ?? DEFAULT_STOP_RADIUS_METERS,
+                    from: trip.from,
+                    to: trip.to,
+                    label: `${loadLabel(r.ref)}: ${stopName(s)}`,
+                    arrivedAt: s.arrivedAt,
+                    departedAt: s.departedAt,
+                  },
+                ],
+          ),
         ),
       ),
     [replayed],
@@ -417,6 +467,10 @@ const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Re
         {replayed.map((r) => {
           const at = positionAt(r.track, time);
           const scale = r.load.outlook?.clockScale ?? 1;
+          // Before the current trip: the stops of the trip under way then, when they were kept.
+          const earlier =
+            time < r.tripFrom ? r.earlier.find((t) => time >= t.from && time < t.to) : undefined;
+          const stops = time < r.tripFrom ? earlier?.stops : r.load.outlook?.stops;
           return (
             <li key={r.key} className="rounded border border-panel-line p-2 text-sm" data-replay-load={r.key}>
               <LoadHeading r={r} />
@@ -427,27 +481,27 @@ const LoadsAtTime = memo(function LoadsAtTime({ replayed, time }: { replayed: Re
                     ? `No ping since ${viewerTime(at.since)}`
                     : `${COUNT.format(at.pings)} of ${COUNT.format(r.track.times.length)} pings${at.state === 'last' ? ' (its last)' : ''}`}
               </p>
-              {time < r.tripFrom ? (
+              {time < r.tripFrom && (
                 <p className="mt-1 text-ink-muted" data-earlier-trip>
-                  An earlier trip under the same ids: its stops are not known (the service sends the stops of
-                  the trip under way, from {viewerTime(r.tripFrom)}).
+                  {earlier
+                    ? `An earlier trip under the same ids: its stops as they were kept (the trip under way now began ${viewerTime(r.tripFrom)}).`
+                    : `An earlier trip under the same ids: its stops were not kept (the service sends the stops of the trip under way, from ${viewerTime(r.tripFrom)}).`}
                 </p>
-              ) : (
-                (r.load.outlook?.stops ?? []).length > 0 && (
-                  <ul className="mt-1 flex flex-col gap-0.5">
-                    {(r.load.outlook?.stops ?? []).map((s) => {
-                      const st = stopAt(s, time, scale);
-                      return (
-                        <li key={s.order} data-stop-progress={st.progress}>
-                          {stopName(s)}: {stopTime(time, s.appointment?.offsetHours)} there ·{' '}
-                          {st.progress === 'upcoming'
-                            ? 'not reached'
-                            : `${st.progress === 'arrived' ? 'inside' : 'left after'} ${durationText(st.insideMinutes ?? 0)}${st.detentionMinutes ? `, detention ${durationText(st.detentionMinutes)}` : ''}`}
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )
+              )}
+              {stops && stops.length > 0 && (
+                <ul className="mt-1 flex flex-col gap-0.5">
+                  {stops.map((s) => {
+                    const st = stopAt(s, time, scale);
+                    return (
+                      <li key={s.order} data-stop-progress={st.progress}>
+                        {stopName(s)}: {stopTime(time, s.appointment?.offsetHours)} there ·{' '}
+                        {st.progress === 'upcoming'
+                          ? 'not reached'
+                          : `${st.progress === 'arrived' ? 'inside' : 'left after'} ${durationText(st.insideMinutes ?? 0)}${st.detentionMinutes ? `, detention ${durationText(st.detentionMinutes)}` : ''}`}
+                      </li>
+                    );
+                  })}
+                </ul>
               )}
             </li>
           );

@@ -15,6 +15,8 @@ export interface ReplayStopPlace {
   departedAt: number | undefined;
   /** Shown from this instant: the stops are of the trip that began then (-Infinity: always). */
   from: number;
+  /** Shown until this instant, when the next trip began (Infinity: the current trip's). */
+  to: number;
 }
 
 /** A document or comment sent from a place, shown from the instant it was sent. */
@@ -45,7 +47,7 @@ const progressAt = (s: ReplayStopPlace, t: number): Progress =>
 /**
  * A replay's stops (each with its fence, coloured by where the load stood with it at the time) and
  * the documents and comments sent so far. Made once; each frame only restyles a stop whose progress
- * changed and adds or removes an item whose instant (or a stop whose trip's start) was crossed.
+ * changed and adds or removes an item whose instant (or a stop whose trip's start or end) was crossed.
  */
 export function ReplayPlacesLayer({
   stops,
@@ -101,7 +103,7 @@ export function ReplayPlacesLayer({
     const draw = (time: number) => {
       stopLayers.current.forEach((m, i) => {
         const stop = stops[i] as ReplayStopPlace;
-        const show = time >= stop.from;
+        const show = time >= stop.from && time < stop.to;
         if (show !== m.shown) {
           m.shown = show;
           if (show) {
