@@ -71,7 +71,10 @@ test('an admin’s rule fires each alert once: in the list and at the webhook', 
   await admin.getByLabel('After (minutes late)').fill('0');
   await admin.getByLabel('Webhook (optional, https)').fill('https://192.168.1.20/hook');
   await admin.getByRole('button', { name: 'Add rule' }).click();
-  await expect(admin.getByRole('alert')).toContainText('private network');
+  // Said under the field, which takes the focus and is described by it.
+  const webhookField = admin.getByLabel('Webhook (optional, https)');
+  await expect(webhookField).toHaveAccessibleDescription(/private network/);
+  await expect(webhookField).toBeFocused();
 
   await admin.getByLabel('Webhook (optional, https)').fill(hookUrl);
   await admin.getByRole('button', { name: 'Add rule' }).click();
