@@ -46,7 +46,7 @@ test('review three documents by keyboard; another browser sees them reviewed; ax
     const focused = page.locator('[data-document-item]:focus');
     await expect(focused).toHaveCount(1);
     reviewed.push((await focused.getAttribute('data-url')) ?? '');
-    await page.keyboard.press('r');
+    await page.keyboard.press('a');
     await expect(list(page).locator(`[data-url="${reviewed[i]}"]`)).toHaveCount(0);
   }
   expect(new Set(reviewed).size).toBe(3);

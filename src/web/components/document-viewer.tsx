@@ -181,7 +181,9 @@ export function DocumentViewer({
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
-      onClose();
+      // The page's own use of Escape first (a rejection waiting for its reason is cancelled); the
+      // next Escape closes.
+      if (!(doc && onShortcut?.('Escape', doc))) onClose();
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
       go(event.key === 'ArrowLeft' ? -1 : 1);

@@ -375,14 +375,17 @@ describe('DocumentsPage', () => {
     expect(articles()[0]).toHaveFocus();
     expect(articles()[0]).toHaveAccessibleName(/^1 of 5: POD of load 700100/);
 
+    // r is no key: read as "reject" it would have approved the paper.
     await user.keyboard('r');
+    expect(articles()).toHaveLength(5);
+    await user.keyboard('a');
     expect(screen.getByRole('status')).toHaveTextContent(
       'Approved: POD of load 700100. 4 not reviewed left.',
     );
     expect(articles()).toHaveLength(4);
     expect(articles()[0]).toHaveFocus();
     expect(articles()[0]).toHaveAccessibleName(/^1 of 4: PICTURE of load 700200/);
-    await user.keyboard('rr');
+    await user.keyboard('aa');
     expect(names()).toEqual(['BOL of load LN1', 'LUMPER of load 700200']);
     expect(articles()[0]).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(
@@ -491,7 +494,7 @@ describe('DocumentsPage', () => {
     const { user } = renderPage();
     await loaded();
     await user.click(articles()[0]!);
-    await user.keyboard('rrrrr');
+    await user.keyboard('aaaaa');
     expect(await screen.findByRole('heading', { name: 'All caught up' })).toBeInTheDocument();
     // Focus stays on the page, not lost to the body.
     expect(screen.getByRole('heading', { name: 'All caught up' }).parentElement).toHaveFocus();
@@ -521,7 +524,7 @@ describe('DocumentsPage', () => {
     expect(articles()).toHaveLength(6);
   });
 
-  it('opens the current document in the viewer, reviews there with r, steps with j, and gives focus back', async () => {
+  it('opens the current document in the viewer, reviews there with a, steps with j, and gives focus back', async () => {
     standardFleet();
     const { user } = renderPage();
     await loaded();
@@ -534,7 +537,13 @@ describe('DocumentsPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Rotate' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
 
-    await user.keyboard('r');
+    // x then Escape cancels the rejection and keeps the viewer open: a number after it rejects nothing.
+    await user.keyboard('x{Escape}');
+    expect(screen.getByRole('dialog', { name: /PICTURE/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Not rejected.');
+    await user.keyboard('3');
+    expect(proxy.decisionOf(URL_SEAL)).toBeUndefined();
+    await user.keyboard('a');
     await waitFor(() => expect(proxy.decisionOf(URL_SEAL)).toBe('approved'));
     // The reviewed picture left the queue: the viewer shows the next document.
     expect(screen.getByRole('dialog', { name: /BOL/ })).toHaveTextContent('(2 of 4)');

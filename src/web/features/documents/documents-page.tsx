@@ -276,7 +276,7 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
     if (rejecting !== null && reason) settle(rejecting, 'rejected', true, reason);
     else if (rejecting !== null && key === 'Escape') cancelReject();
     else if (rejecting !== null && key === 'n') noteField.current?.focus();
-    else if (key === 'a' || key === 'r') {
+    else if (key === 'a') {
       if (current) settle(current.url, 'approved', true);
     } else if (key === 'x') {
       if (current) startReject(current.url);
