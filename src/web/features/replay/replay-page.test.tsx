@@ -198,6 +198,29 @@ describe('ReplayPage, a load whose ids were reused for its next trip', () => {
     expect(screen.queryByText(/An earlier trip/)).toBeNull();
   });
 
+  it('names no earlier trip for a load with one trip, before its dispatch', async () => {
+    const answer = pullAnswer([wireDetail()]);
+    Object.assign(answer.loads[0] as object, {
+      outlook: {
+        asOf: FIRST_PING,
+        stops: [
+          {
+            order: 1,
+            type: 'pickup',
+            lat: 41.25,
+            lon: -95.93,
+            progress: 'upcoming',
+            status: 'no-appointment',
+          },
+        ],
+      },
+    });
+    serve(answer, []);
+    renderReplay(`loads=e:700100&t=${new Date(dispatched - 3_600_000).toISOString()}`);
+    await waitFor(() => expect(document.querySelector('[data-stop-progress]')).not.toBeNull());
+    expect(screen.queryByText(/An earlier trip/)).toBeNull();
+  });
+
   it('lists an earlier trip’s stops at its time when the server kept them', async () => {
     serve(twoTrips(), [
       {

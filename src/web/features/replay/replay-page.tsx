@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
 import { DEFAULT_STOP_RADIUS_METERS, tripSpans, tripStart } from '@/domain/geofence';
+import { statusPhase } from '@/domain/status-phase';
 import type { Load } from '@/domain/model';
 import { durationText, stopName, stopTime } from '@/domain/outlook-text';
 import { TemperatureChart } from '../../components/temperature-chart';
@@ -75,6 +76,17 @@ interface Replayed {
   earlier: EarlierTrip[];
 }
 
+/**
+ * When the load's current trip began, if an earlier trip (a delivery) came before it; else
+ * -Infinity. A first trip's messages before its dispatch are that trip's, not another's.
+ */
+function currentTripFrom(events: Load['events']): number {
+  const from = tripStart(events);
+  return from !== undefined && events.some((e) => e.instant < from && statusPhase(e) === 'delivered')
+    ? from
+    : -Infinity;
+}
+
 /** An earlier trip of a load, from its start to the next one's, with its kept stops. */
 interface EarlierTrip {
   from: number;
@@ -140,7 +152,7 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
         color: COLORS[i % COLORS.length] as string,
         load,
         track: trackOf(key, load),
-        tripFrom: tripStart(load.events) ?? -Infinity,
+        tripFrom: currentTripFrom(load.events),
         earlier: earlierTrips(load, keptTrips[i] ?? []),
       });
     });
