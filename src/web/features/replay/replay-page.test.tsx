@@ -135,6 +135,22 @@ describe('ReplayPage, loads not pulled yet (pending)', () => {
     expect(screen.queryByText(/Waiting for the first answer/)).toBeNull();
   });
 
+  it('names the loads it left out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((_path, init) => {
+        const { ids } = JSON.parse(String(init?.body)) as { ids: string[] };
+        const id = ids[0] as string;
+        if (id === '700100') return Promise.resolve(jsonResponse(200, pullAnswer([wireDetail()])));
+        return Promise.resolve(jsonResponse(200, { ...pullAnswer([]), missing: [id] }));
+      }),
+    );
+    renderReplay('loads=e:700100,e:404404,n:zzz');
+    expect(
+      await screen.findByText('2 loads could not be read and are left out: 404404, zzz.'),
+    ).toBeInTheDocument();
+  });
+
   it('replays the loads it has and counts the one still to come apart from those that failed', async () => {
     serve(() => true);
     renderReplay('loads=e:700100,e:700200');

@@ -129,8 +129,7 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
     queries: refs.map((r, i) => {
       const load = loads[i];
       const from = load ? tripStart(load.events) : undefined;
-      const hasEarlier =
-        load !== null && load !== undefined && from !== undefined && (load.events[0]?.instant ?? from) < from;
+      const hasEarlier = load !== null && load !== undefined && currentTripFrom(load.events) !== -Infinity;
       return { ...tripStopsQueries.of(r.by, r.id, from ?? -1), enabled: hasEarlier };
     }),
   });
@@ -198,7 +197,11 @@ export function ReplayPage({ config }: { config: ClientConfig }) {
     <ReplayView
       replayed={replayed}
       settled={!pending}
-      missing={refs.length - replayed.length - waiting}
+      missing={refs.flatMap((r, i) => {
+        const d = details[i];
+        // Read, still loading, or still to come from the service: not left out.
+        return loads[i] || !d || d.isPending || (!d.data?.load && d.data?.pending) ? [] : [r.id];
+      })}
       waiting={waiting}
       span={span}
       time={clock.time}
@@ -260,7 +263,8 @@ function ReplayView({
   replayed: Replayed[];
   /** Every load asked for is read (or failed): the map is fitted only then. */
   settled: boolean;
-  missing: number;
+  /** The ids of the loads asked for that could not be read (unknown, or their answer failed). */
+  missing: readonly string[];
   /** Loads whose first data has not come yet: they join the replay when it does. */
   waiting: number;
   span: { from: number; to: number };
@@ -398,9 +402,11 @@ function ReplayView({
           <h2 className="font-semibold">
             Replay of {replayed.length} load{replayed.length === 1 ? '' : 's'}
           </h2>
-          {missing > 0 && (
+          {missing.length > 0 && (
             <span className="text-status-silent">
-              {missing} of the loads could not be read and {missing === 1 ? 'is' : 'are'} left out.
+              {missing.length === 1
+                ? `Load ${missing[0]} could not be read and is left out.`
+                : `${missing.length} loads could not be read and are left out: ${missing.join(', ')}.`}
             </span>
           )}
           {waiting > 0 && (
