@@ -894,6 +894,19 @@ describe('DocumentsPage, reviews kept on the server', () => {
   });
 });
 
+describe('a decision the server refuses for the role', () => {
+  it('says to reload, not to try again: a role taken away does not come back by itself', async () => {
+    standardFleet();
+    proxy.demoted = true;
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Approve POD of load 700100' }));
+    const said = await screen.findByText(/The review of POD of load 700100 was not saved/);
+    expect(said).toHaveTextContent('Reload the page to see what your role may do.');
+    expect(said).not.toHaveTextContent('Try again');
+  });
+});
+
 describe('useDocumentsInbox and the nav badge', () => {
   it('give the nav the number of documents not reviewed, sharing the page’s queries', async () => {
     standardFleet();

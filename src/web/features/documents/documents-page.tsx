@@ -159,7 +159,12 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
       },
       (error: unknown) => {
         const why = saveFailure(error);
-        setSaveError(`The review of ${documentName(item)} was not saved: ${why}. Try again in a moment.`);
+        // Only a passing failure is worth a retry: a role taken away is not.
+        const next =
+          error instanceof ApiError && error.code === 'forbidden_role'
+            ? 'Reload the page to see what your role may do.'
+            : 'Try again in a moment.';
+        setSaveError(`The review of ${documentName(item)} was not saved: ${why}. ${next}`);
         setMessage(`Not saved: ${documentName(item)} is as it was.`);
       },
     );

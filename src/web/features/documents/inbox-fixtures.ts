@@ -93,6 +93,8 @@ export function fakeProxy() {
     decisions: [] as ReviewRequest[],
     /** Reviews answer 503 `store_unavailable`, as with the database gone. */
     storeDown: false,
+    /** A decision answers 403 `forbidden_role`, as for a user an admin made a dispatcher meanwhile. */
+    demoted: false,
     /** A decision by someone (another user, by default), as if made in another browser. */
     decide(
       url: string,
@@ -152,6 +154,13 @@ export function fakeProxy() {
     if (path.includes('/api/documents/reviews')) {
       if (state.storeDown) return storeDown();
       if (init?.method === 'PUT') {
+        if (state.demoted)
+          return jsonResponse(403, {
+            error: {
+              code: 'forbidden_role',
+              message: 'your role (dispatcher) may not do this: it is for broker or admin',
+            },
+          });
         const body = JSON.parse(String(init.body)) as ReviewRequest;
         state.decisions.push(body);
         const { review, replaced } = state.decide(body.url, body.decision, state.user.name, body.load);
