@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { BoardsAnswer, SavedBoard } from '@/contract/boards-api';
+import * as z from 'zod/mini';
 import { apiGet, apiSend, ApiError } from '../../data/api-client';
+import { sessionQueries } from '../../data/session-queries';
 import { useDismiss } from '../../lib/use-dismiss';
 import { queryText } from '../../lib/url-state';
 
@@ -11,6 +13,9 @@ const boardsQuery = () =>
     queryKey: ['boards'],
     queryFn: ({ signal }) => apiGet('/api/boards', BoardsAnswer, signal),
   });
+
+/** A board deleted: `204`, no body. */
+const Deleted = z.undefined();
 
 /** What the address says of the view alone (the selection, the map's view, the phone's switch): not part of a board. */
 const NOT_OF_A_BOARD = ['load', 'map', 'view', 'board'];
@@ -46,6 +51,26 @@ export function SavedBoardsMenu() {
   const wrapper = useRef<HTMLDivElement>(null);
   const linked = new URLSearchParams(search).get('board');
   const boards = useQuery({ ...boardsQuery(), enabled: open || linked !== null });
+  const session = useQuery({ ...sessionQueries.state(), enabled: open });
+  const me = session.data?.user;
+  /** The server's rule: your own boards, and an admin the shared ones. */
+  const mayDelete = (b: SavedBoard) =>
+    me !== null && me !== undefined && (b.owner === me.name || (me.role === 'admin' && b.shared));
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) =>
+      apiSend('DELETE', `/api/boards/${encodeURIComponent(id)}`, undefined, Deleted),
+    onSuccess: () => {
+      setConfirming(null);
+      void client.invalidateQueries({ queryKey: boardsQuery().queryKey });
+    },
+  });
+  /** Saving under a name of yours replaces that board: its sharing is kept unless changed. */
+  const typeName = (value: string) => {
+    setName(value);
+    const same = boards.data?.boards.find((b) => b.owner === me?.name && b.name === value.trim());
+    if (same) setShared(same.shared);
+  };
   const save = useMutation({
     mutationFn: (input: { name: string; shared: boolean; search: string }) =>
       apiSend('PUT', '/api/boards', input, SavedBoard),
@@ -95,6 +120,11 @@ export function SavedBoardsMenu() {
           className="absolute right-0 z-[1100] mt-1 w-64 space-y-2 md:right-auto md:left-0 md:w-72 rounded border border-panel-line bg-panel p-2 text-sm shadow-lg"
         >
           {boards.isError && <p className="text-xs text-red-800">{messageOf(boards.error)}</p>}
+          {remove.error && (
+            <p role="alert" className="text-xs text-red-800">
+              {messageOf(remove.error)}
+            </p>
+          )}
           {boards.data && boards.data.boards.length === 0 && (
             <p className="text-xs text-ink-muted">No saved boards yet.</p>
           )}
@@ -112,6 +142,31 @@ export function SavedBoardsMenu() {
                   <span className="shrink-0 text-xs text-ink-muted">
                     {b.shared ? `shared by ${b.owner}` : 'yours'}
                   </span>
+                  {mayDelete(b) &&
+                    (confirming === b.id ? (
+                      <span className="ml-auto flex shrink-0 gap-1 text-xs">
+                        <button
+                          type="button"
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate(b.id)}
+                          className="rounded bg-red-700 px-1.5 text-white disabled:opacity-60"
+                        >
+                          Delete “{b.name}”
+                        </button>
+                        <button type="button" onClick={() => setConfirming(null)} className="underline">
+                          Keep
+                        </button>
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        aria-label={`Delete board ${b.name}`}
+                        onClick={() => setConfirming(b.id)}
+                        className="ml-auto shrink-0 text-xs text-ink-muted underline hover:text-red-800"
+                      >
+                        Delete
+                      </button>
+                    ))}
                 </li>
               ))}
             </ul>
@@ -121,7 +176,7 @@ export function SavedBoardsMenu() {
               Save this board as
               <input
                 value={name}
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => typeName(e.target.value)}
                 maxLength={80}
                 className="mt-0.5 block w-full rounded border border-panel-line px-1.5 py-0.5"
               />
