@@ -109,8 +109,21 @@ describe.each(STORE_KINDS)('/api/users, on %s', (kind) => {
       ['PATCH', '/api/users/Bea', { role: 'admin', disabled: true }, 400, 'exactly one'],
       ['PATCH', '/api/users/Bea', {}, 400, 'exactly one'],
       ['PATCH', '/api/users/Nobody', { role: 'broker' }, 404, 'Nobody'],
-      ['PATCH', '/api/users/Ada', { disabled: true }, 400, 'last active admin'],
-      ['PATCH', '/api/users/Ada', { role: 'broker' }, 400, 'last active admin'],
+      // Said of the field the change was about: not "Role" for a disable.
+      [
+        'PATCH',
+        '/api/users/Ada',
+        { disabled: true },
+        400,
+        '{"path":"disabled","message":"\\"Ada\\" is the last active admin',
+      ],
+      [
+        'PATCH',
+        '/api/users/Ada',
+        { role: 'broker' },
+        400,
+        '{"path":"role","message":"stays: \\"Ada\\" is the last active admin',
+      ],
     ];
     for (const [method, path, body, status, named] of cases) {
       const response = await send(method as 'POST', path, admin, body);

@@ -27,7 +27,7 @@ export interface User {
 export class UserError extends Error {
   constructor(
     readonly kind: 'invalid' | 'duplicate' | 'not_found',
-    readonly field: 'name' | 'role' | 'password',
+    readonly field: 'name' | 'role' | 'password' | 'disabled',
     problem: string,
   ) {
     super(`${field}: ${problem}`);
@@ -144,11 +144,18 @@ async function changeUser(
       .executeTakeFirstOrThrow();
     // Nobody could manage the users any more: the change is undone.
     if (before.role === 'admin' && before.disabled_at === null && !(await anyActiveAdmin(trx)))
-      throw new UserError(
-        'invalid',
-        'role',
-        `${quoted(before.name)} is the last active admin: add another first`,
-      );
+      // Said of the field the change was about: a form writes "Role stays: …" beside the role.
+      throw disabled === undefined
+        ? new UserError(
+            'invalid',
+            'role',
+            `stays: ${quoted(before.name)} is the last active admin; add another first`,
+          )
+        : new UserError(
+            'invalid',
+            'disabled',
+            `${quoted(before.name)} is the last active admin: add another first`,
+          );
     // A disabled user, or one whose password changed, is logged out everywhere.
     if (disabled || set.password_hash !== undefined)
       await trx.deleteFrom('sessions').where('user_id', '=', before.id).execute();
