@@ -94,7 +94,7 @@ describe('AuditPage', () => {
     const rows = await bodyRows();
     expect(rows.map((r) => cellsOf(r).slice(1, 4))).toEqual([
       ['Bo', 'Webhook created', '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f'],
-      ['Ana', 'Document review', 'https://files.example.com/pod.jpg'],
+      ['Ana', 'Document review', 'Document of load e:9001https://files.example.com/pod.jpg'],
       ['Ana', 'Logged in', 'Ana'],
       ['anonymous', 'Failed login', 'Ana'],
       ['test', 'User added', 'Ana'],

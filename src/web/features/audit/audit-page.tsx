@@ -150,7 +150,9 @@ export function AuditPage() {
                         <td className="py-1 pr-3" title={e.action}>
                           {labelOf(e.action)}
                         </td>
-                        <td className="py-1 pr-3 break-all">{e.subject ?? ''}</td>
+                        <td className="py-1 pr-3 break-all">
+                          <Subject action={e.action} subject={e.subject} details={e.details} />
+                        </td>
                         <td className="py-1">
                           <Details details={e.details} />
                         </td>
@@ -179,5 +181,20 @@ export function AuditPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * What an entry was about. A review's subject is the document's address, exact but unreadable: the
+ * load comes first, the address (the evidence) after it, smaller.
+ */
+function Subject({ action, subject, details }: { action: string; subject: string | null; details: unknown }) {
+  const load = (details as { load?: unknown } | null)?.load;
+  if (action !== 'review' || typeof load !== 'string' || subject === null) return subject ?? '';
+  return (
+    <>
+      Document of load {load}
+      <span className="block text-xs text-ink-muted">{subject}</span>
+    </>
   );
 }
