@@ -13,6 +13,16 @@ export const sessionQueries = {
     }),
 };
 
+/** A session that ended under the user (logged out elsewhere, expired): the login screen says so once. */
+let endedUnderUser = false;
+export const noteSessionEnded = () => void (endedUnderUser = true);
+/** Whether the session ended under the user since last asked; asking clears it. */
+export function takeSessionEnded(): boolean {
+  const was = endedUnderUser;
+  endedUnderUser = false;
+  return was;
+}
+
 /** The session's changes answer 204: no body. */
 const NoContent = z.undefined();
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../data/api-client';
-import { useSessionChange } from '../../data/session-queries';
+import { takeSessionEnded, useSessionChange } from '../../data/session-queries';
 
 /** "a second", "12 seconds", or "a few seconds" when the server did not say. */
 function waitWords(retryAfter: string | undefined): string {
@@ -30,6 +30,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const errorId = useId();
+  const [ended] = useState(takeSessionEnded);
   const login = useSessionChange();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +46,12 @@ export function LoginPage() {
         className="w-full max-w-sm space-y-4 rounded-lg border border-panel-line bg-panel p-6 shadow-sm"
       >
         <h1 className="text-xl font-semibold">Log in to Haulview</h1>
+        {ended && (
+          <p role="status" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm">
+            Your session ended (you logged out in another tab, an admin changed your account, or it expired).
+            Log in again: what you did as it ended was not saved.
+          </p>
+        )}
         <p className="text-sm text-ink-muted">
           This dashboard shows a partner’s live freight data. Log in with the user your admin gave you.
         </p>
