@@ -164,7 +164,7 @@ function UserRow({ user, onPassword }: { user: UserRecord; onPassword: (password
   const disabled = user.disabledAt !== null;
   return (
     <tr className="border-t border-panel-line">
-      <th scope="row" className="py-1.5 pr-4 text-left font-medium">
+      <th scope="row" className="max-w-48 py-1.5 pr-4 text-left font-medium break-all">
         {user.name}
       </th>
       <td className="pr-4">
@@ -184,14 +184,16 @@ function UserRow({ user, onPassword }: { user: UserRecord; onPassword: (password
       </td>
       <td className="pr-4">{disabled ? 'Disabled' : 'Active'}</td>
       <td className="pr-4 text-ink-muted">{user.createdAt.slice(0, 10)}</td>
-      <td className="flex gap-2 py-1">
+      <td className="flex flex-wrap gap-2 py-1">
+        {/* The name is the row's: said to screen readers, not written again on the buttons. */}
         <button
           type="button"
           disabled={pending}
+          aria-label={disabled ? `Enable ${user.name}` : `Disable ${user.name}`}
           onClick={() => change.mutate({ name: user.name, change: { disabled: !disabled } })}
           className="rounded border border-panel-line px-2 py-0.5"
         >
-          {disabled ? `Enable ${user.name}` : `Disable ${user.name}`}
+          {disabled ? 'Enable' : 'Disable'}
         </button>
         <button
           type="button"
@@ -202,6 +204,7 @@ function UserRow({ user, onPassword }: { user: UserRecord; onPassword: (password
               { onSuccess: (answer) => answer.password && onPassword(answer.password) },
             )
           }
+          aria-label={`New password for ${user.name}`}
           className="rounded border border-panel-line px-2 py-0.5"
         >
           New password
@@ -237,29 +240,31 @@ export function UsersPage({ session }: { session: SessionState }) {
         />
         {!open && users.isError && <ErrorBanner error={users.error} onRetry={() => void users.refetch()} />}
         {!open && users.data && (
-          <table className="w-full text-sm">
-            <caption className="sr-only">Users</caption>
-            <thead>
-              <tr className="text-left text-ink-muted">
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.users.map((u) => (
-                <UserRow
-                  key={u.name}
-                  user={u}
-                  onPassword={(password) => setShown({ name: u.name, password })}
-                />
-              ))}
-            </tbody>
-          </table>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Users</caption>
+              <thead>
+                <tr className="text-left text-ink-muted">
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.users.map((u) => (
+                  <UserRow
+                    key={u.name}
+                    user={u}
+                    onPassword={(password) => setShown({ name: u.name, password })}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </div>
     </div>
