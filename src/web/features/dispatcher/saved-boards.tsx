@@ -131,7 +131,7 @@ export function SavedBoardsMenu() {
           {boards.data && boards.data.boards.length > 0 && (
             <ul aria-label="Saved boards" className="max-h-60 overflow-auto">
               {boards.data.boards.map((b) => (
-                <li key={b.id} className="flex items-baseline gap-2">
+                <li key={b.id} className="flex flex-wrap items-baseline gap-x-2">
                   <Link
                     href={`/${b.search}`}
                     onClick={() => setOpen(false)}

@@ -164,7 +164,7 @@ function UserRow({ user, onPassword }: { user: UserRecord; onPassword: (password
   const disabled = user.disabledAt !== null;
   return (
     <tr className="border-t border-panel-line">
-      <th scope="row" className="max-w-48 py-1.5 pr-4 text-left font-medium break-all">
+      <th scope="row" className="max-w-48 min-w-24 py-1.5 pr-3 text-left font-medium break-all">
         {user.name}
       </th>
       <td className="pr-4">
@@ -183,7 +183,8 @@ function UserRow({ user, onPassword }: { user: UserRecord; onPassword: (password
         </select>
       </td>
       <td className="pr-4">{disabled ? 'Disabled' : 'Active'}</td>
-      <td className="pr-4 text-ink-muted">{user.createdAt.slice(0, 10)}</td>
+      {/* A phone's width goes to the actions. */}
+      <td className="hidden pr-4 text-ink-muted sm:table-cell">{user.createdAt.slice(0, 10)}</td>
       <td className="flex flex-wrap gap-2 py-1">
         {/* The name is the row's: said to screen readers, not written again on the buttons. */}
         <button
@@ -245,10 +246,18 @@ export function UsersPage({ session }: { session: SessionState }) {
               <caption className="sr-only">Users</caption>
               <thead>
                 <tr className="text-left text-ink-muted">
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Added</th>
+                  <th scope="col" className="pr-4">
+                    Name
+                  </th>
+                  <th scope="col" className="pr-4">
+                    Role
+                  </th>
+                  <th scope="col" className="pr-4">
+                    Status
+                  </th>
+                  <th scope="col" className="hidden pr-4 sm:table-cell">
+                    Added
+                  </th>
                   <th scope="col">
                     <span className="sr-only">Actions</span>
                   </th>
