@@ -11,7 +11,7 @@ import {
   type ShareView,
 } from '@/contract/share-api';
 import type { LoadViewWire } from '@/contract/load-view';
-import type { LoadBy } from '@/domain/model';
+import type { LoadBy, StopOutlook } from '@/domain/model';
 import { keptTripStops, type KeptTripStops, type TripStop } from '@/domain/trip-stops';
 import { isNoiseEvent } from '@/domain/noise-rules';
 import type { AppEnv } from '../app-env';
@@ -87,8 +87,11 @@ function labelOf(row: ShareRow, ref: string, index: number): string {
   return row.loads.length > 1 ? `${row.reference} · ${index + 1} of ${row.loads.length}` : row.reference;
 }
 
-/** A kept stop of an ended trip as a customer sees it: no ETA, the trip is over. */
-function sharedKeptStop(s: TripStop): SharedStop {
+/**
+ * A stop as a customer sees it, field by field: a kept stop of an ended trip (no ETA, the trip is
+ * over) or one of the trip under way, with its ETA.
+ */
+function sharedStop(s: TripStop | StopOutlook): SharedStop {
   const stop: SharedStop = { order: s.order, progress: s.progress, status: s.status };
   if (s.type) stop.type = s.type;
   if (s.name) stop.name = s.name;
@@ -96,6 +99,7 @@ function sharedKeptStop(s: TripStop): SharedStop {
   if (s.lat !== undefined && s.lon !== undefined) Object.assign(stop, { lat: s.lat, lon: s.lon });
   if (s.appointment) stop.appointment = s.appointment.local;
   if (s.appointment?.instant !== undefined) stop.appointmentAt = s.appointment.instant;
+  if ('eta' in s && s.eta !== undefined) stop.eta = s.eta;
   if (s.arrivedAt !== undefined) stop.arrivedAt = s.arrivedAt;
   if (s.departedAt !== undefined) stop.departedAt = s.departedAt;
   return stop;
@@ -130,23 +134,11 @@ function sharedLoad(
     if (last?.name) out.status = { name: last.name, at: last.instant };
   }
   if (row.show_stops && load.outlook && !trip.ended) {
-    out.stops = load.outlook.stops.map((s): SharedStop => {
-      const stop: SharedStop = { order: s.order, progress: s.progress, status: s.status };
-      if (s.type) stop.type = s.type;
-      if (s.name) stop.name = s.name;
-      if (s.place) stop.place = { city: s.place.city, state: s.place.state, country: s.place.country };
-      if (s.lat !== undefined && s.lon !== undefined) Object.assign(stop, { lat: s.lat, lon: s.lon });
-      if (s.appointment) stop.appointment = s.appointment.local;
-      if (s.appointment?.instant !== undefined) stop.appointmentAt = s.appointment.instant;
-      if (s.eta !== undefined) stop.eta = s.eta;
-      if (s.arrivedAt !== undefined) stop.arrivedAt = s.arrivedAt;
-      if (s.departedAt !== undefined) stop.departedAt = s.departedAt;
-      return stop;
-    });
+    out.stops = load.outlook.stops.map(sharedStop);
   }
   if (row.show_stops && trip.ended) {
     const stops = kept(load, trip.from)?.stops;
-    if (stops) out.stops = stops.map(sharedKeptStop);
+    if (stops) out.stops = stops.map(sharedStop);
   }
   if (row.show_pod) {
     // A proof with no readable time could be of either trip: shown only on a track of one trip.
