@@ -35,6 +35,12 @@ describe('the trips of a track whose ids are reused', () => {
     expect(tripAt([], 0)).toEqual({ from: -Infinity, to: Infinity });
   });
 
+  it('takes the trip about to start for a link made after a message but before the first dispatch', () => {
+    const messaged = [testEvent(0.5 * H, 'Sent text message to driver'), ...twoTrips];
+    expect(tripAt(messaged, 0.75 * H)).toEqual({ from: 1 * H, to: 20 * H });
+    expect(tripAt(messaged, 5 * H)).toEqual({ from: 1 * H, to: 20 * H });
+  });
+
   it('counts statuses before the first dispatch as a trip of their own when there are any', () => {
     // A trip whose planning status the service never sent, then the truck dispatched again.
     const unplanned = [

@@ -75,8 +75,13 @@ export function tripSpans(events: readonly StatusEvent[]): TripSpan[] {
 export function tripAt(events: readonly StatusEvent[], at: number): TripSpan {
   let chosen: TripSpan | undefined;
   for (const span of tripSpans(events)) {
-    const first = events.find((e) => e.instant >= span.from && e.instant < span.to);
+    const inSpan = (e: StatusEvent) => e.instant >= span.from && e.instant < span.to;
+    const first = events.find(inSpan);
     if (first === undefined) continue;
+    // Messages before a track's first dispatch (nothing of a trip's phases among them) are that
+    // trip's: a link made then is of the trip about to start, not of one that "ended" at its dispatch.
+    if (span.from === -Infinity && span.to !== Infinity)
+      if (!events.some((e) => inSpan(e) && statusPhase(e) !== 'other')) continue;
     if (first.instant > at) return chosen ?? span;
     chosen = span;
   }
