@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEvent } from '@/testing/loads';
-import { tripAt, tripStart, tripStarts } from './geofence';
+import { hasEarlierTrip, tripAt, tripStart, tripStarts } from './geofence';
 
 const H = 3_600_000;
 
@@ -33,6 +33,14 @@ describe('the trips of a track whose ids are reused', () => {
   it('takes the first trip to come for a link made before any status', () => {
     expect(tripAt(twoTrips, 0)).toEqual({ from: 1 * H, to: 20 * H });
     expect(tripAt([], 0)).toEqual({ from: -Infinity, to: Infinity });
+  });
+
+  it('tells a track with an earlier trip from one on its first, messages before its dispatch included', () => {
+    const first = [testEvent(1 * H, 'Dispatched', 'DSP'), testEvent(9 * H, 'Delivered', 'DLV')];
+    expect(hasEarlierTrip(first)).toBe(false);
+    expect(hasEarlierTrip([...first, testEvent(20 * H, 'Dispatched', 'DSP')])).toBe(true);
+    expect(hasEarlierTrip([])).toBe(false);
+    expect(hasEarlierTrip([testEvent(0.5 * H, 'Sent text message to driver'), ...first])).toBe(false);
   });
 
   it('takes the trip about to start for a link made after a message but before the first dispatch', () => {

@@ -55,6 +55,18 @@ export function tripStarts(events: readonly StatusEvent[]): number[] {
   return starts;
 }
 
+/** A status that says where in a trip a load is (not a message, an app notice or a code unknown). */
+const ofATrip = (e: StatusEvent) => statusPhase(e) !== 'other';
+
+/**
+ * Whether the track had a trip before its current one: something of a trip's phases came before the
+ * current trip's start. Messages before a track's first dispatch are that trip's, not another's.
+ */
+export function hasEarlierTrip(events: readonly StatusEvent[]): boolean {
+  const start = tripStart(events);
+  return start !== undefined && events.some((e) => e.instant < start && ofATrip(e));
+}
+
 /** One trip of a track: from its start (-Infinity: the track's first) to the next trip's (Infinity: none yet). */
 export interface TripSpan {
   from: number;
@@ -81,7 +93,7 @@ export function tripAt(events: readonly StatusEvent[], at: number): TripSpan {
     // Messages before a track's first dispatch (nothing of a trip's phases among them) are that
     // trip's: a link made then is of the trip about to start, not of one that "ended" at its dispatch.
     if (span.from === -Infinity && span.to !== Infinity)
-      if (!events.some((e) => inSpan(e) && statusPhase(e) !== 'other')) continue;
+      if (!events.some((e) => inSpan(e) && ofATrip(e))) continue;
     if (first.instant > at) return chosen ?? span;
     chosen = span;
   }

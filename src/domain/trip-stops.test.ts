@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyLoad, testEvent } from '@/testing/loads';
 import type { StopOutlook } from './model';
-import { hasEarlierTrips, keptTripStops, tripStopsOf } from './trip-stops';
+import { keptTripStops, tripStopsOf } from './trip-stops';
 
 const HOUR = 3_600_000;
 const T = Date.parse('2026-11-24T12:00:00Z');
@@ -96,16 +96,6 @@ describe('a trip’s stops as kept', () => {
     });
     expect(tripStopsOf(load([]))).toBeUndefined();
     expect(tripStopsOf(emptyLoad('9001'))).toBeUndefined();
-  });
-
-  it('tells a track with an earlier trip from one on its first', () => {
-    const first = [
-      testEvent(T - 30 * HOUR, 'Dispatched', 'DSP'),
-      testEvent(T - 20 * HOUR, 'Delivered', 'DLV'),
-    ];
-    expect(hasEarlierTrips(load([], first))).toBe(false);
-    expect(hasEarlierTrips(load([], [...first, testEvent(T, 'Dispatched', 'DSP')]))).toBe(true);
-    expect(hasEarlierTrips(load([], []))).toBe(false);
   });
 
   it('looks kept stops up by load and trip start', () => {

@@ -60,9 +60,3 @@ export function keptTripStops(rows: readonly (TripStops & { by: Load['by']; id: 
   const byKey = new Map(rows.map((r) => [`${r.by}|${r.id}|${r.from}`, r]));
   return (load, from) => byKey.get(`${load.by}|${load.id}|${from}`);
 }
-
-/** Whether the track has a trip before its current one: only such loads need kept stops read. */
-export function hasEarlierTrips(load: Pick<Load, 'events'>): boolean {
-  const start = tripStart(load.events);
-  return start !== undefined && (load.events[0]?.instant ?? start) < start;
-}

@@ -29,7 +29,8 @@ import {
   type CheckedStop,
 } from '@/domain/pod-checks';
 import { tripSpans } from '@/domain/geofence';
-import { hasEarlierTrips, type KeptTripStops } from '@/domain/trip-stops';
+import { hasEarlierTrip } from '@/domain/geofence';
+import type { KeptTripStops } from '@/domain/trip-stops';
 
 /**
  * Issue 37 parts 3 and 4 over the loads the proxy holds: each load's paperwork state and checks,
@@ -73,7 +74,7 @@ const hasEarlierPapers = (load: Load) => tripDocuments(load).length !== load.doc
  * lines) and those with a POD or BOL (their checks).
  */
 export function earlierTripsToRead(load: Load): number[] {
-  if (!hasEarlierTrips(load)) return [];
+  if (!hasEarlierTrip(load.events)) return [];
   const starts = new Set(deliveredTrips(load).flatMap((t) => (t.current ? [] : [t.from])));
   const current = new Set(tripDocuments(load));
   const spans = tripSpans(load.events);

@@ -2,8 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ClientConfig } from '@/contract/proxy-api';
-import { DEFAULT_STOP_RADIUS_METERS, tripSpans, tripStart } from '@/domain/geofence';
-import { statusPhase } from '@/domain/status-phase';
+import { DEFAULT_STOP_RADIUS_METERS, hasEarlierTrip, tripSpans, tripStart } from '@/domain/geofence';
 import type { Load } from '@/domain/model';
 import { durationText, stopName, stopTime } from '@/domain/outlook-text';
 import { TemperatureChart } from '../../components/temperature-chart';
@@ -76,16 +75,9 @@ interface Replayed {
   earlier: EarlierTrip[];
 }
 
-/**
- * When the load's current trip began, if an earlier trip (a delivery) came before it; else
- * -Infinity. A first trip's messages before its dispatch are that trip's, not another's.
- */
-function currentTripFrom(events: Load['events']): number {
-  const from = tripStart(events);
-  return from !== undefined && events.some((e) => e.instant < from && statusPhase(e) === 'delivered')
-    ? from
-    : -Infinity;
-}
+/** When the load's current trip began, when a trip came before it; else -Infinity: one trip. */
+const currentTripFrom = (events: Load['events']): number =>
+  hasEarlierTrip(events) ? (tripStart(events) as number) : -Infinity;
 
 /** An earlier trip of a load, from its start to the next one's, with its kept stops. */
 interface EarlierTrip {
