@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Appointment, Place, StopOutlook } from './load-view';
+import { StopOutlook } from './load-view';
 import { LoadRefText } from './proxy-api';
 
 /**
@@ -8,24 +8,30 @@ import { LoadRefText } from './proxy-api';
  * once the load is dispatched again under the same ids. What settles as the trip goes (where each
  * stop is, when the truck came and left); never an ETA, which changes with every ping.
  */
-export const TripStop = z.strictObject({
-  order: z.number(),
-  /** The service's id of the stop, which a document may name instead of its order. */
-  externalId: z.optional(z.string()),
-  type: z.optional(z.enum(['pickup', 'delivery'])),
-  name: z.optional(z.string()),
-  place: z.optional(Place),
-  zipcode: z.optional(z.string()),
-  lat: z.optional(z.number()),
-  lon: z.optional(z.number()),
-  appointment: z.optional(Appointment),
-  progress: StopOutlook.shape.progress,
-  arrivedAt: z.optional(z.number()),
-  departedAt: z.optional(z.number()),
-  /** A stop reached: how it stood against its appointment; one not reached: `unknown` or `no-appointment`. */
-  status: StopOutlook.shape.status,
-  lateMinutes: z.optional(z.number()),
-});
+export const TripStop = z.extend(
+  // The outlook's stop without what moves with each ping (ETA, its inputs). `status` and
+  // `lateMinutes`: a stop reached, how it stood against its appointment; one not reached,
+  // `unknown` or `no-appointment` (`tripStopsOf`).
+  z.pick(StopOutlook, {
+    order: true,
+    type: true,
+    name: true,
+    place: true,
+    zipcode: true,
+    lat: true,
+    lon: true,
+    appointment: true,
+    progress: true,
+    arrivedAt: true,
+    departedAt: true,
+    status: true,
+    lateMinutes: true,
+  }),
+  {
+    /** The service's id of the stop, which a document may name instead of its order. */
+    externalId: z.optional(z.string()),
+  },
+);
 export type TripStop = z.infer<typeof TripStop>;
 
 /** One trip's kept stops and the fence they were judged by. */
