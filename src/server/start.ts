@@ -73,6 +73,8 @@ export function buildProxy(
     signal: options.shutdown,
   });
   const drift = createDriftReport();
+  const { store } = options;
+  const now = options.now ?? Date.now;
   const cacheOptions: TrackCacheOptions = {
     pull: (by, ids, sendNewData, seen) => client.pull(by, ids, undefined, sendNewData, seen),
     chunkSize: env.UPSTREAM_MAX_IDS,
@@ -88,7 +90,8 @@ export function buildProxy(
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
     onChange: memoryFeed?.notify,
-    keepTripStops: options.store && tripStopsKeeper(options.store, options.now ?? Date.now, options.log),
+    keepTripStops:
+      store && tripStopsKeeper((by, id, trip) => keepTripStops(store.db, by, id, trip, now()), options.log),
   };
   const tracks = tracksOf(env, upstream, cacheOptions, options.store, options.log);
   if (options.store && options.alerts)
@@ -159,14 +162,13 @@ export function buildProxy(
  * A store that fails is said once, until a write gets through again.
  */
 function tripStopsKeeper(
-  store: Pick<Store, 'db'>,
-  now: () => number,
+  keep: (...a: Parameters<NonNullable<TrackCacheOptions['keepTripStops']>>) => Promise<unknown>,
   log: LogSink,
 ): NonNullable<TrackCacheOptions['keepTripStops']> {
   let failing = false;
   return async (by, id, trip) => {
     try {
-      await keepTripStops(store.db, by, id, trip, now());
+      await keep(by, id, trip);
       failing = false;
     } catch (error) {
       if (!failing)
@@ -210,9 +212,17 @@ function tracksOf(
         .slice(0, 32),
       seconds: env.LEASE_SECONDS,
     }),
-    makeCache: (persist) =>
+    makeCache: (persist, fenced) =>
       createTrackCache({
         ...cacheOptions,
+        // Written under the lease's term, as the answers are.
+        keepTripStops:
+          cacheOptions.keepTripStops &&
+          tripStopsKeeper(
+            (by, id, trip) =>
+              fenced((trx) => keepTripStops(trx, by, id, trip, (cacheOptions.now ?? Date.now)())),
+            log,
+          ),
         // A round every second finds each load due once a refresh, not at half of it.
         freshMs: env.REFRESH_SECONDS * 1000 - PULLER_ROUND_MS / 2,
         // Its answers are written one at a time: a second call fetches the next while one is

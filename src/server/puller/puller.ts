@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { LoadBy } from '@/domain/model';
 import type { PersistedAnswer, TrackCache } from '../track-cache';
 import type { Database } from '../store/database';
@@ -10,7 +10,7 @@ import {
   storeDeltas,
   takeResyncs,
 } from '../tracks/track-store';
-import { LeaseLostError, type Fence, type Lease } from './lease';
+import { checkFence, LeaseLostError, type Fence, type Lease } from './lease';
 
 /**
  * The one instance that pulls the service for every instance (issue 35): while it holds the account's
@@ -22,8 +22,11 @@ import { LeaseLostError, type Fence, type Lease } from './lease';
 export interface PullerOptions {
   db: Kysely<Database>;
   lease: Lease;
-  /** Makes the puller's track cache, given the write that stores each answer. */
-  makeCache: (persist: (by: LoadBy, answer: PersistedAnswer) => Promise<void>) => TrackCache;
+  /**
+   * Makes the puller's track cache, given the write that stores each answer and `fenced`, which runs
+   * any other write of the cache's (a trip's stops) in a transaction checked against the term.
+   */
+  makeCache: (persist: (by: LoadBy, answer: PersistedAnswer) => Promise<void>, fenced: Fenced) => TrackCache;
   /** At most this many watched loads are pulled; the rest wait (said once in the log). */
   maxLoads: number;
   log: (line: string) => void;
@@ -32,6 +35,9 @@ export interface PullerOptions {
 }
 
 export type PullerRole = 'leader' | 'standby' | 'starting';
+
+/** Runs a write in a transaction that first checks this instance's term (refused when it has none). */
+export type Fenced = <T>(write: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
 
 export function createPuller(o: PullerOptions) {
   let fence: Fence | undefined;
@@ -66,7 +72,17 @@ export function createPuller(o: PullerOptions) {
       ).catch(() => undefined);
       throw error;
     }
-  });
+  }, fenced);
+
+  // A paused old leader must not write what the new one may have written since.
+  async function fenced<T>(write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const term = fence;
+    if (term === undefined) throw new NotLeaderError();
+    return o.db.transaction().execute(async (trx) => {
+      await checkFence(trx, term, o.now);
+      return write(trx);
+    });
+  }
 
   function stepDown(why: string): void {
     if (fence !== undefined) o.log(`Puller: no longer pulling (${why})`);

@@ -137,9 +137,20 @@ describe.each(STORE_KINDS)('trips’ kept stops, on %s', (kind) => {
       expect(calls).toBeGreaterThan(0);
       expect(await rows()).toEqual(first);
 
-      // 30 hours on the demo's clock: the truck is dispatched again under the same ids.
+      // 30 hours on the demo's clock: the truck is dispatched again under the same ids. Another
+      // instance took the lease while this one was paused: what it merges now, the new trip's stops
+      // among it, is not written under its term that is over.
+      await store.db.updateTable('puller_leases').set({ holder: 'another instance' }).execute();
       clock.advance(30 * 60_000);
-      await puller.renew();
+      await puller.pull();
+      expect(await rows()).toHaveLength(1);
+      expect(puller.role()).toBe('standby');
+      // That term ended: this instance's new one keeps the trip's stops.
+      await store.db
+        .updateTable('puller_leases')
+        .set({ expires_at: new Date(0) })
+        .execute();
+      expect(await puller.renew()).toBe('leader');
       await puller.pull();
       const [now] = await pullAll([load.id]);
       expect(tripStarts(now!.events).length).toBeGreaterThan(tripStarts(load.events).length);
