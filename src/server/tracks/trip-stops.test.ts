@@ -77,6 +77,36 @@ describe.each(STORE_KINDS)('trips’ kept stops, on %s', (kind) => {
     ]);
   });
 
+  it('a delivered trip’s stops are not replaced by the next trip’s sent before its planning status', async () => {
+    const at = Date.parse('2026-11-22T15:00:00Z');
+    const upcoming = (from: number, city: string): TripStops => ({
+      from,
+      stops: trip(from, city).stops.map(({ order, type, place }) => ({
+        order,
+        type,
+        place,
+        progress: 'upcoming',
+        status: 'unknown',
+      })),
+    });
+    const kept = () => keptStopsOf(store.db, [{ by: 'external-id', id: 'k2' }]);
+    // Planned, then reached: each replaces the last.
+    expect(await keepTripStops(store.db, 'external-id', 'k2', upcoming(1_000, 'Boise'), at)).toBe(true);
+    expect(await keepTripStops(store.db, 'external-id', 'k2', trip(1_000, 'Boise'), at)).toBe(true);
+    // The next trip's stops, before its planning status: the delivered trip's stay.
+    expect(await keepTripStops(store.db, 'external-id', 'k2', upcoming(1_000, 'Tulsa'), at)).toBe(false);
+    expect(await kept()).toEqual([{ by: 'external-id', id: 'k2', ...trip(1_000, 'Boise') }]);
+    // A stop reached later in the trip still replaces them; the next trip is kept under its own start.
+    const departed = trip(1_000, 'Boise');
+    departed.stops[1] = { ...departed.stops[1]!, progress: 'departed', departedAt: 9 };
+    expect(await keepTripStops(store.db, 'external-id', 'k2', departed, at)).toBe(true);
+    expect(await keepTripStops(store.db, 'external-id', 'k2', upcoming(2_000, 'Tulsa'), at)).toBe(true);
+    expect(await kept()).toEqual([
+      { by: 'external-id', id: 'k2', ...departed },
+      { by: 'external-id', id: 'k2', ...upcoming(2_000, 'Tulsa') },
+    ]);
+  });
+
   it('TRACKS=store: the puller keeps each trip’s stops once, and billing reads them after the next dispatch', async () => {
     const clock = manualClock();
     const stack = await startStack({

@@ -19,7 +19,9 @@ const fromOf = (column: number) => (column <= FIRST_TRIP ? -Infinity : column);
 
 /**
  * Keeps one trip's stops; whether the row changed (the same stops again write nothing, so a
- * restart that reports every load's stops once costs reads, not writes).
+ * restart that reports every load's stops once costs reads, not writes). Stops none of which is
+ * reached never replace a trip's whose delivery was reached: those are the next trip's, sent before
+ * its planning status, and they are kept under that trip's start once it comes.
  */
 export async function keepTripStops(
   db: Kysely<Database>,
@@ -35,7 +37,14 @@ export async function keepTripStops(
     values (${by}, ${id}, ${columnOf(from)}, ${stops}::jsonb, ${new Date(now)})
     on conflict (load_by, load_id, trip_from) do update
       set stops = excluded.stops, seen_at = excluded.seen_at
-      where trip_stops.stops is distinct from excluded.stops`.execute(db);
+      where trip_stops.stops is distinct from excluded.stops
+        and not (
+          exists (
+            select from jsonb_array_elements(trip_stops.stops -> 'stops') s
+            where s ->> 'type' = 'delivery' and s ->> 'progress' <> 'upcoming')
+          and not exists (
+            select from jsonb_array_elements(excluded.stops -> 'stops') s
+            where s ->> 'progress' <> 'upcoming'))`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
