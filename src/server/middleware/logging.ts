@@ -9,9 +9,17 @@ export type LogSink = (line: string) => void;
  */
 export const toStdout: LogSink = (line) => void process.stdout.write(`${line}\n`);
 
+const PROBES = new Set(['/api/health', '/api/ready']);
+
+/** A share link's token opens its loads to anyone who has it: the log names the route, not the token. */
+export function loggedPath(path: string): string {
+  return path.replace(/^(\/api)?\/share\/[^/]+/, '$1/share/…');
+}
+
 /**
- * One structured line per request: method, path (no query: ids can be sensitive), status, ms,
- * upstream calls and loads served. Nothing from bodies or headers, so no secret can reach it.
+ * One structured line per request but a probe that passed: method, path (no query: ids can be
+ * sensitive; no share token), status, ms, upstream calls and loads served. Nothing from bodies or
+ * headers, so no secret can reach it.
  */
 export function requestLog(sink: LogSink): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -19,11 +27,13 @@ export function requestLog(sink: LogSink): MiddlewareHandler<AppEnv> {
     c.set('upstreamCalls', 0);
     c.set('loadsServed', 0);
     await next();
+    // A balancer's probes would fill the log at rest; a failing one is worth its line.
+    if (c.res.status === 200 && PROBES.has(c.req.path)) return;
     sink(
       JSON.stringify({
         t: new Date().toISOString(),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - start) * 10) / 10,
         upstreamCalls: c.get('upstreamCalls'),

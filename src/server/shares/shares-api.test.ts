@@ -81,6 +81,9 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
     const response = await open(made.token);
     expect(response.status).toBe(200);
     expect(response.headers.get('x-robots-tag')).toContain('noindex');
+    // The token opens the load to anyone: the request log names the route, not the token.
+    expect(stack.logs.join('\n')).not.toContain(made.token);
+    expect(stack.logs.at(-1)).toContain('"path":"/api/share/…"');
     const text = await response.text();
     const view = ShareView.parse(JSON.parse(text));
     expect(view.broker).toBe('Bo Broker');
