@@ -18,11 +18,16 @@ export class ProxyError extends Error {
  * The 503 `store_unavailable` for a call to the store that failed (a ProxyError passes through as
  * it is); `what` says what waits for the store, e.g. "document reviews cannot be read or saved now".
  */
-export function storeUnavailable(what: string): (error: unknown) => never {
+export function storeUnavailable(what: string, details?: StoreWaits): (error: unknown) => never {
   return (error) => {
     if (error instanceof ProxyError) throw error;
-    throw new ProxyError(503, 'store_unavailable', `the store does not answer: ${what}`);
+    throw new ProxyError(503, 'store_unavailable', `the store does not answer: ${what}`, details);
   };
+}
+
+/** A 503 `store_unavailable`'s details when the loads themselves wait (TRACKS=store keeps them there). */
+export interface StoreWaits {
+  waits: 'loads';
 }
 
 /** The store's database, or a 503 when this server runs without one (some tests). */

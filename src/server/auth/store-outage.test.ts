@@ -99,4 +99,27 @@ describe('the store lost while running (PostgreSQL)', () => {
     // Back: the session is the store's to judge again, and it still holds.
     expect((await get('/api/config', cookie)).status).toBe(200);
   }, 60_000);
+
+  it('with TRACKS=store the loads are kept there: their pull answers 503 store_unavailable, saying so', async () => {
+    const several = await startStack({ store, now: clock.now, env: { TRACKS: 'store' } });
+    try {
+      const { cookie } = await loginAs(several, store.db, 'dispatcher');
+      const pull = () => several.post('/api/pull/by-external-id', { ids: ['1'] }, { Cookie: cookie });
+      expect((await pull()).status).toBe(200);
+      await asAdmin(`alter database ${name} allow_connections false`);
+      await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      try {
+        const refused = await pull();
+        expect(refused.status).toBe(503);
+        const { error } = ProxyErrorBody.parse(await refused.json());
+        expect(error).toMatchObject({ code: 'store_unavailable', details: { waits: 'loads' } });
+        expect(error.message).toContain('the loads are kept there');
+      } finally {
+        await asAdmin(`alter database ${name} allow_connections true`);
+      }
+      expect((await pull()).status).toBe(200);
+    } finally {
+      await several.close();
+    }
+  }, 60_000);
 });

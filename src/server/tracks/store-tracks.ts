@@ -3,6 +3,7 @@ import type { LoadViewWire } from '@/contract/load-view';
 import type { Load, LoadBy } from '@/domain/model';
 import type { Kysely } from 'kysely';
 import { DEFAULT_ANSWER_CACHE_MB } from '../config';
+import { storeUnavailable } from '../errors';
 import { INCLUDE_OF, loadView, type ServedJson, type ServedTracks } from '../track-cache';
 import type { Database } from '../store/database';
 import { changesSince, LISTS, watchedTracks, watchLoads, type Changes } from './track-store';
@@ -77,10 +78,21 @@ function createAnswerCache(maxBytes: number) {
   };
 }
 
+const loadsWait = storeUnavailable('the loads are kept there (TRACKS=store)', { waits: 'loads' });
+
 export function createStoreTracks(o: StoreTracksOptions) {
   const now = o.now ?? Date.now;
   const renewedAt = new Map<string, number>();
   const answers = createAnswerCache(o.answersKeptBytes ?? ANSWERS_KEPT_BYTES);
+
+  /** A store call of the loads' own: without the store there are no tracks to serve. */
+  async function fromStore<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      return loadsWait(error);
+    }
+  }
 
   async function watch(by: LoadBy, ids: string[]): Promise<void> {
     const at = now();
@@ -103,13 +115,16 @@ export function createStoreTracks(o: StoreTracksOptions) {
     since: string | undefined,
     reuse?: (id: string, seq: number, storeId: string) => boolean,
   ): Promise<{ changes: Changes; upstreamCalls: number }> {
-    await watch(by, ids);
+    await fromStore(watch(by, ids));
     const lists = LISTS.filter((list) => include?.[INCLUDE_OF[list]] !== false);
-    const changes = await changesSince(o.db, by, ids, since, lists, reuse);
+    const changes = await fromStore(changesSince(o.db, by, ids, since, lists, reuse));
     if (changes.unknown.length === 0) return { changes, upstreamCalls: 0 };
     const calls = await o.pullNow(by, changes.unknown);
     if (calls === undefined) return { changes, upstreamCalls: 0 };
-    return { changes: await changesSince(o.db, by, ids, since, lists, reuse), upstreamCalls: calls };
+    return {
+      changes: await fromStore(changesSince(o.db, by, ids, since, lists, reuse)),
+      upstreamCalls: calls,
+    };
   }
 
   function served<T>(changes: Changes, upstreamCalls: number, loads: T[]) {
@@ -168,7 +183,7 @@ export function createStoreTracks(o: StoreTracksOptions) {
 
   /** Every watched load the store holds, with its documents and status events (billing's reports). */
   function held(): Promise<Load[]> {
-    return watchedTracks(o.db, ['documents', 'events']);
+    return fromStore(watchedTracks(o.db, ['documents', 'events']));
   }
 
   return { get, getJson, held };

@@ -65,6 +65,15 @@ describe('ErrorBanner', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/database does not answer.*keep coming/);
   });
 
+  it('says the loads wait too when the database keeps them (several instances)', () => {
+    const error = new ApiError(503, 'store_unavailable', 'the store does not answer', { waits: 'loads' });
+    render(<ErrorBanner error={error} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /database does not answer, and the loads are kept there: the map and board show the last data/,
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/keep coming/);
+  });
+
   it('shows the server’s own message for other errors', () => {
     render(
       <ErrorBanner error={new ApiError(400, 'invalid_request', 'ids: ids must hold at least one id')} />,

@@ -54,6 +54,9 @@ export function describeError(error: unknown): string {
     case 'login_required':
       return 'Your session has ended: log in again.';
     case 'store_unavailable':
+      // With several instances (TRACKS=store) the loads themselves are kept in the database.
+      if ((error.details as { waits?: unknown } | undefined)?.waits === 'loads')
+        return 'Haulview’s database does not answer, and the loads are kept there: the map and board show the last data until it answers again.';
       return 'Haulview’s database does not answer: saved work (reviews, boards, users) waits for it. Loads on the map and board keep coming from the tracking service.';
     case 'forbidden_role':
       return `Your role may not do this (${error.message}).`;
