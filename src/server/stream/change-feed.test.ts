@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { emptyLoad, testLatestLocation } from '@/testing/loads';
 import { openMigratedTestStore, STORE_KINDS, type StoreKind } from '@/testing/test-store';
 import { createLease, type Fence } from '../puller/lease';
@@ -106,4 +107,35 @@ describe('the change feed on a PostgreSQL server', () => {
     expect((await next).loads).toEqual([{ by: 'external-id', id: '5' }]);
     expect(t.logs.filter((l) => l.startsWith('change feed: LISTEN haulview_tracks lost'))).toHaveLength(1);
   });
+
+  it('says a lasting outage once, and when it listens again', async () => {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.store.db);
+    const name = rows[0]!.name;
+    const said = t.logs.length;
+    await asAdmin(`alter database ${name} allow_connections false`);
+    try {
+      await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      // Many retries (every 50 ms here) while the database refuses connections.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      await asAdmin(`alter database ${name} allow_connections true`);
+    }
+    const next = nextEvent(t.feed);
+    await t.write('6');
+    expect((await next).loads).toEqual([{ by: 'external-id', id: '6' }]);
+    const lines = t.logs.slice(said).filter((l) => l.startsWith('change feed: '));
+    expect(lines.filter((l) => l.includes('lost'))).toHaveLength(1);
+    expect(lines.at(-1)).toBe('change feed: listening on haulview_tracks again');
+  });
 });
+
+/** Runs SQL on the test cluster as its superuser (the feed's own pool is the server's). */
+async function asAdmin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('postgresUrl') });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -165,10 +165,14 @@ export async function storeChangeFeed(o: StoreFeedOptions): Promise<ChangeFeed> 
     return reading;
   };
 
+  // Said once an outage, and once when it is over: a retry a second would fill the log.
+  let down = false;
   const connect = async (): Promise<void> => {
     if (stopped) return;
     try {
       unlisten = await listen(TRACKS_CHANNEL, () => void read(), lost);
+      if (down) o.log(`change feed: listening on ${TRACKS_CHANNEL} again`);
+      down = false;
       // What was committed while nobody listened.
       await read();
     } catch (error) {
@@ -178,9 +182,11 @@ export async function storeChangeFeed(o: StoreFeedOptions): Promise<ChangeFeed> 
   function lost(error: unknown) {
     unlisten = undefined;
     if (stopped || retry) return;
-    o.log(
-      `change feed: LISTEN ${TRACKS_CHANNEL} lost (${(error as Error)?.message ?? error}); listening again`,
-    );
+    if (!down)
+      o.log(
+        `change feed: LISTEN ${TRACKS_CHANNEL} lost (${(error as Error)?.message ?? error}); trying again until it listens`,
+      );
+    down = true;
     retry = setTimeout(() => {
       retry = undefined;
       void connect();
