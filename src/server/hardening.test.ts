@@ -10,6 +10,7 @@ import { startStack, type Stack } from '@/testing/stack';
 import { openMigratedTestStore } from '@/testing/test-store';
 import { readProcessEnv } from './config';
 import { isLoopback } from './middleware/access';
+import { documentOrigins } from './start';
 
 /**
  * Hardening of the proxy as a browser or an attacker meets it (issue 10): security headers on every
@@ -191,6 +192,21 @@ describe('security headers of the HTML answers', () => {
     }
     for (const path of ['/server%2Fmain.js', '/%73erver/main.js', '/assets/../server/main.js'])
       expect(await (await fetch(`${stack.proxy.url}${path}`)).text(), path).not.toContain('SERVER_CODE');
+  });
+
+  it('lets pictures come over plain http only from the simulator’s own origin', () => {
+    const simulator = { mode: 'simulator', baseUrl: 'http://127.0.0.1:40123' } as const;
+    expect(documentOrigins(simulator)).toEqual(['http://127.0.0.1:40123']);
+    // The stand-alone simulator on loopback, set as UPSTREAM_BASE_URL, is the service here.
+    expect(documentOrigins({ mode: 'remote', baseUrl: 'http://127.0.0.1:8081' })).toEqual([
+      'http://127.0.0.1:8081',
+    ]);
+    expect(documentOrigins({ mode: 'remote', baseUrl: 'http://localhost:8081/api' })).toEqual([
+      'http://localhost:8081',
+    ]);
+    // A service elsewhere: its documents come from https hosts, which the policy allows already.
+    expect(documentOrigins({ mode: 'remote', baseUrl: 'http://tracking.example.com' })).toEqual([]);
+    expect(documentOrigins({ mode: 'remote', baseUrl: 'https://tracking.example.com' })).toEqual([]);
   });
 
   it('sends the same headers with the scripts and the API answers', async () => {

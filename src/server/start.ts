@@ -15,6 +15,7 @@ import { createPuller, type Puller } from './puller/puller';
 import { createStoreTracks } from './tracks/store-tracks';
 import { keepTripStops } from './tracks/trip-stops';
 import { memoryChangeFeed, type ChangeFeed } from './stream/change-feed';
+import { isLoopbackName } from './middleware/access';
 import type { LogSink } from './middleware/logging';
 import { createUpstreamClient } from './upstream-client';
 import { retentionPolicyOf } from './store/retention';
@@ -36,6 +37,16 @@ function tileOrigin(tileUrl: string): string[] {
     ? `${u.protocol}//*.${u.host.split('.').slice(1).join('.')}`
     : u.origin;
   return [host];
+}
+
+/**
+ * Document hosts that serve plain http and may still show pictures: the simulator's own origin, in
+ * demo mode or run alone on loopback (`npm run simulator`). Any other document host needs https.
+ */
+export function documentOrigins(upstream: Pick<Upstream, 'mode' | 'baseUrl'>): string[] {
+  const u = new URL(upstream.baseUrl);
+  const loopbackHttp = u.protocol === 'http:' && isLoopbackName(u.hostname);
+  return upstream.mode === 'simulator' || loopbackHttp ? [u.origin] : [];
 }
 
 /** Builds the proxy for a parsed environment and an upstream. */
@@ -132,10 +143,7 @@ export function buildProxy(
     pullerRole: tracks.puller?.role,
     changeFeed: options.changeFeed ?? memoryFeed,
     watchTtlMs: Math.max(600_000, env.REFRESH_SECONDS * 4000),
-    imageSources: [
-      ...tileOrigin(env.TILE_URL),
-      ...(upstream.mode === 'simulator' ? [new URL(upstream.baseUrl).origin] : []),
-    ],
+    imageSources: [...tileOrigin(env.TILE_URL), ...documentOrigins(upstream)],
     clientConfig: {
       tileUrl: env.TILE_URL === 'none' ? null : env.TILE_URL,
       tileAttribution: tileAttributionOf(env),
