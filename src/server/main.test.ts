@@ -422,6 +422,7 @@ describe('stopping', () => {
       expect(await server.exited).toBe(0);
       expect(await pull).toBe('cut');
       expect(server.output()).toContain('1 requests still in flight were cut off');
+      expect(server.output()).toContain('The grace is over: upstream calls still in flight were given up');
     } finally {
       await server.stop();
       await upstream.close();

@@ -249,8 +249,11 @@ async function main(): Promise<void> {
       .then(([{ cut }]) => {
         clearTimeout(giveUp);
         if (cut > 0) console.warn(`${cut} requests still in flight were cut off`);
-        if (shutdown.signal.aborted)
+        // A cut request's call to the service waits still: it is given up too, not left to the exit.
+        if (shutdown.signal.aborted || cut > 0) {
+          shutdown.abort();
           console.warn('The grace is over: upstream calls still in flight were given up');
+        }
       })
       .then(() => changeFeed?.stop())
       .then(() => store.close())
