@@ -17,6 +17,11 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+/** Runs SQL on the test cluster as its superuser, not through a store's own pool (an outage's). */
+export async function asClusterAdmin(text: string): Promise<void> {
+  await asAdmin((client) => client.query(text));
+}
+
 async function asAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: inject('postgresUrl') });
   await client.connect();

@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_RECORDED_HEADER } from '@/contract/admin-api';
 import { ProxyErrorBody, SessionState } from '@/contract/proxy-api';
 import { Webhook } from '@/contract/webhook';
@@ -7,20 +6,9 @@ import { DEMO_JWT_SECRET } from '@/simulator/demo';
 import { demoToken } from '@/simulator/webhooks';
 import { loginAs, TEST_PASSWORD } from '@/testing/login';
 import { manualClock, startStack, type Stack } from '@/testing/stack';
-import { createTestDatabase, type TestDatabase } from '@/testing/test-store';
+import { asClusterAdmin, createTestDatabase, type TestDatabase } from '@/testing/test-store';
 import { migrateToLatest } from '../store/migrate';
 import { openStore, type Store } from '../store/store';
-
-/** Runs SQL on the test cluster as its superuser (the test database's own pool is the server's). */
-async function asAdmin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('postgresUrl') });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 // A real outage of a real server: the database stops taking connections and its sessions are cut.
 // (The embedded store lives in the process: it is down only when Haulview is.)
@@ -56,8 +44,8 @@ describe('the store lost while running (PostgreSQL)', () => {
       200,
     );
 
-    await asAdmin(`alter database ${name} allow_connections false`);
-    await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+    await asClusterAdmin(`alter database ${name} allow_connections false`);
+    await asClusterAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
     try {
       // The proxy's own work goes on for the session the store vouched for a moment ago.
       expect((await stack.post('/api/pull/by-external-id', { ids: ['1'] }, { Cookie: cookie })).status).toBe(
@@ -94,7 +82,7 @@ describe('the store lost while running (PostgreSQL)', () => {
       clock.advance(16 * 60_000);
       expect(await codeOf(await get('/api/config', cookie))).toBe('store_unavailable');
     } finally {
-      await asAdmin(`alter database ${name} allow_connections true`);
+      await asClusterAdmin(`alter database ${name} allow_connections true`);
     }
     // Back: the session is the store's to judge again, and it still holds.
     expect((await get('/api/config', cookie)).status).toBe(200);
@@ -106,8 +94,10 @@ describe('the store lost while running (PostgreSQL)', () => {
       const { cookie } = await loginAs(several, store.db, 'dispatcher');
       const pull = () => several.post('/api/pull/by-external-id', { ids: ['1'] }, { Cookie: cookie });
       expect((await pull()).status).toBe(200);
-      await asAdmin(`alter database ${name} allow_connections false`);
-      await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      await asClusterAdmin(`alter database ${name} allow_connections false`);
+      await asClusterAdmin(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`,
+      );
       try {
         const refused = await pull();
         expect(refused.status).toBe(503);
@@ -115,7 +105,7 @@ describe('the store lost while running (PostgreSQL)', () => {
         expect(error).toMatchObject({ code: 'store_unavailable', details: { waits: 'loads' } });
         expect(error.message).toContain('the loads are kept there');
       } finally {
-        await asAdmin(`alter database ${name} allow_connections true`);
+        await asClusterAdmin(`alter database ${name} allow_connections true`);
       }
       expect((await pull()).status).toBe(200);
     } finally {

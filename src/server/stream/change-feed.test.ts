@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyLoad, testLatestLocation } from '@/testing/loads';
-import { openMigratedTestStore, STORE_KINDS, type StoreKind } from '@/testing/test-store';
+import { asClusterAdmin, openMigratedTestStore, STORE_KINDS, type StoreKind } from '@/testing/test-store';
 import { createLease, type Fence } from '../puller/lease';
 import type { Store } from '../store/store';
 import { storeDeltas } from '../tracks/track-store';
@@ -112,13 +111,15 @@ describe('the change feed on a PostgreSQL server', () => {
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.store.db);
     const name = rows[0]!.name;
     const said = t.logs.length;
-    await asAdmin(`alter database ${name} allow_connections false`);
+    await asClusterAdmin(`alter database ${name} allow_connections false`);
     try {
-      await asAdmin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      await asClusterAdmin(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`,
+      );
       // Many retries (every 50 ms here) while the database refuses connections.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     } finally {
-      await asAdmin(`alter database ${name} allow_connections true`);
+      await asClusterAdmin(`alter database ${name} allow_connections true`);
     }
     const next = nextEvent(t.feed);
     await t.write('6');
@@ -128,14 +129,3 @@ describe('the change feed on a PostgreSQL server', () => {
     expect(lines.at(-1)).toBe('change feed: listening on haulview_tracks again');
   });
 });
-
-/** Runs SQL on the test cluster as its superuser (the feed's own pool is the server's). */
-async function asAdmin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('postgresUrl') });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
