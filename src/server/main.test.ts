@@ -9,7 +9,7 @@ import { refusingUrl, startFakeUpstream, type SeenRequest } from '@/testing/fake
 import { TEST_CREDENTIALS } from '@/testing/stack';
 import { startSimulator } from '@/simulator/start';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
-import { USERS_OUTFILE } from '../../scripts/server-build';
+import { MIGRATE_OUTFILE, USERS_OUTFILE } from '../../scripts/server-build';
 import { readProcessEnv } from './config';
 import { openAndMigrate } from './store/open-at-start';
 
@@ -178,6 +178,34 @@ describe('the users command', () => {
     expect({ status: added.status, stdout: added.stdout, stderr: added.stderr }).toEqual({
       status: 0,
       stdout: 'Added ana (admin).\n',
+      stderr: '',
+    });
+  }, 90_000);
+});
+
+describe('the migrate command', () => {
+  it('runs under plain node from the build, as npm run db:migrate: node dist/server/migrate.js', () => {
+    // Production installs no tsx (npm ci --omit=dev): the script must run the built file.
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts['db:migrate']).toBe(`node ${MIGRATE_OUTFILE}`);
+    const dataDir = mkdtempSync(join(install.dir, 'data-'));
+    const migrate = () => {
+      const run = spawnSync(process.execPath, [MIGRATE_OUTFILE], {
+        cwd: install.dir,
+        env: { PATH: readProcessEnv().PATH ?? '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+    };
+    expect(migrate()).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^the embedded store in [^\n]*: applied [^\n]*20261126T2200-audit-log/),
+      stderr: '',
+    });
+    expect(migrate()).toEqual({
+      status: 0,
+      stdout: `the embedded store in ${dataDir}: schema up to date\n`,
       stderr: '',
     });
   }, 90_000);
