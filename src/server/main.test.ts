@@ -115,6 +115,23 @@ describe('a port that is taken', () => {
   }
 });
 
+describe('a HOST that cannot be looked up', () => {
+  it('one line naming HOST, exit code 1, no stack trace', async () => {
+    const server = runBuiltServer(install, { PORT: '0', HOST: 'nosuch.invalid' });
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toBe(
+        'HOST=nosuch.invalid is not a name this machine can look up: cannot listen on it. ' +
+          'Set HOST to an address of this machine (127.0.0.1, or 0.0.0.0 for every interface).\n',
+      );
+      expect(server.output()).not.toMatch(/^\s+at /m);
+      expect(server.output()).not.toMatch(/Haulview: http/);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 describe('the store', () => {
   it('is kept in ./data by default; a second process on it gets one line, exit code 1', async () => {
     const first = runBuiltServer(install, { PORT: '0', DATA_DIR: '' });
