@@ -48,6 +48,38 @@ describe('parseEnv', () => {
     }
   });
 
+  it('refuses a number setting with its range and what was given, never quoting a credential', () => {
+    const message = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(message({ PORT: 'abc' })).toBe(
+      'Invalid configuration:\n  PORT: must be a whole number from 0 to 65535 (got "abc")',
+    );
+    expect(message({ REFRESH_SECONDS: '1.5', SESSION_IDLE_MINUTES: '1' })).toBe(
+      'Invalid configuration:\n' +
+        '  REFRESH_SECONDS: must be a whole number from 2 to 3600 (got "1.5")\n' +
+        '  SESSION_IDLE_MINUTES: must be a whole number from 5 to 10080 (got "1")',
+    );
+    expect(message({ ETA_ROAD_FACTOR: 'fast' })).toBe(
+      'Invalid configuration:\n  ETA_ROAD_FACTOR: must be a number from 1 to 3 (got "fast")',
+    );
+    // The partner id is half of the pull credentials: named, its value never shown.
+    expect(message({ PARTNER_ID: 'p-4242-secret' })).toBe(
+      'Invalid configuration:\n  PARTNER_ID: must be a whole number from 0 to 9007199254740991 ' +
+        '(its value is not shown: it is a credential)',
+    );
+    expect(parseEnv({ PORT: '8090', ETA_ROAD_FACTOR: '1.5', PARTNER_ID: '12' })).toMatchObject({
+      PORT: 8090,
+      ETA_ROAD_FACTOR: 1.5,
+      PARTNER_ID: 12,
+    });
+  });
+
   it('reads where the store is: the embedded one in ./data unless DATABASE_URL names a server', () => {
     expect(parseEnv({}).DATA_DIR).toBe('./data');
     expect(parseEnv({}).DATABASE_URL).toBeUndefined();
