@@ -300,6 +300,65 @@ describe('production without an upstream (NODE_ENV, UPSTREAM_BASE_URL, DEMO)', (
   });
 });
 
+describe('settings that have no effect (configWarnings)', () => {
+  const warningsOf = (source: Record<string, string>) => configWarnings(parseEnv(source), source);
+
+  it('names an unknown variable spelt close to a setting, and the setting, never its value', () => {
+    const source = {
+      DATABSE_URL: 'postgres://haulview:hunter2@db/haulview',
+      REFERSH_SECONDS: '10',
+      SESION_IDLE_MINUTES: '60',
+      PROT: '8090',
+    };
+    const warnings = warningsOf(source);
+    expect(warnings).toEqual([
+      'Warning: DATABSE_URL is not a Haulview setting; did you mean DATABASE_URL?',
+      'Warning: PROT is not a Haulview setting; did you mean PORT?',
+      'Warning: REFERSH_SECONDS is not a Haulview setting; did you mean REFRESH_SECONDS?',
+      'Warning: SESION_IDLE_MINUTES is not a Haulview setting; did you mean SESSION_IDLE_MINUTES?',
+    ]);
+    expect(warnings.join('\n')).not.toContain('hunter2');
+  });
+
+  it("leaves alone the settings, the system's and tools' variables, and names far from any setting", () => {
+    expect(
+      warningsOf({
+        PORT: '8090',
+        DATABASE_URL: 'postgres://db/haulview',
+        HOME: '/root',
+        PATH: '/usr/bin',
+        TERM: 'xterm',
+        HOSTNAME: 'box',
+        NODE_OPTIONS: '--max-old-space-size=512',
+        PGPORT: '5432',
+        SIM_FAULT_ERROR_RATE: '0.1',
+        BENCH_RUNS: '3',
+        CHROMIUM_PATH: '/usr/bin/chromium',
+        GITHUB_TOKEN: 'x',
+        npm_config_port: '1',
+        DATABSE_URL: '',
+      }),
+    ).toEqual([]);
+  });
+
+  it('says that partner credentials without UPSTREAM_BASE_URL serve the simulator', () => {
+    expect(warningsOf({ PARTNER_ID: '4242', ACCOUNT_ID: 'enc-secret' })).toEqual([
+      "Warning: PARTNER_ID and ACCOUNT_ID are set but UPSTREAM_BASE_URL is not: the embedded simulator's " +
+        "made-up fleet is served, not the service's loads. Set UPSTREAM_BASE_URL to pull from the service.",
+    ]);
+    expect(warningsOf({ ACCOUNT_ID: 'enc-secret' })).toEqual([
+      expect.stringMatching(/^Warning: ACCOUNT_ID is set but UPSTREAM_BASE_URL is not: /),
+    ]);
+    expect(
+      warningsOf({
+        UPSTREAM_BASE_URL: 'https://tracking.example.com',
+        PARTNER_ID: '4242',
+        ACCOUNT_ID: 'enc',
+      }),
+    ).toEqual([]);
+  });
+});
+
 describe('the staleness thresholds (STALE_AFTER_MINUTES, SILENT_AFTER_MINUTES)', () => {
   const thresholds = (env: Record<string, string>) => {
     const { STALE_AFTER_MINUTES, SILENT_AFTER_MINUTES } = parseEnv(env);

@@ -344,12 +344,94 @@ export function startRefusal(env: Env): string | undefined {
   );
 }
 
+/** Names of this project's that are not the server's settings: never taken for a misspelling. */
+const OTHER_NAMES = new Set(['CHROMIUM_PATH', 'E2E_PORT', 'MALLOC_MMAP_THRESHOLD_', 'PROXY_BENCH_CPU_PROF']);
+const OTHER_PREFIXES = ['SIM_FAULT_', 'BENCH_'];
+/** Common names of the system and of tools, kept clear of the distance rule below whatever it says. */
+const SYSTEM_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'PWD',
+  'OLDPWD',
+  'HOSTNAME',
+  'TMPDIR',
+  'TZ',
+  'MAIL',
+  'SHLVL',
+  'EDITOR',
+  'DISPLAY',
+  'DEBUG',
+  'CI',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'INIT_CWD',
+]);
+
+/** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => rows[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] ?? [];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * The setting an unknown name is likely a misspelling of, or undefined. Only names shaped like
+ * ours (upper case, digits, underscores) count; short names allow one edit, longer ones two, so
+ * HOME is not taken for HOST.
+ */
+function misspeltSetting(name: string, known: readonly string[]): string | undefined {
+  if (!/^[A-Z][A-Z0-9_]*$/.test(name) || known.includes(name) || SYSTEM_NAMES.has(name)) return undefined;
+  if (OTHER_NAMES.has(name) || OTHER_PREFIXES.some((p) => name.startsWith(p))) return undefined;
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(name, candidate);
+    if (distance <= (candidate.length <= 8 ? 1 : 2) && (best === undefined || distance < best.distance))
+      best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+/** The credentials the pull sends: without UPSTREAM_BASE_URL they only configure the simulator. */
+const CREDENTIAL_NAMES = ['PARTNER_ID', 'ACCOUNT_ID'] as const;
+
 /**
  * What start-up should warn about, one line each. Never a value: the tile URL may carry an API key
- * (in its query, path or host), so the warning names the variables only.
+ * (in its query, path or host), and a misspelt name may hold a password, so the warnings name the
+ * variables only. `source` is the raw environment, for the names it holds that are not settings.
  */
-export function configWarnings(env: Env): string[] {
+export function configWarnings(env: Env, source: Record<string, string | undefined> = {}): string[] {
   const warnings: string[] = [];
+  const known = Object.keys(EnvSchema.shape);
+  for (const name of Object.keys(source).sort()) {
+    // An empty value counts as unset, as parseEnv reads it.
+    const meant = source[name] ? misspeltSetting(name, known) : undefined;
+    if (meant !== undefined)
+      warnings.push(`Warning: ${name} is not a Haulview setting; did you mean ${meant}?`);
+  }
+  const credentials = CREDENTIAL_NAMES.filter((name) => env[name] !== undefined);
+  if (env.UPSTREAM_BASE_URL === undefined && credentials.length > 0) {
+    warnings.push(
+      `Warning: ${credentials.join(' and ')} ${credentials.length > 1 ? 'are' : 'is'} set but UPSTREAM_BASE_URL is not: ` +
+        "the embedded simulator's made-up fleet is served, not the service's loads. Set UPSTREAM_BASE_URL to pull from the service.",
+    );
+  }
   if (env.TILE_URL !== 'none' && env.TILE_URL !== OSM_TILE_URL && env.TILE_ATTRIBUTION === undefined) {
     warnings.push(
       'Warning: TILE_URL is set but TILE_ATTRIBUTION is not: the map tiles will show without a credit line. ' +

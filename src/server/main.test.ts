@@ -59,6 +59,21 @@ describe('the production build', () => {
   }, 30_000);
 });
 
+describe('a misspelt setting', () => {
+  it('is named at start with the setting it resembles, never its value', async () => {
+    const server = runBuiltServer(install, { PORT: '0', SIM_PORT: '0', REFERSH_SECONDS: '5-secret' });
+    try {
+      await server.waitFor(listening);
+      expect(server.stderr()).toContain(
+        'Warning: REFERSH_SECONDS is not a Haulview setting; did you mean REFRESH_SECONDS?\n',
+      );
+      expect(server.output()).not.toContain('5-secret');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 describe('the embedded simulator', () => {
   it('takes a free loopback port when SIM_PORT is unset: two demos run side by side', async () => {
     const servers = [runBuiltServer(install, { PORT: '0' }), runBuiltServer(install, { PORT: '0' })];

@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  for (const warning of configWarnings(env)) console.warn(warning);
+  for (const warning of configWarnings(env, readProcessEnv())) console.warn(warning);
   const refusal = startRefusal(env);
   if (refusal !== undefined) {
     console.error(refusal);
