@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import http from 'node:http';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,48 @@ describe('the embedded simulator', () => {
       await Promise.all(servers.map((s) => s.stop()));
     }
   }, 30_000);
+});
+
+describe("the demo's simulator port, kept in DATA_DIR", () => {
+  const simAt = /Simulator: \d+ demo loads at (http:\/\/127\.0\.0\.1:(\d+))/;
+  const freshDataDir = () => {
+    const dataDir = mkdtempSync(join(install.dir, 'data-'));
+    cpSync(install.dataTemplate, dataDir, { recursive: true });
+    return dataDir;
+  };
+  /** Starts a demo on `dataDir` and stops it; the simulator's URL and all it printed. */
+  const runOnce = async (dataDir: string) => {
+    const server = runBuiltServer(install, { PORT: '0', DATA_DIR: dataDir });
+    try {
+      await server.waitFor(listening);
+      const [, simUrl = '', port = ''] = await server.waitFor(simAt);
+      return { simUrl, port: Number(port), output: server.output() };
+    } finally {
+      await server.stop();
+    }
+  };
+
+  it("is taken again at a restart, so the documents' addresses stay the same", async () => {
+    const dataDir = freshDataDir();
+    const first = await runOnce(dataDir);
+    expect(readFileSync(join(dataDir, 'simulator-port'), 'utf8')).toBe(`${first.port}\n`);
+    const second = await runOnce(dataDir);
+    expect(second.simUrl).toBe(first.simUrl);
+    expect(second.output).not.toMatch(/is in use/);
+  }, 60_000);
+
+  it('when it is taken, a free one is taken instead, said in the log and kept for next time', async () => {
+    const dataDir = freshDataDir();
+    await whileTaken(async (taken) => {
+      writeFileSync(join(dataDir, 'simulator-port'), `${taken}\n`);
+      const started = await runOnce(dataDir);
+      expect(started.port).not.toBe(taken);
+      expect(started.output).toContain(
+        `Simulator: port ${taken}, kept in DATA_DIR from the last start, is in use: it listens on ${started.port} now. `,
+      );
+      expect(readFileSync(join(dataDir, 'simulator-port'), 'utf8')).toBe(`${started.port}\n`);
+    });
+  }, 60_000);
 });
 
 describe('a port that is taken', () => {
