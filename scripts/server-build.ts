@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_OUTFILE = 'dist/server/main.js';
 /** Beside it, `npm run users` for production: `node dist/server/users.js list`. */
 export const USERS_OUTFILE = 'dist/server/users.js';
+/** And `npm run db:migrate`: `node dist/server/migrate.js`. */
+export const MIGRATE_OUTFILE = 'dist/server/migrate.js';
 
 /** The packages a built server imports at run time, each by name: `hono/cookie` is `hono`. */
 export interface ServerImports {
@@ -36,8 +38,8 @@ export const SERVER_BUNDLE_OPTIONS = {
 
 /**
  * Bundles the server (and the embedded simulator it may start) into one ES module that plain
- * `node` runs, so production needs no TypeScript loader, and the users command (`users.js`) into
- * another beside it. Packages stay imports, found in node_modules at run time; the `@/` alias is resolved from tsconfig.json. A source map beside it
+ * `node` runs, so production needs no TypeScript loader, and the users and migrate commands
+ * (`users.js`, `migrate.js`) into others beside it. Packages stay imports, found in node_modules at run time; the `@/` alias is resolved from tsconfig.json. A source map beside it
  * turns stack traces back into `src/` lines under `node --enable-source-maps`.
  */
 export async function buildServer(outfile: string = SERVER_OUTFILE): Promise<ServerImports> {
@@ -46,6 +48,7 @@ export async function buildServer(outfile: string = SERVER_OUTFILE): Promise<Ser
     entryPoints: {
       [basename(outfile, '.js')]: 'src/server/main.ts',
       [basename(USERS_OUTFILE, '.js')]: 'src/server/users-cli.ts',
+      [basename(MIGRATE_OUTFILE, '.js')]: 'src/server/migrate-cli.ts',
     },
     outdir: dirname(outfile),
     ...SERVER_BUNDLE_OPTIONS,

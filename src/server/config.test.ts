@@ -48,6 +48,38 @@ describe('parseEnv', () => {
     }
   });
 
+  it('refuses a number setting with its range and what was given, never quoting a credential', () => {
+    const message = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(message({ PORT: 'abc' })).toBe(
+      'Invalid configuration:\n  PORT: must be a whole number from 0 to 65535 (got "abc")',
+    );
+    expect(message({ REFRESH_SECONDS: '1.5', SESSION_IDLE_MINUTES: '1' })).toBe(
+      'Invalid configuration:\n' +
+        '  REFRESH_SECONDS: must be a whole number from 2 to 3600 (got "1.5")\n' +
+        '  SESSION_IDLE_MINUTES: must be a whole number from 5 to 10080 (got "1")',
+    );
+    expect(message({ ETA_ROAD_FACTOR: 'fast' })).toBe(
+      'Invalid configuration:\n  ETA_ROAD_FACTOR: must be a number from 1 to 3 (got "fast")',
+    );
+    // The partner id is half of the pull credentials: named, its value never shown.
+    expect(message({ PARTNER_ID: 'p-4242-secret' })).toBe(
+      'Invalid configuration:\n  PARTNER_ID: must be a whole number from 0 to 9007199254740991 ' +
+        '(its value is not shown: it is a credential)',
+    );
+    expect(parseEnv({ PORT: '8090', ETA_ROAD_FACTOR: '1.5', PARTNER_ID: '12' })).toMatchObject({
+      PORT: 8090,
+      ETA_ROAD_FACTOR: 1.5,
+      PARTNER_ID: 12,
+    });
+  });
+
   it('reads where the store is: the embedded one in ./data unless DATABASE_URL names a server', () => {
     expect(parseEnv({}).DATA_DIR).toBe('./data');
     expect(parseEnv({}).DATABASE_URL).toBeUndefined();
@@ -265,6 +297,65 @@ describe('production without an upstream (NODE_ENV, UPSTREAM_BASE_URL, DEMO)', (
       expect.stringMatching(/^Warning: DEMO=true has no effect: UPSTREAM_BASE_URL is set/),
     ]);
     expect(configWarnings(parseEnv({ DEMO: 'true' }))).toEqual([]);
+  });
+});
+
+describe('settings that have no effect (configWarnings)', () => {
+  const warningsOf = (source: Record<string, string>) => configWarnings(parseEnv(source), source);
+
+  it('names an unknown variable spelt close to a setting, and the setting, never its value', () => {
+    const source = {
+      DATABSE_URL: 'postgres://haulview:hunter2@db/haulview',
+      REFERSH_SECONDS: '10',
+      SESION_IDLE_MINUTES: '60',
+      PROT: '8090',
+    };
+    const warnings = warningsOf(source);
+    expect(warnings).toEqual([
+      'Warning: DATABSE_URL is not a Haulview setting; did you mean DATABASE_URL?',
+      'Warning: PROT is not a Haulview setting; did you mean PORT?',
+      'Warning: REFERSH_SECONDS is not a Haulview setting; did you mean REFRESH_SECONDS?',
+      'Warning: SESION_IDLE_MINUTES is not a Haulview setting; did you mean SESSION_IDLE_MINUTES?',
+    ]);
+    expect(warnings.join('\n')).not.toContain('hunter2');
+  });
+
+  it("leaves alone the settings, the system's and tools' variables, and names far from any setting", () => {
+    expect(
+      warningsOf({
+        PORT: '8090',
+        DATABASE_URL: 'postgres://db/haulview',
+        HOME: '/root',
+        PATH: '/usr/bin',
+        TERM: 'xterm',
+        HOSTNAME: 'box',
+        NODE_OPTIONS: '--max-old-space-size=512',
+        PGPORT: '5432',
+        SIM_FAULT_ERROR_RATE: '0.1',
+        BENCH_RUNS: '3',
+        CHROMIUM_PATH: '/usr/bin/chromium',
+        GITHUB_TOKEN: 'x',
+        npm_config_port: '1',
+        DATABSE_URL: '',
+      }),
+    ).toEqual([]);
+  });
+
+  it('says that partner credentials without UPSTREAM_BASE_URL serve the simulator', () => {
+    expect(warningsOf({ PARTNER_ID: '4242', ACCOUNT_ID: 'enc-secret' })).toEqual([
+      "Warning: PARTNER_ID and ACCOUNT_ID are set but UPSTREAM_BASE_URL is not: the embedded simulator's " +
+        "made-up fleet is served, not the service's loads. Set UPSTREAM_BASE_URL to pull from the service.",
+    ]);
+    expect(warningsOf({ ACCOUNT_ID: 'enc-secret' })).toEqual([
+      expect.stringMatching(/^Warning: ACCOUNT_ID is set but UPSTREAM_BASE_URL is not: /),
+    ]);
+    expect(
+      warningsOf({
+        UPSTREAM_BASE_URL: 'https://tracking.example.com',
+        PARTNER_ID: '4242',
+        ACCOUNT_ID: 'enc',
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -7,11 +7,32 @@ export const DEFAULT_MAX_IDS = 500;
 /** MiB of serialized loads kept for answers by default (ANSWER_CACHE_MB, TRACKS=store). */
 export const DEFAULT_ANSWER_CACHE_MB = 16;
 
+/** A value as a message may quote it: in quotes, escaped, cut short. */
+const quoted = (raw: string | number) => {
+  const text = String(raw);
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+};
+
 /**
- * The environment, read once and parsed by one schema. A bad value stops start-up with a message
- * that names the variable. Nothing else reads `process.env`.
+ * A number setting between `min` and `max`. A bad value is refused with the range and what was
+ * given, so the operator sees the mistake; a credential's value is never quoted.
  */
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const numberIn = (min: number, max: number, { whole = false, secret = false } = {}) =>
+  z.union([z.string(), z.number()]).transform((raw, ctx) => {
+    const n = typeof raw === 'number' ? raw : raw.trim() === '' ? NaN : Number(raw);
+    if (Number.isNaN(n) || (whole && !Number.isInteger(n)) || n < min || n > max) {
+      const got = secret ? ' (its value is not shown: it is a credential)' : ` (got ${quoted(raw)})`;
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message: `must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}${got}`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
+const int = (min: number, max: number, options: { secret?: boolean } = {}) =>
+  numberIn(min, max, { ...options, whole: true });
 const port = int(0, 65535);
 /** Simulator: load 0 gets this many pings (a benchmark's long track); 0 = off. */
 const longTrackPings = int(0, 1_000_000)
@@ -97,6 +118,10 @@ const tileAttribution = z
     return html;
   });
 
+/**
+ * The environment, read once and parsed by one schema. A bad value stops start-up with a message
+ * that names the variable. Nothing else reads `process.env`.
+ */
 export const EnvSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -105,7 +130,7 @@ export const EnvSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://tracking.example.com' })
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
-    PARTNER_ID: int(0, Number.MAX_SAFE_INTEGER).optional(),
+    PARTNER_ID: int(0, Number.MAX_SAFE_INTEGER, { secret: true }).optional(),
     ACCOUNT_ID: z.string().min(1).optional(),
     REFRESH_SECONDS: int(2, 3600).default(30),
     TILE_URL: z
@@ -119,21 +144,21 @@ export const EnvSchema = z
     TILE_ATTRIBUTION: tileAttribution.optional(),
     STALE_AFTER_MINUTES: int(1, 10_080).default(30),
     SILENT_AFTER_MINUTES: int(1, 10_080).default(120),
-    EXCURSION_TOLERANCE: z.coerce.number().min(0).max(100).default(5),
+    EXCURSION_TOLERANCE: numberIn(0, 100).default(5),
     LOW_CONFIDENCE_METERS: int(1, 1_000_000).default(500),
     /** ETAs: road miles per great-circle mile. */
-    ETA_ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.2),
+    ETA_ROAD_FACTOR: numberIn(1, 3).default(1.2),
     /** An ETA this many minutes or less before its appointment is "at risk". */
     ETA_SLACK_MINUTES: int(0, 1440).default(60),
     /** The rest rule: hours of driving, then a rest of this many hours. */
-    ETA_DRIVE_HOURS: z.coerce.number().min(1).max(24).default(11),
-    ETA_REST_HOURS: z.coerce.number().min(0).max(48).default(10),
+    ETA_DRIVE_HOURS: numberIn(1, 24).default(11),
+    ETA_REST_HOURS: numberIn(0, 48).default(10),
     /** A stop's fence: a ping this near its point, widened by the ping's accuracy, is at the stop. */
     STOP_RADIUS_METERS: int(25, 10_000).default(300),
     /** Minutes at a stop before detention starts. */
     FREE_TIME_MINUTES: int(0, 10_080).default(120),
     /** A delivered load with no POD this many hours after delivery is overdue (track hours). */
-    POD_DUE_HOURS: z.coerce.number().min(0).max(8760).default(24),
+    POD_DUE_HOURS: numberIn(0, 8760).default(24),
     /**
      * Origins (`https://hooks.internal:8443`, comma-separated) alert webhooks may post to although
      * they are on this machine or a private network, or plain http: an operator's own relay.
@@ -220,7 +245,7 @@ export const EnvSchema = z
     SIM_PORT: port.optional(),
     SIM_SEED: int(0, 2 ** 31).default(20261122),
     SIM_LOADS: int(1, 100_000).default(40),
-    SIM_SPEED: z.coerce.number().min(0.01).max(100_000).default(60),
+    SIM_SPEED: numberIn(0.01, 100_000).default(60),
     SIM_LONG_TRACK_PINGS: longTrackPings,
     SIM_JWT_SECRET: z.string().min(16).default('haulview-demo-secret-do-not-use-in-production'),
     /** PostgreSQL (`postgres://user:password@host:port/database`); unset = the embedded store in DATA_DIR. */
@@ -278,7 +303,10 @@ export function outlookOptionsOf(env: Env, mode: 'simulator' | 'remote'): Outloo
 
 export class ConfigError extends Error {}
 
-/** Parses an environment; throws ConfigError naming each bad variable (never echoing its value). */
+/**
+ * Parses an environment; throws ConfigError naming each bad variable. Only a number setting's value
+ * is quoted, and never a credential's: URLs and texts may carry secrets.
+ */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
@@ -316,12 +344,94 @@ export function startRefusal(env: Env): string | undefined {
   );
 }
 
+/** Names of this project's that are not the server's settings: never taken for a misspelling. */
+const OTHER_NAMES = new Set(['CHROMIUM_PATH', 'E2E_PORT', 'MALLOC_MMAP_THRESHOLD_', 'PROXY_BENCH_CPU_PROF']);
+const OTHER_PREFIXES = ['SIM_FAULT_', 'BENCH_'];
+/** Common names of the system and of tools, kept clear of the distance rule below whatever it says. */
+const SYSTEM_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'PWD',
+  'OLDPWD',
+  'HOSTNAME',
+  'TMPDIR',
+  'TZ',
+  'MAIL',
+  'SHLVL',
+  'EDITOR',
+  'DISPLAY',
+  'DEBUG',
+  'CI',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'INIT_CWD',
+]);
+
+/** Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => rows[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] ?? [];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * The setting an unknown name is likely a misspelling of, or undefined. Only names shaped like
+ * ours (upper case, digits, underscores) count; short names allow one edit, longer ones two, so
+ * HOME is not taken for HOST.
+ */
+function misspeltSetting(name: string, known: readonly string[]): string | undefined {
+  if (!/^[A-Z][A-Z0-9_]*$/.test(name) || known.includes(name) || SYSTEM_NAMES.has(name)) return undefined;
+  if (OTHER_NAMES.has(name) || OTHER_PREFIXES.some((p) => name.startsWith(p))) return undefined;
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(name, candidate);
+    if (distance <= (candidate.length <= 8 ? 1 : 2) && (best === undefined || distance < best.distance))
+      best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+/** The credentials the pull sends: without UPSTREAM_BASE_URL they only configure the simulator. */
+const CREDENTIAL_NAMES = ['PARTNER_ID', 'ACCOUNT_ID'] as const;
+
 /**
  * What start-up should warn about, one line each. Never a value: the tile URL may carry an API key
- * (in its query, path or host), so the warning names the variables only.
+ * (in its query, path or host), and a misspelt name may hold a password, so the warnings name the
+ * variables only. `source` is the raw environment, for the names it holds that are not settings.
  */
-export function configWarnings(env: Env): string[] {
+export function configWarnings(env: Env, source: Record<string, string | undefined> = {}): string[] {
   const warnings: string[] = [];
+  const known = Object.keys(EnvSchema.shape);
+  for (const name of Object.keys(source).sort()) {
+    // An empty value counts as unset, as parseEnv reads it.
+    const meant = source[name] ? misspeltSetting(name, known) : undefined;
+    if (meant !== undefined)
+      warnings.push(`Warning: ${name} is not a Haulview setting; did you mean ${meant}?`);
+  }
+  const credentials = CREDENTIAL_NAMES.filter((name) => env[name] !== undefined);
+  if (env.UPSTREAM_BASE_URL === undefined && credentials.length > 0) {
+    warnings.push(
+      `Warning: ${credentials.join(' and ')} ${credentials.length > 1 ? 'are' : 'is'} set but UPSTREAM_BASE_URL is not: ` +
+        "the embedded simulator's made-up fleet is served, not the service's loads. Set UPSTREAM_BASE_URL to pull from the service.",
+    );
+  }
   if (env.TILE_URL !== 'none' && env.TILE_URL !== OSM_TILE_URL && env.TILE_ATTRIBUTION === undefined) {
     warnings.push(
       'Warning: TILE_URL is set but TILE_ATTRIBUTION is not: the map tiles will show without a credit line. ' +

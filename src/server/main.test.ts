@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import http from 'node:http';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { refusingUrl, startFakeUpstream, type SeenRequest } from '@/testing/fake
 import { TEST_CREDENTIALS } from '@/testing/stack';
 import { startSimulator } from '@/simulator/start';
 import { productionInstall, runBuiltServer, type ProductionInstall } from '@/testing/server-process';
-import { USERS_OUTFILE } from '../../scripts/server-build';
+import { MIGRATE_OUTFILE, USERS_OUTFILE } from '../../scripts/server-build';
 import { readProcessEnv } from './config';
 import { openAndMigrate } from './store/open-at-start';
 
@@ -59,6 +59,21 @@ describe('the production build', () => {
   }, 30_000);
 });
 
+describe('a misspelt setting', () => {
+  it('is named at start with the setting it resembles, never its value', async () => {
+    const server = runBuiltServer(install, { PORT: '0', SIM_PORT: '0', REFERSH_SECONDS: '5-secret' });
+    try {
+      await server.waitFor(listening);
+      expect(server.stderr()).toContain(
+        'Warning: REFERSH_SECONDS is not a Haulview setting; did you mean REFRESH_SECONDS?\n',
+      );
+      expect(server.output()).not.toContain('5-secret');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
 describe('the embedded simulator', () => {
   it('takes a free loopback port when SIM_PORT is unset: two demos run side by side', async () => {
     const servers = [runBuiltServer(install, { PORT: '0' }), runBuiltServer(install, { PORT: '0' })];
@@ -92,6 +107,48 @@ describe('the embedded simulator', () => {
   }, 30_000);
 });
 
+describe("the demo's simulator port, kept in DATA_DIR", () => {
+  const simAt = /Simulator: \d+ demo loads at (http:\/\/127\.0\.0\.1:(\d+))/;
+  const freshDataDir = () => {
+    const dataDir = mkdtempSync(join(install.dir, 'data-'));
+    cpSync(install.dataTemplate, dataDir, { recursive: true });
+    return dataDir;
+  };
+  /** Starts a demo on `dataDir` and stops it; the simulator's URL and all it printed. */
+  const runOnce = async (dataDir: string) => {
+    const server = runBuiltServer(install, { PORT: '0', DATA_DIR: dataDir });
+    try {
+      await server.waitFor(listening);
+      const [, simUrl = '', port = ''] = await server.waitFor(simAt);
+      return { simUrl, port: Number(port), output: server.output() };
+    } finally {
+      await server.stop();
+    }
+  };
+
+  it("is taken again at a restart, so the documents' addresses stay the same", async () => {
+    const dataDir = freshDataDir();
+    const first = await runOnce(dataDir);
+    expect(readFileSync(join(dataDir, 'simulator-port'), 'utf8')).toBe(`${first.port}\n`);
+    const second = await runOnce(dataDir);
+    expect(second.simUrl).toBe(first.simUrl);
+    expect(second.output).not.toMatch(/is in use/);
+  }, 60_000);
+
+  it('when it is taken, a free one is taken instead, said in the log and kept for next time', async () => {
+    const dataDir = freshDataDir();
+    await whileTaken(async (taken) => {
+      writeFileSync(join(dataDir, 'simulator-port'), `${taken}\n`);
+      const started = await runOnce(dataDir);
+      expect(started.port).not.toBe(taken);
+      expect(started.output).toContain(
+        `Simulator: port ${taken}, kept in DATA_DIR from the last start, is in use: it listens on ${started.port} now. `,
+      );
+      expect(readFileSync(join(dataDir, 'simulator-port'), 'utf8')).toBe(`${started.port}\n`);
+    });
+  }, 60_000);
+});
+
 describe('a port that is taken', () => {
   for (const variable of ['PORT', 'SIM_PORT'] as const) {
     it(`${variable}: one line naming it, exit code 1, no stack trace`, async () => {
@@ -113,6 +170,23 @@ describe('a port that is taken', () => {
       });
     }, 30_000);
   }
+});
+
+describe('a HOST that cannot be looked up', () => {
+  it('one line naming HOST, exit code 1, no stack trace', async () => {
+    const server = runBuiltServer(install, { PORT: '0', HOST: 'nosuch.invalid' });
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toBe(
+        'HOST=nosuch.invalid is not a name this machine can look up: cannot listen on it. ' +
+          'Set HOST to an address of this machine (127.0.0.1, or 0.0.0.0 for every interface).\n',
+      );
+      expect(server.output()).not.toMatch(/^\s+at /m);
+      expect(server.output()).not.toMatch(/Haulview: http/);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });
 
 describe('the store', () => {
@@ -178,6 +252,34 @@ describe('the users command', () => {
     expect({ status: added.status, stdout: added.stdout, stderr: added.stderr }).toEqual({
       status: 0,
       stdout: 'Added ana (admin).\n',
+      stderr: '',
+    });
+  }, 90_000);
+});
+
+describe('the migrate command', () => {
+  it('runs under plain node from the build, as npm run db:migrate: node dist/server/migrate.js', () => {
+    // Production installs no tsx (npm ci --omit=dev): the script must run the built file.
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts['db:migrate']).toBe(`node ${MIGRATE_OUTFILE}`);
+    const dataDir = mkdtempSync(join(install.dir, 'data-'));
+    const migrate = () => {
+      const run = spawnSync(process.execPath, [MIGRATE_OUTFILE], {
+        cwd: install.dir,
+        env: { PATH: readProcessEnv().PATH ?? '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+    };
+    expect(migrate()).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^the embedded store in [^\n]*: applied [^\n]*20261126T2200-audit-log/),
+      stderr: '',
+    });
+    expect(migrate()).toEqual({
+      status: 0,
+      stdout: `the embedded store in ${dataDir}: schema up to date\n`,
       stderr: '',
     });
   }, 90_000);

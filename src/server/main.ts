@@ -9,6 +9,7 @@ import { buildProxy, listen, listenProblem, PULLER_ROUND_MS, type Listening, typ
 import { toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
 import { openAndMigrate, StoreStartError } from './store/open-at-start';
+import { rememberedSimPort, rememberSimPort } from './sim-port';
 import type { Store } from './store/store';
 import { anyUser } from './auth/users';
 import { retentionPolicyOf, startRetention } from './store/retention';
@@ -64,23 +65,40 @@ async function resolveUpstream(env: Env): Promise<Upstream> {
   if (remote) return remote;
   const partnerId = env.PARTNER_ID ?? DEMO_PARTNER_ID;
   const accountId = env.ACCOUNT_ID ?? DEMO_ACCOUNT_ID;
+  const simulatorAt = (port: number) =>
+    startSimulator({
+      port,
+      seed: env.SIM_SEED,
+      loads: env.SIM_LOADS,
+      speed: env.SIM_SPEED,
+      longTrackPings: env.SIM_LONG_TRACK_PINGS,
+      partnerId,
+      accountId,
+      jwtSecret: env.SIM_JWT_SECRET,
+    });
+  // Unset SIM_PORT: the port the last start in DATA_DIR took, so the documents keep their addresses
+  // (and their reviews) across restarts; a free one when it is taken.
+  const remembered = env.SIM_PORT === undefined ? rememberedSimPort(env.DATA_DIR) : undefined;
+  let sim =
+    remembered === undefined
+      ? undefined
+      : await simulatorAt(remembered).catch((error: unknown) => {
+          if (listenProblem(error, 'SIM_PORT', '127.0.0.1', remembered) === undefined) throw error;
+          return undefined;
+        });
   const simPort = env.SIM_PORT ?? 0;
-  const sim = await listenOrExit(
-    () =>
-      startSimulator({
-        port: simPort,
-        seed: env.SIM_SEED,
-        loads: env.SIM_LOADS,
-        speed: env.SIM_SPEED,
-        longTrackPings: env.SIM_LONG_TRACK_PINGS,
-        partnerId,
-        accountId,
-        jwtSecret: env.SIM_JWT_SECRET,
-      }),
-    'SIM_PORT',
-    '127.0.0.1',
-    simPort,
-  );
+  sim ??= await listenOrExit(() => simulatorAt(simPort), 'SIM_PORT', '127.0.0.1', simPort);
+  if (env.SIM_PORT === undefined) {
+    const port = Number(new URL(sim.url).port);
+    if (remembered !== undefined && port !== remembered)
+      console.warn(
+        `Simulator: port ${remembered}, kept in DATA_DIR from the last start, is in use: it listens on ${port} now. ` +
+          "The demo documents' addresses changed with the port, so their earlier reviews no longer match.",
+      );
+    const failed = port === remembered ? undefined : rememberSimPort(env.DATA_DIR, port);
+    if (failed !== undefined)
+      console.warn(`Simulator: could not keep its port in DATA_DIR for the next start (${failed})`);
+  }
   console.log(
     `Simulator: ${env.SIM_LOADS} demo loads at ${sim.url} (seed ${env.SIM_SEED}, speed ${env.SIM_SPEED}x)`,
   );
@@ -129,7 +147,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  for (const warning of configWarnings(env)) console.warn(warning);
+  for (const warning of configWarnings(env, readProcessEnv())) console.warn(warning);
   const refusal = startRefusal(env);
   if (refusal !== undefined) {
     console.error(refusal);

@@ -375,5 +375,10 @@ export function listenProblem(
     return `${variable}=${port} is not allowed: listening on ${at} needs privileges. Set ${variable} to a port above 1023.`;
   if (code === 'EADDRNOTAVAIL')
     return `HOST=${host} is not an address of this machine: cannot listen on ${at}. Set HOST to one of its addresses.`;
+  // HOST is looked up before listening: a misspelt name, or a name server that did not answer.
+  if (code === 'ENOTFOUND')
+    return `HOST=${host} is not a name this machine can look up: cannot listen on it. Set HOST to an address of this machine (127.0.0.1, or 0.0.0.0 for every interface).`;
+  if (code === 'EAI_AGAIN')
+    return `HOST=${host} could not be looked up (the name server did not answer): cannot listen on it. Set HOST to an address of this machine (127.0.0.1, or 0.0.0.0 for every interface), or try again.`;
   return undefined;
 }

@@ -1,7 +1,8 @@
-// `npm run db:migrate`: brings the store's schema up to date, as start-up does (DATABASE_URL, or
-// the embedded store in DATA_DIR, which must not be in use by a running dashboard).
-import { ConfigError, parseEnv, readProcessEnv } from '../src/server/config';
-import { openAndMigrate, StoreStartError } from '../src/server/store/open-at-start';
+// `npm run db:migrate` (`node dist/server/migrate.js`, built by `npm run build`): brings the store's
+// schema up to date, as start-up does (DATABASE_URL, or the embedded store in DATA_DIR, which must
+// not be in use by a running dashboard). Built, so a production install without tsx can run it.
+import { ConfigError, parseEnv, readProcessEnv } from './config';
+import { openAndMigrate, StoreStartError } from './store/open-at-start';
 
 try {
   const env = parseEnv(readProcessEnv());
