@@ -85,6 +85,18 @@ describe("the load page's stops, ETA and why it is dark", () => {
     expect(pickup?.textContent?.match(/no appointment/gi)).toHaveLength(1);
   });
 
+  it('says a load with no status and no ping yet is not started, not that its phone reports', () => {
+    render(
+      <OutlookSection
+        load={emptyLoad('700127', 'external-id', {})}
+        thresholds={T}
+        excursionTolerance={0.5}
+      />,
+    );
+    expect(screen.getByText(/^Not started: no status and no ping yet/)).toBeVisible();
+    expect(screen.queryByText(/phone reports/)).toBeNull();
+  });
+
   it('says nothing of a dark phone while it reports, and "no appointment" when the stop has none', () => {
     render(
       <OutlookSection

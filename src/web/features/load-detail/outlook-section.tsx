@@ -48,7 +48,12 @@ export function OutlookSection({
       <h3 id={headingId} className="text-base font-semibold">
         Stops, ETA and why it is dark
       </h3>
-      {!outlook || (!dark && outlook.stops.length === 0) ? (
+      {!outlook && !load.latestLocation && !load.latestStatus ? (
+        <p className="text-ink-muted">
+          Not started: no status and no ping yet, so no ETA and nothing dark to explain. Its stops and their
+          ETAs come with its first status or ping.
+        </p>
+      ) : !outlook || (!dark && outlook.stops.length === 0) ? (
         <p className="text-ink-muted">No stops known for this load, and its phone reports.</p>
       ) : (
         <>
@@ -159,7 +164,7 @@ function StopLine({
   const { status, passed } = stopStatusAt(stop, now);
   const dwell = stopDwell(stop, now, clockScale, dark);
   const offset = stop.appointment?.offsetHours;
-  const eta = etaText(stop);
+  const eta = etaText(stop, now);
   return (
     <li className="rounded border border-panel-line p-2" data-stop-order={stop.order}>
       <p>
