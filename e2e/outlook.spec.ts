@@ -44,7 +44,7 @@ test('the board names why each dark load is dark, and its next stop against its 
   await expect(statuses.first()).toBeVisible();
   for (const text of await statuses.allTextContents())
     expect(text).toMatch(
-      /^(Pickup|Delivery|Stop \d+): (On time|At risk, .+ to spare|Late .+|Late: appointment passed|No appointment|No ETA)$|^At (pickup|delivery)/,
+      /^(Pickup|Delivery|Stop \d+): (On time|At risk, .+ to spare|Late .+|Late: appointment passed|No appointment|No ETA|ETA .+, not judged)$|^At (pickup|delivery)/,
     );
 });
 
@@ -64,8 +64,8 @@ test("a dark load's page: the reason's evidence, the call, the last place, and e
   const stops = page.getByRole('list', { name: 'Stops' });
   await expect(stops.locator('li')).toHaveCount(2);
   await expect(stops.locator('li').first()).toContainText(/^Stop 1 \(pickup\), /);
-  // The stop ahead, its ETA reckoned from the last ping, or why there is none.
+  // The stop ahead, its ETA reckoned from the last ping, why there is none, or that it passed.
   await expect(stops.locator('[data-eta]')).toHaveText(
-    /^\d+ mi at \d+ mph.* → ETA \w{3} \d\d?, \d\d:\d\d (GMT[-+]\d+|UTC)|^No ETA/,
+    /^\d+ mi at \d+ mph.* → ETA \w{3} \d\d?, \d\d:\d\d (GMT[-+]\d+|UTC)|^No ETA|^\d+ mi to go at \d+ mph.* at its last ping; appointment \d\d:\d\d passed, not arrived → late$/,
   );
 });

@@ -119,14 +119,19 @@ export function stopStatusShort(stop: StopOutlook, now: number): string {
   if (status === 'late' && stop.lateMinutes !== undefined) return `Late ${durationText(stop.lateMinutes)}`;
   if (status === 'at-risk' && stop.lateMinutes !== undefined)
     return `At risk, ${durationText(stop.lateMinutes)} to spare`;
+  // Reckoned but not judged (the appointment's offset from GMT unknown): the ETA is still worth saying.
+  const eta = status === 'unknown' ? shownEta(stop) : undefined;
+  if (eta !== undefined) return `ETA ${stopTime(eta, stop.appointment?.offsetHours)}, not judged`;
   return STOP_STATUS_TEXT[status];
 }
 
 /**
  * The ETA's reckoning, for the load page: "412 mi at 52 mph + one 10 h rest → ETA Nov 24, 14:10 GMT-6;
- * appointment 13:00 → 1 h 10 min late".
+ * appointment 13:00 → 1 h 10 min late". Once the appointment has passed with the stop not reached
+ * (`now`), the ETA reckoned at the last ping says nothing more: "… at its last ping; appointment 13:00
+ * passed, not arrived → late".
  */
-export function etaText(stop: StopOutlook): string | undefined {
+export function etaText(stop: StopOutlook, now?: number): string | undefined {
   const i = stop.etaInputs;
   const eta = shownEta(stop);
   if (eta === undefined || !i) return undefined;
@@ -136,8 +141,10 @@ export function etaText(stop: StopOutlook): string | undefined {
       : ` + ${i.rests === 1 ? `one ${i.restHours} h rest` : `${i.rests} rests of ${i.restHours} h`}`;
   const speed = `${i.mph} mph${i.measured ? '' : ' (usual speed: too few recent pings)'}`;
   const offset = stop.appointment?.offsetHours;
-  let text = `${i.miles} mi at ${speed}${rests} → ETA ${stopTime(eta, offset)}`;
   const a = stop.appointment;
+  if (a && now !== undefined && stopStatusAt(stop, now).passed)
+    return `${i.miles} mi to go at ${speed}${rests} at its last ping; appointment ${a.local.slice(11)} passed, not arrived → late`;
+  let text = `${i.miles} mi at ${speed}${rests} → ETA ${stopTime(eta, offset)}`;
   if (a) {
     const wall = a.local.slice(11);
     text +=

@@ -17,7 +17,13 @@ import {
   type OutlookMemo,
   type OutlookOptions,
 } from './outlook';
-import { darkReasonWords, etaAgainstAppointment, etaText, stopStatusAt } from './outlook-text';
+import {
+  darkReasonWords,
+  etaAgainstAppointment,
+  etaText,
+  stopStatusAt,
+  stopStatusShort,
+} from './outlook-text';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -110,7 +116,12 @@ describe('ETA and lateness per upcoming stop', () => {
 
   it('cannot judge an appointment whose offset from GMT is unknown', () => {
     const stop = { ...stopAt(2, 'DELIVERY', 350, local(eta)), stopGMTDiff: null };
-    expect(loadOutlook(load(pings, rolling, [stop]), O)!.stops[0]).toMatchObject({ status: 'unknown' });
+    const [judged] = loadOutlook(load(pings, rolling, [stop]), O)!.stops;
+    expect(judged).toMatchObject({ status: 'unknown' });
+    // The board says the ETA it has, not "No ETA".
+    expect(stopStatusShort(judged!, T0)).toBe('ETA Nov 24, 20:00 UTC, not judged');
+    const { eta: _eta, ...none } = judged!;
+    expect(stopStatusShort(none, T0)).toBe('No ETA');
   });
 
   it('adds a 10 h rest after 11 h of driving', () => {
@@ -188,6 +199,11 @@ describe('ETA and lateness per upcoming stop', () => {
     const stops = [stopAt(2, 'DELIVERY', 350, local(eta + 3 * HOUR))];
     const [stop] = loadOutlook(load(pings, rolling, stops), O)!.stops;
     expect(stopStatusAt(stop!, eta).status).toBe('on-time');
+    expect(etaText(stop!, eta)).toMatch(/→ ETA .*; appointment 17:00 → 3 h early$/);
+    // Passed and not reached: the ETA of the last ping is not offered as "early" beside "Late".
+    expect(etaText(stop!, eta + 3 * HOUR + MIN)).toBe(
+      '300 mi to go at 50 mph at its last ping; appointment 17:00 passed, not arrived → late',
+    );
     expect(stopStatusAt(stop!, eta + 3 * HOUR + MIN)).toEqual({ status: 'late', passed: true });
   });
 
