@@ -59,6 +59,11 @@ test('open a reefer load from the board: chart, timeline, documents viewer, a pi
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+
+  // The way back keeps the board as it was left: its filter, with the load selected.
+  await page.getByRole('link', { name: '← Back to the map' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Filter loads' })).toHaveValue(id);
+  expect(new URL(page.url()).searchParams.get('load')).toBe(`e:${id}`);
 });
 
 test('a comment arriving with the delta refresh shows once, marked new, and pans the map to where it was sent', async ({

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { restingWrite, useUrlParam, writeBeforeNavigating } from './url-state';
+import { boardHref, restingWrite, useUrlParam, writeBeforeNavigating } from './url-state';
 
 describe('useUrlParam', () => {
   it('writes its value into the query of the page it belongs to, keeping the rest', () => {
@@ -97,5 +97,21 @@ describe('restingWrite', () => {
     expect(write).not.toHaveBeenCalled();
     writeBeforeNavigating(() => {}, '/exceptions', {});
     expect(write).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('boardHref', () => {
+  it('goes back to the board as it was left, with the load selected', () => {
+    const ref = { by: 'external-id', id: '700114' } as const;
+    expect(boardHref(ref)).toBe('/?load=e:700114');
+    const navigate = vi.fn();
+    // A link followed from elsewhere says nothing of the board.
+    window.history.replaceState(null, '', '/documents?group=load');
+    writeBeforeNavigating(navigate, '/loads/external-id/700114', {});
+    expect(boardHref(ref)).toBe('/?load=e:700114');
+    window.history.replaceState(null, '', '/?load=e:700100&map=37.5,-83.7,9&q=700&sort=id&hide=finished');
+    writeBeforeNavigating(navigate, '/loads/external-id/700100', {});
+    expect(navigate).toHaveBeenLastCalledWith('/loads/external-id/700100', {});
+    expect(boardHref(ref)).toBe('/?load=e:700114&map=37.5,-83.7,9&q=700&sort=id&hide=finished');
   });
 });

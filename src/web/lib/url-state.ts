@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, type AroundNavHandler } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
+import { formatLoadParam, mapHref, type LoadRef } from './load-ref';
 
 /**
  * The query parsed once per query text, for every component that reads it: the URL may carry a
@@ -59,8 +60,23 @@ export const writeBeforeNavigating: AroundNavHandler = (navigate, to, options) =
   const writes = [...waitingWrites.values()];
   waitingWrites.clear();
   for (const write of writes) write();
+  if (window.location.pathname === '/') boardSearch = window.location.search;
   navigate(to, options);
 };
+
+/** The dispatcher page's query when a link last left it: its watch list, filters, sort and view. */
+let boardSearch = '';
+
+/**
+ * The dispatcher's board as it was left, with this load selected: a load page's way back keeps
+ * the board's filters, sort and map view (the plain `mapHref` when the board was never left here).
+ */
+export function boardHref(ref: LoadRef): string {
+  if (!boardSearch) return mapHref(ref);
+  const params = new URLSearchParams(boardSearch);
+  params.set('load', formatLoadParam(ref));
+  return `/?${queryText(params)}`;
+}
 
 /**
  * A URL write made once the page has rested `afterMs` since the last `schedule()` (then, with

@@ -6,7 +6,8 @@ import { loadStaleness } from '@/domain/staleness';
 import { LoadDetailPage } from './load-detail-page';
 import { pointOf } from '../../map/layers/load-point';
 import { loadQueries } from '../../data/load-queries';
-import { mapHref, type LoadRef } from '../../lib/load-ref';
+import type { LoadRef } from '../../lib/load-ref';
+import { boardHref } from '../../lib/url-state';
 import { replayHref } from '../../lib/replay-link';
 import { useNow } from '../../lib/use-now';
 import { MapShell } from '../../map/core/map-shell';
@@ -42,7 +43,7 @@ export function LoadDetailWithMap({ loadRef, config }: { loadRef: LoadRef; confi
     <div className="grid h-full grid-cols-1 grid-rows-[14rem_minmax(0,1fr)] md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:grid-rows-1">
       <div className="row-start-2 grid min-h-0 grid-rows-[auto_minmax(0,1fr)] border-panel-line md:row-start-1 md:border-r">
         <nav className="flex gap-4 border-b border-panel-line bg-panel px-4 py-2 text-sm">
-          <Link href={mapHref(loadRef)} className="text-status-selected underline">
+          <Link href={boardHref(loadRef)} className="text-status-selected underline">
             ← Back to the map
           </Link>
           <Link href={replayHref([loadRef])} className="text-status-selected underline">
