@@ -6,6 +6,9 @@ import './zod-locale';
 /** The only event type the upstream accepts for self-service webhooks (4.4). */
 export const WEBHOOK_EVENT_TYPES = ['PdvRequestCompleted'] as const;
 
+/** The longest client URL Haulview relays: longer is no address a receiver is reached at. */
+export const CLIENT_URL_MAX_LENGTH = 2048;
+
 /**
  * A valid `https://` URL, as 4.4 requires of `clientUrl`, that names no address of this machine or a
  * private network (`privateAddressReason`).
@@ -13,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = ['PdvRequestCompleted'] as const;
 export const HttpsUrl = z.string().check(
   z.trim(),
   z.minLength(1, 'enter the address that is to receive notifications'),
+  z.maxLength(CLIENT_URL_MAX_LENGTH, `an address of at most ${CLIENT_URL_MAX_LENGTH} characters`),
   // Browsers' URL parsers take a space in the host name (Chromium makes it %20), Node's and the
   // service's do not: refused here, so the form says so before anything is sent.
   z.refine((v) => !/\s/.test(v), 'an address has no spaces'),

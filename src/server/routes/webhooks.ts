@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { NOT_RECORDED_HEADER, type WebhooksAnswer } from '@/contract/admin-api';
 import { privateAddressReason } from '@/contract/client-url';
-import { Webhook } from '@/contract/webhook';
+import { CLIENT_URL_MAX_LENGTH, Webhook } from '@/contract/webhook';
 import type { AppEnv } from '../app-env';
 import { requireStore, storeUnavailable } from '../errors';
 import type { Database } from '../store/database';
@@ -22,7 +22,7 @@ const WebhookBody = z.strictObject({
   eventType: z.string().max(200),
   clientUrl: z
     .string()
-    .max(2048)
+    .max(CLIENT_URL_MAX_LENGTH, `an address of at most ${CLIENT_URL_MAX_LENGTH} characters`)
     .superRefine((url, ctx) => {
       const reason = privateAddressReason(url.trim());
       if (reason) ctx.addIssue({ code: 'custom', message: reason });

@@ -262,6 +262,19 @@ describe('WebhooksPage', () => {
     expect(details).toHaveTextContent('jwt expired');
   });
 
+  it('drops the last answer’s verdict and Details once a submit is refused for another reason', async () => {
+    fetchMock.mockResolvedValueOnce(rejected(401, [entry('the token is invalid unauthorized', 'auth')]));
+    const { user } = renderPage();
+    await fillAndSend(user, URL_OK, 'junk');
+    await waitFor(() => expect(description(tokenField())).toContain('The token is invalid or expired'));
+    await user.clear(tokenField());
+    await user.click(submit());
+    expect(description(tokenField())).toContain('Enter the bearer token.');
+    expect(screen.queryByText('Details')).toBeNull();
+    expect(screen.queryByText(/the token is invalid unauthorized/)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('on 409 says the webhook already exists, the service’s lines behind Details', async () => {
     fetchMock.mockResolvedValueOnce(rejected(409, [entry('clientUrl: duplicate', 'conflict')]));
     const { user } = renderPage();
@@ -378,6 +391,15 @@ describe('WebhooksPage', () => {
     await user.type(tokenField(), TOKEN);
     await user.click(submit());
     expect(urlField()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says an address longer than the service takes is too long, as you type', async () => {
+    const { user } = renderPage();
+    await user.click(urlField());
+    await user.paste(`https://hooks.example.com/${'a'.repeat(2048)}`);
+    expect(urlField()).toHaveAttribute('aria-invalid', 'true');
+    expect(description(urlField())).toContain('An address of at most 2048 characters.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -143,6 +143,8 @@ export function WebhooksPage({ config, requestTimeoutMs }: WebhooksPageProps) {
     setChecked(new Set(FORM_FIELDS));
     const firstInvalid = FORM_FIELDS.find((f) => errors[f]);
     if (firstInvalid) {
+      // The last answer's verdict and its Details were of other values: they go with them.
+      mutation.reset();
       setFocusRequest({ target: firstInvalid });
       return;
     }
