@@ -237,6 +237,20 @@ describe('board rows', () => {
     expect(found('transit montreal')).toEqual([]);
   });
 
+  it('finds a phone however it is written, and a name typed with a doubled space', () => {
+    const list = rows([
+      load('A1', { minutesAgo: 5, status: 'In transit', city: 'Omaha' }),
+      load('C3', { status: 'Dispatched' }),
+    ]);
+    const found = (text: string) => filterRows(list, { ...NO_FILTER, text }).map((r) => r.label);
+    for (const written of ['+15550100', '555-0100', '(555) 0100', '555 0100', '1.555.0100'])
+      expect(found(written), written).toEqual(['A1']);
+    expect(found('555 0199')).toEqual([]);
+    expect(found('ana  smith')).toEqual(['A1']);
+    // Across two fields still finds nothing.
+    expect(found('smith 555')).toEqual([]);
+  });
+
   it('filter by "No status" to the loads without a status, as countByStatus counts them', () => {
     const list = rows([load('A1', { status: 'In transit' }), load('B2'), load('C3')]);
     expect(countByStatus(list)).toEqual([

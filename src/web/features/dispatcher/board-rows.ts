@@ -253,9 +253,16 @@ function searchTextOf(r: BoardRow): string {
       r.place,
       r.driver,
       r.phone,
+      // "(245) 555-4521" and "245 555 4521" find "+12455554521": compared digit for digit.
+      r.phone?.replace(/\D/g, ''),
       ...attentionWords(r),
     ];
-    text = foldText(fields.filter((f) => f !== undefined && f !== null).join('\n'));
+    text = foldText(
+      fields
+        .filter((f) => f !== undefined && f !== null)
+        .map((f) => f.replace(/\s+/g, ' '))
+        .join('\n'),
+    );
     searchTexts.set(r, text);
   }
   return text;
@@ -277,13 +284,20 @@ export const isUnfiltered = (f: BoardFilter): boolean =>
   !f.hideFinished &&
   f.only === null;
 
+/** Digits with a phone number's usual marks between them, and at least four digits. */
+const PHONE_LIKE = /^(?=(?:\D*\d){4})[\d\s().+-]+$/;
+
 /** The rows that pass the filter, in their order; the very same list when nothing is filtered. */
 export function filterRows(rows: BoardRow[], f: BoardFilter): BoardRow[] {
   if (isUnfiltered(f)) return rows;
-  const text = foldText(f.text.trim());
+  const text = foldText(f.text.trim().replace(/\s+/g, ' '));
+  // A query written as a phone number is also looked for as its digits.
+  const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : undefined;
   return rows.filter(
     (r) =>
-      (!text || searchTextOf(r).includes(text)) &&
+      (!text ||
+        searchTextOf(r).includes(text) ||
+        (digits !== undefined && searchTextOf(r).includes(digits))) &&
       (f.status === null || (r.status ?? 'No status') === f.status) &&
       (!f.attentionOnly || needsAttention(r.attention)) &&
       (!f.reeferOnly || r.reefer) &&
