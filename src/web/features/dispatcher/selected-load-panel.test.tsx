@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Load } from '@/domain/model';
 import { emptyLoad, testTime } from '@/testing/loads';
 import { toRow } from './board-rows';
+import { watchList } from '../../lib/watch-list';
 import { SelectedLoadPanel } from './selected-load-panel';
 
 const NOW = Date.parse('2026-11-22T15:00:00Z');
@@ -60,6 +61,17 @@ function show(track: Load | undefined, row: Load) {
 }
 
 describe('SelectedLoadPanel', () => {
+  it('offers "Stop watching" only for a load on the watch list', () => {
+    watchList.clear();
+    const { panel } = show(undefined, load({ name: 'In transit' }));
+    expect(within(panel).queryByRole('button', { name: 'Stop watching' })).toBeNull();
+    cleanup();
+    watchList.add('external-id', ['700110']);
+    const watched = show(undefined, load({ name: 'In transit' }));
+    expect(within(watched.panel).getByRole('button', { name: 'Stop watching' })).toBeVisible();
+    watchList.clear();
+  });
+
   it('says where the load is and when, its status, its next stop and its driver’s full number', () => {
     const track = load({ name: 'In transit', code: 'ITR' }, STOPS);
     const { fact, panel } = show(track, load({ name: 'In transit', code: 'ITR' }));

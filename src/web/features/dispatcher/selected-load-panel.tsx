@@ -6,7 +6,7 @@ import { viewerTime } from '../../lib/time-format';
 import { BOARD_TICK_MS, useNow } from '../../lib/use-now';
 import { loadPageHref, type LoadRef } from '../../lib/load-ref';
 import { nextStop, tripStops, type TripStop } from '../../lib/trip-stops';
-import { watchList } from '../../lib/watch-list';
+import { useWatchList, watchList } from '../../lib/watch-list';
 import { placeText, type BoardRow } from './board-rows';
 import { outlookLine, STOP_STATUS_CLASS } from '../../components/outlook-text';
 import { STALENESS_CLASS } from '../../components/staleness-text';
@@ -134,6 +134,8 @@ export function SelectedLoadPanel(props: SelectedLoadPanelProps) {
   const clock = useNow(BOARD_TICK_MS);
   const now = props.now ?? clock;
   const load = track ?? row?.load;
+  // A load opened by a link (`?load=`) need not be on the watch list: nothing to stop then.
+  const watched = useWatchList().some((e) => e.by === selection.by && e.id === selection.id);
   return (
     <section aria-label="Selected load" className="border-t border-panel-line bg-blue-50 p-2 text-sm">
       <div className="flex items-center gap-2">
@@ -159,17 +161,19 @@ export function SelectedLoadPanel(props: SelectedLoadPanelProps) {
       <div className="mt-1 flex items-baseline gap-2">
         <p className="min-w-0 flex-1 text-xs text-ink-muted">{trackText(props)}</p>
         {/* Away from "Details": a slip should not drop the load from the watch list. */}
-        <button
-          type="button"
-          className="shrink-0 text-xs text-ink-muted underline hover:text-ink"
-          onClick={() => {
-            watchList.remove(selection);
-            // Its panel and trail go with it: a load no longer watched is not followed.
-            onClose();
-          }}
-        >
-          Stop watching
-        </button>
+        {watched && (
+          <button
+            type="button"
+            className="shrink-0 text-xs text-ink-muted underline hover:text-ink"
+            onClick={() => {
+              watchList.remove(selection);
+              // Its panel and trail go with it: a load no longer watched is not followed.
+              onClose();
+            }}
+          >
+            Stop watching
+          </button>
+        )}
       </div>
     </section>
   );
