@@ -128,8 +128,8 @@ export function stopStatusShort(stop: StopOutlook, now: number): string {
 /**
  * The ETA's reckoning, for the load page: "412 mi at 52 mph + one 10 h rest → ETA Nov 24, 14:10 GMT-6;
  * appointment 13:00 → 1 h 10 min late". Once the appointment has passed with the stop not reached
- * (`now`), the ETA reckoned at the last ping says nothing more: "… at its last ping; appointment 13:00
- * passed, not arrived → late".
+ * (`now`), the ETA reckoned at the last ping says nothing more (the stop's status says it is late):
+ * "412 mi to go at 52 mph at its last ping".
  */
 export function etaText(stop: StopOutlook, now?: number): string | undefined {
   const i = stop.etaInputs;
@@ -143,7 +143,7 @@ export function etaText(stop: StopOutlook, now?: number): string | undefined {
   const offset = stop.appointment?.offsetHours;
   const a = stop.appointment;
   if (a && now !== undefined && stopStatusAt(stop, now).passed)
-    return `${i.miles} mi to go at ${speed}${rests} at its last ping; appointment ${a.local.slice(11)} passed, not arrived → late`;
+    return `${i.miles} mi to go at ${speed}${rests} at its last ping`;
   let text = `${i.miles} mi at ${speed}${rests} → ETA ${stopTime(eta, offset)}`;
   if (a) {
     const wall = a.local.slice(11);

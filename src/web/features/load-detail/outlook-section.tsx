@@ -50,8 +50,8 @@ export function OutlookSection({
       </h3>
       {!outlook && !load.latestLocation && !load.latestStatus ? (
         <p className="text-ink-muted">
-          Not started: no status and no ping yet, so no ETA and nothing dark to explain. Its stops and their
-          ETAs come with its first status or ping.
+          Not started: no status and no ping yet, so no ETA and nothing dark to explain. ETAs come with its
+          first ping.
         </p>
       ) : !outlook || (!dark && outlook.stops.length === 0) ? (
         <p className="text-ink-muted">No stops known for this load, and its phone reports.</p>
