@@ -27,7 +27,6 @@ import type {
 } from './model';
 import { timeOf, type ItemTime, type ItemTimes } from './time';
 import { sortByInstant } from './merge';
-import { intern } from './intern';
 
 const KNOWN_FIELDS = new Set([
   'loadTrackExternalId',
@@ -328,9 +327,8 @@ function statusEvent(r: Reader, w: EventItem | LatestStatus): StatusEvent | unde
   const instant = time.instant as number;
   // latestStatus has no id; an events item has it as a string after parsing.
   const id = typeof w.id === 'string' ? w.id : undefined;
-  // Names and codes are a small vocabulary repeated in every load's events: one string each.
-  const name = intern(w.name?.trim() || undefined);
-  const code = intern(w.code?.trim() || undefined);
+  const name = w.name?.trim() || undefined;
+  const code = w.code?.trim() || undefined;
   return {
     key: keys.event(id, instant, name, code),
     instant,

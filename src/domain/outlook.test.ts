@@ -507,17 +507,6 @@ describe('a memo of the last reckoning', () => {
     expect(most).toBeLessThanOrEqual(4096);
   });
 
-  it('keeps its numbers in its one array: no object per memo for the last ping or the sums', () => {
-    // A memo is held per watched load: a point or a fractional number in a field is an object of its own.
-    const pings: Ping[] = [];
-    for (let i = 0; i < 300; i++) pings.push(ping(T0 + i * MIN, -90 - i * 0.4 * LON_PER_MILE));
-    const moves = new Moves();
-    for (let i = 0; i < pings.length; i++) moves.add(pings, i, O);
-    expect(moves.speed(O).measured).toBe(true);
-    for (const value of Object.values(moves))
-      expect(value instanceof Float64Array || Number.isSafeInteger(value)).toBe(true);
-  });
-
   it('keeps the outlook held exactly when a new reckoning says the same but its asOf', () => {
     // Each step brings pings (none at times), an event (none at times), or both: an event alone moves
     // a stop's progress or the dark reason and leaves its ETAs and last ping as they were.

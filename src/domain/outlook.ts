@@ -201,31 +201,6 @@ const FIRST_SURE = -2;
 /** `Moves`' first room, and the least it grows by. */
 const MOVES_ROOM = 16;
 
-/*
- * `Moves`' own numbers, in the slots before its moves rather than in fields: a fractional or large
- * number in a field is an object of its own, and one memo is held per watched load.
- * The speed's window: the instant of its first ping (the moves' check for leaving reads no old
- * ping), and the milliseconds and micrometres of its driving moves. Whole numbers (exact below
- * 2^53 µm, about 9 million km), so that a move taken out leaves exactly the sums of those left; a
- * memo fed the same pings in any batches does the same sums as a fresh reckoning.
- */
-const WINDOW_FROM_AT = 0;
-const WINDOW_MS = 1;
-const WINDOW_UM = 2;
-/** Milliseconds driven since the last stand long enough to be a rest, and of the stand going on. */
-const DRIVEN_MS = 3;
-const STILL_MS = 4;
-/** The last sure ping read: its point, accuracy (NaN: unknown) and instant (NaN: none yet). */
-const LAST_LAT = 5;
-const LAST_LON = 6;
-const LAST_ACCURACY = 7;
-const LAST_INSTANT = 8;
-/** Slots before the moves. */
-const HEAD = 9;
-
-/** The last sure ping as a point, written over at each move: a move is reckoned from it at once. */
-const lastPoint: TrackPoint = { lat: 0, lon: 0, accuracy: null, instant: 0 };
-
 /**
  * The moves between a trip's consecutive sure pings, each reckoned once, in the order of the pings:
  * the metres moved (NaN when the truck did not move, see `movedMeters`). The recent speed and the
@@ -237,20 +212,32 @@ const lastPoint: TrackPoint = { lat: 0, lon: 0, accuracy: null, instant: 0 };
  * load. Exported for its tests.
  */
 export class Moves {
-  /** The slots above (`HEAD` of them), then the moves. */
   private data: Float64Array;
-  /** The index of the ping `data[HEAD]` is of: those before it are out of the speed's window. */
+  /** The index of the ping `data[0]` is of: those before it are out of the speed's window. */
   private offset = 0;
   /** Pings read. */
   private read = 0;
   /** How many moves. */
   length = 0;
-  /** The index of the sure ping the speed window's oldest move begins at. */
+  /** The last sure ping read. */
+  last: TrackPoint | undefined;
+  /**
+   * The speed's window: the index of the sure ping its oldest move begins at, and the milliseconds
+   * and micrometres of its driving moves. Whole numbers (exact below 2^53 µm, about 9 million km), so that a
+   * move taken out leaves exactly the sums of those left; a memo fed the same pings in any batches
+   * does the same sums as a fresh reckoning.
+   */
   private windowFrom = -1;
+  /** The instant of the window's first ping: the moves' check for leaving reads no old ping. */
+  private windowFromAt = 0;
+  private windowMs = 0;
+  private windowUm = 0;
+  /** Milliseconds driven since the last stand long enough to be a rest, and of the stand going on. */
+  private drivenMs = 0;
+  private stillMs = 0;
 
   constructor() {
-    this.data = new Float64Array(HEAD + MOVES_ROOM);
-    this.data[LAST_INSTANT] = Number.NaN;
+    this.data = new Float64Array(MOVES_ROOM);
   }
 
   /** The bytes its numbers take. */
@@ -261,57 +248,48 @@ export class Moves {
   /** Reads `pings[i]`, the trip's next ping (those before it are the ones read). */
   add(pings: readonly TrackPoint[], i: number, o: OutlookOptions): void {
     const p = pings[i]!;
-    if (this.read - this.offset + 1 > this.data.length - HEAD) this.makeRoom();
-    const data = this.data;
+    if (this.read - this.offset + 1 > this.data.length) this.makeRoom();
     if (!sure(p)) {
-      data[HEAD + this.read++ - this.offset] = NOT_SURE;
+      this.data[this.read++ - this.offset] = NOT_SURE;
       return;
     }
-    const lastAt = data[LAST_INSTANT]!;
-    lastPoint.lat = data[LAST_LAT]!;
-    lastPoint.lon = data[LAST_LON]!;
-    const lastAccuracy = data[LAST_ACCURACY]!;
-    lastPoint.accuracy = lastAccuracy === lastAccuracy ? lastAccuracy : null;
-    lastPoint.instant = lastAt;
-    data[LAST_LAT] = p.lat;
-    data[LAST_LON] = p.lon;
-    data[LAST_ACCURACY] = p.accuracy ?? Number.NaN;
-    data[LAST_INSTANT] = p.instant;
-    if (lastAt !== lastAt) {
-      data[HEAD + this.read++ - this.offset] = FIRST_SURE;
+    const a = this.last;
+    this.last = p;
+    if (!a) {
+      this.data[this.read++ - this.offset] = FIRST_SURE;
       this.windowFrom = i;
-      data[WINDOW_FROM_AT] = p.instant;
+      this.windowFromAt = p.instant;
       return;
     }
-    const d = movedMeters(lastPoint, p, o) ?? Number.NaN;
-    data[HEAD + this.read++ - this.offset] = d;
+    const d = movedMeters(a, p, o) ?? Number.NaN;
+    this.data[this.read++ - this.offset] = d;
     this.length++;
-    const ms = p.instant - lastAt;
+    const ms = p.instant - a.instant;
     if (driving(ms, d, o)) {
-      data[WINDOW_MS] = data[WINDOW_MS]! + ms;
-      data[WINDOW_UM] = data[WINDOW_UM]! + Math.round(d * 1e6);
-      if (isRest(data[STILL_MS]!, o)) data[DRIVEN_MS] = 0;
-      data[STILL_MS] = 0;
-      data[DRIVEN_MS] = data[DRIVEN_MS]! + ms;
-    } else data[STILL_MS] = data[STILL_MS]! + ms;
+      this.windowMs += ms;
+      this.windowUm += Math.round(d * 1e6);
+      if (isRest(this.stillMs, o)) this.drivenMs = 0;
+      this.stillMs = 0;
+      this.drivenMs += ms;
+    } else this.stillMs += ms;
     // The moves that began more than the window's hours before this ping leave it, oldest first.
     let from = this.windowFrom;
-    let fromAt = data[WINDOW_FROM_AT]!;
+    let fromAt = this.windowFromAt;
     while (from < i && hoursBetween(fromAt, p.instant, o) > SPEED_WINDOW_HOURS) {
       let to = from + 1;
-      while (data[HEAD + to - this.offset] === NOT_SURE) to++;
-      const gone = data[HEAD + to - this.offset]!;
+      while (this.data[to - this.offset] === NOT_SURE) to++;
+      const gone = this.data[to - this.offset]!;
       const toAt = pings[to]!.instant;
       const goneMs = toAt - fromAt;
       if (driving(goneMs, gone, o)) {
-        data[WINDOW_MS] = data[WINDOW_MS]! - goneMs;
-        data[WINDOW_UM] = data[WINDOW_UM]! - Math.round(gone * 1e6);
+        this.windowMs -= goneMs;
+        this.windowUm -= Math.round(gone * 1e6);
       }
       from = to;
       fromAt = toAt;
     }
     this.windowFrom = from;
-    data[WINDOW_FROM_AT] = fromAt;
+    this.windowFromAt = fromAt;
   }
 
   /**
@@ -321,17 +299,16 @@ export class Moves {
   private makeRoom(): void {
     const from = Math.max(this.offset, this.windowFrom);
     const live = this.read - from;
-    const length = this.data.length - HEAD;
+    const length = this.data.length;
     const size =
       live + 1 > (length * 3) >> 2 || live * 4 < length - MOVES_ROOM
         ? live + Math.max(MOVES_ROOM, live >> 1)
         : length;
-    const [start, end] = [HEAD + from - this.offset, HEAD + this.read - this.offset];
-    if (size === length) this.data.copyWithin(HEAD, start, end);
+    const [start, end] = [from - this.offset, this.read - this.offset];
+    if (size === length) this.data.copyWithin(0, start, end);
     else {
-      const next = new Float64Array(HEAD + size);
-      next.set(this.data.subarray(0, HEAD));
-      next.set(this.data.subarray(start, end), HEAD);
+      const next = new Float64Array(size);
+      next.set(this.data.subarray(start, end));
       this.data = next;
     }
     this.offset = from;
@@ -339,9 +316,9 @@ export class Moves {
 
   /** The trip's recent moving speed, bounded; the default when too few pings moved. */
   speed(o: OutlookOptions): { mph: number; measured: boolean } {
-    const hours = (this.data[WINDOW_MS]! * o.clockScale) / HOUR;
+    const hours = (this.windowMs * o.clockScale) / HOUR;
     if (hours < SPEED_MIN_HOURS) return { mph: o.defaultMph, measured: false };
-    const miles = this.data[WINDOW_UM]! / 1e6 / METERS_PER_MILE;
+    const miles = this.windowUm / 1e6 / METERS_PER_MILE;
     return { mph: Math.min(o.maxMph, Math.max(o.minMph, miles / hours)), measured: true };
   }
 
@@ -350,8 +327,8 @@ export class Moves {
    * trip's start, before which the driver is taken as rested), at most `driveHours`.
    */
   drivenSinceRest(o: OutlookOptions): number {
-    if (isRest(this.data[STILL_MS]!, o)) return 0;
-    return Math.min((this.data[DRIVEN_MS]! * o.clockScale) / HOUR, o.driveHours);
+    if (isRest(this.stillMs, o)) return 0;
+    return Math.min((this.drivenMs * o.clockScale) / HOUR, o.driveHours);
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Load } from '@/domain/model';
 import { emptyLoad, testDocument, testTime } from '@/testing/loads';
-import { currentTrip, hotTrip } from './track-cache';
+import { currentTrip } from './track-cache';
 
 const event = (instant: number, code: string) => ({
   key: `${instant}|${code}`,
@@ -53,23 +53,5 @@ describe('currentTrip (what the puller keeps of a load)', () => {
     expect(currentTrip(first).pings.map((p) => p.instant)).toEqual([150]);
     const none = emptyLoad('2', 'external-id', { pings: [ping(50), ping(150)] } as Partial<Load>);
     expect(currentTrip(none)).toBe(none);
-  });
-
-  it('holds a hot trip without its pings, comments and readings, in one list nothing can add to', () => {
-    const a = hotTrip(
-      emptyLoad('1', 'external-id', {
-        events: [event(100, 'DSP')],
-        pings: [ping(150)],
-      } as Partial<Load>),
-    );
-    const b = hotTrip(emptyLoad('2'));
-    expect(a.events.map((e) => e.instant)).toEqual([100]);
-    expect([a.pings, a.comments, a.readings, b.pings]).toEqual([[], [], [], []]);
-    // One array for every load the puller holds, not three a load.
-    expect(a.comments).toBe(a.pings);
-    expect(b.pings).toBe(a.pings);
-    expect(() => (a.pings as unknown[]).push(ping(200))).toThrow(TypeError);
-    // Held again, nothing changes: the same object.
-    expect(hotTrip(a)).toBe(a);
   });
 });

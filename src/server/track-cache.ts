@@ -23,7 +23,6 @@ import {
   stopsOf,
   type OutlookOptions,
 } from '@/domain/outlook';
-import { interner } from '@/domain/intern';
 import { Trail } from '@/domain/trail';
 import { tripStopsOf, type TripStops } from '@/domain/trip-stops';
 import { jsonPrint } from '@/contract/json-print';
@@ -139,11 +138,8 @@ interface Track {
   refreshedAt: number;
   lastFullAt: number;
   needsFull: boolean;
-  /**
-   * Item key → sequence number of the merge that first brought it; made at the first stamp (the
-   * puller's cache stamps none).
-   */
-  seqOf: Map<string, number> | undefined;
+  /** Item key → sequence number of the merge that first brought it. */
+  seqOf: Map<string, number>;
   /** Sequence number of the last merge that changed the load (its latest location, status…, or items). */
   changedSeq: number;
   /** The puller's: what the outlook reads of the trip's pings, which `load` then leaves out. */
@@ -295,7 +291,7 @@ export function createTrackCache(o: TrackCacheOptions) {
       refreshedAt: Number.NEGATIVE_INFINITY,
       lastFullAt: Number.NEGATIVE_INFINITY,
       needsFull: true,
-      seqOf: undefined,
+      seqOf: new Map(),
       changedSeq: 0,
       trail: o.persist ? new Trail() : undefined,
       keptStops: Number.NaN,
@@ -372,11 +368,10 @@ export function createTrackCache(o: TrackCacheOptions) {
       const before = t.load?.[list];
       let kept: Map<string, object> | undefined;
       for (const item of fresh[list]) {
-        const seqOf = (t.seqOf ??= new Map());
-        if (!seqOf.has(item.key)) seqOf.set(item.key, stamp);
+        if (!t.seqOf.has(item.key)) t.seqOf.set(item.key, stamp);
         else if (merged[list] !== before) {
           kept ??= new Map(merged[list].map((i) => [i.key, i]));
-          if (kept.get(item.key) === item) seqOf.set(item.key, stamp);
+          if (kept.get(item.key) === item) t.seqOf.set(item.key, stamp);
         }
       }
     }
@@ -762,7 +757,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           }
         : undefined;
     // A full answer has every item: no need to look each one up.
-    const isNew = since === 0 ? undefined : (item: { key: string }) => (t.seqOf?.get(item.key) ?? 0) > since;
+    const isNew = since === 0 ? undefined : (item: { key: string }) => (t.seqOf.get(item.key) ?? 0) > since;
     return loadView(t.load, t.issues, include, isNew);
   }
 
@@ -978,17 +973,11 @@ function headOnly(t: { by: LoadBy; id: string; load: Load | undefined }): Load {
   };
 }
 
-/**
- * The lists the puller's loads leave out, one for all of them: three empty arrays a load are three
- * objects a watched load for every collection to mark. Frozen: nothing may add to it.
- */
-const NONE: never[] = Object.freeze([]) as unknown as never[];
-
 /** What the puller holds of a load: its current trip without the lists it keeps elsewhere or not at all. */
-export function hotTrip(load: Load): Load {
+function hotTrip(load: Load): Load {
   const trip = currentTrip(load);
-  if (trip.pings === NONE && trip.comments === NONE && trip.readings === NONE) return trip;
-  return { ...trip, pings: NONE, comments: NONE, readings: NONE };
+  if (trip.pings.length === 0 && trip.comments.length === 0 && trip.readings.length === 0) return trip;
+  return { ...trip, pings: [], comments: [], readings: [] };
 }
 
 /** The load with only its current trip's items (since its last dispatch), or itself when that is all. */
@@ -1011,18 +1000,8 @@ export function currentTrip(load: Load): Load {
 
 /** Notes with paths relative to their load (`locations[3].lat`, not `details[12].locations[3].lat`). */
 export function relativeIssues(issues: ParseIssue[]): ParseIssue[] {
-  return issues.map((i) => ({
-    ...i,
-    path: noteText(i.path.replace(/^details\[\d+\]\.?/, '') || '(load)'),
-    message: noteText(i.message),
-  }));
+  return issues.map((i) => ({ ...i, path: i.path.replace(/^details\[\d+\]\.?/, '') || '(load)' }));
 }
-
-/**
- * Notes' paths and messages: most loads carry the same few (the service's undocumented `stops`
- * kept), held with each load.
- */
-const noteText = interner(1024);
 
 /**
  * A load as the proxy serves it (`LoadView`): the lists the request included, each with only the
