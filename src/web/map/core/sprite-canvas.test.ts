@@ -155,4 +155,165 @@ describe('the sprite canvas', () => {
       vi.restoreAllMocks();
     }
   });
+
+  describe('after a pan', () => {
+    type Panned = Internals & {
+      _container: HTMLCanvasElement;
+      _ctx: unknown;
+      _layers: Record<string, L.Layer>;
+      _redrawBounds: L.Bounds | null;
+      _update(): void;
+      _updatePaths(): void;
+    };
+    /** A renderer on a stand-in map 1000 × 500 px at (pane) `at`, drawing two layers onto a logged context. */
+    function setUp() {
+      const calls: string[] = [];
+      const view = { at: L.point(0, 0), zoom: 5, origin: L.point(4000, 3000) };
+      const renderer = spriteCanvas() as Panned;
+      Object.assign(renderer, {
+        _map: {
+          getSize: () => L.point(1000, 500),
+          containerPointToLayerPoint: (p: L.Point) => L.point(p).subtract(view.at),
+          getCenter: () => L.latLng(40, -96),
+          getZoom: () => view.zoom,
+          getPixelOrigin: () => view.origin,
+        },
+      });
+      renderer._container = document.createElement('canvas');
+      renderer._ctx = {
+        save() {},
+        restore() {},
+        beginPath() {},
+        rect() {},
+        clip() {},
+        scale() {},
+        translate() {},
+        setTransform() {},
+        set globalCompositeOperation(op: string) {
+          calls.push(`composite ${op}`);
+        },
+        drawImage: (image: unknown, x: number, y: number) =>
+          calls.push(image === renderer._container ? `canvas moved ${x},${y}` : 'image'),
+        clearRect: (x: number, y: number, w: number, h: number) => calls.push(`clear ${x},${y} ${w}×${h}`),
+      };
+      const layer = (name: string, x: number, y: number) => {
+        const l = Object.assign(new L.Layer(), {
+          options: {},
+          _pxBounds: L.bounds([x - 5, y - 5], [x + 5, y + 5]),
+          _update() {},
+          _updatePath: () => calls.push(`draw ${name}`),
+        });
+        renderer._initPath(l);
+        return l;
+      };
+      layer('middle', 500, 250);
+      layer('west', -180, 250);
+      return { renderer, calls, view };
+    }
+
+    it('moves what the canvas showed and draws only the strip that came into it', () => {
+      const { renderer, calls, view } = setUp();
+      renderer._update();
+      renderer._updatePaths();
+      expect(calls).toEqual(['clear 0,0 1200×600', 'draw middle', 'draw west']);
+      calls.length = 0;
+      const width = renderer._container.width;
+
+      // Dragged 100 px east: the canvas's bounds go from x -100…1100 to -200…1000.
+      view.at = L.point(100, 0);
+      renderer._update();
+      renderer._updatePaths();
+      expect(renderer._container.width).toBe(width);
+      expect(calls).toEqual(['composite copy', 'canvas moved 100,0', 'clear -200,-50 100×600', 'draw west']);
+      calls.length = 0;
+
+      // Zoomed: every layer was projected again, and the canvas is drawn whole.
+      view.zoom = 6;
+      renderer._update();
+      renderer._updatePaths();
+      expect(calls).toEqual(['clear 0,0 1200×600', 'draw middle', 'draw west']);
+    });
+
+    it('draws the canvas whole when something waits to be drawn, or the pan left nothing in view', () => {
+      const { renderer, calls, view } = setUp();
+      renderer._update();
+      renderer._updatePaths();
+      calls.length = 0;
+
+      // A layer changed before the pan ended: its redraw is not lost.
+      renderer._redrawBounds = L.bounds([490, 240], [510, 260]);
+      view.at = L.point(100, 0);
+      renderer._update();
+      renderer._updatePaths();
+      expect(calls).toEqual(['clear 0,0 1200×600', 'draw middle', 'draw west']);
+      calls.length = 0;
+
+      view.at = L.point(2000, 0);
+      renderer._update();
+      renderer._updatePaths();
+      expect(calls).toEqual(['clear 0,0 1200×600', 'draw middle', 'draw west']);
+    });
+  });
+
+  it('asks no redraw for a layer that paints nothing on the canvas, and clears where one left it', () => {
+    const renderer = spriteCanvas() as Internals & {
+      _bounds: L.Bounds;
+      _redrawBounds: L.Bounds | null;
+      _redrawRequest?: number | null;
+      _requestRedraw(layer: L.Layer): void;
+      _extendRedrawBounds(layer: L.Layer): void;
+    };
+    Object.assign(renderer, { _map: {} });
+    renderer._bounds = L.bounds([0, 0], [1000, 500]);
+    renderer._redrawBounds = null;
+    const pending = () => renderer._redrawBounds;
+    const at = (x: number, y: number) =>
+      Object.assign(new L.Layer(), {
+        options: { weight: 2 },
+        _pxBounds: L.bounds([x - 8, y - 8], [x + 8, y + 8]),
+      });
+    try {
+      // Added or removed far off the canvas.
+      renderer._requestRedraw(at(2000, 250));
+      expect(pending()).toBeNull();
+      expect(renderer._redrawRequest).toBeFalsy();
+      // Its edge reaches into the canvas: drawn.
+      renderer._requestRedraw(at(1008, 250));
+      expect(pending()?.contains(L.point(1000, 250))).toBe(true);
+      expect(renderer._redrawRequest).toBeTruthy();
+
+      // Moved off the canvas: where it was is drawn again.
+      cancelAnimationFrame(renderer._redrawRequest ?? 0);
+      renderer._redrawBounds = null;
+      renderer._redrawRequest = null;
+      renderer._extendRedrawBounds(at(500, 250));
+      renderer._requestRedraw(at(3000, 250));
+      expect(pending()?.contains(L.point(500, 250))).toBe(true);
+      expect(renderer._redrawRequest).toBeTruthy();
+    } finally {
+      cancelAnimationFrame(renderer._redrawRequest ?? 0);
+    }
+  });
+
+  it('draws a circle whose edge reaches the canvas though its bounds lie past it', () => {
+    const renderer = spriteCanvas() as Internals & {
+      _ctx: unknown;
+      _bounds: L.Bounds;
+      _redrawBounds: L.Bounds | null;
+      _draw(): void;
+    };
+    renderer._ctx = { save() {}, restore() {} };
+    renderer._bounds = L.bounds([0, 0], [1000, 500]);
+    renderer._redrawBounds = null;
+    const circle = L.circleMarker([40, -96], { radius: 6, weight: 2 });
+    // Its bounds (radius and half its outline) end 1 px past the canvas; its anti-aliased edge does not.
+    Object.assign(circle, { _renderer: renderer, _radius: 6, _pxBounds: L.bounds([1001, 243], [1015, 257]) });
+    const seen: boolean[] = [];
+    (circle as unknown as { _updatePath(): void })._updatePath = () =>
+      seen.push((circle as unknown as { _empty(): boolean })._empty());
+    renderer._initPath(circle);
+    renderer._draw();
+    expect(seen).toEqual([false]);
+    expect(renderer._bounds.max?.x).toBe(1000);
+  });
 });
