@@ -92,13 +92,7 @@ interface Order {
   next: Order | null;
 }
 type CanvasInternals = L.Canvas & {
-  _map: L.Map | null;
   _ctx: CanvasRenderingContext2D;
-  _container: HTMLCanvasElement;
-  /** What the canvas covers, in layer pixels, with the renderer's padding. */
-  _bounds: L.Bounds;
-  _layers: Record<string, L.Layer & { _update(): void }>;
-  _postponeUpdatePaths?: boolean;
   _drawing: boolean;
   _drawFirst: Order | null;
   _drawLast: Order | null;
@@ -112,67 +106,13 @@ type CanvasInternals = L.Canvas & {
   /** Redraws of changed layers are held back (`deferRedraws`), and one is owed when let go. */
   _deferred?: boolean;
   _redrawOwed?: boolean;
-  /**
-   * What the canvas shows now: its bounds, the map's pixel origin and zoom they were drawn at, and
-   * the pixel ratio (see `_update`); none until drawn whole.
-   */
-  _shown?: { bounds: L.Bounds; origin: L.Point; zoom: number; ratio: number };
-  /** Set by a pan's `_update` for the `_updatePaths` it fires: the canvas's bounds before the pan. */
-  _panFrom?: L.Bounds;
   _redraw(): void;
-  _draw(): void;
-  _update(): void;
-  _updatePaths(): void;
-  _requestRedraw(layer: L.Layer & { _pxBounds?: L.Bounds; options: L.PathOptions }): void;
-  _extendRedrawBounds(layer: L.Layer & { _pxBounds?: L.Bounds; options: L.PathOptions }): void;
   _updateCircle(layer: Drawable): void;
   _initPath(layer: L.Layer & { _order?: Order }): void;
   _removePath(layer: L.Layer & { _order?: Order }): void;
 };
 
 const base = L.Canvas.prototype as unknown as CanvasInternals;
-const renderer = L.Renderer.prototype as unknown as CanvasInternals;
-
-/**
- * How far past its `_pxBounds` a layer may paint: a sprite's edge pixel and its centre rounded to a
- * whole pixel, a stroke's anti-aliasing. A redraw of part of the canvas draws the layers this near.
- */
-const OVERHANG_PX = 3;
-
-type Bounded = L.Layer & { _pxBounds?: L.Bounds; options: L.PathOptions };
-
-/**
- * Whether a layer reaches into the canvas (its bounds padded as Leaflet pads a redraw's): one that
- * does not paints nothing, so adding, moving or removing it needs no redraw.
- */
-function onCanvas(r: CanvasInternals, layer: Bounded): boolean {
-  const b = layer._pxBounds;
-  const c = r._bounds as L.Bounds | undefined;
-  if (!b?.min || !b.max || !c?.min || !c.max) return true;
-  const pad = (layer.options.weight ?? 0) + 1 + OVERHANG_PX;
-  return (
-    b.min.x - pad <= c.max.x &&
-    b.max.x + pad >= c.min.x &&
-    b.min.y - pad <= c.max.y &&
-    b.max.y + pad >= c.min.y
-  );
-}
-
-/** The parts of `to` that `from` (as large) does not cover: a strip on each side it moved towards. */
-function uncovered(from: L.Bounds, to: L.Bounds): L.Bounds[] {
-  const fmin = from.min as L.Point;
-  const fmax = from.max as L.Point;
-  const tmin = to.min as L.Point;
-  const tmax = to.max as L.Point;
-  const x0 = Math.max(fmin.x, tmin.x);
-  const x1 = Math.min(fmax.x, tmax.x);
-  const out: L.Bounds[] = [];
-  if (tmin.x < fmin.x) out.push(L.bounds([tmin.x, tmin.y], [fmin.x, tmax.y]));
-  if (tmax.x > fmax.x) out.push(L.bounds([fmax.x, tmin.y], [tmax.x, tmax.y]));
-  if (tmin.y < fmin.y) out.push(L.bounds([x0, tmin.y], [x1, fmin.y]));
-  if (tmax.y > fmax.y) out.push(L.bounds([x0, fmax.y], [x1, tmax.y]));
-  return out;
-}
 
 /**
  * Which layers a layer is drawn over: the loads' markers, circles and lines (0); the selected load's
@@ -247,105 +187,6 @@ const SpriteCanvas = L.Canvas.extend({
     this._redrawOwed = false;
   },
 
-  /**
-   * Leaflet's `_update` (at every `moveend`) sizes the canvas again, which clears it, and the
-   * `update` it fires draws every layer. After a pan (the same zoom, pixel origin, size and pixel
-   * ratio, nothing else waiting to be drawn) the canvas keeps its pixels instead: `_updatePaths`
-   * moves them by the pan and draws only the strips that came into the canvas. Chromium rasterizes a
-   * canvas's drawing on the main thread, and a drag's end drew every marker and circle again.
-   */
-  _update(this: CanvasInternals) {
-    const map = this._map as L.Map & { _animatingZoom?: boolean };
-    if (map._animatingZoom && this._bounds) return;
-    const before = this._shown;
-    renderer._update.call(this);
-    const b = this._bounds;
-    const min = b.min as L.Point;
-    const size = b.getSize();
-    const ratio = L.Browser.retina ? 2 : 1;
-    const origin = map.getPixelOrigin();
-    const zoom = map.getZoom();
-    const canvas = this._container;
-    const pan =
-      before !== undefined &&
-      before.zoom === zoom &&
-      before.ratio === ratio &&
-      before.origin.equals(origin) &&
-      before.bounds.getSize().equals(size) &&
-      canvas.width === ratio * size.x &&
-      canvas.height === ratio * size.y &&
-      before.bounds.overlaps(b) &&
-      !this._redrawBounds &&
-      !this._redrawRequest &&
-      !this._redrawOwed &&
-      !this._deferred &&
-      !this._postponeUpdatePaths;
-    L.DomUtil.setPosition(canvas, min);
-    if (pan) {
-      this._ctx.setTransform(ratio, 0, 0, ratio, -min.x * ratio, -min.y * ratio);
-      this._panFrom = before.bounds;
-    } else {
-      this._panFrom = undefined;
-      canvas.width = ratio * size.x;
-      canvas.height = ratio * size.y;
-      canvas.style.width = `${size.x}px`;
-      canvas.style.height = `${size.y}px`;
-      if (ratio === 2) this._ctx.scale(2, 2);
-      this._ctx.translate(-min.x, -min.y);
-    }
-    this._shown = { bounds: b, origin, zoom, ratio };
-    this.fire('update');
-  },
-
-  /** Leaflet's, but after a pan (see `_update`) the pixels kept are moved and the new strips drawn. */
-  _updatePaths(this: CanvasInternals) {
-    const from = this._panFrom;
-    this._panFrom = undefined;
-    if (!from || this._postponeUpdatePaths) {
-      base._updatePaths.call(this);
-      return;
-    }
-    for (const id in this._layers) this._layers[id]?._update();
-    // A layer asked to be drawn again meanwhile: the whole canvas, as Leaflet does.
-    if (this._redrawBounds || this._redrawRequest) {
-      this._redrawBounds = null;
-      base._redraw.call(this);
-      return;
-    }
-    const to = this._bounds;
-    const ratio = this._shown?.ratio ?? 1;
-    const ctx = this._ctx;
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    // The canvas onto itself, moved: what it showed where the two overlap, the rest left clear.
-    ctx.globalCompositeOperation = 'copy';
-    ctx.drawImage(
-      this._container,
-      ((from.min as L.Point).x - (to.min as L.Point).x) * ratio,
-      ((from.min as L.Point).y - (to.min as L.Point).y) * ratio,
-    );
-    ctx.restore();
-    for (const strip of uncovered(from, to)) {
-      this._redrawBounds = strip;
-      base._redraw.call(this);
-    }
-  },
-
-  /** Leaflet's, but a layer that paints nothing on the canvas asks for no redraw (see `onCanvas`). */
-  _requestRedraw(this: CanvasInternals, layer: Bounded) {
-    if (!this._map) return;
-    if (onCanvas(this, layer)) {
-      base._requestRedraw.call(this, layer);
-      return;
-    }
-    // Where it was before a move may still be on the canvas: that is drawn again.
-    if (this._redrawBounds) this._redrawRequest ??= L.Util.requestAnimFrame(this._redraw, this) as number;
-  },
-
-  _extendRedrawBounds(this: CanvasInternals, layer: Bounded) {
-    if (onCanvas(this, layer)) base._extendRedrawBounds.call(this, layer);
-  },
-
   /** Badges leave their late counts' pills to this canvas's second pass (see `_draw`). */
   pillsLast: true,
 
@@ -364,32 +205,15 @@ const SpriteCanvas = L.Canvas.extend({
       ctx.rect(bounds.min.x, bounds.min.y, size.x, size.y);
       ctx.clip();
     }
-    // Leaflet skips a circle whose bounds are off the canvas (`_empty`), though its edge may paint
-    // the canvas's last pixels: the next pan's kept pixels would show it cut.
-    const canvasBounds = this._bounds as L.Bounds | undefined;
-    if (canvasBounds?.min && canvasBounds.max)
-      this._bounds = L.bounds(
-        canvasBounds.min.subtract([OVERHANG_PX, OVERHANG_PX]),
-        canvasBounds.max.add([OVERHANG_PX, OVERHANG_PX]),
-      );
     this._drawing = true;
     const pills: ClusterBadge[] = [];
-    // A layer just outside the bounds may still paint into them (OVERHANG_PX); the clip keeps the rest.
-    const reach =
-      bounds?.min && bounds.max
-        ? L.bounds(
-            bounds.min.subtract([OVERHANG_PX, OVERHANG_PX]),
-            bounds.max.add([OVERHANG_PX, OVERHANG_PX]),
-          )
-        : null;
     for (let order = this._drawFirst; order; order = order.next) {
       const layer = order.layer as L.Layer & { _pxBounds?: L.Bounds; _updatePath(): void };
-      if (reach && !layer._pxBounds?.intersects(reach)) continue;
+      if (bounds && !layer._pxBounds?.intersects(bounds)) continue;
       layer._updatePath();
       if (layer instanceof ClusterBadge) pills.push(layer);
     }
     for (const badge of pills) badge.drawLatePill();
-    if (canvasBounds) this._bounds = canvasBounds;
     this._drawing = false;
     ctx.restore();
   },
