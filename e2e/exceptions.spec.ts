@@ -39,23 +39,29 @@ test.beforeAll(async () => {
   const cookie = login.headers.get('set-cookie')?.split(';')[0];
   if (!login.ok || !cookie) throw new Error(`login: ${login.status}`);
   const ids = (fleet = stack.sim.fleet.map((p) => String(p.externalId)));
-  const res = await stack.post('/api/pull/by-external-id', { ids }, { origin: stack.proxy.url, cookie });
-  const body: unknown = await res.json();
-  if (!res.ok) throw new Error(JSON.stringify(body));
-  const loads = ProxyPullAnswer.parse(body).loads.map((l) => LoadView.parse(l));
-  const now = clock.now();
-  const withException = loads.map((load) => ({ load, e: loadException(load, now, DEFAULT_THRESHOLDS) }));
-  const passed = withException.find(({ e }) => e?.kind === 'late' && e.since !== undefined);
-  // Due within the snooze's 30 minutes, and not at once: the pages open before it.
-  const soon = withException
-    .map(({ load, e }) => ({ load, e, due: e?.stop?.appointment?.instant }))
-    .find(
-      ({ e, due }) =>
-        e?.kind === 'at-risk' && due !== undefined && due > now + 5 * MIN && due < now + 25 * MIN,
-    );
-  if (!passed || !soon) throw new Error('the fleet has no load late past its appointment, or none at risk');
-  late = { id: passed.load.id };
-  risky = { id: soon.load.id, due: soon.due! };
+  // Which loads show them depends on the hour the fleet was made at: the fleet's clock moves on a
+  // few minutes at a time until one load is late past its appointment and another at risk.
+  let found: { late: typeof late; risky: typeof risky } | undefined;
+  for (let step = 0; step < 60 && !found; step++) {
+    if (step > 0) clock.advance(3 * MIN);
+    const res = await stack.post('/api/pull/by-external-id', { ids }, { origin: stack.proxy.url, cookie });
+    const body: unknown = await res.json();
+    if (!res.ok) throw new Error(JSON.stringify(body));
+    const loads = ProxyPullAnswer.parse(body).loads.map((l) => LoadView.parse(l));
+    const now = clock.now();
+    const withException = loads.map((load) => ({ load, e: loadException(load, now, DEFAULT_THRESHOLDS) }));
+    const passed = withException.find(({ e }) => e?.kind === 'late' && e.since !== undefined);
+    // Due within the snooze's 30 minutes, and not at once: the pages open before it.
+    const soon = withException
+      .map(({ load, e }) => ({ load, e, due: e?.stop?.appointment?.instant }))
+      .find(
+        ({ e, due }) =>
+          e?.kind === 'at-risk' && due !== undefined && due > now + 5 * MIN && due < now + 25 * MIN,
+      );
+    if (passed && soon) found = { late: { id: passed.load.id }, risky: { id: soon.load.id, due: soon.due! } };
+  }
+  if (!found) throw new Error('the fleet has no load late past its appointment, or none at risk');
+  ({ late, risky } = found);
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -69,8 +75,8 @@ async function asUser(
 ): Promise<Page> {
   const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
   const page = await context.newPage();
-  // The page's clock is the test's to move; it runs on by itself meanwhile.
-  await page.clock.install();
+  // The page's clock is the test's to move, from the fleet's; it runs on by itself meanwhile.
+  await page.clock.install({ time: clock.now() });
   const watch = options.watch ?? [late.id, risky.id];
   await page.goto(`${stack.proxy.url}/exceptions?w=e:${watch.join(',')}`);
   await page.getByLabel('Username').fill(username);
