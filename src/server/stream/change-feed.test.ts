@@ -116,7 +116,7 @@ describe('the change feed on a PostgreSQL server', () => {
       await asClusterAdmin(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`,
       );
-      // Many retries (every 50 ms here) while the database refuses connections.
+      // Many retries (the feed's `retryMs` is short here) while the database refuses connections.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     } finally {
       await asClusterAdmin(`alter database ${name} allow_connections true`);

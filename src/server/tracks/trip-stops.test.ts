@@ -156,7 +156,7 @@ describe.each(STORE_KINDS)('trips’ kept stops, on %s', (kind) => {
       const first = await rows();
       expect(first).toHaveLength(1);
 
-      // Refreshes (2 s each, 2 minutes on the demo's clock) with nothing new of its stops write nothing.
+      // Refreshes (REFRESH_SECONDS apart) with nothing new of its stops write nothing.
       let calls = 0;
       for (let i = 0; i < 3; i++) {
         clock.advance(2_000);
