@@ -21,17 +21,19 @@ describe('a trip’s stops as kept', () => {
       outlook: { asOf: T, stops, radiusMeters: 250 },
     });
 
+  const pickedUp = stop(1, {
+    type: 'pickup',
+    progress: 'departed',
+    arrivedAt: T - 5 * HOUR,
+    departedAt: T - 4 * HOUR,
+    status: 'late',
+    lateMinutes: 30,
+  });
+
   it('keeps what settled of each stop, keyed by the trip’s start, and nothing that moves with each ping', () => {
     const kept = tripStopsOf(
       load([
-        stop(1, {
-          type: 'pickup',
-          progress: 'departed',
-          arrivedAt: T - 5 * HOUR,
-          departedAt: T - 4 * HOUR,
-          status: 'late',
-          lateMinutes: 30,
-        }),
+        pickedUp,
         stop(2, {
           type: 'delivery',
           eta: T + HOUR,
@@ -68,14 +70,7 @@ describe('a trip’s stops as kept', () => {
     // Another ping moves the ETA: the same stops are kept.
     const later = tripStopsOf(
       load([
-        stop(1, {
-          type: 'pickup',
-          progress: 'departed',
-          arrivedAt: T - 5 * HOUR,
-          departedAt: T - 4 * HOUR,
-          status: 'late',
-          lateMinutes: 30,
-        }),
+        pickedUp,
         stop(2, {
           type: 'delivery',
           eta: T + 2 * HOUR,
