@@ -252,14 +252,15 @@ describe('helpers', () => {
 });
 
 describe('a load whose ids were reused for its next trip', () => {
+  const event = (name: string, code: string, instant: number) => ({
+    key: `${code}-${instant}`,
+    instant,
+    time: testTime(instant),
+    name,
+    code,
+  });
+
   it('checks the papers of the trip now against its stops, and tells an earlier trip’s apart', () => {
-    const event = (name: string, code: string, instant: number) => ({
-      key: `${code}-${instant}`,
-      instant,
-      time: testTime(instant),
-      name,
-      code,
-    });
     const nextTrip = ARRIVED + 10 * 3_600_000;
     const earlier = pod(ARRIVED - 40 * 3_600_000, 900_000);
     const undated = pod(null, 0, { url: 'https://files.example.com/undated.jpg' });
@@ -290,13 +291,6 @@ describe('a load whose ids were reused for its next trip', () => {
   });
 
   it('checks an earlier trip’s papers against its own kept stops, when they were kept', () => {
-    const event = (name: string, code: string, instant: number) => ({
-      key: `${code}-${instant}`,
-      instant,
-      time: testTime(instant),
-      name,
-      code,
-    });
     const start = ARRIVED - 50 * 3_600_000;
     // Taken at today's delivery stop during the earlier trip, whose delivery stop was in Dallas.
     const earlier = pod(ARRIVED - 40 * 3_600_000, 0);

@@ -172,17 +172,17 @@ describe('ReplayPage, a load whose ids were reused for its next trip', () => {
       ...(detail.events as unknown[]),
     ];
     const answer = pullAnswer([detail]);
-    // The proxy's reckoning of the current trip's one stop.
-    const stop = {
-      order: 1,
-      type: 'pickup',
-      lat: 41.25,
-      lon: -95.93,
-      progress: 'upcoming',
-      status: 'no-appointment',
-    };
-    Object.assign(answer.loads[0] as object, { outlook: { asOf: FIRST_PING, stops: [stop] } });
+    Object.assign(answer.loads[0] as object, { outlook: { asOf: FIRST_PING, stops: [pickupStop] } });
     return answer;
+  };
+  /** The proxy's reckoning of the current trip's one stop. */
+  const pickupStop = {
+    order: 1,
+    type: 'pickup',
+    lat: 41.25,
+    lon: -95.93,
+    progress: 'upcoming',
+    status: 'no-appointment',
   };
   /** The server's answers: the load's track, and its trips' kept stops. */
   const serve = (answer: unknown, trips: unknown[]) => {
@@ -217,19 +217,7 @@ describe('ReplayPage, a load whose ids were reused for its next trip', () => {
   it('names no earlier trip for a load with one trip, before its dispatch', async () => {
     const answer = pullAnswer([wireDetail()]);
     Object.assign(answer.loads[0] as object, {
-      outlook: {
-        asOf: FIRST_PING,
-        stops: [
-          {
-            order: 1,
-            type: 'pickup',
-            lat: 41.25,
-            lon: -95.93,
-            progress: 'upcoming',
-            status: 'no-appointment',
-          },
-        ],
-      },
+      outlook: { asOf: FIRST_PING, stops: [pickupStop] },
     });
     serve(answer, []);
     renderReplay(`loads=e:700100&t=${new Date(dispatched - 3_600_000).toISOString()}`);
