@@ -6,7 +6,7 @@ import { demoToken } from '@/simulator/webhooks';
 import { ConfigError, configWarnings, parseEnv, readProcessEnv, startRefusal, type Env } from './config';
 import { isLoopback } from './middleware/access';
 import { buildProxy, listen, listenProblem, PULLER_ROUND_MS, type Listening, type Upstream } from './start';
-import { toStdout } from './middleware/logging';
+import { stamped, toStdout } from './middleware/logging';
 import { remoteUpstream } from './upstream-setup';
 import { openAndMigrate, StoreStartError } from './store/open-at-start';
 import { rememberedSimPort, rememberSimPort } from './sim-port';
@@ -160,8 +160,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const store = await openStoreOrExit(env);
+  // What happens once the server runs: each line with its instant (the start-up lines above go without).
+  const events = stamped(toStdout);
+  const warnings = stamped((line) => console.warn(line));
   // Every instance runs it: its deletes are bounded by time, so running at once only shares the work.
-  const retention = startRetention({ db: store.db, policy: retentionPolicyOf(env) });
+  const retention = startRetention({ db: store.db, policy: retentionPolicyOf(env), log: events });
   const access = await accessLine(env, store);
   if (access) console.log(access);
   const upstream = await resolveUpstream(env);
@@ -171,13 +174,12 @@ async function main(): Promise<void> {
   let alertJob: ReturnType<typeof every> | undefined;
   // TRACKS=store: every instance hears of the puller's writes from the store (LISTEN), for its streams.
   const changeFeed =
-    tracksModeOf(env) === 'store'
-      ? await storeChangeFeed({ store, log: (line) => console.warn(line) })
-      : undefined;
+    tracksModeOf(env) === 'store' ? await storeChangeFeed({ store, log: warnings }) : undefined;
   const app = buildProxy(env, upstream, {
     changeFeed,
     distDir: dev ? undefined : distDir,
     log: toStdout,
+    events,
     store,
     draining: () => draining,
     shutdown: shutdown.signal,
@@ -227,6 +229,7 @@ async function main(): Promise<void> {
     cache: app.trackCache,
     maxLoads: app.puller ? env.PULLER_MAX_LOADS : env.CACHE_MAX_LOADS,
     everyMs: env.REFRESH_SECONDS * 1000,
+    log: events,
   });
   console.log(
     `Haulview: ${server.url}  (upstream: ${upstream.mode === 'simulator' ? 'embedded simulator' : 'remote'})`,
@@ -249,7 +252,7 @@ async function main(): Promise<void> {
       drain.hurry();
       shutdown.abort();
     };
-    console.log(
+    events(
       `${signal}: no new connections; waiting up to ${env.SHUTDOWN_GRACE_SECONDS} s for ${server.inFlight()} requests in flight`,
     );
     retention.stop();
@@ -266,17 +269,17 @@ async function main(): Promise<void> {
     void Promise.all([drain.done, background])
       .then(([{ cut }]) => {
         clearTimeout(giveUp);
-        if (cut > 0) console.warn(`${cut} requests still in flight were cut off`);
+        if (cut > 0) warnings(`${cut} requests still in flight were cut off`);
         // A cut request's call to the service waits still: it is given up too, not left to the exit.
         if (shutdown.signal.aborted || cut > 0) {
           shutdown.abort();
-          console.warn('The grace is over: upstream calls still in flight were given up');
+          warnings('The grace is over: upstream calls still in flight were given up');
         }
       })
       .then(() => changeFeed?.stop())
       .then(() => store.close())
       .then(() => {
-        console.log('Haulview stopped.');
+        events('Haulview stopped.');
         process.exit(0);
       });
   };

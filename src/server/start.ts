@@ -55,7 +55,10 @@ export function buildProxy(
   upstream: Upstream,
   options: {
     distDir?: string;
+    /** The request log's lines. */
     log: LogSink;
+    /** The runtime's lines of words (the puller, trip stops); the request log's sink when absent. */
+    events?: LogSink;
     now?: () => number;
     /** The team's store: users and sessions (without one, the dashboard can only run open). */
     store?: Pick<Store, 'db' | 'ping'>;
@@ -86,6 +89,7 @@ export function buildProxy(
   const drift = createDriftReport();
   const { store } = options;
   const now = options.now ?? Date.now;
+  const events = options.events ?? options.log;
   const cacheOptions: TrackCacheOptions = {
     pull: (by, ids, sendNewData, seen) => client.pull(by, ids, undefined, sendNewData, seen),
     chunkSize: env.UPSTREAM_MAX_IDS,
@@ -102,9 +106,9 @@ export function buildProxy(
     outlook: outlookOptionsOf(env, upstream.mode),
     onChange: memoryFeed?.notify,
     keepTripStops:
-      store && tripStopsKeeper((by, id, trip) => keepTripStops(store.db, by, id, trip, now()), options.log),
+      store && tripStopsKeeper((by, id, trip) => keepTripStops(store.db, by, id, trip, now()), events),
   };
-  const tracks = tracksOf(env, upstream, cacheOptions, options.store, options.log);
+  const tracks = tracksOf(env, upstream, cacheOptions, options.store, events);
   if (options.store && options.alerts)
     options.alerts(
       createAlertEngine({
@@ -117,6 +121,7 @@ export function buildProxy(
           staleAfterMinutes: env.STALE_AFTER_MINUTES,
           silentAfterMinutes: env.SILENT_AFTER_MINUTES,
         },
+        // Its lines are JSON with their own instant, as the request log's.
         log: options.log,
       }),
     );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../app-env';
-import { loggedPath, requestLog } from './logging';
+import { loggedPath, requestLog, stamped } from './logging';
 
 describe('the request log', () => {
   it('names a share link’s route, never its token', () => {
@@ -31,6 +31,23 @@ describe('the request log', () => {
     expect(lines.map((l) => JSON.parse(l) as { path: string; status: number })).toMatchObject([
       { path: '/api/ready', status: 503 },
       { path: '/share/…', status: 200 },
+    ]);
+  });
+});
+
+describe('the runtime’s lines', () => {
+  it('each begin with the instant it was written, in UTC', () => {
+    const lines: string[] = [];
+    const at = [Date.parse('2026-11-28T23:05:09.042Z'), Date.parse('2026-11-29T00:00:00Z')];
+    const log = stamped(
+      (l) => lines.push(l),
+      () => at.shift() as number,
+    );
+    log('Puller: no longer pulling (lease lost)');
+    log('Haulview stopped.');
+    expect(lines).toEqual([
+      '2026-11-28T23:05:09.042Z Puller: no longer pulling (lease lost)',
+      '2026-11-29T00:00:00.000Z Haulview stopped.',
     ]);
   });
 });

@@ -9,6 +9,15 @@ export type LogSink = (line: string) => void;
  */
 export const toStdout: LogSink = (line) => void process.stdout.write(`${line}\n`);
 
+/**
+ * The runtime's own lines (the puller, the change feed, alerts, a shutdown) with the instant they were
+ * written first, as the request log's JSON lines carry theirs: an operator reads them side by side.
+ */
+export const stamped =
+  (sink: LogSink, now: () => number = Date.now): LogSink =>
+  (line) =>
+    sink(`${new Date(now()).toISOString()} ${line}`);
+
 const PROBES = new Set(['/api/health', '/api/ready']);
 
 /** A share link's token opens its loads to anyone who has it: the log names the route, not the token. */
