@@ -148,3 +148,18 @@ it("a tick of the board's clock renders the ages, not the page", async () => {
     vi.useRealTimers();
   }
 });
+
+it("Tab goes down the board's column before the map's header, as a wide screen shows them", async () => {
+  await renderSettled();
+  const watch = screen.getByRole('region', { name: 'Watch list' });
+  const board = screen.getByRole('grid', { name: /Loads, \d+ shown/ });
+  const refresh = screen.getByRole('button', { name: 'Refresh' });
+  const map = document.querySelector('.leaflet-container') as Element;
+  // No control sets a tabindex above 0: the page's order is the keyboard's.
+  expect(document.querySelectorAll('[tabindex]:not([tabindex="0"]):not([tabindex="-1"])')).toHaveLength(0);
+  const before = (a: Element, b: Element) =>
+    (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  expect(before(watch, board)).toBe(true);
+  expect(before(board, refresh)).toBe(true);
+  expect(before(refresh, map)).toBe(true);
+});

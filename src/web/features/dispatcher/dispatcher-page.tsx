@@ -51,20 +51,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
     // A phone shows the board or the map (the switch, in the URL); wider screens both side by side,
     // the header over the map only, so the board has the column's whole height for its rows.
     <div className="grid h-full grid-cols-1 grid-rows-[auto_auto_minmax(0,1fr)_auto] md:grid-cols-[minmax(22rem,26rem)_minmax(0,1fr)] md:grid-rows-[auto_minmax(0,1fr)]">
-      <DispatcherHeader
-        className="md:col-start-2 md:row-start-1"
-        onMap={map.onMap}
-        watched={Math.max(0, board.entries.length - board.notFound.length)}
-        filtered={map.filtered}
-        onShowAll={map.showAll}
-        notFound={board.notFound.length}
-        waiting={board.waiting}
-        pending={board.pending}
-        updatedAt={board.updatedAt}
-        boardHashes={board.boardHashes}
-        onRefresh={board.refresh}
-      />
-      <ViewSwitch view={view} onChange={setView} className="md:hidden" />
+      <ViewSwitch view={view} onChange={setView} className="row-start-2 md:hidden" />
       <div
         className={`${view === 'map' ? 'hidden' : 'flex'} row-start-3 min-h-0 flex-col border-panel-line md:col-start-1 md:row-span-2 md:row-start-1 md:flex md:border-r`}
       >
@@ -84,6 +71,22 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
           />
         </div>
       </div>
+      {/* After the board in the page's order, so that Tab goes down the board's column first and then
+          to the map's header on a wide screen, as the eye does; the grid places it over the map there,
+          and first on a phone. */}
+      <DispatcherHeader
+        className="row-start-1 md:col-start-2 md:row-start-1"
+        onMap={map.onMap}
+        watched={Math.max(0, board.entries.length - board.notFound.length)}
+        filtered={map.filtered}
+        onShowAll={map.showAll}
+        notFound={board.notFound.length}
+        waiting={board.waiting}
+        pending={board.pending}
+        updatedAt={board.updatedAt}
+        boardHashes={board.boardHashes}
+        onRefresh={board.refresh}
+      />
       {/* Not above the board: a click on a row that opened it there pushed every row down under the
           pointer, and the next click landed on another load. Not below it on a wide screen either,
           where it took the room of half the rows: over the map's top right corner, beside the
