@@ -26,7 +26,9 @@ import { PEER_PAGES, startPeerSite, type PeerPage, type PeerSite } from './peer-
  * then each peer, then Haulview again) so that a slow minute of the machine falls on all of them:
  *
  * - `markercluster`: Leaflet.markercluster, a marker and an accuracy circle per load, `chunkedLoading`;
- * - `react-leaflet`: a `<CircleMarker>` and a `<Circle>` per load, on Leaflet's canvas renderer.
+ * - `react-leaflet`: a `<CircleMarker>` and a `<Circle>` per load, on Leaflet's canvas renderer;
+ * - `floor` and `read`: not peers but the least a Leaflet page can do with that answer
+ *   (bench/peers/floor-page.ts), to show what each ratio goal leaves room for.
  *
  * Each page runs under CDP `Emulation.setCPUThrottlingRate` (BENCH_PEERS_THROTTLE, 2): a machine twice
  * as slow. Chromium applies it to the page's main thread only (a worker refuses it), so the work
