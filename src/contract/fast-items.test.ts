@@ -8,11 +8,12 @@ import {
   detailLists,
   detailObjects,
   documentedFields,
+  loadDetailFields,
   PullEnvelope,
   type DetailListName,
 } from './load-detail';
 import { issuesFromZod, joinPath, REPORT_INPUT, type ParseIssue } from './parse-issue';
-import { parsePullAnswer, wrappedItem, wrappedItemNote } from './parse-pull';
+import { parsePullAnswer, readBySchema, wrappedItem, wrappedItemNote } from './parse-pull';
 
 /**
  * The fast readers must build exactly what the zod schemas build, or step aside: the same values,
@@ -247,15 +248,16 @@ function readWithSchema(
   own: ParseIssue[],
 ): { data: unknown } | undefined {
   const wrapped = wrappedItem(item, documentedFields[name]);
-  const inner = wrapped && schema.safeParse(wrapped.item, REPORT_INPUT);
-  if (wrapped && inner?.success) {
-    own.push(wrappedItemNote(at, wrapped.key));
-    return { data: inner.data };
+  if (wrapped) {
+    const inside: ParseIssue[] = [];
+    const inner: unknown = readBySchema(schema, wrapped.item, joinPath(at, wrapped.key), inside);
+    if (inner !== undefined) {
+      own.push(wrappedItemNote(at, wrapped.key), ...inside);
+      return { data: inner };
+    }
   }
-  const r = schema.safeParse(item, REPORT_INPUT);
-  if (r.success) return { data: r.data };
-  own.push(...issuesFromZod(r.error, at, true));
-  return undefined;
+  const data: unknown = readBySchema(schema, item, at, own);
+  return data === undefined ? undefined : { data };
 }
 
 /** The parser as it was before the fast readers: every item through its schema. */
@@ -265,9 +267,16 @@ function parseWithSchemasOnly(value: unknown) {
   const issues: ParseIssue[] = [];
   const details: unknown[] = [];
   const detailIssues: ParseIssue[][] = [];
-  (envelope.data.details ?? []).forEach((raw, i) => {
-    const path = joinPath('details', i);
+  (envelope.data.details ?? []).forEach((sent, i) => {
+    let path = joinPath('details', i);
     const own: ParseIssue[] = [];
+    let raw = sent;
+    const wrapped = wrappedItem(sent, loadDetailFields);
+    if (wrapped) {
+      own.push(wrappedItemNote(path, wrapped.key));
+      raw = wrapped.item;
+      path = joinPath(path, wrapped.key);
+    }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       own.push({ path, kind: 'wrong_type', message: 'expected a load detail object', skipped: true });
       issues.push(...own);

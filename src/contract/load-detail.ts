@@ -190,6 +190,8 @@ export const LoadDetail = z.looseObject({
   documents: z.array(DocumentItem).optional(),
 });
 export type LoadDetail = z.infer<typeof LoadDetail>;
+/** A load detail's documented fields: a detail that holds none of them may be wrapped (`parse-pull.ts`). */
+export const loadDetailFields: readonly string[] = Object.keys(LoadDetail.shape);
 /** What a sender (the simulator) writes: the wire form, before the lenient transforms. */
 export type LoadDetailWire = z.input<typeof LoadDetail>;
 

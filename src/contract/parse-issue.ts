@@ -30,6 +30,8 @@ export const ParseIssue = z.strictObject({
   kind: z.enum(PARSE_ISSUE_KINDS),
   message: z.string(),
   skipped: z.boolean(),
+  /** Only this field was dropped: its item was kept without it. */
+  keptItem: z.optional(z.boolean()),
 });
 export type ParseIssue = z.infer<typeof ParseIssue>;
 

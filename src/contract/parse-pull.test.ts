@@ -174,10 +174,135 @@ describe('parsePullAnswer', () => {
     });
   });
 
+  describe('one odd field costs that field, not its item', () => {
+    it('keeps a location, a status, pings, an event and a document without the fields it cannot read', () => {
+      const { data, issues } = parsed({
+        status: true,
+        timeStamp: null,
+        details: [
+          {
+            loadTrackExternalId: 1007,
+            latestLocation: {
+              lat: '41.26',
+              lon: '-95.86',
+              city: { name: 'Council Bluffs', fips: 19155 },
+              state: 'IA',
+            },
+            latestStatus: { name: 'In transit', code: 3 },
+            locations: [
+              {
+                lat: '41.2',
+                lon: '-95.9',
+                accuracy: { value: 12, unit: 'm' },
+                timestamp: '11/28/2026 10:00:00',
+              },
+              { lat: '41.3', lon: '-95.8', timestamp: 1764300000 },
+              { lat: { deg: 41 }, lon: '-95.7', timestamp: '11/28/2026 10:10:00' },
+            ],
+            events: [{ id: 1, name: { en: 'Loaded' }, code: 214, timestamp: '11/28/2026 10:05:00' }],
+            documents: [
+              { type: 7, url: 'https://docs.example/1.jpg' },
+              { type: 'POD', url: { href: 'https://docs.example/2.jpg' } },
+            ],
+          },
+        ],
+      });
+      const [load] = data.details;
+      expect(load?.latestLocation).toMatchObject({ lat: '41.26', lon: '-95.86', state: 'IA' });
+      expect(load?.latestLocation?.city).toBeUndefined();
+      expect(load?.latestStatus?.name).toBe('In transit');
+      // A ping whose lat cannot be read places nothing: that one is skipped.
+      expect(load?.locations?.map((p) => p.lat)).toEqual(['41.2', '41.3']);
+      expect(load?.locations?.[0]?.accuracy).toBeUndefined();
+      expect(load?.events?.map((e) => [e.id, e.timestamp])).toEqual([['1', '11/28/2026 10:05:00']]);
+      expect(load?.documents?.map((d) => d.url)).toEqual(['https://docs.example/1.jpg']);
+      expect(issues.filter((i) => i.keptItem).map((i) => i.path)).toEqual([
+        'details[0].latestLocation.city',
+        'details[0].latestStatus.code',
+        'details[0].locations[0].accuracy',
+        'details[0].locations[1].timestamp',
+        'details[0].events[0].name',
+        'details[0].events[0].code',
+        'details[0].documents[0].type',
+      ]);
+      for (const note of issues.filter((i) => i.keptItem)) {
+        expect(note.skipped).toBe(true);
+        expect(note.message).toMatch(/the field was dropped, its item kept$/);
+      }
+      expect(issues.filter((i) => i.skipped && !i.keptItem).map((i) => i.path)).toEqual([
+        'details[0].locations[2].lat',
+        'details[0].documents[1].url',
+      ]);
+    });
+
+    it('reads an item wrapped under its own field name, and a load wrapped one level deeper', () => {
+      const { data, issues } = parsed({
+        status: true,
+        details: [
+          {
+            loadDetail: {
+              loadTrackExternalId: '1008',
+              latestLocation: { lat: '41', lon: '-95' },
+              comments: [{ comment: { comment: 'At the gate', commentBy: 'D' } }],
+            },
+          },
+        ],
+      });
+      expect(data.details.map((d) => detailId(d, 'external-id'))).toEqual(['1008']);
+      expect(data.details[0]?.latestLocation?.lat).toBe('41');
+      expect(data.details[0]?.comments).toEqual([
+        expect.objectContaining({ comment: 'At the gate', commentBy: 'D' }),
+      ]);
+      expect(issues.filter((i) => i.kind === 'wrapped_item').map((i) => [i.path, i.skipped])).toEqual([
+        ['details[0]', false],
+        ['details[0].loadDetail.comments[0]', false],
+      ]);
+      // A driver is an object of its own, never a wrapper: its name is not the status's.
+      const status = parsed({
+        status: true,
+        details: [{ loadNumber: 'L1', latestStatus: { driver: { name: 'Ana' } } }],
+      });
+      expect(status.data.details[0]?.latestStatus).toEqual(
+        expect.objectContaining({ driver: { name: 'Ana' } }),
+      );
+      expect(status.data.details[0]?.latestStatus?.name).toBeUndefined();
+    });
+  });
+
+  it('reads the loads of an envelope with odd fields, and notes each', () => {
+    const load = { loadTrackExternalId: '1011' };
+    const answers: [unknown, string][] = [
+      [{ status: true, timeStamp: 1764300000, details: [load] }, 'timeStamp'],
+      [{ status: 'true', timeStamp: '11/28/2026 10:00:00 UTC', details: [load] }, 'status'],
+      [{ status: true, details: { items: [load] } }, 'details'],
+      [{ data: { status: true, timeStamp: '11/28/2026 10:00:00 UTC', details: [load] } }, ''],
+      [{ details: [load] }, 'status'],
+    ];
+    for (const [answer, noted] of answers) {
+      const { data, issues } = parsed(answer);
+      expect(
+        data.details.map((d) => d.loadTrackExternalId),
+        JSON.stringify(answer),
+      ).toEqual(['1011']);
+      expect(data.status).toBe(true);
+      expect(issues.map((i) => i.path)).toContain(noted);
+    }
+    expect(parsed({ status: 'FALSE', details: [] }).data.status).toBe(false);
+  });
+
   it('reports an answer that is not a pull envelope, without throwing', () => {
-    for (const bad of [null, 42, 'x', [], { details: [] }, { status: 'yes' }]) {
-      const result = parsePullAnswer(bad);
-      expect('error' in result, JSON.stringify(bad)).toBe(true);
+    const bad = [
+      null,
+      42,
+      'x',
+      [],
+      { status: 'yes' },
+      { status: true, details: 'x' },
+      { status: true, details: { a: [], b: [] } },
+    ];
+    for (const answer of bad) {
+      const result = parsePullAnswer(answer);
+      expect('error' in result, JSON.stringify(answer)).toBe(true);
     }
   });
 

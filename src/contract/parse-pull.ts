@@ -6,6 +6,7 @@ import {
   detailLists,
   detailObjects,
   documentedFields,
+  loadDetailFields,
   PullEnvelope,
   type DetailListName,
   type LoadDetail,
@@ -65,19 +66,32 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Documented fields whose value is an object: never a wrapper by their name. */
+const OBJECT_FIELDS = new Set([
+  'driver',
+  'location',
+  'temperature',
+  'latestLocation',
+  'latestStatus',
+  'latestTemperature',
+]);
+
 /**
  * An item wrapped one level deeper than documented (`{ "event": { "id": 5, … } }`, `{ "data": … }`):
  * it holds none of its documented `fields`, and exactly one of its properties is a plain object
- * that holds some. Returns that property; undefined for any other value. One level only.
+ * that holds some. Returns that property; undefined for any other value. One level only. An item
+ * whose one property is an object holding documented fields is a wrapper too, even when the
+ * property's name is itself a field (`{ "comment": { "comment": "…", "commentBy": "D" } }`).
  */
 export function wrappedItem(
   value: unknown,
   fields: readonly string[],
 ): { key: string; item: Record<string, unknown> } | undefined {
   if (!isRecord(value)) return undefined;
+  const keys = Object.keys(value);
   let found: { key: string; item: Record<string, unknown> } | undefined;
-  for (const key of Object.keys(value)) {
-    if (fields.includes(key)) return undefined;
+  for (const key of keys) {
+    if (fields.includes(key) && (keys.length > 1 || OBJECT_FIELDS.has(key))) return undefined;
     const inner = value[key];
     if (!isRecord(inner)) continue;
     if (found) return undefined;
@@ -116,9 +130,47 @@ function readers<K extends DetailListName | keyof typeof detailObjects, S extend
 }
 
 /**
- * Reads an item the fast reader declined. The schema decides, except that an item wrapped one
- * level deeper is read from inside when its inside reads, with a note. An item that reads neither
- * way is skipped and reported as the schema sees it.
+ * Reads an item with its schema. One odd field costs that field, not the item: when the schema
+ * refuses some fields, the item is read again without them, and kept if it then reads (each dropped
+ * field noted). Only an item that cannot be read without a field it needs (a ping's lat) is skipped.
+ */
+export function readBySchema<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  path: string,
+  issues: ParseIssue[],
+): z.infer<S> | undefined {
+  const result = schema.safeParse(raw, REPORT_INPUT);
+  if (result.success) return result.data;
+  const found = issuesFromZod(result.error, path, true);
+  if (isRecord(raw)) {
+    const odd = new Set<string>();
+    for (const issue of result.error.issues) if (typeof issue.path[0] === 'string') odd.add(issue.path[0]);
+    if (odd.size > 0) {
+      // A copy by defineProperty, so that a key such as "__proto__" stays a plain field.
+      const rest: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(raw))
+        if (!odd.has(key))
+          Object.defineProperty(rest, key, { value, enumerable: true, writable: true, configurable: true });
+      const again = schema.safeParse(rest);
+      if (again.success) {
+        for (const issue of found)
+          issues.push({
+            ...issue,
+            message: `${issue.message}: the field was dropped, its item kept`,
+            keptItem: true,
+          });
+        return again.data;
+      }
+    }
+  }
+  issues.push(...found);
+  return undefined;
+}
+
+/**
+ * Reads an item the fast reader declined. An item wrapped one level deeper is read from inside when
+ * its inside reads, with a note; otherwise the item itself is read (`readBySchema`).
  */
 function readSlowly<S extends z.ZodType>(
   reader: ItemReader<S>,
@@ -129,16 +181,17 @@ function readSlowly<S extends z.ZodType>(
   const wrapped = wrappedItem(raw, reader.fields);
   if (wrapped) {
     const quick = reader.fast(wrapped.item);
-    const inner = quick !== undefined ? quick : reader.schema.safeParse(wrapped.item).data;
+    const own: ParseIssue[] = [];
+    const inner =
+      quick !== undefined
+        ? quick
+        : readBySchema(reader.schema, wrapped.item, joinPath(path, wrapped.key), own);
     if (inner !== undefined) {
-      issues.push(wrappedItemNote(path, wrapped.key));
+      issues.push(wrappedItemNote(path, wrapped.key), ...own);
       return inner as z.infer<S>;
     }
   }
-  const result = reader.schema.safeParse(raw, REPORT_INPUT);
-  if (result.success) return result.data;
-  issues.push(...issuesFromZod(result.error, path, true));
-  return undefined;
+  return readBySchema(reader.schema, raw, path, issues);
 }
 
 /**
@@ -182,6 +235,14 @@ const objectReaders = readers(detailObjects, fastObjects);
  * value is not an object or carries no id at all, since such a load cannot be matched to a request.
  */
 export function parseLoadDetail(value: unknown, path: string, issues: ParseIssue[]): LoadDetail | undefined {
+  // A load wrapped one level deeper (`{ "loadDetail": { … } }`) is read from inside, as items are.
+  const wrapped = wrappedItem(value, loadDetailFields);
+  if (!wrapped) return readDetail(value, path, issues);
+  issues.push(wrappedItemNote(path, wrapped.key));
+  return readDetail(wrapped.item, joinPath(path, wrapped.key), issues);
+}
+
+function readDetail(value: unknown, path: string, issues: ParseIssue[]): LoadDetail | undefined {
   if (!isRecord(value)) {
     issues.push({ path, kind: 'wrong_type', message: 'expected a load detail object', skipped: true });
     return undefined;
@@ -274,6 +335,76 @@ export function rawDetailIds(raws: readonly unknown[], by: KnownDetails['by']): 
   return ids;
 }
 
+interface Envelope {
+  status: boolean;
+  timeStamp: string | undefined;
+  details?: readonly unknown[] | null;
+}
+
+/**
+ * The envelope (2.3) as documented, or read leniently: the loads are what matters, so an odd
+ * `timeStamp` is dropped, a `status` written as text is read, an envelope wrapped one level deeper
+ * (`{ "data": { "details": … } }`) or `details` wrapped in an object (`{ "items": [ … ] }`) is read
+ * from inside, each with a note. Only an answer with no readable `status` and no list of details,
+ * or whose `details` is not a list, is refused.
+ */
+function readEnvelope(
+  value: unknown,
+  issues: ParseIssue[],
+): Envelope | { error: string; issues: ParseIssue[] } {
+  const documented = PullEnvelope.safeParse(value, REPORT_INPUT);
+  if (documented.success) return documented.data;
+  const refused = (why: string) => ({
+    error: `the answer is not a pull envelope (${why})`,
+    issues: [...issues],
+  });
+  if (!isRecord(value)) return refused('$: expected an object');
+  let outer = value;
+  if (!('details' in outer) && !('status' in outer)) {
+    const wrapped = wrappedItem(outer, ['status', 'timeStamp', 'details']);
+    if (wrapped) {
+      issues.push(wrappedItemNote('', wrapped.key));
+      outer = wrapped.item;
+    }
+  }
+  let details: unknown = outer.details;
+  if (isRecord(details)) {
+    const lists = Object.entries(details).filter(([, v]) => Array.isArray(v));
+    if (lists.length === 1) {
+      const [key, list] = lists[0] as [string, unknown[]];
+      issues.push(wrappedItemNote('details', key));
+      details = list;
+    }
+  }
+  if (details !== undefined && details !== null && !Array.isArray(details))
+    return refused('details: expected a list of load details');
+  let status: boolean;
+  const raw = outer.status;
+  if (typeof raw === 'boolean') status = raw;
+  else if (typeof raw === 'string' && /^(true|false)$/i.test(raw.trim())) {
+    status = raw.trim().toLowerCase() === 'true';
+    issues.push({
+      path: 'status',
+      kind: 'wrong_type',
+      message: `status "${raw}" as text: read as ${status}`,
+      skipped: false,
+    });
+  } else if (Array.isArray(details)) {
+    status = true;
+    issues.push({
+      path: 'status',
+      kind: raw === undefined ? 'missing' : raw === null ? 'null_where_required' : 'wrong_type',
+      message: 'no readable status: the loads in the answer are read all the same',
+      skipped: false,
+    });
+  } else return refused(`status: expected true or false, and no list of details`);
+  let timeStamp: string | undefined;
+  if (typeof outer.timeStamp === 'string') timeStamp = outer.timeStamp;
+  else if (outer.timeStamp !== undefined && outer.timeStamp !== null)
+    issues.push({ path: 'timeStamp', kind: 'wrong_type', message: 'expected text: dropped', skipped: true });
+  return { status, timeStamp, details: details as readonly unknown[] | null | undefined };
+}
+
 /**
  * Reads a pull answer (2.3). Never throws, whatever the value: the envelope's own fields decide
  * whether the answer is usable at all; every load and item in it is kept or skipped on its own.
@@ -283,18 +414,12 @@ export function parsePullAnswer(
   value: unknown,
   known?: KnownDetails,
 ): Parsed<PullAnswer> | { error: string; issues: ParseIssue[] } {
-  const envelope = PullEnvelope.safeParse(value, REPORT_INPUT);
-  if (!envelope.success) {
-    const issues = issuesFromZod(envelope.error, '', true);
-    return {
-      error: `the answer is not a pull envelope (${issues.map((i) => `${i.path || '$'}: ${i.message}`).join('; ')})`,
-      issues,
-    };
-  }
   const issues: ParseIssue[] = [];
+  const envelope = readEnvelope(value, issues);
+  if ('error' in envelope) return envelope;
   const details: LoadDetail[] = [];
   const detailIssues: ParseIssue[][] = [];
-  const raws = envelope.data.details ?? [];
+  const raws = envelope.details ?? [];
   const ids = known && rawDetailIds(raws, known.by);
   raws.forEach((raw, i) => {
     if (raw instanceof KnownDetail) {
@@ -316,7 +441,7 @@ export function parsePullAnswer(
     }
   });
   return {
-    data: { status: envelope.data.status, timeStamp: envelope.data.timeStamp, details, detailIssues },
+    data: { status: envelope.status, timeStamp: envelope.timeStamp, details, detailIssues },
     issues,
   };
 }
