@@ -33,3 +33,8 @@ export function formatAccuracy(meters: number | null): string {
   if (meters < 1000) return `±${Math.round(meters)} m`;
   return `±${(meters / 1000).toFixed(meters < 10_000 ? 1 : 0)} km`;
 }
+
+/** A place by its coordinates, for a position the service sent without a place name. */
+export function coordinatesText(p: { lat: number; lon: number }): string {
+  return `${p.lat.toFixed(4)}, ${p.lon.toFixed(4)}`;
+}

@@ -110,6 +110,17 @@ describe('board rows', () => {
     });
   });
 
+  it('place a load sent without a place name by its coordinates, and only a load with no position nowhere', () => {
+    const named = load('1', { minutesAgo: 5 });
+    const unnamed: Load = {
+      ...named,
+      latestLocation: { ...(named.latestLocation as NonNullable<Load['latestLocation']>), place: {} },
+    };
+    const [row, nowhere] = rows([unnamed, load('2')]);
+    expect(row?.place).toBe('40.0000, -90.0000');
+    expect(nowhere?.place).toBeUndefined();
+  });
+
   it('flag an excursion when supply or return strays beyond the tolerance', () => {
     const r = (supply: number, ret: number) => ({
       key: 't',

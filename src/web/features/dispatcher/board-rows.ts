@@ -2,6 +2,7 @@ import type { Load, Place } from '@/domain/model';
 import { attentionAt, needsAttention, REASON_TEXT, urgencyRank, type Attention } from '@/domain/attention';
 import { STATUS_PHASES, statusPhase } from '@/domain/status-phase';
 import { loadStaleness, type Staleness, type StalenessThresholds } from '@/domain/staleness';
+import { coordinatesText } from '../../lib/format';
 import { compareLabels, compareText } from '../../lib/collate';
 import { levelCache } from '../../lib/index-cache';
 import { loadKey, loadLabel } from '../../lib/load-ref';
@@ -99,7 +100,8 @@ export function toRow(
     lastPingAt: at?.instant,
     staleness: level,
     attention,
-    place: at ? placeText(at.place) : undefined,
+    // A position without a place name still places the load: its coordinates, not "no position".
+    place: at ? (placeText(at.place) ?? coordinatesText(at)) : undefined,
     driver: driver?.name,
     phone: driver?.phone,
     accuracy: at?.accuracy ?? null,

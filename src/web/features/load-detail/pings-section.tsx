@@ -1,10 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Ping, Position } from '@/domain/model';
-import { formatAccuracy } from '../../lib/format';
+import { coordinatesText, formatAccuracy } from '../../lib/format';
 import { useNearScreen } from '../../lib/use-near-screen';
 import { ItemTimeText } from '../../components/item-time';
-import { coordinatesText } from './timeline-items';
 
 const ROW_HEIGHT = 48;
 /**

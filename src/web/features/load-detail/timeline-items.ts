@@ -1,7 +1,7 @@
 import type { Comment, Document, Load, Ping, Place, StatusEvent, TemperatureReading } from '@/domain/model';
 import type { ItemTime } from '@/domain/model';
 import { documentPlace, documentStop } from '../../components/document-viewer';
-import { formatAccuracy } from '../../lib/format';
+import { coordinatesText, formatAccuracy } from '../../lib/format';
 import { isNoiseEvent, type NoiseRule } from '@/domain/noise-rules';
 import { excursionRuns, formatTemperature, type ExcursionRun } from '../../lib/temperature-series';
 
@@ -35,10 +35,6 @@ export type TimelineItem =
 export function placeText(place: Place | undefined): string | undefined {
   if (!place) return undefined;
   return [place.city, place.state, place.country].filter(Boolean).join(', ') || undefined;
-}
-
-export function coordinatesText(p: { lat: number; lon: number }): string {
-  return `${p.lat.toFixed(4)}, ${p.lon.toFixed(4)}`;
 }
 
 export const commentAuthor = (by: Comment['by']) =>

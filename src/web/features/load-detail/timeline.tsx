@@ -2,14 +2,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import type { Position } from '@/domain/model';
 import { documentPlace, documentStop, documentTitle } from '../../components/document-viewer';
-import { formatAccuracy } from '../../lib/format';
+import { coordinatesText, formatAccuracy } from '../../lib/format';
 import { ItemTimeText } from '../../components/item-time';
 import { VirtualItems } from '../../components/virtual-items';
 import { formatTemperature } from '../../lib/temperature-series';
 import {
   DEFAULT_KINDS,
   commentAuthor,
-  coordinatesText,
   countByKind,
   filterTimeline,
   placeText,
