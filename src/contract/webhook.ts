@@ -38,12 +38,21 @@ export const WebhookCreateRequest = z.strictObject({
 });
 export type WebhookCreateRequest = z.infer<typeof WebhookCreateRequest>;
 
-/** 2.7 webhook subscription, the 201 body: read leniently. */
+/** A text field that is only shown: an odd value is absent, not a refusal of the whole subscription. */
+const shownText = z.catch(text, () => undefined);
+
+/**
+ * 2.7 webhook subscription, the 201 body: read leniently. Only the uuid is needed (it names the
+ * subscription); an integer one becomes text, as pulls' ids do.
+ */
 export const Webhook = z.looseObject({
-  uuid: z.string(),
-  eventType: text,
-  clientUrl: text,
-  isActive: orAbsent(z.boolean()),
-  createdAt: text,
+  uuid: z.pipe(
+    z.union([z.string().check(z.minLength(1)), z.int()]),
+    z.transform((v: string | number) => String(v)),
+  ),
+  eventType: shownText,
+  clientUrl: shownText,
+  isActive: z.catch(orAbsent(z.boolean()), () => undefined),
+  createdAt: shownText,
 });
 export type Webhook = z.infer<typeof Webhook>;

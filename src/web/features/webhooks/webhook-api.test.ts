@@ -35,6 +35,25 @@ describe('readWebhookAnswer', () => {
     expect(readWebhookAnswer(201, new Headers(), body).location).toBeUndefined();
   });
 
+  it('reads a 201 whose uuid is an integer and whose other fields are odd, as the service may send it', () => {
+    const body = JSON.stringify({
+      uuid: 123,
+      eventType: 'PdvRequestCompleted',
+      clientUrl: null,
+      isActive: 'yes',
+      createdAt: { at: 1 },
+    });
+    const created = readWebhookAnswer(201, new Headers({ Location: '/api/v1/webhooks/123' }), body);
+    expect(created.webhook).toMatchObject({ uuid: '123', eventType: 'PdvRequestCompleted' });
+    expect(created.webhook.isActive).toBeUndefined();
+    expect(created.webhook.createdAt).toBeUndefined();
+    // Without a uuid there is nothing to name the subscription by.
+    for (const uuid of [null, '', 1.5, { id: 1 }])
+      expect(failureOf(201, { uuid, eventType: 'PdvRequestCompleted' })).toMatchObject({
+        kind: 'unexpected',
+      });
+  });
+
   it('calls a 2xx that is no webhook an unexpected answer', () => {
     expect(failureOf(201, { id: 1 })).toMatchObject({ kind: 'unexpected', status: 201 });
     expect(failureOf(201, '')).toMatchObject({ kind: 'unexpected', status: 201 });
