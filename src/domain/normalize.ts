@@ -177,6 +177,8 @@ class Reader {
         kind: 'bad_coordinate',
         message: `coordinate ${JSON.stringify(la === undefined ? lat : lon)} is not a number in range`,
         skipped: true,
+        // A comment's or document's own place is dropped alone; a ping without one is skipped.
+        ...(field === 'location' && { keptItem: true }),
       });
       return false;
     }

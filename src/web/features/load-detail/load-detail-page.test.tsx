@@ -190,7 +190,7 @@ describe('LoadDetailPage', () => {
     }
   });
 
-  it('counts the items the parser skipped and lists each path, kind and message', async () => {
+  it('counts the items the parser skipped and says each in words, with its path and message', async () => {
     answerWith(wireDetail());
     const { user } = renderPage();
     await loaded();
@@ -203,8 +203,12 @@ describe('LoadDetailPage', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual([
-      expect.stringMatching(/^locations\[1\]\.lat bad_coordinate — coordinate "abc"/),
-      expect.stringMatching(/^events\[4\] bad_time — no readable time; item skipped/),
+      expect.stringMatching(
+        /^Ping 2 skipped: its lat is not a coordinate \(locations\[1\]\.lat: coordinate "abc"/,
+      ),
+      expect.stringMatching(
+        /^Status event 5 skipped: it has no time Haulview can read \(events\[4\]: no readable time; item skipped\)$/,
+      ),
     ]);
   });
 

@@ -7,6 +7,7 @@ import { formatAccuracy, telHref } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { ItemTimeText } from '../../components/item-time';
 import { SectionBoundary } from './section-boundary';
+import { skippedSummary, skippedTally, skippedText } from './skipped-text';
 import { stopKindText, tripStops, type StopAppointment } from '../../lib/trip-stops';
 import { formatTemperature, isExcursionReading } from '../../lib/temperature-series';
 import { placeText } from './timeline-items';
@@ -57,28 +58,26 @@ function BehindNote({ issues }: { issues: readonly ParseIssue[] }) {
 }
 
 export function SkippedItems({ issues }: { issues: readonly ParseIssue[] }) {
-  const skipped = issues.filter((i) => i.skipped);
-  if (skipped.length === 0)
+  const { notes, items, fields } = skippedTally(issues);
+  if (notes.length === 0)
     return <p className="text-sm text-ink-muted">Every item the service sent was readable.</p>;
   return (
     <details className="text-sm">
-      <summary className="cursor-pointer text-status-stale">
-        {skipped.length} {skipped.length === 1 ? 'item' : 'items'} skipped because they could not be read
-      </summary>
+      <summary className="cursor-pointer text-status-stale">{skippedSummary(items, fields)}</summary>
       <ul
         aria-label="Skipped items"
         className="mt-1 max-h-60 space-y-1 overflow-auto rounded bg-panel-sunk p-2"
       >
-        {skipped.slice(0, MAX_LISTED_ISSUES).map((issue, i) => (
+        {notes.slice(0, MAX_LISTED_ISSUES).map((issue, i) => (
           <li key={`${issue.path}|${i}`} className="break-words">
-            <code className="text-xs">{issue.path}</code>{' '}
-            <span className="text-xs font-semibold">{issue.kind}</span>
-            {' — '}
-            {issue.message}
+            {skippedText(issue)} {/* What the service sent, for whoever takes it up with the service. */}
+            <span className="text-xs text-ink-muted">
+              (<code>{issue.path}</code>: {issue.message})
+            </span>
           </li>
         ))}
-        {skipped.length > MAX_LISTED_ISSUES && (
-          <li className="text-ink-muted">and {skipped.length - MAX_LISTED_ISSUES} more</li>
+        {notes.length > MAX_LISTED_ISSUES && (
+          <li className="text-ink-muted">and {notes.length - MAX_LISTED_ISSUES} more</li>
         )}
       </ul>
     </details>
