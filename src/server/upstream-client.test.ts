@@ -345,5 +345,11 @@ describe('pull, a full answer (asked about no detail)', () => {
     sent = text.slice(0, -20);
     const cut = await failure(client(upstream.url).pull('external-id', ['1', '2'], undefined, 'no'));
     expect(cut).toMatchObject({ status: 502, code: 'upstream_bad_json' });
+    expect(cut.message).toMatch(/not valid JSON \(it may be truncated\)/);
+    // A maintenance page with a 200 is called what it is, not a truncated answer.
+    sent = '<!DOCTYPE html><html><body><h1>Down for maintenance</h1></body></html>';
+    const page = await failure(client(upstream.url).pull('external-id', ['1', '2'], undefined, 'no'));
+    expect(page).toMatchObject({ status: 502, code: 'upstream_bad_json' });
+    expect(page.message).toMatch(/a web page, not JSON/);
   });
 });

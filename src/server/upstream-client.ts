@@ -333,7 +333,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
     const split = seen && knownSkipped(answer.body, by, seen);
     const later = seen ? undefined : detailsLater(answer.body);
     const json = split ?? later?.envelope ?? safeJson(answer.text);
-    if (json === undefined) throw badJson();
+    if (json === undefined) throw badJson(answer.text);
     const parsed = parsePullAnswer(json, seen && split === undefined ? { by, seen } : undefined);
     if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', scrub(parsed.error));
     if (!parsed.data.status) {
@@ -464,8 +464,15 @@ function detailsLater(
   };
 }
 
-const badJson = () =>
-  new ProxyError(502, 'upstream_bad_json', "the upstream's answer is not valid JSON (it may be truncated)");
+/** An answer that is not JSON; one that begins as markup is a web page (a maintenance page, a proxy's). */
+const badJson = (text?: string) =>
+  new ProxyError(
+    502,
+    'upstream_bad_json',
+    text !== undefined && /^\s*</.test(text.slice(0, 200))
+      ? "the upstream's answer is a web page, not JSON (a maintenance or error page?)"
+      : "the upstream's answer is not valid JSON (it may be truncated)",
+  );
 
 /** Where a detail's id is read from, first to last (`detailId`). */
 const ID_KEYS = {
