@@ -295,6 +295,46 @@ describe('bad requests', () => {
   });
 });
 
+describe('values the upstream sends out of range', () => {
+  it("lists a ping skipped for its coordinate in /api/diagnostics, as the parser's notes are", async () => {
+    const upstream = await startFakeUpstream((_req, res) =>
+      json(res, 200, {
+        status: true,
+        timeStamp: '11/22/2026 15:00:00 UTC',
+        details: [
+          {
+            loadTrackExternalId: 8,
+            locations: [
+              { lat: '95', lon: '-95.9', timestamp: '11/22/2026 09:00:00 CST' },
+              { lat: '41.2', lon: '-95.9', timestamp: '11/22/2026 09:05:00 CST' },
+            ],
+          },
+        ],
+      }),
+    );
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      const response = await stack.post('/api/pull/by-external-id', { ids: ['8'] });
+      expect(response.status).toBe(200);
+      const [load] = (await loadsOf(response)).loads;
+      expect(load?.pings).toHaveLength(1);
+      const report = Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json());
+      expect(report.entries).toContainEqual(
+        expect.objectContaining({
+          operation: 'external-id',
+          path: 'details[].locations[].lat',
+          kind: 'bad_coordinate',
+          count: 1,
+          skipped: true,
+        }),
+      );
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('items the upstream wraps one level deeper than documented', () => {
   it('serves a wrapped status event as an event, and notes it in /api/diagnostics', async () => {
     const upstream = await startFakeUpstream((_req, res) =>

@@ -543,6 +543,9 @@ export function createTrackCache(o: TrackCacheOptions) {
           byId.delete(t.id);
           const issues = [...own];
           const load = normalizeLoad(detail, by, `details[${i}]`, issues);
+          // What the reading of values found (a coordinate out of range, an unreadable time) goes to
+          // the diagnostics with what the parser found.
+          for (let k = own.length; k < issues.length; k++) answer.issues.push(issues[k] as ParseIssue);
           if (!load) continue;
           const changed = absorb(t, load, issues, mode === 'no', at);
           const print = prints?.get(t) ?? Number.NaN;
