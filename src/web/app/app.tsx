@@ -80,7 +80,8 @@ function Allowed({
 export function App() {
   const session = useQuery(sessionQueries.state());
   if (session.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
-  if (session.isError) return <ErrorBanner error={session.error} onRetry={() => void session.refetch()} />;
+  if (session.isError)
+    return <ErrorBanner error={session.error} onRetry={() => void session.refetch()} kept={false} />;
   const user = session.data.user;
   if (user === null)
     return (

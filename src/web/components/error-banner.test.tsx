@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../data/api-client';
@@ -33,12 +33,24 @@ describe('ErrorBanner', () => {
       />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'The tracking service failed (HTTP 500). The last data stays on screen; Haulview keeps trying.',
+      'The tracking service failed (HTTP 500). The last data stays on screen. Haulview keeps trying.',
     );
     render(
       <ErrorBanner error={new ApiError(502, 'upstream_refused', 'the upstream reported a failure: x')} />,
     );
     expect(screen.getAllByRole('alert')[1]).toHaveTextContent(/The tracking service reported a failure\./);
+  });
+
+  it('promises no last data on a page that has shown none', () => {
+    const failed = new ApiError(502, 'upstream_bad_answer', 'the answer is not a pull envelope');
+    for (const error of [failed, new ApiError(0, 'network', 'x'), new Error('x')]) {
+      const { unmount } = render(<ErrorBanner error={error} kept={false} />);
+      expect(screen.getByRole('alert')).not.toHaveTextContent(/last data/);
+      unmount();
+      render(<ErrorBanner error={error} />);
+      expect(screen.getByRole('alert')).toHaveTextContent(/The last data stays on screen/);
+      cleanup();
+    }
   });
 
   it('says what kind of failure made the proxy pause its calls', () => {

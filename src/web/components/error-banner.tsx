@@ -25,38 +25,43 @@ function upstreamCause(code: string, details: unknown): string | undefined {
   }
 }
 
-/** What went wrong, in words a dispatcher can act on. */
-export function describeError(error: unknown): string {
-  if (!(error instanceof ApiError))
-    return 'Something went wrong while loading. The last data stays on screen.';
+/**
+ * What went wrong, in words a dispatcher can act on. `kept`: whether earlier data is on screen (on a
+ * page that has shown nothing yet, there is no last data to keep).
+ */
+export function describeError(error: unknown, kept = true): string {
+  const stays = kept ? ' The last data stays on screen.' : '';
+  if (!(error instanceof ApiError)) return `Something went wrong while loading.${stays}`;
   switch (error.code) {
     case 'network':
-      return 'Haulview’s server cannot be reached. Check that it is running; the last data stays on screen.';
+      return `Haulview’s server cannot be reached. Check that it is running.${stays}`;
     case 'upstream_unreachable':
     case 'upstream_timeout':
     case 'upstream_error':
     case 'upstream_refused':
-      return `The tracking service ${upstreamCause(error.code, error.details)}. The last data stays on screen; Haulview keeps trying.`;
+      return `The tracking service ${upstreamCause(error.code, error.details)}.${stays} Haulview keeps trying.`;
     case 'partner_credentials_rejected':
       return 'The tracking service rejected the partner credentials (PARTNER_ID / ACCOUNT_ID). An admin must fix the server configuration.';
     case 'upstream_unavailable': {
       // The proxy fails fast after repeated failures; it says what the last one was.
       const last = (error.details as { lastFailure?: { code?: unknown } } | undefined)?.lastFailure;
       const cause = typeof last?.code === 'string' ? upstreamCause(last.code, last) : undefined;
-      return `The tracking service keeps failing${cause ? ` (it ${cause})` : ''}, so Haulview pauses its calls${error.retryAfter ? ` for ${error.retryAfter} s` : ''}. The last data stays on screen.`;
+      return `The tracking service keeps failing${cause ? ` (it ${cause})` : ''}, so Haulview pauses its calls${error.retryAfter ? ` for ${error.retryAfter} s` : ''}.${stays}`;
     }
     case 'upstream_bad_json':
     case 'upstream_truncated':
     case 'upstream_bad_answer':
     case 'upstream_redirect':
     case 'upstream_too_large':
-      return `The tracking service sent an answer Haulview cannot read (${error.message}). The last data stays on screen.`;
+      return `The tracking service sent an answer Haulview cannot read (${error.message}).${stays}`;
     case 'login_required':
       return 'Your session has ended: log in again.';
     case 'store_unavailable':
       // With several instances (TRACKS=store) the loads themselves are kept in the database.
       if ((error.details as { waits?: unknown } | undefined)?.waits === 'loads')
-        return 'Haulview’s database does not answer, and the loads are kept there: the map and board show the last data until it answers again.';
+        return kept
+          ? 'Haulview’s database does not answer, and the loads are kept there: the map and board show the last data until it answers again.'
+          : 'Haulview’s database does not answer, and the loads are kept there: they show once it answers again.';
       return 'Haulview’s database does not answer: saved work (reviews, boards, users) waits for it. Loads on the map and board keep coming from the tracking service.';
     case 'forbidden_role':
       return `Your role may not do this (${error.message}).`;
@@ -71,7 +76,16 @@ export function describeError(error: unknown): string {
 const OLD_TAB =
   'Haulview has been updated since this page was opened, and this page cannot read the new answers: reload it.';
 
-export function ErrorBanner({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ErrorBanner({
+  error,
+  onRetry,
+  kept = true,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  /** Whether the page shows earlier data (false: it has shown nothing yet). */
+  kept?: boolean;
+}) {
   const updated = useServedAnotherBuild();
   const oldTab = updated && error instanceof ApiError && error.code === 'bad_answer';
   return (
@@ -82,7 +96,7 @@ export function ErrorBanner({ error, onRetry }: { error: unknown; onRetry?: () =
       <span aria-hidden="true" className="font-bold">
         !
       </span>
-      <span className="flex-1">{oldTab ? OLD_TAB : describeError(error)}</span>
+      <span className="flex-1">{oldTab ? OLD_TAB : describeError(error, kept)}</span>
       {oldTab ? (
         <button
           type="button"

@@ -14,6 +14,7 @@ export function WithConfig({
 }) {
   const config = useQuery(configQuery());
   if (config.isPending) return <p className="p-4 text-ink-muted">{loading}</p>;
-  if (config.isError) return <ErrorBanner error={config.error} onRetry={() => void config.refetch()} />;
+  if (config.isError)
+    return <ErrorBanner error={config.error} onRetry={() => void config.refetch()} kept={false} />;
   return children(config.data);
 }

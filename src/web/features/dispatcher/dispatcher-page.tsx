@@ -61,7 +61,7 @@ export function DispatcherPage({ config }: { config: ClientConfig }) {
           maxIds={config.maxIds}
           menu={BOARDS_MENU}
         />
-        {board.error && <ErrorBanner error={board.error} onRetry={board.retry} />}
+        {board.error && <ErrorBanner error={board.error} onRetry={board.retry} kept={board.updatedAt > 0} />}
         <div className="min-h-0 flex-1">
           <LoadBoard
             rows={rows}

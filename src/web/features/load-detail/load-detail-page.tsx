@@ -113,7 +113,7 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
     if (query.isError)
       return (
         <PageShell title={title}>
-          <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />
+          <ErrorBanner error={query.error} onRetry={() => void query.refetch()} kept={false} />
           <p className="text-sm text-ink-muted">
             The load with {BY_NAME[by]} <strong>{id}</strong> could not be loaded. Haulview tries again by
             itself every {config.refreshSeconds} s.
@@ -133,7 +133,9 @@ export function LoadDetailPage({ by, id, config, onPanTo }: LoadDetailPageProps)
   if (!load && data.pending)
     return (
       <PageShell title={title}>
-        {query.isError && <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />}
+        {query.isError && (
+          <ErrorBanner error={query.error} onRetry={() => void query.refetch()} kept={false} />
+        )}
         <p role="status" className="rounded border border-panel-line bg-panel p-4 text-ink-muted">
           Waiting for the first answer from the tracking service about the load with {BY_NAME[by]}{' '}
           <strong>{id}</strong>: Haulview asked for it, and shows it here as soon as it comes.
