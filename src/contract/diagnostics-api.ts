@@ -12,6 +12,8 @@ export const DriftEntry = z.object({
   count: z.number(),
   /** Whether data was dropped because of it, or merely noted. */
   skipped: z.boolean(),
+  /** Only the field was dropped: its items were kept without it. */
+  keptItem: z.optional(z.boolean()),
   example: z.string(),
   firstSeen: z.string(),
   lastSeen: z.string(),

@@ -24,6 +24,24 @@ describe('drift report', () => {
     ]);
   });
 
+  it('counts a field dropped from kept items apart from the same departure that cost its item', () => {
+    const drift = createDriftReport(() => Date.UTC(2026, 10, 28));
+    const wrong = (path: string, keptItem: boolean): ParseIssue => ({
+      ...issue(path, 'wrong_type'),
+      skipped: true,
+      ...(keptItem && { keptItem }),
+    });
+    drift.record('external-id', [
+      wrong('details[0].documents[0].type', true),
+      wrong('details[0].documents[1].type', true),
+      wrong('details[1].documents[0].type', false),
+    ]);
+    expect(drift.snapshot().entries.map((e) => [e.path, e.kind, e.count, e.skipped, e.keptItem])).toEqual([
+      ['details[].documents[].type', 'wrong_type', 2, true, true],
+      ['details[].documents[].type', 'wrong_type', 1, true, undefined],
+    ]);
+  });
+
   it('keeps at most 500 distinct lines and counts the others as not recorded', () => {
     const drift = createDriftReport();
     drift.note(

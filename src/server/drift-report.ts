@@ -38,7 +38,9 @@ export function createDriftReport(now: () => number = Date.now) {
         path = issue.path.replace(/\[\d+\]/g, '[]');
         generalized.set(issue.path, path);
       }
-      const entry = entries.get(operation)?.get(path)?.get(issue.kind);
+      // A field dropped from kept items is counted apart from the same departure that cost its item.
+      const kind = issue.keptItem ? `${issue.kind}/kept` : issue.kind;
+      const entry = entries.get(operation)?.get(path)?.get(kind);
       if (entry) {
         entry.count++;
         entry.lastSeen = at;
@@ -48,12 +50,13 @@ export function createDriftReport(now: () => number = Date.now) {
         if (!ofOperation) entries.set(operation, (ofOperation = new Map()));
         let ofPath = ofOperation.get(path);
         if (!ofPath) ofOperation.set(path, (ofPath = new Map()));
-        ofPath.set(issue.kind, {
+        ofPath.set(kind, {
           operation,
           path,
           kind: issue.kind,
           count: 1,
           skipped: issue.skipped,
+          ...(issue.keptItem && { keptItem: true }),
           example: issue.message,
           firstSeen: at,
           lastSeen: at,

@@ -52,15 +52,27 @@ describe('DiagnosticsPage', () => {
           firstSeen: '2026-11-22T13:00:00.000Z',
           lastSeen: '2026-11-22T13:05:00.000Z',
         },
+        {
+          operation: 'external-id',
+          path: 'details[].documents[].type',
+          kind: 'wrong_type',
+          count: 2,
+          skipped: true,
+          keptItem: true,
+          example: 'expected string, received number: the field was dropped, its item kept',
+          firstSeen: '2026-11-22T13:00:00.000Z',
+          lastSeen: '2026-11-22T13:05:00.000Z',
+        },
       ],
     });
     renderPage();
     const rows = await screen.findAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent(
       /details\[\]\.locations\[\]\.lat.*null where a value is required.*7.*skipped/,
     );
     expect(rows[2]).toHaveTextContent(/details\[\]\.stops.*undocumented field \(kept\).*40.*kept/);
+    expect(rows[3]).toHaveTextContent(/details\[\]\.documents\[\]\.type.*2.*field dropped/);
     expect(screen.getByText(/4 answers read/)).toBeInTheDocument();
   });
 

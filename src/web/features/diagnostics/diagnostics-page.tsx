@@ -32,8 +32,9 @@ export function DiagnosticsPage() {
     <div className="h-full overflow-auto p-4">
       <h2 className="text-lg font-semibold">Diagnostics: how the tracking service departs from its schema</h2>
       <p className="mt-1 max-w-3xl text-sm text-ink-muted">
-        Every answer is read leniently: odd items are skipped, undocumented fields kept. This table counts
-        each departure by operation, JSON path and kind, so it can be raised with the service’s owners.
+        Every answer is read leniently: a field that cannot be read is dropped and its item kept, an item that
+        cannot be used without it is skipped, undocumented fields are kept. This table counts each departure
+        by operation, JSON path and kind, so it can be raised with the service’s owners.
       </p>
       {config.data?.demo && (
         <p className="mt-2 max-w-3xl rounded border border-panel-line bg-panel p-2 text-sm">
@@ -83,14 +84,14 @@ export function DiagnosticsPage() {
               <tbody>
                 {report.data.entries.map((e) => (
                   <tr
-                    key={`${e.operation}|${e.path}|${e.kind}`}
+                    key={`${e.operation}|${e.path}|${e.kind}|${e.keptItem ? 'kept' : ''}`}
                     className="border-b border-panel-line align-top"
                   >
                     <td className="p-2">{e.operation}</td>
                     <td className="p-2 font-mono text-xs">{e.path}</td>
                     <td className="p-2">{KIND_LABELS[e.kind] ?? e.kind}</td>
                     <td className="p-2 text-right tabular-nums">{e.count}</td>
-                    <td className="p-2">{e.skipped ? 'skipped' : 'kept'}</td>
+                    <td className="p-2">{e.keptItem ? 'field dropped' : e.skipped ? 'skipped' : 'kept'}</td>
                     <td className="p-2 text-ink-muted">{e.example}</td>
                     <td className="p-2 whitespace-nowrap">{viewerTime(Date.parse(e.lastSeen))}</td>
                   </tr>
