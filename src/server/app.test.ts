@@ -295,23 +295,23 @@ describe('bad requests', () => {
   });
 });
 
+/** A fake upstream that answers every pull with these load details. */
+const upstreamSending = (details: unknown[]) =>
+  startFakeUpstream((_req, res) =>
+    json(res, 200, { status: true, timeStamp: '11/22/2026 15:00:00 UTC', details }),
+  );
+
 describe('values the upstream sends out of range', () => {
   it("lists a ping skipped for its coordinate in /api/diagnostics, as the parser's notes are", async () => {
-    const upstream = await startFakeUpstream((_req, res) =>
-      json(res, 200, {
-        status: true,
-        timeStamp: '11/22/2026 15:00:00 UTC',
-        details: [
-          {
-            loadTrackExternalId: 8,
-            locations: [
-              { lat: '95', lon: '-95.9', timestamp: '11/22/2026 09:00:00 CST' },
-              { lat: '41.2', lon: '-95.9', timestamp: '11/22/2026 09:05:00 CST' },
-            ],
-          },
+    const upstream = await upstreamSending([
+      {
+        loadTrackExternalId: 8,
+        locations: [
+          { lat: '95', lon: '-95.9', timestamp: '11/22/2026 09:00:00 CST' },
+          { lat: '41.2', lon: '-95.9', timestamp: '11/22/2026 09:05:00 CST' },
         ],
-      }),
-    );
+      },
+    ]);
     const stack = await startStack({ upstream: { baseUrl: upstream.url } });
     try {
       const response = await stack.post('/api/pull/by-external-id', { ids: ['8'] });
@@ -337,29 +337,23 @@ describe('values the upstream sends out of range', () => {
 
 describe('items the upstream wraps one level deeper than documented', () => {
   it('serves a wrapped status event as an event, and notes it in /api/diagnostics', async () => {
-    const upstream = await startFakeUpstream((_req, res) =>
-      json(res, 200, {
-        status: true,
-        timeStamp: '11/22/2026 15:00:00 UTC',
-        details: [
+    const upstream = await upstreamSending([
+      {
+        loadTrackExternalId: 7,
+        events: [
           {
-            loadTrackExternalId: 7,
-            events: [
-              {
-                event: {
-                  id: 5,
-                  name: 'Arrived',
-                  code: 'AR',
-                  timestampSec: '11/22/2026 09:00:00 CST',
-                  timestamp: '11/22/2026 09:00 CST',
-                  timestampUTC: '11/22/2026 15:00:00 UTC',
-                },
-              },
-            ],
+            event: {
+              id: 5,
+              name: 'Arrived',
+              code: 'AR',
+              timestampSec: '11/22/2026 09:00:00 CST',
+              timestamp: '11/22/2026 09:00 CST',
+              timestampUTC: '11/22/2026 15:00:00 UTC',
+            },
           },
         ],
-      }),
-    );
+      },
+    ]);
     const stack = await startStack({ upstream: { baseUrl: upstream.url } });
     try {
       const response = await stack.post('/api/pull/by-external-id', { ids: ['7'] });
