@@ -43,6 +43,12 @@ function text(x: unknown): string | undefined | Odd {
   return x === undefined || x === null ? undefined : ODD;
 }
 
+/** `codeText`: a string, or a finite number as text; absent for null / undefined. */
+function codeText(x: unknown): string | undefined | Odd {
+  if (typeof x === 'number') return Number.isFinite(x) ? String(x) : ODD;
+  return text(x);
+}
+
 /** `coordinate`: a string, or a (finite) number as text. */
 function coordinate(x: unknown): string | Odd {
   if (typeof x === 'string') return x;
@@ -262,7 +268,7 @@ const LATEST_STATUS_KEYS: ReadonlySet<string> = new Set([
 export function fastLatestStatus(x: unknown): LatestStatus | undefined {
   if (!isObject(x)) return undefined;
   const name = text(x.name);
-  const code = text(x.code);
+  const code = codeText(x.code);
   const timestampSec = text(x.timestampSec);
   const timestamp = text(x.timestamp);
   const timestampUTC = text(x.timestampUTC);
@@ -319,7 +325,7 @@ export function fastEventItem(x: unknown): EventItem | undefined {
   const timestampUTC = text(x.timestampUTC);
   const timstampUTC = text(x.timstampUTC);
   const name = text(x.name);
-  const code = text(x.code);
+  const code = codeText(x.code);
   const drv = driver(x.driver);
   if (
     id === ODD ||
@@ -457,7 +463,7 @@ const DOCUMENT_KEYS: ReadonlySet<string> = new Set([
 /** `DocumentItem`. */
 export function fastDocumentItem(x: unknown): DocumentItem | undefined {
   if (!isObject(x)) return undefined;
-  const type = text(x.type);
+  const type = codeText(x.type);
   const timestamp = text(x.timestamp);
   const url = x.url;
   if (typeof url !== 'string') return undefined;

@@ -12,6 +12,15 @@ export const text = z
   .nullish()
   .transform((v) => v ?? undefined);
 
+/**
+ * A code or a type name (a status's code, a document's type): text as documented, but a number is
+ * read as its text (`214`), since it names the same thing.
+ */
+export const codeText = z
+  .union([z.string(), z.number().refine(Number.isFinite)])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? undefined : String(v)));
+
 /** An id the service may send as string or integer; always a string afterwards. */
 export const id = z.union([z.string(), z.number().int()]).transform((v) => String(v));
 export const optionalId = id.nullish().transform((v) => v ?? undefined);

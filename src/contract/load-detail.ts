@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { coordinate, optionalCoordinate, optionalDriver, optionalId, optionalNumber, text } from './fields';
+import {
+  codeText,
+  coordinate,
+  optionalCoordinate,
+  optionalDriver,
+  optionalId,
+  optionalNumber,
+  text,
+} from './fields';
 
 /**
  * What the pull operations answer (sections 2.3 to 2.6), read leniently: unknown fields are kept
@@ -25,7 +33,7 @@ export type LatestLocation = z.infer<typeof LatestLocation>;
 /** 2.6.2 latestStatus. */
 export const LatestStatus = z.looseObject({
   name: text,
-  code: text,
+  code: codeText,
   timestampSec: text,
   timestamp: text,
   timestampUTC: text,
@@ -57,7 +65,7 @@ export const EventItem = z
     timestampUTC: text,
     timstampUTC: text,
     name: text,
-    code: text,
+    code: codeText,
     driver: optionalDriver,
   })
   .transform(({ timstampUTC, ...rest }) => ({ ...rest, timestampUTC: rest.timestampUTC ?? timstampUTC }));
@@ -127,7 +135,7 @@ export type TemperatureReadingItem = z.infer<typeof TemperatureReadingItem>;
 
 /** 2.6.7 documents item. `url` is required: a document without an address shows nothing. */
 export const DocumentItem = z.looseObject({
-  type: text,
+  type: codeText,
   timestamp: text,
   url: z.string(),
   location: optionalPlace,

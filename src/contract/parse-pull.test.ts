@@ -211,19 +211,20 @@ describe('parsePullAnswer', () => {
       expect(load?.latestLocation).toMatchObject({ lat: '41.26', lon: '-95.86', state: 'IA' });
       expect(load?.latestLocation?.city).toBeUndefined();
       expect(load?.latestStatus?.name).toBe('In transit');
+      // A code or a type sent as a number names the same thing: read as its text.
+      expect(load?.latestStatus?.code).toBe('3');
       // A ping whose lat cannot be read places nothing: that one is skipped.
       expect(load?.locations?.map((p) => p.lat)).toEqual(['41.2', '41.3']);
       expect(load?.locations?.[0]?.accuracy).toBeUndefined();
-      expect(load?.events?.map((e) => [e.id, e.timestamp])).toEqual([['1', '11/28/2026 10:05:00']]);
-      expect(load?.documents?.map((d) => d.url)).toEqual(['https://docs.example/1.jpg']);
+      expect(load?.events?.map((e) => [e.id, e.code, e.timestamp])).toEqual([
+        ['1', '214', '11/28/2026 10:05:00'],
+      ]);
+      expect(load?.documents?.map((d) => [d.type, d.url])).toEqual([['7', 'https://docs.example/1.jpg']]);
       expect(issues.filter((i) => i.keptItem).map((i) => i.path)).toEqual([
         'details[0].latestLocation.city',
-        'details[0].latestStatus.code',
         'details[0].locations[0].accuracy',
         'details[0].locations[1].timestamp',
         'details[0].events[0].name',
-        'details[0].events[0].code',
-        'details[0].documents[0].type',
       ]);
       for (const note of issues.filter((i) => i.keptItem)) {
         expect(note.skipped).toBe(true);

@@ -91,7 +91,7 @@ describe('a steady fleet: loads are dispatched again as they deliver (issue 36)'
     fleet.map((slot) => {
       const plan = tripAt(slot, instant).at(-1)!;
       const main = trackAt(plan, instant, track).events.filter((e) => e.item.main);
-      return main.at(-1)?.item.code ?? 'none';
+      return String(main.at(-1)?.item.code ?? 'none');
     });
   const onTheRoad = (codes: string[]) =>
     codes.filter((c) => c === 'ITR' || c === 'LDD' || c === 'APU').length;
