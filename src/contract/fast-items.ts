@@ -16,7 +16,7 @@ import type {
  * ten thousand. The zod schemas stay the definition: each reader here checks a well-formed item
  * cheaply and builds exactly what its schema would (same values, same keys in the same order,
  * `undefined`-valued keys included), or returns `undefined` when anything is odd (a wrong type, a
- * malformed nested object, a value a `.catch` would swallow). Then the caller runs the schema,
+ * malformed nested object). Then the caller runs the schema,
  * which decides and reports. Nothing here reports an issue: a fast read only ever succeeds where
  * the schema succeeds without one. An object is read with the operations zod uses (`input[key]`,
  * `key in input`, `for...in`), so any object reads alike, provided that reading its properties
@@ -60,13 +60,13 @@ function optionalCoordinate(x: unknown): string | undefined | Odd {
   return x === undefined || x === null ? undefined : coordinate(x);
 }
 
-/** `optionalNumber`: a finite number, a numeric string as a number, absent for null / "" / junk text. */
+/** `optionalNumber`: a finite number, a numeric string as a number, absent for null / ""; other text is odd. */
 function optionalNumber(x: unknown): number | undefined | Odd {
   if (typeof x === 'number') return Number.isFinite(x) ? x : ODD;
   if (typeof x === 'string') {
     if (x === '') return undefined;
     const n = Number(x);
-    return Number.isFinite(n) ? n : undefined;
+    return Number.isFinite(n) ? n : ODD;
   }
   return x === undefined || x === null ? undefined : ODD;
 }
@@ -392,7 +392,7 @@ export function fastCommentItem(x: unknown): CommentItem | undefined {
   if (!isObject(x)) return undefined;
   const comment = text(x.comment);
   const by = x.commentBy;
-  // Anything but D, B or nothing is swallowed by the schema's `.catch`: let the schema do it.
+  // Anything but D, B or nothing: the schema reports it.
   if (by !== 'D' && by !== 'B' && by !== undefined && by !== null) return undefined;
   const commentBy = by ?? undefined;
   const timestampSec = text(x.timestampSec);

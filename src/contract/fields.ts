@@ -25,9 +25,15 @@ export const codeText = z
 export const id = z.union([z.string(), z.number().int()]).transform((v) => String(v));
 export const optionalId = id.nullish().transform((v) => v ?? undefined);
 
-/** A number that may arrive as `null`, missing, or as a numeric string. Unparseable text is absent. */
+/**
+ * A number that may arrive as `null`, missing, or as a numeric string. Other text is refused, so
+ * that the field is dropped with a note rather than silently.
+ */
 export const optionalNumber = z
-  .union([z.number(), z.string()])
+  .union([
+    z.number(),
+    z.string().refine((v) => v.trim() === '' || Number.isFinite(Number(v)), 'not a number'),
+  ])
   .nullish()
   .transform((v) => {
     if (v === null || v === undefined || v === '') return undefined;
@@ -48,7 +54,5 @@ export const Driver = z.looseObject({
 });
 export type Driver = z.infer<typeof Driver>;
 
-/** `driver` is optional wherever it appears; a malformed one is treated as absent. */
-export const optionalDriver = Driver.nullish()
-  .transform((v) => v ?? undefined)
-  .catch(undefined);
+/** `driver` is optional wherever it appears; a malformed one is dropped with a note (`readBySchema`). */
+export const optionalDriver = Driver.nullish().transform((v) => v ?? undefined);

@@ -81,9 +81,7 @@ export const PlaceLocation = z.looseObject({
   country: text,
 });
 export type PlaceLocation = z.infer<typeof PlaceLocation>;
-const optionalPlace = PlaceLocation.nullish()
-  .transform((v) => v ?? undefined)
-  .catch(undefined);
+const optionalPlace = PlaceLocation.nullish().transform((v) => v ?? undefined);
 
 /** 2.6.5 comments item; all fields optional. `commentBy` is `D` (driver) or `B` (broker). */
 export const CommentItem = z.looseObject({
@@ -91,8 +89,7 @@ export const CommentItem = z.looseObject({
   commentBy: z
     .enum(['D', 'B'])
     .nullish()
-    .transform((v) => v ?? undefined)
-    .catch(undefined),
+    .transform((v) => v ?? undefined),
   timestampSec: text,
   timestamp: text,
   timestampUTC: text,
@@ -117,8 +114,7 @@ export const TemperatureReadingItem = z.looseObject({
     .nullish()
     .transform((v) =>
       v ? { latitude: v.latitude, longitude: v.longitutde ?? v.longitude, accuracy: v.accuracy } : undefined,
-    )
-    .catch(undefined),
+    ),
   timestamp: text,
   temperature: z
     .looseObject({

@@ -127,14 +127,21 @@ describe('parsePullAnswer', () => {
         comments: [{ data: { ...comment, commentBy: 'X', location: null } }],
         locations: [{ ping: { ...ping, lat: 41.2, accuracy: 'n/a' } }],
       });
-      expect(load?.events?.[0]).toMatchObject({ id: '5', code: 'AR', driver: undefined, geofence: 'G1' });
+      expect(load?.events?.[0]).toMatchObject({ id: '5', code: 'AR', geofence: 'G1' });
+      expect(load?.events?.[0]?.driver).toBeUndefined();
       expect(load?.events?.[0]).not.toHaveProperty('kind');
-      expect(load?.comments?.[0]).toMatchObject({ comment: 'At the dock', commentBy: undefined });
-      expect(load?.locations?.[0]).toMatchObject({ lat: '41.2', accuracy: undefined });
+      expect(load?.comments?.[0]).toMatchObject({ comment: 'At the dock' });
+      expect(load?.comments?.[0]?.commentBy).toBeUndefined();
+      expect(load?.locations?.[0]).toMatchObject({ lat: '41.2' });
+      expect(load?.locations?.[0]?.accuracy).toBeUndefined();
+      // Each odd field inside is dropped with a note of its own, as in a plain item.
       expect(notes).toEqual([
         'details[0].events[0] wrapped_item',
+        'details[0].events[0].event.driver wrong_type skipped',
         'details[0].comments[0] wrapped_item',
+        'details[0].comments[0].data.commentBy invalid_value skipped',
         'details[0].locations[0] wrapped_item',
+        'details[0].locations[0].ping.accuracy invalid_value skipped',
       ]);
     });
 
@@ -233,6 +240,78 @@ describe('parsePullAnswer', () => {
       expect(issues.filter((i) => i.skipped && !i.keptItem).map((i) => i.path)).toEqual([
         'details[0].locations[2].lat',
         'details[0].documents[1].url',
+      ]);
+    });
+
+    it('drops an odd field at its own depth: a reading keeps the rest of its temperature', () => {
+      const zone = (supply: unknown) => ({
+        zone1: { supply, return: -17.5, set: -18 },
+        UnitOfMeasurement: 'F',
+      });
+      const { data, issues } = parsed({
+        status: true,
+        details: [
+          {
+            loadTrackExternalId: '3003',
+            latestTemperature: {
+              deviceId: 'R1',
+              timestamp: '11/28/2026 10:00 UTC',
+              temperature: zone({ value: -40 }),
+            },
+            temperatures: [
+              {
+                deviceId: 'R1',
+                timestamp: '11/28/2026 09:00 UTC',
+                temperature: { ...zone(-18.1), UnitOfMeasurement: { name: 'F' } },
+              },
+            ],
+          },
+        ],
+      });
+      const [load] = data.details;
+      expect(load?.latestTemperature?.temperature).toEqual({
+        zone1: { supply: undefined, return: -17.5, set: -18 },
+        UnitOfMeasurement: 'F',
+      });
+      expect(load?.temperatures?.[0]?.temperature).toEqual({
+        zone1: { supply: -18.1, return: -17.5, set: -18 },
+        UnitOfMeasurement: undefined,
+      });
+      expect(issues.filter((i) => i.keptItem).map((i) => i.path)).toEqual([
+        'details[0].latestTemperature.temperature.zone1.supply',
+        'details[0].temperatures[0].temperature.UnitOfMeasurement',
+      ]);
+    });
+
+    it('says what it drops from a place, a driver, a sender and a number, never dropping them silently', () => {
+      const { data, issues } = parsed({
+        status: true,
+        details: [
+          {
+            loadTrackExternalId: '3004',
+            comments: [
+              {
+                comment: 'At the gate',
+                commentBy: 'Broker',
+                location: { lat: '41.25', lon: '-95.93', city: { name: 'Omaha' } },
+                driver: 'Ann',
+              },
+            ],
+            documents: [{ url: 'https://docs.example/1.jpg', stopOrderNumber: 'second' }],
+          },
+        ],
+      });
+      const [load] = data.details;
+      expect(load?.comments?.[0]).toMatchObject({
+        comment: 'At the gate',
+        location: { lat: '41.25', lon: '-95.93' },
+      });
+      expect(load?.documents?.[0]?.url).toBe('https://docs.example/1.jpg');
+      expect(issues.filter((i) => i.keptItem).map((i) => i.path)).toEqual([
+        'details[0].comments[0].commentBy',
+        'details[0].comments[0].location.city',
+        'details[0].comments[0].driver',
+        'details[0].documents[0].stopOrderNumber',
       ]);
     });
 

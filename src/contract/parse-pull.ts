@@ -131,8 +131,9 @@ function readers<K extends DetailListName | keyof typeof detailObjects, S extend
 
 /**
  * Reads an item with its schema. One odd field costs that field, not the item: when the schema
- * refuses some fields, the item is read again without them, and kept if it then reads (each dropped
- * field noted). Only an item that cannot be read without a field it needs (a ping's lat) is skipped.
+ * refuses some fields, the item is read again without them (each at its own depth: a reading's odd
+ * `temperature.zone1.supply` leaves its return and set), and kept if it then reads, each dropped
+ * field noted. Only an item that cannot be read without a field it needs (a ping's lat) is skipped.
  */
 export function readBySchema<S extends z.ZodType>(
   schema: S,
@@ -143,29 +144,75 @@ export function readBySchema<S extends z.ZodType>(
   const result = schema.safeParse(raw, REPORT_INPUT);
   if (result.success) return result.data;
   const found = issuesFromZod(result.error, path, true);
-  if (isRecord(raw)) {
-    const odd = new Set<string>();
-    for (const issue of result.error.issues) if (typeof issue.path[0] === 'string') odd.add(issue.path[0]);
-    if (odd.size > 0) {
-      // A copy by defineProperty, so that a key such as "__proto__" stays a plain field.
-      const rest: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(raw))
-        if (!odd.has(key))
-          Object.defineProperty(rest, key, { value, enumerable: true, writable: true, configurable: true });
-      const again = schema.safeParse(rest);
-      if (again.success) {
-        for (const issue of found)
-          issues.push({
-            ...issue,
-            message: `${issue.message}: the field was dropped, its item kept`,
-            keptItem: true,
-          });
-        return again.data;
-      }
+  let error = result.error;
+  let rest = raw;
+  const dropped: ParseIssue[] = [];
+  // A field dropped can let the schema reach others it had not judged yet: a few rounds at most.
+  for (let round = 0; round < 3 && isRecord(rest); round++) {
+    const next = withoutFields(
+      rest,
+      error.issues.map((i) => i.path),
+    );
+    if (next === undefined) break;
+    dropped.push(...issuesFromZod(error, path, true));
+    const again = schema.safeParse(next, REPORT_INPUT);
+    if (again.success) {
+      for (const issue of dropped)
+        issues.push({
+          ...issue,
+          message: `${issue.message}: the field was dropped, its item kept`,
+          keptItem: true,
+        });
+      return again.data;
     }
+    rest = next;
+    error = again.error;
   }
   issues.push(...found);
   return undefined;
+}
+
+/** A plain object's copy, by defineProperty so that a key such as "__proto__" stays a plain field. */
+function copyOf(value: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value))
+    Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/**
+ * `value` without the field at each path, each taken out as deep as objects go along it; undefined
+ * when a path names no field (the item itself is of the wrong kind) or nothing would change.
+ */
+function withoutFields(
+  value: Record<string, unknown>,
+  paths: readonly (readonly PropertyKey[])[],
+): Record<string, unknown> | undefined {
+  const out = copyOf(value);
+  let changed = false;
+  for (const path of paths) {
+    let at = out;
+    for (let k = 0; k < path.length; k++) {
+      const key = path[k];
+      if (typeof key !== 'string' || !Object.hasOwn(at, key)) break;
+      const inner = at[key];
+      const nextKey = path[k + 1];
+      if (
+        k === path.length - 1 ||
+        !isRecord(inner) ||
+        typeof nextKey !== 'string' ||
+        !Object.hasOwn(inner, nextKey)
+      ) {
+        delete at[key];
+        changed = true;
+        break;
+      }
+      const copy = copyOf(inner);
+      at[key] = copy;
+      at = copy;
+    }
+  }
+  return changed ? out : undefined;
 }
 
 /**
