@@ -6,6 +6,7 @@ import type { ParseIssue } from '@/contract/parse-issue';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { applyDelta } from './merge';
 import { keys, normalizeLoad, toAccuracy, toCoordinate } from './normalize';
+import { readStops } from './stops';
 
 function firstLoad() {
   const result = parsePullAnswer(quirks);
@@ -84,6 +85,51 @@ describe('normalizeLoad', () => {
     expect(load.issues.map((i) => `${i.path} ${i.kind}`)).toContain(
       'details[0].locations[1].lat bad_coordinate',
     );
+  });
+
+  it('reads stops wrapped in an object or one level deeper, and says what it dropped from them', () => {
+    const pickup = {
+      orderNumber: 1,
+      stopType: 'PICKUP',
+      city: { name: 'Omaha' },
+      state: 'NE',
+      lat: '41.25',
+      lon: '-95.93',
+    };
+    const delivery = {
+      orderNumber: '2',
+      stopType: 'DELIVERY',
+      city: 'Des Moines',
+      state: 'IA',
+      datetime: '11/29/2026 13:00',
+      stopGMTDiff: '-6',
+    };
+    const issues: ParseIssue[] = [];
+    const load = normalizeLoad(
+      { loadTrackExternalId: '3002', stops: { items: [pickup, { stop: delivery }, 'no stop'] } } as never,
+      'external-id',
+      'details[0]',
+      issues,
+    );
+    const stops = readStops(load?.extras.stops);
+    expect(stops.map((s) => [s.order, s.type, s.place.city, s.place.state])).toEqual([
+      [1, 'pickup', undefined, 'NE'],
+      [2, 'delivery', 'Des Moines', 'IA'],
+    ]);
+    expect(stops[1]?.appointment).toBeDefined();
+    expect(
+      issues.map((i) => `${i.path} ${i.kind}${i.keptItem ? ' kept' : i.skipped ? ' skipped' : ''}`),
+    ).toEqual([
+      'details[0].stops wrapped_item',
+      'details[0].stops[0].city wrong_type kept',
+      'details[0].stops[1] wrapped_item',
+      'details[0].stops[2] wrong_type skipped',
+    ]);
+    // Stops that need nothing are kept as sent, the very list.
+    const plain = [pickup];
+    expect(
+      normalizeLoad({ loadTrackExternalId: '3', stops: plain } as never, 'external-id', 'd')?.extras.stops,
+    ).toBe(plain);
   });
 
   it('skips an event without a time, keeps its siblings in time order, and shows no code for null', () => {

@@ -10,7 +10,8 @@ import type {
   PlaceLocation,
   TemperatureReadingItem,
 } from '@/contract/load-detail';
-import { detailId } from '@/contract/parse-pull';
+import { detailId, wrappedItem, wrappedItemNote } from '@/contract/parse-pull';
+import { StopItem } from '@/contract/stop';
 import { joinPath, type ParseIssue } from '@/contract/parse-issue';
 import type {
   Comment,
@@ -436,6 +437,63 @@ function list<W, T>(
   return out;
 }
 
+const STOP_FIELDS: readonly string[] = Object.keys(StopItem.shape);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The load's stops (undocumented) as the domain reads them (`readStops`): a list wrapped in an object
+ * (`{"items": [...]}`) or a stop wrapped one level deeper (`{"stop": {...}}`) is read from inside, and
+ * a field no stop can use (an object, a list) is noted as dropped, its stop kept. The same list when
+ * nothing needed either.
+ */
+function stopList(raw: unknown, path: string, issues: ParseIssue[]): unknown {
+  let list = raw;
+  if (isRecord(raw)) {
+    const lists = Object.entries(raw).filter(([, v]) => Array.isArray(v));
+    if (lists.length !== 1) {
+      issues.push({ path, kind: 'wrong_type', message: 'expected a list of stops', skipped: true });
+      return raw;
+    }
+    const [key, inner] = lists[0] as [string, unknown[]];
+    issues.push(wrappedItemNote(path, key));
+    list = inner;
+  }
+  if (!Array.isArray(list)) return raw;
+  let changed = list !== raw;
+  const out = list.map((item: unknown, i) => {
+    const at = joinPath(path, i);
+    const wrapped = wrappedItem(item, STOP_FIELDS);
+    const stop = wrapped ? wrapped.item : item;
+    if (wrapped) {
+      issues.push(wrappedItemNote(at, wrapped.key));
+      changed = true;
+    }
+    if (!isRecord(stop)) {
+      issues.push({
+        path: at,
+        kind: 'wrong_type',
+        message: 'expected a stop object: skipped',
+        skipped: true,
+      });
+      return stop;
+    }
+    for (const key of STOP_FIELDS) {
+      const v = stop[key];
+      if (typeof v === 'object' && v !== null)
+        issues.push({
+          path: joinPath(at, key),
+          kind: 'wrong_type',
+          message: `expected text or a number, received ${Array.isArray(v) ? 'a list' : 'an object'}: the field was dropped, its item kept`,
+          skipped: true,
+          keptItem: true,
+        });
+    }
+    return stop;
+  });
+  return changed ? out : raw;
+}
+
 /**
  * Turns one parsed load detail into a Load. `issues` are those the contract parser reported for
  * this load; those found here (bad coordinates, unreadable times) are added to them.
@@ -453,13 +511,15 @@ export function normalizeLoad(
   const extras: Record<string, unknown> = {};
   // Keys read one by one: a list of [key, value] pairs for every load of every refresh is garbage.
   for (const k in detail) {
-    if (Object.hasOwn(detail, k) && !KNOWN_FIELDS.has(k))
+    if (Object.hasOwn(detail, k) && !KNOWN_FIELDS.has(k)) {
+      const value = (detail as Record<string, unknown>)[k];
       Object.defineProperty(extras, k, {
-        value: (detail as Record<string, unknown>)[k],
+        value: k === 'stops' ? stopList(value, joinPath(path, 'stops'), issues) : value,
         enumerable: true,
         writable: true,
         configurable: true,
       });
+    }
   }
   return {
     by,

@@ -194,7 +194,7 @@ describe('LoadDetailPage', () => {
     answerWith(wireDetail());
     const { user } = renderPage();
     await loaded();
-    const disclosure = within(summary()).getByText('2 items skipped because they could not be read');
+    const disclosure = within(summary()).getByText('4 items skipped because they could not be read');
     const list = within(summary()).getByRole('list', { name: 'Skipped items', hidden: true });
     expect(list).not.toBeVisible();
     await user.click(disclosure);
@@ -203,6 +203,9 @@ describe('LoadDetailPage', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual([
+      // The fixture's stops hold a bare string and a null: no stop can be made of either.
+      'Stop 3 skipped: it is of the wrong type (stops[2]: expected a stop object: skipped)',
+      'Stop 4 skipped: it is of the wrong type (stops[3]: expected a stop object: skipped)',
       expect.stringMatching(
         /^Ping 2 skipped: its lat is not a coordinate \(locations\[1\]\.lat: coordinate "abc"/,
       ),
@@ -233,8 +236,8 @@ describe('LoadDetailPage', () => {
     expect(within(summary()).getByRole('status')).toHaveTextContent(
       /^Behind: the tracking service’s last answer for this load was too large to read/,
     );
-    // Nothing was dropped for good: the count is the two unreadable items alone.
-    expect(within(summary()).getByText('2 items skipped because they could not be read')).toBeVisible();
+    // Nothing was dropped for good: the count is the four unreadable items alone.
+    expect(within(summary()).getByText('4 items skipped because they could not be read')).toBeVisible();
   });
 
   it('orders the timeline by instant across zones, newest first, not by wall time', async () => {

@@ -10,6 +10,7 @@ const ITEM_NAMES: Readonly<Record<string, string>> = {
   latestLocation: 'Latest location',
   latestStatus: 'Latest status',
   latestTemperature: 'Latest reading',
+  stops: 'Stop',
 };
 
 /** What was wrong with a field, as the end of a sentence ("its lat …"). */
