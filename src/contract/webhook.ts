@@ -56,3 +56,34 @@ export const Webhook = z.looseObject({
   createdAt: shownText,
 });
 export type Webhook = z.infer<typeof Webhook>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The subscription a 201 created, read as leniently as the service may send it: as documented, or
+ * wrapped one level deeper (`{"webhook": {…}}`), and with its uuid taken from the `Location` header
+ * (`/api/v1/webhooks/<uuid>`) when the body has none that reads. Undefined when neither names it:
+ * then no subscription can be recorded.
+ */
+export function readCreatedWebhook(body: unknown, location: string | undefined): Webhook | undefined {
+  const documented = Webhook.safeParse(body);
+  if (documented.success) return documented.data;
+  const objects = isRecord(body) && !Object.hasOwn(body, 'uuid') ? Object.values(body).filter(isRecord) : [];
+  const inner = objects.length === 1 ? (objects[0] as Record<string, unknown>) : body;
+  if (inner !== body) {
+    const wrapped = Webhook.safeParse(inner);
+    if (wrapped.success) return wrapped.data;
+  }
+  const named = location && /\/webhooks\/([^/?#]+)\/?$/.exec(location)?.[1];
+  if (!named) return undefined;
+  let uuid: string;
+  try {
+    uuid = decodeURIComponent(named);
+  } catch {
+    return undefined;
+  }
+  const fields = isRecord(inner) ? inner : {};
+  const withUuid = Webhook.safeParse({ ...fields, uuid });
+  return withUuid.success ? withUuid.data : undefined;
+}

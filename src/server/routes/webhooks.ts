@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { NOT_RECORDED_HEADER, type WebhooksAnswer } from '@/contract/admin-api';
 import { privateAddressReason } from '@/contract/client-url';
-import { CLIENT_URL_MAX_LENGTH, Webhook } from '@/contract/webhook';
+import { CLIENT_URL_MAX_LENGTH, readCreatedWebhook } from '@/contract/webhook';
 import type { AppEnv } from '../app-env';
 import { requireStore, storeUnavailable } from '../errors';
 import type { Database } from '../store/database';
@@ -54,20 +54,24 @@ export function webhookRoutes(upstream: UpstreamClient, db: Kysely<Database> | u
       c.set('upstreamCalls', 1);
       if (answer.location) c.header('Location', answer.location);
       const created =
-        answer.status >= 200 && answer.status < 300 ? Webhook.safeParse(answer.body) : undefined;
-      if (created?.success && db !== undefined) {
+        answer.status >= 200 && answer.status < 300
+          ? readCreatedWebhook(answer.body, answer.location)
+          : undefined;
+      if (created && db !== undefined) {
         // The webhook exists at the service whatever happens here: a store that fails still gets
         // the 201, marked, so the page can say it is missing from the list.
         await recordWebhook(
           db,
           {
-            uuid: created.data.uuid,
-            eventType: created.data.eventType ?? input.eventType,
-            clientUrl: created.data.clientUrl ?? input.clientUrl.trim(),
+            uuid: created.uuid,
+            eventType: created.eventType ?? input.eventType,
+            clientUrl: created.clientUrl ?? input.clientUrl.trim(),
           },
           c.get('user').name,
         ).catch(() => c.header(NOT_RECORDED_HEADER, 'store_unavailable'));
       }
-      return c.json(answer.body as object, answer.status as ContentfulStatusCode);
+      // A created subscription goes to the page as read here (unwrapped, its uuid found), so that the
+      // page shows what was recorded.
+      return c.json((created ?? answer.body) as object, answer.status as ContentfulStatusCode);
     });
 }
