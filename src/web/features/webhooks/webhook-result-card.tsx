@@ -79,5 +79,6 @@ function Row({ label, copy, children }: { label: string; copy: string | undefine
 }
 
 function NotSent() {
-  return <span className="text-ink-muted">not sent by the service</span>;
+  // The proxy cannot tell a field left out from one it could not read: both are absent here.
+  return <span className="text-ink-muted">not sent by the service, or not readable</span>;
 }

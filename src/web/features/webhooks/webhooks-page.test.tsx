@@ -171,6 +171,15 @@ describe('WebhooksPage', () => {
     );
   });
 
+  it('says a field the created webhook lacks was not sent, or not readable: the proxy cannot tell which', async () => {
+    fetchMock.mockResolvedValueOnce(json(201, { uuid: UUID }, { Location: `/api/v1/webhooks/${UUID}` }));
+    const { user } = renderPage();
+    await fillAndSend(user);
+    const card = await screen.findByRole('region', { name: 'Webhook created' });
+    expect(card).toHaveTextContent(UUID);
+    expect(within(card).getAllByText('not sent by the service, or not readable').length).toBeGreaterThan(0);
+  });
+
   it('tells the user to copy by hand when the clipboard is unavailable', async () => {
     fetchMock.mockResolvedValueOnce(createdAnswer());
     const { user } = renderPage();
