@@ -1,6 +1,6 @@
-import type { ServerResponse } from 'node:http';
-import { json, startFakeUpstream } from '@/testing/fake-upstream';
+import type { startFakeUpstream } from '@/testing/fake-upstream';
 import type { Stack } from '@/testing/stack';
+import { startServiceWithDocs } from './support/fake-service';
 import { startOwnStack } from './support/own-stack';
 import { expect, test } from './support/fixtures';
 
@@ -51,20 +51,15 @@ function details(docs: string) {
   return [odd, wrapped];
 }
 
-const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120"><rect width="200" height="120" fill="#eee"/><text x="10" y="60">BOL</text></svg>`;
-
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
 let stack: Stack;
 
 test.beforeAll(async () => {
-  upstream = await startFakeUpstream((req, res: ServerResponse) => {
-    if (req.url.startsWith('/docs/')) {
-      res.writeHead(200, { 'Content-Type': 'image/svg+xml' });
-      res.end(SVG);
-    } else if (req.url.startsWith('/loadtrackservice/getLoadTrackDetailsServiceV2'))
-      json(res, 200, { status: true, timeStamp: Date.now(), details: details(upstream.url) });
-    else json(res, 200, { status: true, timeStamp: utc(0), details: [] });
-  });
+  upstream = await startServiceWithDocs((base) => ({
+    status: true,
+    timeStamp: Date.now(),
+    details: details(base),
+  }));
   stack = await startOwnStack({
     upstream: {
       baseUrl: upstream.url,

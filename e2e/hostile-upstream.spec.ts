@@ -1,7 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import type { Page } from '@playwright/test';
-import { json, startFakeUpstream } from '@/testing/fake-upstream';
+import type { startFakeUpstream } from '@/testing/fake-upstream';
 import type { Stack } from '@/testing/stack';
+import { startServiceWithDocs } from './support/fake-service';
 import { leakyLogLines, startOwnStack, unsafeAddresses, watchForExploits } from './support/own-stack';
 import { expect, test } from './support/fixtures';
 
@@ -77,24 +77,15 @@ function hostileDetail(imageBase: string) {
   };
 }
 
-const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120"><rect width="200" height="120" fill="#eee"/><text x="10" y="60">BOL</text></svg>`;
-
 let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
 let stack: Stack;
 
 test.beforeAll(async () => {
-  upstream = await startFakeUpstream((req, res: ServerResponse) => {
-    if (req.url.startsWith('/docs/')) {
-      res.writeHead(200, { 'Content-Type': 'image/svg+xml' });
-      res.end(SVG);
-    } else if (req.url.startsWith('/loadtrackservice/getLoadTrackDetailsServiceV2')) {
-      json(res, 200, {
-        status: true,
-        timeStamp: times(0).timestampUTC,
-        details: [hostileDetail(upstream.url)],
-      });
-    } else json(res, 200, { status: true, timeStamp: times(0).timestampUTC, details: [] });
-  });
+  upstream = await startServiceWithDocs((base) => ({
+    status: true,
+    timeStamp: times(0).timestampUTC,
+    details: [hostileDetail(base)],
+  }));
   stack = await startOwnStack({
     upstream: {
       baseUrl: upstream.url,
