@@ -12,6 +12,7 @@ import {
   type LoadDetail,
 } from './load-detail';
 import { issuesFromZod, joinPath, REPORT_INPUT, type ParseIssue } from './parse-issue';
+import { isRecord } from './records';
 
 export interface PullAnswer {
   status: boolean;
@@ -62,10 +63,6 @@ export interface Parsed<T> {
 
 const idFields = ['loadTrackExternalId', 'ltExternalId', 'loadNumber'] as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Documented fields whose value is an object: never a wrapper by their name. */
 const OBJECT_FIELDS = new Set([
   'driver',
@@ -99,6 +96,21 @@ export function wrappedItem(
   }
   const item = found?.item;
   return item && fields.some((f) => Object.hasOwn(item, f)) ? found : undefined;
+}
+
+/**
+ * A list wrapped in an object (`{ "items": [ … ] }`): the object's one property that is a list, or
+ * undefined when it has none or several.
+ */
+export function wrappedList(value: Record<string, unknown>): { key: string; list: unknown[] } | undefined {
+  let found: { key: string; list: unknown[] } | undefined;
+  for (const key of Object.keys(value)) {
+    const list = value[key];
+    if (!Array.isArray(list)) continue;
+    if (found) return undefined;
+    found = { key, list };
+  }
+  return found;
 }
 
 /** The note that an item was read from inside its wrapper: nothing was skipped. */
@@ -146,7 +158,9 @@ export function readBySchema<S extends z.ZodType>(
   const found = issuesFromZod(result.error, path, true);
   let error = result.error;
   let rest = raw;
+  // The notes of every round's dropped fields, the first round's being `found`.
   const dropped: ParseIssue[] = [];
+  let notes = found;
   // A field dropped can let the schema reach others it had not judged yet: a few rounds at most.
   for (let round = 0; round < 3 && isRecord(rest); round++) {
     const next = withoutFields(
@@ -154,7 +168,7 @@ export function readBySchema<S extends z.ZodType>(
       error.issues.map((i) => i.path),
     );
     if (next === undefined) break;
-    dropped.push(...issuesFromZod(error, path, true));
+    dropped.push(...notes);
     const again = schema.safeParse(next, REPORT_INPUT);
     if (again.success) {
       for (const issue of dropped)
@@ -167,6 +181,7 @@ export function readBySchema<S extends z.ZodType>(
     }
     rest = next;
     error = again.error;
+    notes = issuesFromZod(error, path, true);
   }
   issues.push(...found);
   return undefined;
@@ -416,11 +431,10 @@ function readEnvelope(
   }
   let details: unknown = outer.details;
   if (isRecord(details)) {
-    const lists = Object.entries(details).filter(([, v]) => Array.isArray(v));
-    if (lists.length === 1) {
-      const [key, list] = lists[0] as [string, unknown[]];
-      issues.push(wrappedItemNote('details', key));
-      details = list;
+    const wrapped = wrappedList(details);
+    if (wrapped) {
+      issues.push(wrappedItemNote('details', wrapped.key));
+      details = wrapped.list;
     }
   }
   if (details !== undefined && details !== null && !Array.isArray(details))

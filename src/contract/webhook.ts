@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { privateAddressReason } from './client-url';
 import { orAbsent, text } from './mini-fields';
+import { isRecord } from './records';
 import './zod-locale';
 
 /** The only event type the upstream accepts for self-service webhooks (4.4). */
@@ -56,9 +57,6 @@ export const Webhook = z.looseObject({
   createdAt: shownText,
 });
 export type Webhook = z.infer<typeof Webhook>;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The subscription a 201 created, read as leniently as the service may send it: as documented, or

@@ -10,7 +10,8 @@ import type {
   PlaceLocation,
   TemperatureReadingItem,
 } from '@/contract/load-detail';
-import { detailId, wrappedItem, wrappedItemNote } from '@/contract/parse-pull';
+import { detailId, wrappedItem, wrappedItemNote, wrappedList } from '@/contract/parse-pull';
+import { isRecord } from '@/contract/records';
 import { StopItem } from '@/contract/stop';
 import { joinPath, type ParseIssue } from '@/contract/parse-issue';
 import type {
@@ -438,9 +439,6 @@ function list<W, T>(
 }
 
 const STOP_FIELDS: readonly string[] = Object.keys(StopItem.shape);
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The load's stops (undocumented) as the domain reads them (`readStops`): a list wrapped in an object
  * (`{"items": [...]}`) or a stop wrapped one level deeper (`{"stop": {...}}`) is read from inside, and
@@ -450,48 +448,53 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 function stopList(raw: unknown, path: string, issues: ParseIssue[]): unknown {
   let list = raw;
   if (isRecord(raw)) {
-    const lists = Object.entries(raw).filter(([, v]) => Array.isArray(v));
-    if (lists.length !== 1) {
+    const wrapped = wrappedList(raw);
+    if (!wrapped) {
       issues.push({ path, kind: 'wrong_type', message: 'expected a list of stops', skipped: true });
       return raw;
     }
-    const [key, inner] = lists[0] as [string, unknown[]];
-    issues.push(wrappedItemNote(path, key));
-    list = inner;
+    issues.push(wrappedItemNote(path, wrapped.key));
+    list = wrapped.list;
   }
   if (!Array.isArray(list)) return raw;
-  let changed = list !== raw;
-  const out = list.map((item: unknown, i) => {
-    const at = joinPath(path, i);
-    const wrapped = wrappedItem(item, STOP_FIELDS);
-    const stop = wrapped ? wrapped.item : item;
-    if (wrapped) {
-      issues.push(wrappedItemNote(at, wrapped.key));
-      changed = true;
+  // Every load of every pull passes here: a list of plain stops is read without a copy or a path.
+  let out: unknown[] | undefined = list === raw ? undefined : [...(list as unknown[])];
+  for (let i = 0; i < list.length; i++) {
+    let stop: unknown = list[i];
+    if (isRecord(stop) && STOP_FIELDS.some((f) => Object.hasOwn(stop as object, f))) {
+      oddStopFields(stop, path, i, issues);
+      continue;
     }
-    if (!isRecord(stop)) {
+    const wrapped = wrappedItem(stop, STOP_FIELDS);
+    if (wrapped) {
+      issues.push(wrappedItemNote(joinPath(path, i), wrapped.key));
+      stop = wrapped.item;
+      (out ??= [...(list as unknown[])])[i] = stop;
+      oddStopFields(wrapped.item, path, i, issues);
+    } else if (!isRecord(stop))
       issues.push({
-        path: at,
+        path: joinPath(path, i),
         kind: 'wrong_type',
         message: 'expected a stop object: skipped',
         skipped: true,
       });
-      return stop;
-    }
-    for (const key of STOP_FIELDS) {
-      const v = stop[key];
-      if (typeof v === 'object' && v !== null)
-        issues.push({
-          path: joinPath(at, key),
-          kind: 'wrong_type',
-          message: `expected text or a number, received ${Array.isArray(v) ? 'a list' : 'an object'}: the field was dropped, its item kept`,
-          skipped: true,
-          keptItem: true,
-        });
-    }
-    return stop;
-  });
-  return changed ? out : raw;
+  }
+  return out ?? raw;
+}
+
+/** Notes each field of a stop that no stop can use (an object, a list): dropped, the stop kept. */
+function oddStopFields(stop: Record<string, unknown>, path: string, i: number, issues: ParseIssue[]): void {
+  for (const key of STOP_FIELDS) {
+    const v = stop[key];
+    if (typeof v === 'object' && v !== null)
+      issues.push({
+        path: joinPath(joinPath(path, i), key),
+        kind: 'wrong_type',
+        message: `expected text or a number, received ${Array.isArray(v) ? 'a list' : 'an object'}: the field was dropped, its item kept`,
+        skipped: true,
+        keptItem: true,
+      });
+  }
 }
 
 /**
