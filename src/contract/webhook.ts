@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { privateAddressReason } from './client-url';
 import { orAbsent, text } from './mini-fields';
+import type { ParseIssue, ParseIssueKind } from './parse-issue';
 import { isRecord } from './records';
 import './zod-locale';
 
@@ -58,30 +59,81 @@ export const Webhook = z.looseObject({
 });
 export type Webhook = z.infer<typeof Webhook>;
 
+/** What a 201's body said of the subscription: the subscription when it is named, and its departures. */
+export interface CreatedWebhook {
+  webhook: Webhook | undefined;
+  issues: ParseIssue[];
+}
+
+const SHOWN_FIELDS = ['eventType', 'clientUrl', 'isActive', 'createdAt'] as const;
+
+/** A field's departure from the documented type, by what was sent in its place. */
+const kindOf = (value: unknown): ParseIssueKind =>
+  value === null ? 'null_where_required' : value === undefined ? 'missing' : 'wrong_type';
+
 /**
  * The subscription a 201 created, read as leniently as the service may send it: as documented, or
  * wrapped one level deeper (`{"webhook": {…}}`), and with its uuid taken from the `Location` header
- * (`/api/v1/webhooks/<uuid>`) when the body has none that reads. Undefined when neither names it:
- * then no subscription can be recorded.
+ * (`/api/v1/webhooks/<uuid>`) when the body has none that reads. `webhook` is undefined when neither
+ * names it: then no subscription can be recorded. Every departure is in `issues`, for the drift report.
  */
-export function readCreatedWebhook(body: unknown, location: string | undefined): Webhook | undefined {
-  const documented = Webhook.safeParse(body);
-  if (documented.success) return documented.data;
-  const objects = isRecord(body) && !Object.hasOwn(body, 'uuid') ? Object.values(body).filter(isRecord) : [];
-  const inner = objects.length === 1 ? (objects[0] as Record<string, unknown>) : body;
+export function readCreatedWebhook(body: unknown, location: string | undefined): CreatedWebhook {
+  const issues: ParseIssue[] = [];
+  const read = (fields: unknown, path: string): Webhook | undefined => {
+    const parsed = Webhook.safeParse(fields);
+    if (!parsed.success || !isRecord(fields)) return undefined;
+    const at = (field: string) => (path ? `${path}.${field}` : field);
+    if (typeof fields.uuid === 'number')
+      issues.push(kept(at('uuid'), 'wrong_type', 'an integer uuid, read as text'));
+    for (const field of SHOWN_FIELDS)
+      if (Object.hasOwn(fields, field) && parsed.data[field] === undefined && fields[field] !== undefined)
+        issues.push(kept(at(field), kindOf(fields[field]), `${field} unreadable, not shown`));
+    return parsed.data;
+  };
+  const documented = read(body, '');
+  if (documented) return { webhook: documented, issues };
+  const wrappers = isRecord(body) && !Object.hasOwn(body, 'uuid') ? Object.entries(body) : [];
+  const objects = wrappers.filter(([, value]) => isRecord(value));
+  const [wrapper, inner] = objects.length === 1 ? objects[0]! : ['', body];
   if (inner !== body) {
-    const wrapped = Webhook.safeParse(inner);
-    if (wrapped.success) return wrapped.data;
+    issues.push({
+      path: wrapper,
+      kind: 'wrapped_item',
+      message: `the subscription wrapped in "${wrapper}", read from inside`,
+      skipped: false,
+    });
+    const wrapped = read(inner, wrapper);
+    if (wrapped) return { webhook: wrapped, issues };
   }
+  const uuidPath = wrapper ? `${wrapper}.uuid` : 'uuid';
+  const sentUuid = isRecord(inner) ? inner.uuid : undefined;
   const named = location && /\/webhooks\/([^/?#]+)\/?$/.exec(location)?.[1];
-  if (!named) return undefined;
-  let uuid: string;
+  let uuid: string | undefined;
   try {
-    uuid = decodeURIComponent(named);
+    uuid = named ? decodeURIComponent(named) : undefined;
   } catch {
-    return undefined;
+    uuid = undefined;
   }
   const fields = isRecord(inner) ? inner : {};
-  const withUuid = Webhook.safeParse({ ...fields, uuid });
-  return withUuid.success ? withUuid.data : undefined;
+  const webhook = uuid === undefined ? undefined : read({ ...fields, uuid }, wrapper);
+  issues.push(
+    webhook
+      ? kept(uuidPath, kindOf(sentUuid), 'no uuid that reads in the body: taken from the Location header')
+      : {
+          path: uuidPath,
+          kind: kindOf(sentUuid),
+          message: 'no uuid in the body nor in the Location header: the subscription is not recorded',
+          skipped: true,
+        },
+  );
+  return { webhook, issues };
 }
+
+/** A departure that cost one field, the subscription kept. */
+const kept = (path: string, kind: ParseIssueKind, message: string): ParseIssue => ({
+  path,
+  kind,
+  message,
+  skipped: false,
+  keptItem: true,
+});

@@ -86,6 +86,54 @@ describe('POST /api/webhooks', () => {
   });
 });
 
+describe('POST /api/webhooks, a created subscription that departs from its schema', () => {
+  it('is relayed with its uuid found, and each departure is counted on /api/diagnostics', async () => {
+    const answers = [
+      // Wrapped one level deeper, an integer uuid, an address sent as an object.
+      { body: { webhook: { uuid: 42, eventType: 'PdvRequestCompleted', clientUrl: { href: 'x' } } } },
+      // No uuid at all but in the Location header.
+      { body: { uuid: null, eventType: 'PdvRequestCompleted' }, location: '/api/v1/webhooks/w-7' },
+      // Nothing names it: relayed as it came, recorded nowhere, counted as skipped.
+      { body: { ok: true } },
+    ];
+    let call = 0;
+    const upstream = await startFakeUpstream((_req, res) => {
+      const { body, location } = answers[call++]!;
+      json(res, 201, body, location ? { Location: location } : {});
+    });
+    const stack = await startStack({ upstream: { baseUrl: upstream.url } });
+    try {
+      const body = { eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' };
+      const sent = async () => {
+        const answer = await stack.post('/api/webhooks', body, { Authorization: 'Bearer good.token' });
+        expect(answer.status).toBe(201);
+        return (await answer.json()) as Record<string, unknown>;
+      };
+      expect(await sent()).toMatchObject({ uuid: '42', eventType: 'PdvRequestCompleted' });
+      expect(await sent()).toMatchObject({ uuid: 'w-7' });
+      expect(await sent()).toEqual({ ok: true });
+      const report = Diagnostics.parse(await (await fetch(`${stack.proxy.url}/api/diagnostics`)).json());
+      expect(report.answersRead).toBe(3);
+      const of = report.entries
+        .filter((e) => e.operation === 'create-webhook')
+        .map((e) => [e.path, e.kind, e.skipped, e.keptItem ?? false]);
+      expect(of).toEqual(
+        expect.arrayContaining([
+          ['webhook', 'wrapped_item', false, false],
+          ['webhook.uuid', 'wrong_type', false, true],
+          ['webhook.clientUrl', 'wrong_type', false, true],
+          ['uuid', 'null_where_required', false, true],
+          ['uuid', 'missing', true, false],
+        ]),
+      );
+      expect(of).toHaveLength(5);
+    } finally {
+      await stack.close();
+      await upstream.close();
+    }
+  });
+});
+
 describe('POST /api/webhooks, a client URL the service must not call', () => {
   it('refuses localhost, loopback and private-range addresses with a 400 naming clientUrl, without an upstream call', async () => {
     const upstream = await startFakeUpstream((_req, res) => json(res, 201, { uuid: 'u-1' }));

@@ -123,7 +123,7 @@ export function createApp(o: AppOptions) {
   if (stream) api.use('/pull/*', watchPulls(watches));
   api.route('/pull', pullRoutes(o));
   if (stream) api.route('/stream', stream.app);
-  api.route('/webhooks', adminOnly(webhookRoutes(o.upstream, o.access.db)));
+  api.route('/webhooks', adminOnly(webhookRoutes(o.upstream, o.access.db, o.drift)));
   api.route('/documents/reviews', reviewRoutes(o.access.db));
   api.route('/boards', boardRoutes(o.access.db));
   api.route('/exceptions/acks', exceptionAckRoutes(o.access.db, o.upstream.now));

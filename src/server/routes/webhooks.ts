@@ -4,8 +4,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { NOT_RECORDED_HEADER, type WebhooksAnswer } from '@/contract/admin-api';
 import { privateAddressReason } from '@/contract/client-url';
-import { CLIENT_URL_MAX_LENGTH, readCreatedWebhook } from '@/contract/webhook';
+import { CLIENT_URL_MAX_LENGTH, readCreatedWebhook, type Webhook } from '@/contract/webhook';
 import type { AppEnv } from '../app-env';
+import type { DriftReport } from '../drift-report';
 import { requireStore, storeUnavailable } from '../errors';
 import type { Database } from '../store/database';
 import type { UpstreamClient } from '../upstream-client';
@@ -29,6 +30,9 @@ const WebhookBody = z.strictObject({
     }),
 });
 
+/** The operation a created subscription's departures are counted under on /diagnostics. */
+export const CREATE_WEBHOOK = 'create-webhook';
+
 const BEARER = /^Bearer [\w\-.~+/]+=*$/;
 
 /**
@@ -36,7 +40,11 @@ const BEARER = /^Bearer [\w\-.~+/]+=*$/;
  * a webhook the service accepted is recorded with who created it. `GET /api/webhooks` lists them.
  * Admins only (mounted behind `adminOnly`).
  */
-export function webhookRoutes(upstream: UpstreamClient, db: Kysely<Database> | undefined) {
+export function webhookRoutes(
+  upstream: UpstreamClient,
+  db: Kysely<Database> | undefined,
+  drift: DriftReport,
+) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const webhooks = await listWebhooks(requireStore(db)).catch(
@@ -53,10 +61,12 @@ export function webhookRoutes(upstream: UpstreamClient, db: Kysely<Database> | u
       );
       c.set('upstreamCalls', 1);
       if (answer.location) c.header('Location', answer.location);
-      const created =
-        answer.status >= 200 && answer.status < 300
-          ? readCreatedWebhook(answer.body, answer.location)
-          : undefined;
+      let created: Webhook | undefined;
+      if (answer.status >= 200 && answer.status < 300) {
+        const read = readCreatedWebhook(answer.body, answer.location);
+        drift.record(CREATE_WEBHOOK, read.issues);
+        created = read.webhook;
+      }
       if (created && db !== undefined) {
         // The webhook exists at the service whatever happens here: a store that fails still gets
         // the 201, marked, so the page can say it is missing from the list.
