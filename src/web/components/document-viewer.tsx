@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } fr
 import { createPortal } from 'react-dom';
 import type { Document } from '@/domain/model';
 import { itemTimeWords } from '../lib/time-format';
+import { typing } from '../lib/typing';
 import { useTimeZoneChoice } from '../lib/time-zone-choice';
 import { DocumentViewerToolbar } from './document-viewer-toolbar';
 import { trapTab, useModalFocus } from './modal-focus';
@@ -184,6 +185,11 @@ export function DocumentViewer({
       // The page's own use of Escape first (a rejection waiting for its reason is cancelled); the
       // next Escape closes.
       if (!(doc && onShortcut?.('Escape', doc))) onClose();
+    } else if (event.key === 'Tab') {
+      trapTab(event, dialog.current);
+    } else if (typing(event.target)) {
+      // A rejection's note: its letters and digits are the note's, not shortcuts.
+      return;
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
       go(event.key === 'ArrowLeft' ? -1 : 1);
@@ -191,8 +197,6 @@ export function DocumentViewer({
       setZoom(zoomIndex + 1);
     } else if (zoomable && event.key === '-') {
       setZoom(zoomIndex - 1);
-    } else if (event.key === 'Tab') {
-      trapTab(event, dialog.current);
     } else if (
       doc &&
       onShortcut &&

@@ -559,6 +559,34 @@ describe('DocumentsPage', () => {
     expect(articles()[2]).toHaveAccessibleName(/^3 of 3: LUMPER of load 700200/);
   });
 
+  it('takes a rejection’s note typed in the viewer as the note: its letters and digits decide nothing', async () => {
+    standardFleet();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(articles()[1]!);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog', { name: /PICTURE/ })).toHaveTextContent('(2 of 5)');
+    await user.keyboard('xn');
+    const note = within(screen.getByRole('dialog')).getByLabelText(/^Note/);
+    expect(note).toHaveFocus();
+    // "a" approves, "u" undoes, "j" steps, "2" picks a reason, ← steps: none of them here.
+    await user.keyboard('a ju 2 pages{ArrowLeft}');
+    expect(note).toHaveValue('a ju 2 pages');
+    expect(proxy.decisions).toEqual([]);
+    expect(screen.getByRole('dialog', { name: /PICTURE/ })).toHaveTextContent('(2 of 5)');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '4Unsigned' }));
+    await waitFor(() =>
+      expect(proxy.decisions).toEqual([
+        expect.objectContaining({
+          url: URL_SEAL,
+          decision: 'rejected',
+          reason: 'unsigned',
+          note: 'a ju 2 pages',
+        }),
+      ]),
+    );
+  });
+
   it.each([
     'javascript:alert(1)',
     ' JaVaScRiPt:alert(document.cookie)',

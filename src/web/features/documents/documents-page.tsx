@@ -17,6 +17,7 @@ import { reasonInline, reasonOfKey } from '../../components/review-text';
 import { ErrorBanner } from '../../components/error-banner';
 import { ApiError } from '../../data/api-client';
 import { may, useSessionUser } from '../../data/session-queries';
+import { typing } from '../../lib/typing';
 import { formatLoadParam, loadTitle } from '../../lib/load-ref';
 import { useDemoFleetOnFirstVisit, useWatchList, useWatchListInUrl } from '../../lib/watch-list';
 import { documentName, type ReviewAction } from './document-card';
@@ -291,7 +292,8 @@ export function DocumentsPage({ config }: DocumentsPageProps) {
   }
 
   function onListKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented || typing(event.target))
+      return;
     const onItem = event.target instanceof HTMLElement && event.target.hasAttribute('data-document-item');
     switch (event.key) {
       case 'j':

@@ -22,6 +22,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { VirtualItems } from '../../components/virtual-items';
 import { loadQueries } from '../../data/load-queries';
 import { telHref } from '../../lib/format';
+import { typing } from '../../lib/typing';
 import { loadPageHref } from '../../lib/load-ref';
 import { formatTime, viewerTime } from '../../lib/time-format';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -64,11 +65,6 @@ function handledText(ack: ExceptionAck): string {
     ? `Snoozed by ${ack.by} at ${when}, until ${viewerTime(Date.parse(ack.until))}`
     : `Acknowledged by ${ack.by} at ${when}`;
 }
-
-/** Typing in a field is not a shortcut. */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable);
 
 /**
  * `/exceptions`: the watched loads that need a dispatcher's action, most severe first, each to
