@@ -122,11 +122,11 @@ function sharedLoad(
   const trip = sharedTrip(load, row.created_at.getTime());
   const inTrip = (instant: number) => instant >= trip.from && instant < trip.to;
   if (trip.ended) out.ended = true;
-  const place = load.latestLocation?.place;
-  if (place && !trip.ended) out.place = { city: place.city, state: place.state, country: place.country };
+  // The place near which the truck is tells where it is as the map does: shown only with it.
   if (row.show_map && load.latestLocation && !trip.ended) {
-    const { lat, lon, accuracy, instant } = load.latestLocation;
+    const { lat, lon, accuracy, instant, place } = load.latestLocation;
     out.position = { lat, lon, accuracy, at: instant };
+    if (place) out.place = { city: place.city, state: place.state, country: place.country };
   }
   if (row.show_status) {
     // The newest status event that is the trip's, not an app or system notice from the phone.

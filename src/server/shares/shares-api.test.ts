@@ -91,6 +91,8 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
     const load = view.loads[0]!;
     expect(load).toMatchObject({ label: rolling.externalId, found: true });
     expect(load.position?.lat).toEqual(expect.any(Number));
+    // The place near which it is belongs to the position: shown with it.
+    expect(load.place?.city).toEqual(expect.any(String));
     expect(load.stops?.length).toBeGreaterThan(0);
     // The dashboard's own pull of the same load carries the driver: the link's answer never does.
     const full = await (
@@ -125,6 +127,8 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
     });
     const view = ShareView.parse(await (await open(made.token)).json());
     expect(view.loads[0]).not.toHaveProperty('position');
+    // Where it is now, in a city's words, is the position too: a customer not shown the map reads neither.
+    expect(view.loads[0]).not.toHaveProperty('place');
     expect(view.loads[0]).not.toHaveProperty('stops');
     expect(view.loads[0]).not.toHaveProperty('pod');
     expect(view.loads[1]).toEqual({ label: 'no-such-load', found: false });
