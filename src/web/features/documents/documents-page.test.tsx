@@ -479,6 +479,8 @@ describe('DocumentsPage', () => {
     );
     await waitFor(() => expect(proxy.decisionOf(URL_SEAL)).toBe('pending'));
     expect(screen.getByRole('heading', { name: 'Nothing reviewed yet' })).toBeInTheDocument();
+    // It names the keys that review: a and x (there is no key "r").
+    expect(screen.getByText(/you approve \(a\) or reject \(x, then the reason\)/)).toBeInTheDocument();
     await again.user.click(screen.getByRole('button', { name: 'Show documents to review' }));
     expect(names()).toHaveLength(4);
     await again.user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'POD (1)');

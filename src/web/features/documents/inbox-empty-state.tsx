@@ -81,7 +81,8 @@ export function InboxEmptyState(p: InboxEmptyStateProps) {
   if (filters.review === 'reviewed' && p.documents - p.unreviewed === 0 && !p.filtered)
     return (
       <EmptyState boxRef={boxRef} title="Nothing reviewed yet">
-        Documents you mark reviewed (r) are listed here, and can be made not reviewed again (u).{' '}
+        Documents you approve (a) or reject (x, then the reason) are listed here; u puts the last one back to
+        review.{' '}
         <button type="button" className={INBOX_BUTTON} onClick={() => onFiltersChange(DEFAULT_FILTERS)}>
           Show documents to review
         </button>
