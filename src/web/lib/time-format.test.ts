@@ -107,4 +107,15 @@ describe('timeTickLabels', () => {
     ]);
     expect(timeTickLabels(ticks, { kind: 'mine' })[0]).toBe('16:00\nNov 26');
   });
+
+  it('gives ticks less than a minute apart their seconds, so that no two read the same', () => {
+    const ticks = [0, 15, 30, 45, 60].map((s) => Date.parse('2026-11-26T22:00:00Z') + s * 1000);
+    expect(timeTickLabels(ticks, { kind: 'fixed', offset: -420, name: 'MST' })).toEqual([
+      '15:00:00\nNov 26',
+      '15:00:15',
+      '15:00:30',
+      '15:00:45',
+      '15:01:00',
+    ]);
+  });
 });

@@ -129,11 +129,16 @@ export function itemTimeWords(time: ItemTime, instant: number | null, choice: Ti
   return { text: inDriver, note: driver ? undefined : 'no device time', title };
 }
 
-/** Labels of a time axis in a zone: the clock at each tick, and the date where the day changes. */
+/**
+ * Labels of a time axis in a zone: the clock at each tick, with seconds when ticks are less than a
+ * minute apart (readings over a minute or two), and the date where the day changes.
+ */
 export function timeTickLabels(instants: readonly number[], zone: ZoneSpec): string[] {
   let day: string | undefined;
+  const withSeconds = instants.some((t, i) => i > 0 && t - instants[i - 1]! < 60_000);
   return instants.map((instant) => {
-    const { date, clock } = clockParts(instant, zone);
+    const { date, clock: minute, seconds } = clockParts(instant, zone);
+    const clock = withSeconds ? `${minute}:${seconds}` : minute;
     const label = date === day ? clock : `${clock}\n${date}`;
     day = date;
     return label;
