@@ -50,7 +50,7 @@ export function DocumentPreview({
         <DocumentThumbnail doc={doc} unsafeNote eager />
       </button>
       <h3 className="text-base font-semibold">{name}</h3>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-ink-muted">Stop</dt>
         <dd>{stopWords(item) ?? 'no stop given'}</dd>
         <dt className="text-ink-muted">Uploaded</dt>
