@@ -126,6 +126,8 @@ export function TemperatureChart({
               label: axisLabel,
               labelSize: 24,
               size: 56,
+              // A tick with seconds (readings over minutes, not hours) is half as wide again.
+              space: (_u, _axis, min, max) => (max - min < 30 * 60 ? 80 : 50),
               values: (_u, splits) =>
                 timeTickLabels(
                   splits.map((x) => x * 1000),
