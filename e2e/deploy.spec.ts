@@ -92,3 +92,28 @@ test('a tab opened before a deploy says Haulview was updated, and its reload run
   await expect(page.getByRole('row').nth(3)).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+test('a page whose code the server no longer has says so, and the header and navigation stay', async ({
+  page,
+}) => {
+  // The next build's server has none of this build's files: each answers 404, as Haulview's does.
+  await page.route('**/assets/exceptions-route-*.js', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"not_found"}}' }),
+  );
+  await page.goto(`${gate.url}/`);
+  await expect(page.getByRole('row').nth(3)).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Exceptions' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+  await expect(alert).toContainText('Haulview was probably updated since this tab was opened');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Map' })).toBeVisible();
+  // Another page opens as before.
+  await page.getByRole('navigation').getByRole('link', { name: 'Map' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByRole('row').nth(3)).toBeVisible();
+  // Reload brings the page with its code (here the server has it again).
+  await page.unroute('**/assets/exceptions-route-*.js');
+  await page.getByRole('navigation').getByRole('link', { name: 'Exceptions' }).click();
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: /Exceptions/ })).toBeVisible();
+});

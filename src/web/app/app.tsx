@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Route, Switch } from 'wouter';
+import { Link, Route, Switch, useLocation } from 'wouter';
 import { ErrorBanner } from '../components/error-banner';
 import { may, MAY, sessionQueries } from '../data/session-queries';
 import { LiveStream } from './live-stream-start';
 import { DispatcherRoute } from './routes/dispatcher-route';
 import { MainNav, type NavLinkItem } from './main-nav';
+import { PageBoundary } from './page-boundary';
 import { HeaderBell } from './header-bell';
 import { OpenModeBanner, SessionMenu } from '../features/session/session-bar';
 import type { SessionUser } from '@/contract/proxy-api';
@@ -79,6 +80,7 @@ function Allowed({
 
 export function App() {
   const session = useQuery(sessionQueries.state());
+  const [location] = useLocation();
   if (session.isPending) return <p className="p-4 text-ink-muted">Loading Haulview…</p>;
   if (session.isError)
     return <ErrorBanner error={session.error} onRetry={() => void session.refetch()} kept={false} />;
@@ -101,66 +103,68 @@ export function App() {
         <HeaderBell user={user.name} />
       </header>
       <main className="min-h-0 flex-1">
-        <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
-          <Switch>
-            <Route path="/" component={DispatcherRoute} />
-            <Route path="/loads/:by/:id" component={LoadDetailRoute} />
-            <Route path="/exceptions">
-              <Allowed user={user} what="seeExceptions">
-                <ExceptionsRoute />
-              </Allowed>
-            </Route>
-            <Route path="/replay" component={ReplayRoute} />
-            <Route path="/documents">
-              <Allowed user={user} what="reviewDocuments">
-                <DocumentsRoute />
-              </Allowed>
-            </Route>
-            <Route path="/billing">
-              <Allowed user={user} what="bill">
-                <BillingPage />
-              </Allowed>
-            </Route>
-            <Route path="/shares">
-              <Allowed user={user} what="manageShares">
-                <SharesPage />
-              </Allowed>
-            </Route>
-            <Route path="/webhooks">
-              <Allowed user={user} what="manageWebhooks">
-                <WebhooksRoute />
-              </Allowed>
-            </Route>
-            <Route path="/admin/users">
-              <Allowed user={user} what="manageUsers">
-                <UsersPage session={session.data} />
-              </Allowed>
-            </Route>
-            <Route path="/admin/audit">
-              <Allowed user={user} what="seeAudit">
-                <AuditPage />
-              </Allowed>
-            </Route>
-            <Route path="/admin/alerts">
-              <Allowed user={user} what="manageAlerts">
-                <AlertsAdminPage />
-              </Allowed>
-            </Route>
-            <Route path="/diagnostics">
-              <Allowed user={user} what="seeDiagnostics">
-                <DiagnosticsPage />
-              </Allowed>
-            </Route>
-            <Route>
-              <p className="p-4">
-                There is no page here.{' '}
-                <Link href="/" className="text-status-selected underline">
-                  Back to the map
-                </Link>
-              </p>
-            </Route>
-          </Switch>
-        </Suspense>
+        <PageBoundary page={location}>
+          <Suspense fallback={<p className="p-4 text-ink-muted">Loading…</p>}>
+            <Switch>
+              <Route path="/" component={DispatcherRoute} />
+              <Route path="/loads/:by/:id" component={LoadDetailRoute} />
+              <Route path="/exceptions">
+                <Allowed user={user} what="seeExceptions">
+                  <ExceptionsRoute />
+                </Allowed>
+              </Route>
+              <Route path="/replay" component={ReplayRoute} />
+              <Route path="/documents">
+                <Allowed user={user} what="reviewDocuments">
+                  <DocumentsRoute />
+                </Allowed>
+              </Route>
+              <Route path="/billing">
+                <Allowed user={user} what="bill">
+                  <BillingPage />
+                </Allowed>
+              </Route>
+              <Route path="/shares">
+                <Allowed user={user} what="manageShares">
+                  <SharesPage />
+                </Allowed>
+              </Route>
+              <Route path="/webhooks">
+                <Allowed user={user} what="manageWebhooks">
+                  <WebhooksRoute />
+                </Allowed>
+              </Route>
+              <Route path="/admin/users">
+                <Allowed user={user} what="manageUsers">
+                  <UsersPage session={session.data} />
+                </Allowed>
+              </Route>
+              <Route path="/admin/audit">
+                <Allowed user={user} what="seeAudit">
+                  <AuditPage />
+                </Allowed>
+              </Route>
+              <Route path="/admin/alerts">
+                <Allowed user={user} what="manageAlerts">
+                  <AlertsAdminPage />
+                </Allowed>
+              </Route>
+              <Route path="/diagnostics">
+                <Allowed user={user} what="seeDiagnostics">
+                  <DiagnosticsPage />
+                </Allowed>
+              </Route>
+              <Route>
+                <p className="p-4">
+                  There is no page here.{' '}
+                  <Link href="/" className="text-status-selected underline">
+                    Back to the map
+                  </Link>
+                </p>
+              </Route>
+            </Switch>
+          </Suspense>
+        </PageBoundary>
       </main>
     </div>
   );
