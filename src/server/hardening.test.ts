@@ -99,6 +99,14 @@ describe('caching of the built SPA', () => {
     }
   });
 
+  it('serves an asset put in its folder after it started (the next build’s, staged for a rolling deploy)', async () => {
+    writeFileSync(join(dist, 'assets', 'main-5e6f7a8b.js'), 'export const next = 1;');
+    const response = await fetch(`${stack.proxy.url}/assets/main-5e6f7a8b.js`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('export const next = 1;');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('names its build in every page and every /api answer, alike', async () => {
     const config = await fetch(`${stack.proxy.url}/api/config`);
     const build = config.headers.get('haulview-build') ?? '';
