@@ -136,6 +136,39 @@ describe('GET /api/stream while the store does not answer', () => {
   });
 });
 
+describe('GET /api/stream while the change feed cannot hear changes', () => {
+  it('tells an open stream to poll and ends it when the feed is lost, and a new one while it is down', async () => {
+    let down = false;
+    const onDown = new Set<() => void>();
+    const routes = streamRoutes({
+      feed: {
+        subscribe: () => () => {},
+        since: async () => 'reset',
+        head: async () => 'store.4',
+        stop: async () => {},
+        down: () => down,
+        onDown: (l) => (onDown.add(l), () => void onDown.delete(l)),
+      },
+      watches: createWatches({ ttlMs: 60_000 }),
+      heartbeatMs: 20,
+    });
+    const response = await routes.app.request('/');
+    const reader = sseReader(response);
+    expect((await reader.next())?.event).toBe('ready');
+    // While the feed hears, heartbeats come as events the page's EventSource sees.
+    expect((await reader.next())?.event).toBe('heartbeat');
+    down = true;
+    for (const l of [...onDown]) l();
+    let e = await reader.next();
+    while (e?.event === 'heartbeat') e = await reader.next();
+    expect(e?.event).toBe('unavailable');
+    expect(await reader.next()).toBeUndefined();
+    expect(onDown.size).toBe(0);
+    const later = await routes.app.request('/');
+    expect(await later.text()).toBe(`event: unavailable\ndata: {}\nretry: ${UNAVAILABLE_RETRY_MS}\n\n`);
+  });
+});
+
 describe('GET /api/stream with logins required', () => {
   it('needs a session like every other route', async () => {
     const guarded = await startStack({ loads: 1, env: { HOST: '0.0.0.0' } });

@@ -151,16 +151,22 @@ export function streamRoutes(o: StreamRouteOptions) {
       const ended = new Promise<void>((resolve) => (end = resolve));
       open.add(end);
       stream.onAbort(end);
-      const heartbeat = setInterval(() => {
+      // An event, not an SSE comment: the page's EventSource sees only events, and takes a stream
+      // silent past its heartbeats as gone.
+      const heartbeat = setInterval(() => void write('heartbeat', undefined, {}), o.heartbeatMs ?? 15_000);
+      // The store's change feed lost: nothing would come, so the page is told to poll, and comes
+      // back later with its last id (what changed meanwhile is replayed then).
+      const unavailable = async () => {
         writing = writing
-          .then(() => stream.write(': heartbeat\n\n'))
-          .then(
-            () => undefined,
-            () => undefined,
-          );
-      }, o.heartbeatMs ?? 15_000);
+          .then(() => stream.writeSSE({ event: 'unavailable', data: '{}', retry: UNAVAILABLE_RETRY_MS }))
+          .catch(() => undefined);
+        await writing;
+        end();
+      };
+      const offDown = o.feed.onDown?.(() => void unavailable());
       try {
         try {
+          if (o.feed.down?.()) throw new Error('the change feed is down');
           const replay = lastEventId === undefined ? undefined : await o.feed.since(lastEventId);
           if (replay === 'reset') await write('reset', await o.feed.head(), {});
           // Else a first id (or the replay's, when it named nothing), so that a reconnect replays from there.
@@ -178,6 +184,7 @@ export function streamRoutes(o: StreamRouteOptions) {
         await writing;
       } finally {
         clearInterval(heartbeat);
+        offDown?.();
         unsubscribe();
         open.delete(end);
       }

@@ -111,6 +111,9 @@ describe('the change feed on a PostgreSQL server', () => {
     const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.store.db);
     const name = rows[0]!.name;
     const said = t.logs.length;
+    let downs = 0;
+    const off = t.feed.onDown!(() => downs++);
+    expect(t.feed.down!()).toBe(false);
     await asClusterAdmin(`alter database ${name} allow_connections false`);
     try {
       await asClusterAdmin(
@@ -118,6 +121,9 @@ describe('the change feed on a PostgreSQL server', () => {
       );
       // Many retries (the feed's `retryMs` is short here) while the database refuses connections.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Streams are told once, and a new one knows it is down.
+      expect(downs).toBe(1);
+      expect(t.feed.down!()).toBe(true);
     } finally {
       await asClusterAdmin(`alter database ${name} allow_connections true`);
     }
@@ -127,5 +133,7 @@ describe('the change feed on a PostgreSQL server', () => {
     const lines = t.logs.slice(said).filter((l) => l.startsWith('change feed: '));
     expect(lines.filter((l) => l.includes('lost'))).toHaveLength(1);
     expect(lines.at(-1)).toBe('change feed: listening on haulview_tracks again');
+    expect(t.feed.down!()).toBe(false);
+    off();
   });
 });

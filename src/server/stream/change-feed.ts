@@ -18,6 +18,10 @@ export interface ChangeFeed {
   since(lastEventId: string): Promise<ChangeEvent | 'reset'>;
   /** The cursor now, for a stream's first event; undefined while nothing is known yet. */
   head(): Promise<string | undefined>;
+  /** Whether the feed cannot hear changes now (its store's connection lost); never, when absent. */
+  down?(): boolean;
+  /** Calls `listener` each time the feed stops hearing changes; the function stops that. */
+  onDown?(listener: () => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -179,14 +183,17 @@ export async function storeChangeFeed(o: StoreFeedOptions): Promise<ChangeFeed> 
       lost(error);
     }
   };
+  const downListeners = new Set<() => void>();
   function lost(error: unknown) {
     unlisten = undefined;
     if (stopped || retry) return;
-    if (!down)
+    const fresh = !down;
+    if (fresh)
       o.log(
         `change feed: LISTEN ${TRACKS_CHANNEL} lost (${(error as Error)?.message ?? error}); trying again until it listens`,
       );
     down = true;
+    if (fresh) for (const l of [...downListeners]) l();
     retry = setTimeout(() => {
       retry = undefined;
       void connect();
@@ -208,6 +215,11 @@ export async function storeChangeFeed(o: StoreFeedOptions): Promise<ChangeFeed> 
     async head() {
       const clock = await clockOf(db);
       return `${clock.storeId}.${clock.seq}`;
+    },
+    down: () => down,
+    onDown(listener) {
+      downListeners.add(listener);
+      return () => void downListeners.delete(listener);
     },
     async stop() {
       stopped = true;

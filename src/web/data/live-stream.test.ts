@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 /** A client with a board of two loads and one load's page on screen; counts each query's pulls. */
-function page() {
+function page(silentMs?: number) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const pulls: Record<string, number> = { board: 0, detail: 0, hidden: 0 };
   const cursors: Record<string, string> = { board: 'p.5', detail: 'p.5', hidden: 'p.5' };
@@ -60,6 +60,7 @@ function page() {
   const sources: FakeSource[] = [];
   const stop = startLiveStream(client, {
     retryMs: 10,
+    ...(silentMs === undefined ? {} : { silentMs }),
     makeSource: (url) => {
       const s = new FakeSource(url);
       sources.push(s);
@@ -130,5 +131,31 @@ describe('the live stream in the browser', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(sources).toHaveLength(2);
     expect(sources[1]!.url).toBe('/api/stream?lastEventId=p.5');
+  });
+
+  it('drops a stream silent past its heartbeats, says Polling, and opens another that catches up', async () => {
+    const { pulls, sources, settled } = page(60);
+    await settled();
+    const s = sources[0]!;
+    s.open();
+    s.send('ready', {}, 'p.5');
+    // Heartbeats keep it: no other stream is opened while they come.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 30));
+      s.send('heartbeat', {});
+    }
+    expect(sources).toHaveLength(1);
+    expect(liveStateNow()).toBe('live');
+    // Then silence: its instance paused, the connection held open by a balancer.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(s.closed).toBe(true);
+    expect(liveStateNow()).toBe('polling');
+    expect(sources).toHaveLength(2);
+    expect(sources[1]!.url).toBe('/api/stream?lastEventId=p.5');
+    sources[1]!.open();
+    await settled();
+    expect(liveStateNow()).toBe('live');
+    // Back: the views pull what the silent stream may have missed.
+    expect(pulls).toEqual({ board: 2, detail: 2, hidden: 0 });
   });
 });

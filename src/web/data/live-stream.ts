@@ -13,7 +13,14 @@ export interface EventSourceLike {
   close(): void;
 }
 
+const OPEN = 1;
 const CLOSED = 2;
+
+/**
+ * A stream that has said nothing for this long is taken as gone (its instance paused, or a
+ * balancer holding a dead connection): the server sends a heartbeat every 15 s.
+ */
+export const STREAM_SILENT_MS = 40_000;
 
 /** `<prefix>.<n>` of the pull cursors and the stream's event ids. */
 function cursorParts(cursor: unknown): { prefix: string; n: number } | undefined {
@@ -49,7 +56,13 @@ function loadsOf(query: Query): { by: LoadBy; ids: string | readonly string[] } 
  */
 export function startLiveStream(
   client: QueryClient,
-  o: { retryMs: number; makeSource?: (url: string) => EventSourceLike },
+  o: {
+    retryMs: number;
+    makeSource?: (url: string) => EventSourceLike;
+    /** Silence after which an open stream is dropped and opened again (`STREAM_SILENT_MS`). */
+    silentMs?: number;
+    now?: () => number;
+  },
 ): () => void {
   const make =
     o.makeSource ??
@@ -62,6 +75,10 @@ export function startLiveStream(
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let dropped = false;
+  const now = o.now ?? Date.now;
+  const silentMs = o.silentMs ?? STREAM_SILENT_MS;
+  /** When the stream last said anything (opened, an event, a heartbeat). */
+  let heard = now();
 
   const active = (match: (query: Query) => boolean) =>
     client.getQueryCache().findAll({ type: 'active', predicate: match });
@@ -89,7 +106,9 @@ export function startLiveStream(
   const open = () => {
     const url = lastId ? `/api/stream?lastEventId=${encodeURIComponent(lastId)}` : '/api/stream';
     const s = (source = make(url));
+    heard = now();
     s.onopen = () => {
+      heard = now();
       setLiveState('live');
       // Back after a break: what changed meanwhile, in case the server could not replay it.
       if (dropped) bringAll();
@@ -103,8 +122,10 @@ export function startLiveStream(
       retry = setTimeout(open, o.retryMs);
     };
     const remember = (e: MessageEvent<string>) => {
+      heard = now();
       if (e.lastEventId) lastId = e.lastEventId;
     };
+    s.addEventListener('heartbeat', () => (heard = now()));
     s.addEventListener('ready', remember);
     // The server could not read the store: it ends the stream, and says when to come back.
     s.addEventListener('unavailable', () => setLiveState('polling'));
@@ -138,9 +159,23 @@ export function startLiveStream(
     });
   };
   open();
+  // A stream open but silent past its heartbeats says "Live" while nothing can come: it is dropped
+  // (the views poll meanwhile) and opened again, which a balancer sends to an instance that answers.
+  const watchdog = setInterval(
+    () => {
+      if (stopped || source?.readyState !== OPEN || now() - heard <= silentMs) return;
+      setLiveState('polling');
+      dropped = true;
+      source.close();
+      clearTimeout(retry);
+      open();
+    },
+    Math.max(10, silentMs / 4),
+  );
   return () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(watchdog);
     source?.close();
     setLiveState('off');
   };
