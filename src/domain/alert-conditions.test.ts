@@ -53,7 +53,7 @@ describe('alertCondition', () => {
     const passed = load(5, [
       stop({ status: 'on-time', appointment: { local: '', offsetHours: -6, instant: due } }),
     ]);
-    expect(at('late', passed)).toMatchObject({ occurrence: 'stop 2', since: due });
+    expect(at('late', passed)).toMatchObject({ occurrence: `stop 2 due ${due}`, since: due });
     expect(at('at-risk', passed)).toBeUndefined();
     const risky = load(5, [stop({ status: 'at-risk', lateMinutes: -20 })]);
     expect(at('at-risk', risky)).toMatchObject({ occurrence: 'stop 2', since: undefined });
@@ -65,7 +65,7 @@ describe('alertCondition', () => {
     const arrived = NOW - 150 * MIN;
     const there = stop({ progress: 'arrived', arrivedAt: arrived, freeMinutes: 120 });
     expect(at('detention', load(5, [there]))).toMatchObject({
-      occurrence: 'stop 2',
+      occurrence: `stop 2 arrived ${arrived}`,
       since: arrived + 120 * MIN,
     });
     expect(at('detention', load(5, [{ ...there, arrivedAt: NOW - 100 * MIN }]))).toBeUndefined();

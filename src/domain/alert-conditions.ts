@@ -1,5 +1,6 @@
 import type { AlertKind } from '@/contract/alerts-api';
 import { darkAtStop, stopDwell } from './dwell';
+import { stopOccurrence } from './exceptions';
 import { openStayWords } from './open-dwell-text';
 import type { Load } from './model';
 import { nextStopOutlook, stopName, stopStatusAt, stopStatusShort } from './outlook-text';
@@ -88,13 +89,12 @@ export function alertCondition(
     };
   }
   if (!stop) return undefined;
-  const occurrence = `stop ${stop.order}`;
   if (kind === 'detention') {
     if (stop.progress !== 'arrived' || stop.arrivedAt === undefined) return undefined;
     if (!dwell?.running || dwell.detentionMinutes <= 0) return undefined;
     const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
     return {
-      occurrence,
+      occurrence: stopOccurrence(stop, 'arrived'),
       since: stop.arrivedAt + free,
       what: openAt
         ? `${openAt}, free time ${dwell.freeMinutes} min`
@@ -105,7 +105,7 @@ export function alertCondition(
   const status = stopStatusAt(stop, now);
   if (status.status !== kind) return undefined;
   return {
-    occurrence,
+    occurrence: stopOccurrence(stop, 'due'),
     since: status.passed ? stop.appointment?.instant : undefined,
     what: `${stopName(stop)}: ${stopStatusShort(stop, now)}`,
   };

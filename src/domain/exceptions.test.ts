@@ -60,7 +60,12 @@ describe('loadException', () => {
 
   it('late once the appointment passed, since the appointment, whatever the ETA said', () => {
     const s = stop({ status: 'on-time', lateMinutes: -20, appointment: appointment(NOW - 10 * MIN) });
-    expect(at(load(1, [s]))).toEqual({ kind: 'late', since: NOW - 10 * MIN, occurrence: 'stop 2', stop: s });
+    expect(at(load(1, [s]))).toEqual({
+      kind: 'late',
+      since: NOW - 10 * MIN,
+      occurrence: `stop 2 due ${NOW - 10 * MIN}`,
+      stop: s,
+    });
     // One minute before the appointment it was not late yet.
     expect(at(load(1, [s]), NOW - 11 * MIN)).toBeUndefined();
   });
@@ -73,14 +78,38 @@ describe('loadException', () => {
       appointment: appointment(NOW + 60 * MIN),
     });
     const first = at(load(1, [s]));
-    expect(first).toEqual({ kind: 'late', since: undefined, occurrence: 'stop 2', stop: s });
+    expect(first).toEqual({
+      kind: 'late',
+      since: undefined,
+      occurrence: `stop 2 due ${NOW + 60 * MIN}`,
+      stop: s,
+    });
     // A ping later the exception is the same one, acknowledgements of it included.
     expect(at(load(0, [s]), NOW + MIN)).toEqual(first);
   });
 
   it('at risk: the stop it concerns, no "since" either', () => {
     const s = stop({ status: 'at-risk', lateMinutes: -15, appointment: appointment(NOW + 90 * MIN) });
-    expect(at(load(3, [s]))).toEqual({ kind: 'at-risk', since: undefined, occurrence: 'stop 2', stop: s });
+    expect(at(load(3, [s]))).toEqual({
+      kind: 'at-risk',
+      since: undefined,
+      occurrence: `stop 2 due ${NOW + 90 * MIN}`,
+      stop: s,
+    });
+  });
+
+  it('is another occurrence at the next trip’s stop of the same order: what was said of the last one does not hold', () => {
+    const trip = (due: number) =>
+      at(
+        load(1, [
+          stop({ status: 'late', lateMinutes: 30, eta: due + 30 * MIN, appointment: appointment(due) }),
+        ]),
+      );
+    expect(trip(NOW + 60 * MIN)?.occurrence).not.toBe(trip(NOW + 26 * 60 * MIN)?.occurrence);
+    const arrived = (at0: number) =>
+      at(load(1, [stop({ progress: 'arrived', arrivedAt: at0, freeMinutes: 120 })]))?.occurrence;
+    expect(arrived(NOW - 150 * MIN)).toBe(`stop 2 arrived ${NOW - 150 * MIN}`);
+    expect(arrived(NOW - 150 * MIN)).not.toBe(arrived(NOW - 180 * MIN));
   });
 
   it('dark while moving once the phone is stale, since its last ping, named by that ping', () => {
@@ -105,7 +134,7 @@ describe('loadException', () => {
     expect(at(arrived(150))).toMatchObject({
       kind: 'detention',
       since: NOW - 30 * MIN,
-      occurrence: 'stop 2',
+      occurrence: `stop 2 arrived ${NOW - 150 * MIN}`,
     });
     expect(at(arrived(119))).toBeUndefined();
     // The demo's clock at 60 track minutes a minute: 2 h free is 2 real minutes.

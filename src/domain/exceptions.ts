@@ -76,7 +76,12 @@ export function loadException(
 
   if (stop && status?.status === 'late') {
     const due = stop.appointment?.instant;
-    return { kind: 'late', since: status.passed ? due : undefined, occurrence: atStop(stop), stop };
+    return {
+      kind: 'late',
+      since: status.passed ? due : undefined,
+      occurrence: stopOccurrence(stop, 'due'),
+      stop,
+    };
   }
   if (dark && outlook?.dark?.reason === 'moving')
     return { kind: 'dark-moving', since: lastPing, occurrence: quietSince(lastPing) };
@@ -87,17 +92,32 @@ export function loadException(
   const open = dwell?.open ? { open: dwell.open } : {};
   if (stop && dwell?.running && dwell.detentionMinutes > 0 && stop.arrivedAt !== undefined) {
     const free = (dwell.freeMinutes * 60_000) / (outlook?.clockScale ?? 1);
-    return { kind: 'detention', since: stop.arrivedAt + free, occurrence: atStop(stop), stop, ...open };
+    return {
+      kind: 'detention',
+      since: stop.arrivedAt + free,
+      occurrence: stopOccurrence(stop, 'arrived'),
+      stop,
+      ...open,
+    };
   }
   if (stop && status?.status === 'at-risk')
-    return { kind: 'at-risk', since: undefined, occurrence: atStop(stop), stop };
+    return { kind: 'at-risk', since: undefined, occurrence: stopOccurrence(stop, 'due'), stop };
   if (dark)
     return { kind: 'stale', since: lastPing ?? outlook?.dark?.at, occurrence: quietSince(lastPing), ...open };
   return undefined;
 }
 
 // The occurrences' words are written only for the exception returned: this runs for every changed load.
-const atStop = (stop: StopOutlook): string => `stop ${stop.order}`;
+/**
+ * Which stop an exception or alert is of, in words that differ from trip to trip: a load dispatched
+ * again under the same ids has a stop of the same order, and what was said of (or sent for) the
+ * last trip's must not hold for it. Lateness is of the stop's appointment, detention of its arrival;
+ * both are in the board's slim outlook, so a page and the server name the same occurrence.
+ */
+export function stopOccurrence(stop: StopOutlook, of: 'due' | 'arrived'): string {
+  const at = of === 'due' ? stop.appointment?.instant : stop.arrivedAt;
+  return at === undefined ? `stop ${stop.order}` : `stop ${stop.order} ${of} ${at}`;
+}
 const quietSince = (lastPing: number | undefined): string =>
   lastPing === undefined ? 'no ping' : `ping ${lastPing}`;
 

@@ -165,7 +165,7 @@ describe.each(STORE_KINDS)('alerts, on %s', (kind) => {
       expect(a).toMatchObject({
         ruleId: rule.id,
         kind: 'late',
-        occurrence: expect.stringMatching(/^stop \d+$/),
+        occurrence: expect.stringMatching(/^stop \d+ due \d+$/),
       });
       expect(a.text).toMatch(new RegExp(`^Late for the next stop: load .*${a.load.replace(':', ':')}`));
     }
