@@ -40,6 +40,12 @@ export const AlertRuleInput = z.strictObject({
         (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),
         'a webhook URL is an https:// URL',
       ),
+      // fetch refuses such an address, and the page shows a webhook by its host alone: a secret
+      // belongs in the path, as Slack's and Teams' addresses keep theirs.
+      z.refine(
+        (v) => !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''),
+        'a webhook URL has no user name or password (put a secret in its path)',
+      ),
     ),
   ),
 });

@@ -111,10 +111,12 @@ export function createAlertEngine(o: AlertEngineOptions) {
         // Node's fetch says only "fetch failed"; the cause names it (ECONNREFUSED, ENOTFOUND, a timeout).
         const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
         const code = (cause as { code?: unknown } | undefined)?.code;
-        error =
+        const said =
           e instanceof Error
             ? `${e.message}${cause ? ` (${typeof code === 'string' ? code : cause.message})` : ''}`
             : String(e);
+        // Shown to admins and logged: the address, which may hold the receiver's secret, never.
+        error = said.split(d.url).join('the webhook URL');
       }
       const delay = delays[d.attempts];
       await recordAttempt(

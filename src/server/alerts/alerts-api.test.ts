@@ -125,6 +125,7 @@ describe.each(STORE_KINDS)('alerts, on %s', (kind) => {
       [{ ...ok, webhookUrl: 'https://10.2.3.4/x' }, 'webhookUrl'],
       [{ ...ok, webhookUrl: 'https://[::ffff:c0a8:101]/x' }, 'webhookUrl'],
       [{ ...ok, webhookUrl: `https://hooks.example.com/${'x'.repeat(500)}` }, 'webhookUrl'],
+      [{ ...ok, webhookUrl: 'https://user:secret@hooks.example.com/x' }, 'webhookUrl'],
       [{ ...ok, createdBy: 'Bo' }, 'createdBy'],
     ];
     for (const [body, field] of cases) {
@@ -322,5 +323,39 @@ describe.each(STORE_KINDS)('alerts, on %s', (kind) => {
     expect(rows.every((r) => r.actor === 'Ada')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(receiver.origin);
     expect(rows[1]!.details).toEqual({ kind: 'late', minMinutes: 0, enabled: false, webhook: true });
+  });
+
+  it('never shows or logs the address a delivery failure quotes (a rule saved before passwords were refused)', async () => {
+    const rule = await addRule({
+      kind: 'dark',
+      minMinutes: 0,
+      enabled: true,
+      webhookUrl: `${receiver.origin}/x`,
+    });
+    const withPassword = `${receiver.origin.replace('://', '://hook:s3cret@')}/x`;
+    await store.db
+      .updateTable('alert_rules')
+      .set({ webhook_url: withPassword })
+      .where('id', '=', rule.id)
+      .execute();
+    const logged: string[] = [];
+    const engine = createAlertEngine({
+      db: store.db,
+      loads: () => [
+        emptyLoad('DARK3', 'load-number', { latestLocation: testLatestLocation(clock.now() - 60 * MIN) }),
+      ],
+      now: clock.now,
+      thresholds: { staleAfterMinutes: 30, silentAfterMinutes: 120 },
+      log: (line) => logged.push(line),
+    });
+    await engine.tick();
+    const [delivery] = await store.db
+      .selectFrom('alert_deliveries')
+      .select('log')
+      .where('url', '=', withPassword)
+      .execute();
+    expect(delivery?.log.map((a) => a.error)).toEqual([expect.stringContaining('the webhook URL')]);
+    expect(JSON.stringify((await rules()).failing)).not.toContain('s3cret');
+    expect(logged.join('\n')).not.toContain('s3cret');
   });
 });
