@@ -27,10 +27,10 @@ export const ALERT_URL_MAX_LENGTH = 500;
 export const AlertRuleInput = z.strictObject({
   kind: AlertKind,
   minMinutes: z
-    .int('minMinutes is a whole number of minutes')
+    .int('the time before it alerts is a whole number of minutes')
     .check(
-      z.gte(0, 'minMinutes is 0 or more'),
-      z.lte(ALERT_MAX_MINUTES, `minMinutes is at most ${ALERT_MAX_MINUTES} (a year)`),
+      z.gte(0, 'the time before it alerts is 0 or more'),
+      z.lte(ALERT_MAX_MINUTES, 'the time before it alerts is at most a year'),
     ),
   enabled: z.boolean(),
   webhookUrl: z.nullable(

@@ -104,6 +104,14 @@ describe.each(STORE_KINDS)('/api/users, on %s', (kind) => {
       ['POST', '/api/users', { name: 'bea', role: 'broker' }, 409, 'name'],
       ['POST', '/api/users', { name: 'Cy\u0007', role: 'broker' }, 400, 'name'],
       ['POST', '/api/users', { name: 'Cy', role: 'broker', password: 'short' }, 400, 'password'],
+      // Past the body's own bound, in the repository's words, not the validator's.
+      [
+        'POST',
+        '/api/users',
+        { name: 'Cy', role: 'broker', password: 'x'.repeat(5000) },
+        400,
+        '{"path":"password","message":"must be at most 1024 characters"}',
+      ],
       ['POST', '/api/users', { name: 'Cy', role: 'owner' }, 400, 'role'],
       ['POST', '/api/users', { name: 'Cy', role: 'broker', admin: true }, 400, 'admin'],
       ['PATCH', '/api/users/Bea', { role: 'admin', disabled: true }, 400, 'exactly one'],

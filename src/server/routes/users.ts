@@ -10,6 +10,8 @@ import {
   disableUser,
   enableUser,
   listUsers,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
   setPassword,
   setRole,
   UserError,
@@ -42,12 +44,15 @@ function asProxyError(error: unknown): never {
   ]);
 }
 
+/** The body's own bound, far past the repository's: refused in the repository's words. */
+const PASSWORD_TOO_LONG = `must be at most ${PASSWORD_MAX_LENGTH} characters`;
+
 // Shapes only: the rules of names and passwords are the repository's (users.ts), shared with the CLI.
 const NewUser = z.strictObject({
-  name: z.string().max(1000),
+  name: z.string().max(1000, `must be 1 to ${NAME_MAX_LENGTH} characters`),
   role: z.enum(ROLES),
   /** Absent: one is generated and answered once. */
-  password: z.string().max(4096).optional(),
+  password: z.string().max(4096, PASSWORD_TOO_LONG).optional(),
 });
 
 const UserChange = z
@@ -55,7 +60,7 @@ const UserChange = z
     role: z.enum(ROLES).optional(),
     disabled: z.boolean().optional(),
     /** A new password; `true` has one generated. */
-    password: z.union([z.string().max(4096), z.literal(true)]).optional(),
+    password: z.union([z.string().max(4096, PASSWORD_TOO_LONG), z.literal(true)]).optional(),
   })
   .refine((c) => Object.keys(c).length === 1, 'give exactly one of role, disabled, password');
 

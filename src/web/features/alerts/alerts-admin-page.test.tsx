@@ -149,6 +149,16 @@ describe('AlertsAdminPage', () => {
     expect(webhook).toHaveFocus();
     // Said once, where it belongs: not again in a banner with the request's field name.
     expect(screen.queryByText(/webhookUrl/)).toBeNull();
+    // A later try the browser's own check refuses (more than a year): the server's refusal goes.
+    const amount = screen.getByLabelText('After (minutes dark)');
+    expect(amount).toHaveAttribute('max', '525600');
+    await user.clear(amount);
+    await user.type(amount, '99999999');
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    await vi.waitFor(() => expect(webhook).not.toHaveAttribute('aria-invalid'));
+    expect(screen.queryByText('a webhook URL is an https:// URL')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Alert when'), 'pod-overdue');
+    expect(screen.getByLabelText('After (hours after delivery)')).toHaveAttribute('max', '8760');
   });
 
   it('counts one minute or hour in the singular', async () => {

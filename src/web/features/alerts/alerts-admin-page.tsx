@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import {
   ALERT_KIND_TEXT,
+  ALERT_MAX_MINUTES,
   ALERT_KINDS,
   type AlertKind,
   type AlertRule,
@@ -118,6 +119,8 @@ export function AlertsAdminPage() {
 
         <form
           onSubmit={submit}
+          // The browser's own check refused the form: the server's last refusal is no longer what is wrong.
+          onInvalid={() => change.reset()}
           className="flex flex-wrap items-end gap-3 rounded border border-panel-line p-3"
         >
           <div className="flex flex-col gap-1 text-sm">
@@ -145,6 +148,7 @@ export function AlertsAdminPage() {
               id={ids.amount}
               type="number"
               min={0}
+              max={ALERT_MAX_MINUTES / UNIT[kind].minutes}
               step={1}
               required
               value={amount}

@@ -29,7 +29,10 @@ function messageOf(error: unknown): string {
   if (detail === undefined) return error.message;
   const field = fieldOf(error);
   const label = field === undefined ? undefined : FIELD_LABEL[field];
-  return label ? `${label} ${detail}` : detail;
+  // A refused value reads with its field's name ("Name must be …"); a taken name or an unknown user is
+  // a whole sentence ("A user named … already exists").
+  if (label && error.code === 'invalid_request') return `${label} ${detail}`;
+  return detail.charAt(0).toUpperCase() + detail.slice(1);
 }
 
 /** A password Haulview generated: shown here once, never again. */
