@@ -254,6 +254,14 @@ describe('the users command', () => {
       stdout: 'Added ana (admin).\n',
       stderr: '',
     });
+    // Its usage names the command that runs here: a release has no tsx for `npm run users`.
+    const usage = spawnSync(process.execPath, [USERS_OUTFILE], {
+      cwd: install.dir,
+      env: { PATH: readProcessEnv().PATH ?? '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(usage.stderr + usage.stdout).toContain('usage: node dist/server/users.js add NAME');
   }, 90_000);
 });
 

@@ -18,6 +18,7 @@ import { startKeepPulled } from './watch/keep-pulled';
 import { storeChangeFeed } from './stream/change-feed';
 import { tracksModeOf } from './config';
 import { startPuller } from './puller/puller';
+import { USERS_COMMAND } from './users-command';
 
 /** Starts a server; a port it cannot have ends the process with one line and exit code 1, not a stack trace. */
 async function listenOrExit<T>(
@@ -133,7 +134,7 @@ async function accessLine(env: Env, store: Store): Promise<string | undefined> {
   if (await anyUser(store.db)) return undefined;
   if (isLoopback(env.HOST) && env.PUBLIC_ORIGIN === undefined)
     return 'Open demo mode: no users yet, so everyone on this machine acts as admin. Adding the first user on /admin/users ends it.';
-  return `No users yet, so nobody can log in (HOST=${env.HOST}${env.PUBLIC_ORIGIN ? `, PUBLIC_ORIGIN=${env.PUBLIC_ORIGIN}` : ''}): add an admin with \`npm run users -- add NAME --role admin\`.`;
+  return `No users yet, so nobody can log in (HOST=${env.HOST}${env.PUBLIC_ORIGIN ? `, PUBLIC_ORIGIN=${env.PUBLIC_ORIGIN}` : ''}): add an admin with \`${USERS_COMMAND} add NAME --role admin\`.`;
 }
 
 async function main(): Promise<void> {

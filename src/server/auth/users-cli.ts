@@ -3,6 +3,7 @@ import { ConfigError } from '../config';
 import { StoreStartError } from '../store/open-at-start';
 import type { Store } from '../store/store';
 import { generatePassword } from './passwords';
+import { USERS_COMMAND } from '../users-command';
 import {
   addUser,
   disableUser,
@@ -32,7 +33,7 @@ export interface UsersCliIo {
 export const CLI_ACTOR = 'cli';
 
 export const USAGE =
-  'usage: npm run users -- add NAME --role ROLE [--generate] | list | disable NAME | enable NAME | role NAME ROLE | ' +
+  `usage: ${USERS_COMMAND} add NAME --role ROLE [--generate] | list | disable NAME | enable NAME | role NAME ROLE | ` +
   `password NAME [--generate]   (ROLE: ${ROLES.join(', ')}; the password is read from standard input, ` +
   'or generated and printed once when it is a terminal or with --generate)';
 
@@ -115,7 +116,7 @@ async function passwordFor(
 const when = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
 function table(users: User[]): string[] {
-  if (users.length === 0) return ['No users yet: add one with npm run users -- add NAME --role ROLE'];
+  if (users.length === 0) return [`No users yet: add one with ${USERS_COMMAND} add NAME --role ROLE`];
   const rows = [
     ['NAME', 'ROLE', 'STATUS', 'CREATED (UTC)'],
     ...users.map((u) => [

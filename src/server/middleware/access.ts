@@ -14,6 +14,7 @@ import { ProxyError, storeUnavailable } from '../errors';
 import { recordAudit } from '../store/audit';
 import type { Database } from '../store/database';
 import { validate } from '../validation';
+import { USERS_COMMAND } from '../users-command';
 
 /** A loopback address to listen on: `localhost`, 127.0.0.0/8, ::1. */
 export function isLoopback(host: string): boolean {
@@ -108,7 +109,7 @@ export function createAccess(o: AccessOptions) {
       throw new ProxyError(
         403,
         'host_not_allowed',
-        `in open demo mode the dashboard answers only loopback names (localhost, *.localhost, 127.0.0.0/8, [::1]), not "${host.slice(0, 100)}"; add a user (npm run users -- add) to log in from elsewhere`,
+        `in open demo mode the dashboard answers only loopback names (localhost, *.localhost, 127.0.0.0/8, [::1]), not "${host.slice(0, 100)}"; add a user (${USERS_COMMAND} add) to log in from elsewhere`,
       );
     }
   };
