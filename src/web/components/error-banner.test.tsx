@@ -11,6 +11,13 @@ describe('ErrorBanner', () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent(/log/i);
   });
 
+  it('says the server did not answer in time, and that the next refresh asks again', () => {
+    render(<ErrorBanner error={new ApiError(0, 'timeout', 'x')} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Haulview’s server did not answer in time. The last data stays on screen. The next refresh asks again.',
+    );
+  });
+
   it('says when to come back after a rate limit, and offers a retry', async () => {
     const retry = vi.fn();
     render(

@@ -35,6 +35,8 @@ export function describeError(error: unknown, kept = true): string {
   switch (error.code) {
     case 'network':
       return `Haulview’s server cannot be reached. Check that it is running.${stays}`;
+    case 'timeout':
+      return `Haulview’s server did not answer in time.${stays} The next refresh asks again.`;
     case 'upstream_unreachable':
     case 'upstream_timeout':
     case 'upstream_error':

@@ -24,9 +24,16 @@ export class ApiError extends Error {
    */
   get transient(): boolean {
     if (this.code === 'partner_credentials_rejected') return false;
-    return this.code === 'network' || this.status >= 500;
+    return this.code === 'network' || this.code === 'timeout' || this.status >= 500;
   }
 }
+
+/**
+ * The longest a call to the proxy may take: far past any answer it gives (its own calls to the
+ * service give up after 15 s), so that a request a paused instance or a dead connection holds fails
+ * and the next refresh goes on, instead of every later one waiting behind it.
+ */
+export const REQUEST_TIMEOUT_MS = 90_000;
 
 /** An answer that does not parse as JSON. */
 export const notJson = (status: number, path: string) =>
@@ -51,14 +58,28 @@ async function request<S extends z.ZodMiniType>(
   parse: AnswerParse = JSON.parse,
 ): Promise<z.infer<S>> {
   let response: Response;
+  let text: string;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), REQUEST_TIMEOUT_MS);
   try {
-    response = await fetch(path, init);
+    response = await fetch(path, {
+      ...init,
+      signal: init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal,
+    });
+    const build = response.headers.get(BUILD_HEADER);
+    if (build) hearBuild?.(build);
+    text = await response.text();
   } catch {
+    if (deadline.signal.aborted && !init.signal?.aborted)
+      throw new ApiError(
+        0,
+        'timeout',
+        `Haulview’s server did not answer within ${REQUEST_TIMEOUT_MS / 1000} s.`,
+      );
     throw new ApiError(0, 'network', 'Haulview’s server cannot be reached. Is it running?');
+  } finally {
+    clearTimeout(timer);
   }
-  const build = response.headers.get(BUILD_HEADER);
-  if (build) hearBuild?.(build);
-  const text = await response.text();
   // The bench times pulls; a mark of another answer (the reviews, the session) would replace it.
   if (path.startsWith('/api/pull/')) perfMark('answer', mark);
   let json: unknown;
