@@ -253,7 +253,7 @@ export function ExceptionsList({
                 <RowHead row={row} now={now} />
                 <div className={`flex flex-col items-start gap-1 ${ACTIONS}`}>
                   {row.handled ? (
-                    <p className="text-sm lg:text-xs" data-handled>
+                    <p className="max-w-full text-sm wrap-anywhere lg:text-xs" data-handled>
                       {handledText(row.handled)}
                       {row.handled.note ? ` · “${row.handled.note}”` : ''}
                     </p>
