@@ -8,58 +8,43 @@ import { UsersPage } from './users-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Adds a user named `name` on the page, the server refusing it with `status` and `code`, for `field`. */
+async function addRefused(name: string, status: number, code: string, field: string, problem: string) {
+  const refusal = {
+    error: { code, message: `${field}: ${problem}`, details: [{ path: field, message: problem }] },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(status, refusal))),
+  );
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <UsersPage session={{ mode: 'open', user: null }} />
+    </QueryClientProvider>,
+  );
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), name);
+  await user.click(screen.getByRole('button', { name: 'Add user' }));
+  return screen.findByRole('alert');
+}
+
 describe('adding a user', () => {
   it('names the field the server refused, beside the message', async () => {
     // The server's answer to a name of spaces (the form trims it).
-    const refusal = {
-      error: {
-        code: 'invalid_request',
-        message: 'name: must be 1 to 64 characters (got 0)',
-        details: [{ path: 'name', message: 'must be 1 to 64 characters (got 0)' }],
-      },
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(400, refusal))),
+    const alert = await addRefused(
+      '   ',
+      400,
+      'invalid_request',
+      'name',
+      'must be 1 to 64 characters (got 0)',
     );
-    const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <UsersPage session={{ mode: 'open', user: null }} />
-      </QueryClientProvider>,
-    );
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), '   ');
-    await user.click(screen.getByRole('button', { name: 'Add user' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Name must be 1 to 64 characters (got 0)');
+    expect(alert).toHaveTextContent('Name must be 1 to 64 characters (got 0)');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('says a taken name as the sentence it is, without the field’s name before it', async () => {
-    const refusal = {
-      error: {
-        code: 'duplicate_user',
-        message: 'name: a user named "boss" already exists (names that differ only in case are one)',
-        details: [
-          {
-            path: 'name',
-            message: 'a user named "boss" already exists (names that differ only in case are one)',
-          },
-        ],
-      },
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(409, refusal))),
-    );
-    const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <UsersPage session={{ mode: 'open', user: null }} />
-      </QueryClientProvider>,
-    );
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Boss');
-    await user.click(screen.getByRole('button', { name: 'Add user' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    const taken = 'a user named "boss" already exists (names that differ only in case are one)';
+    expect(await addRefused('Boss', 409, 'duplicate_user', 'name', taken)).toHaveTextContent(
       /^A user named "boss" already exists \(names that differ only in case are one\)$/,
     );
   });
