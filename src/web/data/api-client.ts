@@ -59,18 +59,23 @@ async function request<S extends z.ZodMiniType>(
 ): Promise<z.infer<S>> {
   let response: Response;
   let text: string;
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), REQUEST_TIMEOUT_MS);
+  // One signal for the caller's and the deadline's (no `AbortSignal.any`: Safari before 17.4).
+  const stop = new AbortController();
+  const callerStopped = () => stop.abort();
+  if (init.signal?.aborted) stop.abort();
+  init.signal?.addEventListener('abort', callerStopped);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop.abort();
+  }, REQUEST_TIMEOUT_MS);
   try {
-    response = await fetch(path, {
-      ...init,
-      signal: init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal,
-    });
+    response = await fetch(path, { ...init, signal: stop.signal });
     const build = response.headers.get(BUILD_HEADER);
     if (build) hearBuild?.(build);
     text = await response.text();
   } catch {
-    if (deadline.signal.aborted && !init.signal?.aborted)
+    if (timedOut && !init.signal?.aborted)
       throw new ApiError(
         0,
         'timeout',
@@ -79,6 +84,7 @@ async function request<S extends z.ZodMiniType>(
     throw new ApiError(0, 'network', 'Haulview’s server cannot be reached. Is it running?');
   } finally {
     clearTimeout(timer);
+    init.signal?.removeEventListener('abort', callerStopped);
   }
   // The bench times pulls; a mark of another answer (the reviews, the session) would replace it.
   if (path.startsWith('/api/pull/')) perfMark('answer', mark);

@@ -61,7 +61,6 @@ export function startLiveStream(
     makeSource?: (url: string) => EventSourceLike;
     /** Silence after which an open stream is dropped and opened again (`STREAM_SILENT_MS`). */
     silentMs?: number;
-    now?: () => number;
   },
 ): () => void {
   const make =
@@ -75,7 +74,7 @@ export function startLiveStream(
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let dropped = false;
-  const now = o.now ?? Date.now;
+  const now = Date.now;
   const silentMs = o.silentMs ?? STREAM_SILENT_MS;
   /** When the stream last said anything (opened, an event, a heartbeat). */
   let heard = now();
