@@ -182,6 +182,35 @@ describe('connection refused', () => {
   });
 });
 
+describe('a kept-alive connection reset before any answer', () => {
+  /** Answers every call but the second, whose kept-alive connection it resets unanswered. */
+  async function resettingSecond() {
+    let calls = 0;
+    return fake((_req, res) => {
+      if (++calls === 2) res.socket?.destroy();
+      else json(res, 200, { status: true, details: [] });
+    });
+  }
+
+  it('is asked again for a full pull, which asking twice does no harm', async () => {
+    const upstream = await resettingSecond();
+    const c = client(upstream.url);
+    await c.pull('external-id', ['a'], undefined, 'no');
+    await c.pull('external-id', ['a'], undefined, 'no');
+    expect(upstream.seen).toHaveLength(3);
+    expect(c.stats.lastError).toBeNull();
+  });
+
+  it('is not asked again for a delta pull, which the service may have answered already', async () => {
+    const upstream = await resettingSecond();
+    const c = client(upstream.url);
+    await c.pull('external-id', ['a'], undefined, 'yes');
+    const error = await failure(c.pull('external-id', ['a'], undefined, 'yes'));
+    expect(error).toMatchObject({ status: 502, code: 'upstream_unreachable' });
+    expect(upstream.seen).toHaveLength(2);
+  });
+});
+
 describe('createWebhook', () => {
   it('relays the status, body and Location path, and forwards the bearer token', async () => {
     const created = {

@@ -68,7 +68,8 @@ export function retryAfterMs(header: string | null, now: number): number {
  * browser header is forwarded. Credentials are added here and appear in no error it raises.
  *
  * Pulls with `sendNewData: yes` are not idempotent, so a request that may have reached the upstream
- * is never retried; only a refused connection (provably not reached) is tried once more. A 429 is
+ * is never retried; only a refused connection (provably not reached) is tried once more, and a full
+ * pull (`sendNewData: no`) also when its kept-alive connection was reset before any answer. A 429 is
  * honoured: no call before its `Retry-After`. After repeated failures calls fail fast for a while,
  * then one probe goes through.
  */
@@ -174,7 +175,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
   }
   const gateRefusals = new WeakSet<ProxyError>();
 
-  async function attempt(url: string, headers: Record<string, string>, body: string) {
+  async function attempt(url: string, headers: Record<string, string>, body: string, idempotent: boolean) {
     for (let tries = 0; ; tries++) {
       stats.calls++;
       try {
@@ -183,7 +184,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         if (
           tries === 0 &&
           error instanceof TransportError &&
-          error.failure === 'refused' &&
+          (error.failure === 'refused' || (error.failure === 'reset_reused' && idempotent)) &&
           !o.signal?.aborted
         ) {
           await new Promise((r) => setTimeout(r, 200));
@@ -194,13 +195,20 @@ export function createUpstreamClient(o: UpstreamOptions) {
     }
   }
 
-  async function send(url: string, headers: Record<string, string>, body: string): Promise<TransportAnswer> {
+  /** One call; `idempotent`: asking twice does no harm (a full pull), so a reset connection is asked again. */
+  async function send(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    idempotent = false,
+  ): Promise<TransportAnswer> {
     gate();
     let answer: TransportAnswer;
     try {
-      answer = await attempt(url, headers, body);
+      answer = await attempt(url, headers, body, idempotent);
     } catch (error) {
-      const failure = error instanceof TransportError ? error.failure : 'unreachable';
+      const caught = error instanceof TransportError ? error.failure : 'unreachable';
+      const failure = caught === 'reset_reused' ? 'unreachable' : caught;
       // Our own doing, not the service's: no failure is counted against it.
       if (failure === 'aborted')
         throw new ProxyError(
@@ -302,7 +310,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
             loadTrackExternalIds: [],
             ...flags,
           };
-    const answer = await send(urls[by], JSON_HEADERS, JSON.stringify(body));
+    const answer = await send(urls[by], JSON_HEADERS, JSON.stringify(body), sendNewData === 'no');
     if (answer.status === 401) {
       const parsed = PullErrorBody.safeParse(safeJson(answer.text));
       const upstream = parsed.success ? parsed.data : undefined;

@@ -172,4 +172,19 @@ describe('upstream transport', () => {
     for (let i = 0; i < 5; i++) await t.post(upstream.url, {}, '{}');
     expect(ports.size).toBe(1);
   });
+
+  it('tells a kept-alive connection reset before any answer apart from one that never connected', async () => {
+    let calls = 0;
+    const upstream = await fake((_req, res) => {
+      if (++calls === 2) res.socket?.destroy();
+      else res.end('{}');
+    });
+    const t = transport();
+    await t.post(upstream.url, {}, '{}');
+    expect(await failureOf(t.post(upstream.url, {}, '{}'))).toBe('reset_reused');
+    // A fresh connection reset is no such thing: it never was a kept-alive one.
+    const fresh = transport();
+    calls = 1;
+    expect(await failureOf(fresh.post(upstream.url, {}, '{}'))).toBe('unreachable');
+  });
 });

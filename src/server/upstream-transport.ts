@@ -8,6 +8,11 @@ export type TransportFailure =
   | 'refused'
   /** No answer: the connection failed or broke before the status line. */
   | 'unreachable'
+  /**
+   * A kept-alive connection was reset before any answer: most often the server closed it as idle
+   * while the request was on its way, and never read it; but it may have read it and failed.
+   */
+  | 'reset_reused'
   /** The deadline passed before the status line. */
   | 'timeout'
   /** The deadline passed while the body was coming. */
@@ -117,7 +122,10 @@ export function createTransport(o: { timeoutMs: number; maxBytes: number }): Tra
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (answered) finish(new TransportError('truncated'));
         else if (error.code?.startsWith('HPE_')) finish(new TransportError('malformed'));
-        else finish(new TransportError(error.code === 'ECONNREFUSED' ? 'refused' : 'unreachable'));
+        else if (error.code === 'ECONNREFUSED') finish(new TransportError('refused'));
+        else if (request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+          finish(new TransportError('reset_reused'));
+        else finish(new TransportError('unreachable'));
       });
       request.on('response', (answer) => {
         response = answer;
