@@ -4,8 +4,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
  * The words browsers give a page's code that could not be fetched: Chromium's, Firefox's and
  * Safari's for a dynamic import, and a preload's failure as Vite reports it.
  */
-const CODE_NOT_LOADED =
-  /dynamically imported module|importing a module script failed|unable to preload css/i;
+const CODE_NOT_LOADED = /dynamically imported module|importing a module script failed|unable to preload css/i;
 
 /** Whether `error` says that a page's code could not be fetched (a deploy removed the old files). */
 export const codeNotLoaded = (error: Error): boolean => CODE_NOT_LOADED.test(error.message);
