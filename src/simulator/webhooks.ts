@@ -1,6 +1,7 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, WebhookCreateRequest } from '@/contract/webhook';
+import { isRecord } from '@/contract/records';
 
 /**
  * `POST /api/v1/webhooks` (upstream-api.md 4.4): bearer JWT (HS256, `exp` required), the request
@@ -36,10 +37,6 @@ export async function demoToken(secret: string, now: number = Date.now()): Promi
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + DEMO_TOKEN_TTL_SECONDS)
     .sign(secretKey(secret));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function createWebhookOperation(o: WebhookOperationOptions): (request: Request) => Promise<Response> {

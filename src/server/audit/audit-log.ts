@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditAnswer, AuditEntry } from '@/contract/admin-api';
 import type { Database } from '../store/database';
+import { isRecord } from '@/contract/records';
 
 /**
  * A page of the audit log, the newest first: `limit` entries older than the entry `before` (ids grow
@@ -33,8 +34,4 @@ export async function readAuditLog(
     older: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null,
     actions: actions.map((a) => a.action),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

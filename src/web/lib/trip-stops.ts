@@ -1,6 +1,7 @@
 import type { ItemTime, Load, Place } from '@/domain/model';
 import { statusPhase } from '@/domain/status-phase';
 import { offsetText } from '@/domain/outlook-text';
+import { isRecord } from '@/contract/records';
 
 /**
  * A load's stops, read from its undocumented `extras.stops` (present only when the view asked for
@@ -34,8 +35,6 @@ const MAX_TEXT = 200;
 
 const text = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A field's value as text: strings (cut when long), finite numbers, yes/no; undefined otherwise. */
 function scalar(value: unknown): string | undefined {
