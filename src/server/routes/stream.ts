@@ -154,8 +154,9 @@ export function streamRoutes(o: StreamRouteOptions) {
       // An event, not an SSE comment: the page's EventSource sees only events, and takes a stream
       // silent past its heartbeats as gone.
       const heartbeat = setInterval(() => void write('heartbeat', undefined, {}), o.heartbeatMs ?? 15_000);
-      // The store's change feed lost: nothing would come, so the page is told to poll, and comes
-      // back later with its last id (what changed meanwhile is replayed then).
+      // The store does not answer, or its change feed is lost: nothing would come, so the page is told
+      // to poll, and comes back later with its last id (what changed meanwhile is replayed then), not
+      // every 3 s from every page, nor after a reset that would have them all pull in full.
       const unavailable = async () => {
         writing = writing
           .then(() => stream.writeSSE({ event: 'unavailable', data: '{}', retry: UNAVAILABLE_RETRY_MS }))
@@ -173,9 +174,7 @@ export function streamRoutes(o: StreamRouteOptions) {
           else if (!(replay && sendChange(replay)))
             await write('ready', replay?.id ?? (await o.feed.head()), {});
         } catch {
-          // The store does not answer: the page polls meanwhile, and its EventSource comes back later
-          // (not every 3 s from every page, nor after a reset that would have them all pull in full).
-          await stream.writeSSE({ event: 'unavailable', data: '{}', retry: UNAVAILABLE_RETRY_MS });
+          await unavailable();
           return;
         }
         for (const e of held ?? []) sendChange(e);

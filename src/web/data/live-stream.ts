@@ -74,10 +74,9 @@ export function startLiveStream(
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let dropped = false;
-  const now = Date.now;
   const silentMs = o.silentMs ?? STREAM_SILENT_MS;
   /** When the stream last said anything (opened, an event, a heartbeat). */
-  let heard = now();
+  let heard = Date.now();
 
   const active = (match: (query: Query) => boolean) =>
     client.getQueryCache().findAll({ type: 'active', predicate: match });
@@ -105,9 +104,9 @@ export function startLiveStream(
   const open = () => {
     const url = lastId ? `/api/stream?lastEventId=${encodeURIComponent(lastId)}` : '/api/stream';
     const s = (source = make(url));
-    heard = now();
+    heard = Date.now();
     s.onopen = () => {
-      heard = now();
+      heard = Date.now();
       setLiveState('live');
       // Back after a break: what changed meanwhile, in case the server could not replay it.
       if (dropped) bringAll();
@@ -121,10 +120,10 @@ export function startLiveStream(
       retry = setTimeout(open, o.retryMs);
     };
     const remember = (e: MessageEvent<string>) => {
-      heard = now();
+      heard = Date.now();
       if (e.lastEventId) lastId = e.lastEventId;
     };
-    s.addEventListener('heartbeat', () => (heard = now()));
+    s.addEventListener('heartbeat', () => (heard = Date.now()));
     s.addEventListener('ready', remember);
     // The server could not read the store: it ends the stream, and says when to come back.
     s.addEventListener('unavailable', () => setLiveState('polling'));
@@ -162,7 +161,7 @@ export function startLiveStream(
   // (the views poll meanwhile) and opened again, which a balancer sends to an instance that answers.
   const watchdog = setInterval(
     () => {
-      if (stopped || source?.readyState !== OPEN || now() - heard <= silentMs) return;
+      if (stopped || source?.readyState !== OPEN || Date.now() - heard <= silentMs) return;
       setLiveState('polling');
       dropped = true;
       source.close();
