@@ -22,7 +22,8 @@ const ROUTES: { name: string; path: (id: string) => string; ready: (page: Page) 
   {
     name: 'the map',
     path: () => '/',
-    ready: (page) => page.locator('.leaflet-container[data-markers]'),
+    // Its loads drawn, so the board's rows are checked too.
+    ready: (page) => page.locator('.leaflet-container[data-markers]:not([data-markers="0"])'),
   },
   {
     name: 'a load’s detail',

@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -186,6 +187,13 @@ describe('LoadBoard when the watch list empties', () => {
     rerender(<LoadBoard rows={[]} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
     expect(screen.getByText('No loads to show yet.')).toBeInTheDocument();
     expect(screen.getByRole('grid')).toHaveAccessibleName('Loads, 0 shown');
+  });
+
+  it('keeps the empty board’s words out of the grid, which may hold only rows', async () => {
+    render(<LoadBoard rows={[]} now={NOW} selectedKey={null} onSelect={vi.fn()} />);
+    expect(screen.getByText('No loads to show yet.')).toBeInTheDocument();
+    const result = await axe.run(document.body, { runOnly: ['aria-required-children'] });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
   });
 });
 

@@ -213,6 +213,12 @@ export const LoadBoard = memo(function LoadBoard({
           </p>
         )}
       </div>
+      {/* Beside the grid, not in it: a grid may hold only rows. */}
+      {shown.length === 0 && (
+        <p className="p-4 text-sm text-ink-muted">
+          {rows.length === 0 ? 'No loads to show yet.' : 'No load matches these filters.'}
+        </p>
+      )}
       <div
         ref={scroller}
         role="grid"
@@ -223,11 +229,6 @@ export const LoadBoard = memo(function LoadBoard({
         onKeyDown={onKeyDown}
         className="group relative min-h-0 flex-1 overflow-auto focus:outline-none"
       >
-        {shown.length === 0 && (
-          <p className="p-4 text-sm text-ink-muted">
-            {rows.length === 0 ? 'No loads to show yet.' : 'No load matches these filters.'}
-          </p>
-        )}
         <div style={{ height: virtualizer.getTotalSize() }} className="relative w-full">
           {virtualizer.getVirtualItems().map((item) => {
             const row = shown[item.index] as BoardRow;
