@@ -112,6 +112,9 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/web/**', ...STORE_TESTS],
+          // Many start a proxy and simulator and pull whole fleets: on a busy machine one such test
+          // outran the 5 s default.
+          testTimeout: 30_000,
         },
       },
       {
