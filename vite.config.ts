@@ -94,6 +94,9 @@ export default defineConfig({
     },
   },
   test: {
+    // On a busy machine the 5 s default was outrun by a test of a dozen logins (scrypt, a real
+    // database), by one pulling a simulated fleet through a proxy, and nearly by jsdom's property tests.
+    testTimeout: 30_000,
     // Web code runs in jsdom, everything else in node; each file is a fresh module graph.
     projects: [
       {
@@ -112,9 +115,6 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['src/web/**', ...STORE_TESTS],
-          // Many start a proxy and simulator and pull whole fleets: on a busy machine one such test
-          // outran the 5 s default.
-          testTimeout: 30_000,
         },
       },
       {
@@ -126,9 +126,6 @@ export default defineConfig({
           environment: 'node',
           include: STORE_TESTS,
           globalSetup: ['src/testing/postgres-global-setup.ts'],
-          // Each login hashes with scrypt and each test talks to a real database: on a busy machine a
-          // test of a dozen logins outran the 5 s default.
-          testTimeout: 30_000,
         },
       },
     ],
