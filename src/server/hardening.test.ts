@@ -19,7 +19,8 @@ import { documentOrigins } from './start';
  */
 
 /** Distinctive credentials: any occurrence of them in an answer or a log line is a leak. */
-const CANARY = { partnerId: 918273645, accountId: 'U2FsdGVkX1-canary-acct-5f0e2d' };
+// Base64-like, as account ids are: its +, / and = change when it is quoted URL-encoded.
+const CANARY = { partnerId: 918273645, accountId: 'U2FsdGVkX1+canary/acct=5f0e2d' };
 const FIXED_PATHS = [
   '/loadtrackservice/getLoadTrackDetailsServiceV2',
   '/loadtrackservice/getLoadTrackDetailsServiceByLoadNumber',
@@ -458,16 +459,33 @@ describe('what the upstream sends besides its answer', () => {
 });
 
 describe('the partner credentials', () => {
-  const secrets = [CANARY.accountId, String(CANARY.partnerId)];
+  const encoded = encodeURIComponent(CANARY.accountId);
+  const secrets = [CANARY.accountId, encoded, encoded.toLowerCase(), String(CANARY.partnerId)];
   const leaks = (text: string) => secrets.filter((s) => text.includes(s));
 
   it('appear in no answer, header or log line, whatever the upstream answers', async () => {
     // An upstream that echoes the credentials in its error messages, as a careless service might.
     let mode = 'ok';
     const upstream = await startFakeUpstream((req, res) => {
-      const echo = `partner ${CANARY.partnerId} / account ${CANARY.accountId}`;
-      if (mode === 'ok') json(res, 200, OK_ANSWER);
-      else if (mode === '401') json(res, 401, { status: false, message: `Invalid ${echo}`, errorCode: 1001 });
+      const echo = `partner ${CANARY.partnerId} / account ${CANARY.accountId} (${encoded})`;
+      if (req.url === '/api/v1/webhooks')
+        json(res, 401, { statusCode: 401, message: `token of ${echo} expired` });
+      else if (mode === 'ok') json(res, 200, OK_ANSWER);
+      else if (mode === 'echo-fields') {
+        // The request quoted back in undocumented fields, which the proxy keeps and serves.
+        const id = (JSON.parse(req.body) as { loadTrackExternalIds: string[] }).loadTrackExternalIds[0];
+        json(res, 200, {
+          ...OK_ANSWER,
+          details: [
+            {
+              loadTrackExternalId: id,
+              request: { partnerId: CANARY.partnerId, accountId: CANARY.accountId },
+              links: [`https://files.example/list?partner=${CANARY.partnerId}&account=${encoded}`],
+            },
+          ],
+        });
+      } else if (mode === '401')
+        json(res, 401, { status: false, message: `Invalid ${echo}`, errorCode: 1001 });
       else if (mode === 'status-false') json(res, 200, { status: false, message: `Suspended: ${echo}` });
       else if (mode === '500')
         json(res, 500, { status: false, message: `Exception for ${echo}`, body: req.body });
@@ -480,7 +498,16 @@ describe('the partner credentials', () => {
     const stack = await startStack({ upstream: { baseUrl: upstream.url, ...CANARY } });
     try {
       const seenByBrowser: string[] = [];
-      for (const m of ['ok', '401', 'status-false', '500', 'bad-json', 'not-an-answer', '429']) {
+      for (const m of [
+        'ok',
+        'echo-fields',
+        '401',
+        'status-false',
+        '500',
+        'bad-json',
+        'not-an-answer',
+        '429',
+      ]) {
         mode = m;
         for (const path of ['/api/pull/by-external-id', '/api/pull/by-load-number']) {
           const response = await stack.post(path, { ids: [`${m}-${path.length}`] });
@@ -489,6 +516,12 @@ describe('the partner credentials', () => {
           );
         }
       }
+      const webhook = await stack.post(
+        '/api/webhooks',
+        { eventType: 'PdvRequestCompleted', clientUrl: 'https://x.example' },
+        { Authorization: 'Bearer t' },
+      );
+      seenByBrowser.push(`webhook ${webhook.status} ${await webhook.text()}`);
       for (const path of ['/api/config', '/api/health', '/api/diagnostics', '/api/session']) {
         const response = await fetch(`${stack.proxy.url}${path}`);
         seenByBrowser.push(`${path} ${JSON.stringify([...response.headers])} ${await response.text()}`);
@@ -498,7 +531,14 @@ describe('the partner credentials', () => {
       expect(seenByBrowser.filter((s) => leaks(s).length > 0)).toEqual([]);
       expect(stack.logs.length).toBeGreaterThan(10);
       expect(stack.logs.filter((l) => leaks(l).length > 0)).toEqual([]);
-      // What the upstream said is still relayed, with the credentials taken out.
+      // What the upstream said is still relayed, with the credentials taken out: the load with them
+      // in its undocumented fields is served, and the webhook service's refusal relayed.
+      const served = seenByBrowser.find((t) => t.startsWith('echo-fields 200'));
+      expect(served).toContain('"request":{"partnerId":"[partner id]","accountId":"[account id]"}');
+      expect(served).toContain('?partner=[partner id]&account=[account id]');
+      expect(seenByBrowser.find((t) => t.startsWith('webhook'))).toMatch(
+        /^webhook 401 .*token of partner \[partner id\] \/ account \[account id\] \(\[account id\]\) expired/,
+      );
       mode = '401';
       const rejected = await stack.post('/api/pull/by-external-id', { ids: ['again'] });
       expect(await rejected.json()).toMatchObject({

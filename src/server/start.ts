@@ -105,6 +105,7 @@ export function buildProxy(
     now: options.now,
     outlook: outlookOptionsOf(env, upstream.mode),
     onChange: memoryFeed?.notify,
+    hideCredentials: client.hide.value,
     keepTripStops:
       store && tripStopsKeeper((by, id, trip) => keepTripStops(store.db, by, id, trip, now()), events),
   };

@@ -116,6 +116,11 @@ export interface TrackCacheOptions {
    * failure is retried at the load's next change; it never fails the pull.
    */
   keepTripStops?: (by: LoadBy, id: string, trip: TripStops) => Promise<void>;
+  /**
+   * A load's undocumented fields with the partner's credentials hidden, should the service quote
+   * them there: those fields are kept and served as they came.
+   */
+  hideCredentials?: <T>(value: T) => T;
 }
 
 /** One answer as the track store keeps it: each load's new items under its merged head, notes, missing ids. */
@@ -543,6 +548,7 @@ export function createTrackCache(o: TrackCacheOptions) {
           byId.delete(t.id);
           const issues = [...own];
           const load = normalizeLoad(detail, by, `details[${i}]`, issues);
+          if (load && o.hideCredentials) load.extras = o.hideCredentials(load.extras);
           // What the reading of values found (a coordinate out of range, an unreadable time) goes to
           // the diagnostics with what the parser found.
           for (let k = own.length; k < issues.length; k++) answer.issues.push(issues[k] as ParseIssue);

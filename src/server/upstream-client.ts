@@ -13,6 +13,7 @@ import { bytesPrint } from '@/contract/json-print';
 import { memberAt, splitPullAnswer, valueEndAt } from '@/contract/pull-split';
 import type { IncludeFlags } from '@/contract/proxy-api';
 import type { LoadBy } from '@/domain/model';
+import { credentialScrub } from './credential-scrub';
 import { ProxyError } from './errors';
 import { createTransport, TransportError, type TransportAnswer } from './upstream-transport';
 
@@ -81,9 +82,8 @@ export function createUpstreamClient(o: UpstreamOptions) {
   } as const;
   const now = o.now ?? Date.now;
   // A service may quote the request in its messages; what it says is relayed, the credentials are not.
-  const partnerIdPattern = new RegExp(`(?<![0-9])${o.partnerId}(?![0-9])`, 'g');
-  const scrub = (text: string): string =>
-    text.split(o.accountId).join('[account id]').replace(partnerIdPattern, '[partner id]');
+  const hide = credentialScrub(o);
+  const scrub = hide.text;
   const threshold = o.breakerThreshold ?? 5;
   const openMs = o.breakerOpenMs ?? 30_000;
   const stats: UpstreamStats = {
@@ -369,7 +369,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
 
   /**
    * 4.4: creates a webhook with the browser's bearer token. A 2xx or 4xx answer with a JSON body is
-   * relayed as it came (status, body, `Location` when it is a webhook path); a 5xx, a 3xx (a browser's
+   * relayed, the credentials it quotes hidden (status, body, `Location` when it is a webhook path); a 5xx, a 3xx (a browser's
    * fetch would follow it) or a body that is not JSON becomes a proxy error, as transport failures do.
    */
   async function createWebhook(
@@ -404,7 +404,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
     const location = answer.header('location') ?? undefined;
     return {
       status: answer.status,
-      body: json,
+      body: hide.value(json),
       location: location && /^\/api\/v1\/webhooks\/[\w-]+$/.test(location) ? location : undefined,
     };
   }
@@ -414,6 +414,8 @@ export function createUpstreamClient(o: UpstreamOptions) {
     createWebhook: (...args: Parameters<typeof createWebhook>) => noted(() => createWebhook(...args)),
     stats,
     urls,
+    /** Hides the credentials the service quotes in what it sends (a load's undocumented fields). */
+    hide,
     /** The client's clock, for reading `stats` in its time. */
     now,
   };
