@@ -445,3 +445,41 @@ describe('reading identity', () => {
     expect(load?.readings.map((r) => r.supply).sort()).toEqual([33, 33.4]);
   });
 });
+
+describe('a load’s latest location', () => {
+  const fix = (time: string, lat: string) => ({ lat, lon: '-95.9', accuracy: 10, timestampUTC: time });
+  const normalized = (detail: Record<string, unknown>) => {
+    const result = parsePullAnswer({ status: true, details: [{ loadTrackExternalId: 1, ...detail }] });
+    if ('error' in result) throw new Error(result.error);
+    const issues: ParseIssue[] = [...(result.data.detailIssues[0] ?? [])];
+    return { load: normalizeLoad(result.data.details[0]!, 'external-id', 'details[0]', issues)!, issues };
+  };
+  const pings = [fix('11/22/2026 13:00:00 UTC', '41.1'), fix('11/22/2026 13:20:00 UTC', '41.3')];
+
+  it('is the newest ping when its own is unreadable, the skipped one still noted', () => {
+    const { load, issues } = normalized({ latestLocation: 'Joliet, IL', locations: pings });
+    expect(load.latestLocation).toMatchObject({
+      lat: 41.3,
+      lon: -95.9,
+      accuracy: 10,
+      instant: Date.UTC(2026, 10, 22, 13, 20),
+      place: {},
+    });
+    expect(load.latestLocation?.key).toBe(load.pings[1]?.key);
+    expect(LoadView.safeParse(load).success).toBe(true);
+    expect(issues.map((i) => i.path)).toContain('details[0].latestLocation');
+  });
+
+  it('is the newest ping when the service sends none, and none when there is no ping either', () => {
+    expect(normalized({ locations: [...pings].reverse() }).load.latestLocation?.lat).toBe(41.3);
+    expect(normalized({ latestLocation: null }).load.latestLocation).toBeUndefined();
+  });
+
+  it('is the service’s own when it is readable, even older than the pings', () => {
+    const { load } = normalized({
+      latestLocation: { ...fix('11/22/2026 12:00:00 UTC', '40.0'), city: 'Omaha' },
+      locations: pings,
+    });
+    expect(load.latestLocation).toMatchObject({ lat: 40, place: { city: 'Omaha' } });
+  });
+});

@@ -497,6 +497,14 @@ function oddStopFields(stop: Record<string, unknown>, path: string, i: number, i
   }
 }
 
+/** The newest of pings in time order as a latest location, with no place (a ping has none). */
+function latestOfPings(pings: readonly Ping[]): LatestLocation | undefined {
+  const newest = pings[pings.length - 1];
+  if (newest === undefined) return undefined;
+  const { driver, ...fix } = newest;
+  return { ...fix, place: {}, ...(driver !== undefined ? { driver } : {}) };
+}
+
 /**
  * Turns one parsed load detail into a Load. `issues` are those the contract parser reported for
  * this load; those found here (bad coordinates, unreadable times) are added to them.
@@ -524,17 +532,21 @@ export function normalizeLoad(
       });
     }
   }
+  // The keys of pings, comments and readings spell out their instants (see `keys`).
+  const pings = sortByInstant(list(r, detail.locations, 'locations', ping), true);
   return {
     by,
     id,
     externalId: detail.loadTrackExternalId,
     loadNumber: detail.loadNumber,
     ltExternalId: detail.ltExternalId,
-    latestLocation: single(r, detail.latestLocation, 'latestLocation', latestLocation),
+    // Its own unreadable or absent, the newest ping read is where the load was last seen: a fresh
+    // track is never "no ping yet" and off the map.
+    latestLocation:
+      single(r, detail.latestLocation, 'latestLocation', latestLocation) ?? latestOfPings(pings),
     latestStatus: single(r, detail.latestStatus, 'latestStatus', statusEvent),
     latestTemperature: single(r, detail.latestTemperature, 'latestTemperature', reading),
-    // The keys of pings, comments and readings spell out their instants (see `keys`).
-    pings: sortByInstant(list(r, detail.locations, 'locations', ping), true),
+    pings,
     events: sortByInstant(list(r, detail.events, 'events', statusEvent)),
     comments: sortByInstant(list(r, detail.comments, 'comments', comment), true),
     documents: sortByInstant(list(r, detail.documents, 'documents', document)),
