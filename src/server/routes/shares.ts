@@ -17,6 +17,7 @@ import { isNoiseEvent } from '@/domain/noise-rules';
 import type { AppEnv } from '../app-env';
 import { clientAddress, throttleKey } from '../auth/client-address';
 import { ProxyError, requireStore, storeUnavailable } from '../errors';
+import { requireRole } from '../middleware/access';
 import { createRateLimit } from '../shares/rate-limit';
 import {
   afterDeliveryEnd,
@@ -44,11 +45,14 @@ export const SHARE_LIMIT_PER_ADDRESS = 60;
 /** A view from one address is audited at most once this often per link. */
 const VIEW_AUDIT_MS = 3_600_000;
 
-/** `/api/shares`: the team's links; every role (dispatcher, broker, admin) makes and revokes them. */
+/**
+ * `/api/shares`: every role (dispatcher, broker, admin) makes a link from a load's page; brokers
+ * and admins list the team's links and revoke them (the Share links page).
+ */
 export function shareRoutes(db: Kysely<Database> | undefined, now: () => number) {
   const store = () => requireStore(db);
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', requireRole('broker', 'admin'), async (c) => {
       const links = await listShares(store(), now()).catch(unavailable);
       return c.json({ links } satisfies SharesAnswer);
     })
@@ -60,6 +64,7 @@ export function shareRoutes(db: Kysely<Database> | undefined, now: () => number)
     })
     .delete(
       '/:id',
+      requireRole('broker', 'admin'),
       validate('param', z.object({ id: z.string().check(z.regex(/^\d{1,18}$/, 'a link id is a number')) })),
       async (c) => {
         const link = await revokeShare(store(), c.req.valid('param').id, c.get('user').name, now()).catch(

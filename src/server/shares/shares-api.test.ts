@@ -103,12 +103,12 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
     expect(text).not.toContain(rolling.driver);
     expect(text).not.toMatch(/phone|driver|comment/i);
 
-    const [link] = await linksOf(ana);
+    const [link] = await linksOf(bo);
     expect(link).toMatchObject({ id: made.link.id, views: 1, live: true });
     expect(link?.lastViewAt).toBe(new Date(clock.now()).toISOString());
     // A page's refreshes are not views.
     await open(made.token, freshAddress(), true);
-    expect((await linksOf(ana))[0]?.views).toBe(1);
+    expect((await linksOf(bo))[0]?.views).toBe(1);
     const audit = await store.db
       .selectFrom('audit_log')
       .select(['actor', 'action'])
@@ -164,7 +164,7 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
     const after = await open(made.token);
     expect(after.status).toBe(404);
     expect(await after.json()).toEqual(SHARE_NOT_VALID);
-    const link = (await linksOf(ana)).find((l) => l.id === made.link.id);
+    const link = (await linksOf(bo)).find((l) => l.id === made.link.id);
     expect(link).toMatchObject({ live: false, revokedBy: 'Bo Broker' });
     const entry = await store.db
       .selectFrom('audit_log')
@@ -190,6 +190,7 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
     expect(live).toEqual([`e:${rolling.externalId}`, 'e:no-such-load', `n:${rolling.loadNumber}`]);
     // A day went by: the sessions made at the start have gone idle.
     ana = (await loginAs(stack, store.db, 'dispatcher')).cookie;
+    bo = (await loginAs(stack, store.db, 'broker')).cookie;
   });
 
   it('answers 1,000 guessed tokens with the one not-valid answer, never data', async () => {
@@ -239,6 +240,20 @@ describe.each(STORE_KINDS)('share links, on %s', (kind) => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(await response.json())).toContain(field);
     }
-    expect((await send('DELETE', '/api/shares/abc', ana)).status).toBe(400);
+    expect((await send('DELETE', '/api/shares/abc', bo)).status).toBe(400);
+  });
+
+  it('lets a dispatcher make a link, but only brokers and admins list and revoke the team’s', async () => {
+    const made = await create(ana, { loads: [`e:${rolling.externalId}`] });
+    for (const [method, path] of [
+      ['GET', '/api/shares'],
+      ['DELETE', `/api/shares/${made.link.id}`],
+    ] as const) {
+      const refused = await send(method, path, ana);
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: { code: 'forbidden_role' } });
+    }
+    expect((await open(made.token)).status).toBe(200);
+    expect((await linksOf(bo)).find((l) => l.id === made.link.id)).toMatchObject({ live: true });
   });
 });
