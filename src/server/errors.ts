@@ -21,6 +21,14 @@ export class ProxyError extends Error {
 export function storeUnavailable(what: string, details?: StoreWaits): (error: unknown) => never {
   return (error) => {
     if (error instanceof ProxyError) throw error;
+    // PostgreSQL's data exceptions (class 22: a NUL in a text, say) are the input's fault, not the store's.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code))
+      throw new ProxyError(
+        400,
+        'invalid_request',
+        `the store refused a value sent: ${(error as Error).message}`,
+      );
     throw new ProxyError(503, 'store_unavailable', `the store does not answer: ${what}`, details);
   };
 }

@@ -14,7 +14,11 @@ export function validate<T extends z.core.$ZodType, Target extends keyof Validat
   schema: T,
 ) {
   return zValidator(target, schema, (result) => {
-    if (result.success) return;
+    if (result.success) {
+      const at = nulAt(result.data, []);
+      if (at !== undefined) throw nulRefused(at.join('.') || '(body)');
+      return;
+    }
     const details = result.error.issues.map((issue) => ({
       path: issue.path.map(String).join('.') || '(body)',
       message: issue.message,
@@ -42,4 +46,27 @@ export function validate<T extends z.core.$ZodType, Target extends keyof Validat
       .join('; ');
     throw new ProxyError(400, 'invalid_request', summary, details);
   });
+}
+
+/** The path of the first text holding U+0000, which PostgreSQL cannot keep in a text. */
+function nulAt(value: unknown, path: (string | number)[]): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = nulAt(value[i], [...path, i]);
+      if (at) return at;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, field] of Object.entries(value)) {
+      const at = nulAt(field, [...path, key]);
+      if (at) return at;
+    }
+  }
+  return undefined;
+}
+
+/** The 400 for a text holding the NUL character (U+0000), naming where. */
+function nulRefused(path: string): ProxyError {
+  const message = 'a text may not hold the NUL character (U+0000)';
+  return new ProxyError(400, 'invalid_request', `${path}: ${message}`, [{ path, message }]);
 }

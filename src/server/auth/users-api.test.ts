@@ -117,6 +117,9 @@ describe.each(STORE_KINDS)('/api/users, on %s', (kind) => {
       ['PATCH', '/api/users/Bea', { role: 'admin', disabled: true }, 400, 'exactly one'],
       ['PATCH', '/api/users/Bea', {}, 400, 'exactly one'],
       ['PATCH', '/api/users/Nobody', { role: 'broker' }, 404, 'Nobody'],
+      // A NUL PostgreSQL cannot keep in a text is the request's fault, never "the store does not answer".
+      ['PATCH', '/api/users/%00', { role: 'broker' }, 400, 'the store refused a value sent'],
+      ['POST', '/api/users', { name: 'Cy', role: 'broker', password: 'long enough\u0000x' }, 400, 'password'],
       // Said of the field the change was about: not "Role" for a disable.
       [
         'PATCH',
