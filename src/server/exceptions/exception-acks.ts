@@ -64,6 +64,8 @@ export async function actOnException(
         kind: input.kind,
         occurrence: input.occurrence ?? null,
         ...(input.action === 'snooze' ? { minutes: input.minutes } : {}),
+        // The row's note goes with its next action: the audit log keeps what was written.
+        ...(input.note ? { note: input.note } : {}),
       },
     });
     return toAck(row);
