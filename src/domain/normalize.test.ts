@@ -5,7 +5,7 @@ import { parsePullAnswer } from '@/contract/parse-pull';
 import type { ParseIssue } from '@/contract/parse-issue';
 import quirks from '@/testing/fixtures/by-external-id-quirks.json';
 import { applyDelta } from './merge';
-import { keys, normalizeLoad, toAccuracy, toCoordinate } from './normalize';
+import { COMMENT_MAX_CHARACTERS, keys, normalizeLoad, toAccuracy, toCoordinate } from './normalize';
 import { readStops } from './stops';
 
 function firstLoad() {
@@ -481,5 +481,39 @@ describe('a load’s latest location', () => {
       locations: pings,
     });
     expect(load.latestLocation).toMatchObject({ lat: 40, place: { city: 'Omaha' } });
+  });
+});
+
+describe('a comment’s text', () => {
+  it('is shortened past its bound, with a note, and the comment kept', () => {
+    const at = '11/22/2026 13:00:00 UTC';
+    const result = parsePullAnswer({
+      status: true,
+      details: [
+        {
+          loadTrackExternalId: 1,
+          comments: [
+            { comment: 'A'.repeat(2_000_000), commentBy: 'D', timestampUTC: at },
+            { comment: 'on time', commentBy: 'B', timestampUTC: at },
+          ],
+        },
+      ],
+    });
+    if ('error' in result) throw new Error(result.error);
+    const issues: ParseIssue[] = [];
+    const load = normalizeLoad(result.data.details[0]!, 'external-id', 'details[0]', issues)!;
+    const long = load.comments.find((c) => c.by === 'driver');
+    expect(long?.text).toBe(`${'A'.repeat(COMMENT_MAX_CHARACTERS)}…`);
+    expect(long?.key.length).toBeLessThan(COMMENT_MAX_CHARACTERS + 100);
+    expect(load.comments.find((c) => c.by === 'broker')?.text).toBe('on time');
+    expect(issues).toEqual([
+      {
+        path: 'details[0].comments[0].comment',
+        kind: 'invalid_value',
+        message: `a comment of 2000000 characters is shortened to its first ${COMMENT_MAX_CHARACTERS}`,
+        skipped: true,
+        keptItem: true,
+      },
+    ]);
   });
 });

@@ -344,6 +344,12 @@ function statusEvent(r: Reader, w: EventItem | LatestStatus): StatusEvent | unde
   };
 }
 
+/**
+ * A comment is at most this long: a browser laying out megabytes of text without a space froze the
+ * load page, and no message a driver or broker types is near it.
+ */
+export const COMMENT_MAX_CHARACTERS = 10_000;
+
 function comment(r: Reader, w: CommentItem): Comment | undefined {
   // Read here, at a site that sees one kind of item, the fields are quick to read.
   const f = w as ItemTimes;
@@ -351,11 +357,22 @@ function comment(r: Reader, w: CommentItem): Comment | undefined {
   if (!time) return undefined;
   const instant = time.instant as number;
   const by = w.commentBy === 'D' ? 'driver' : w.commentBy === 'B' ? 'broker' : undefined;
+  let text = w.comment;
+  if (text !== undefined && text.length > COMMENT_MAX_CHARACTERS) {
+    r.issues.push({
+      path: joinPath(r.path(), 'comment'),
+      kind: 'invalid_value',
+      message: `a comment of ${text.length} characters is shortened to its first ${COMMENT_MAX_CHARACTERS}`,
+      skipped: true,
+      keptItem: true,
+    });
+    text = `${text.slice(0, COMMENT_MAX_CHARACTERS)}…`;
+  }
   return {
-    key: keys.comment(instant, w.commentBy, w.comment),
+    key: keys.comment(instant, w.commentBy, text),
     instant,
     time,
-    text: w.comment,
+    text,
     by,
     position: r.optionalPosition(w.location),
     place: w.location ? toPlace(w.location) : undefined,
