@@ -13,7 +13,8 @@ import {
   type DetailListName,
 } from './load-detail';
 import { issuesFromZod, joinPath, REPORT_INPUT, type ParseIssue } from './parse-issue';
-import { parsePullAnswer, readBySchema, wrappedItem, wrappedItemNote } from './parse-pull';
+import { parsePullAnswer, readBySchema, wrappedItem, wrappedItemNote, wrappedList } from './parse-pull';
+import { isRecord } from './records';
 
 /**
  * The fast readers must build exactly what the zod schemas build, or step aside: the same values,
@@ -287,12 +288,16 @@ function parseWithSchemasOnly(value: unknown) {
       const at = joinPath(path, key);
       if (Object.hasOwn(detailLists, key)) {
         if (field === null || field === undefined) continue;
-        if (!Array.isArray(field)) {
+        // A list wrapped one level deeper is read from inside, as the service has sent `details`.
+        const wrappedIn = isRecord(field) ? wrappedList(field) : undefined;
+        if (wrappedIn) own.push(wrappedItemNote(at, wrappedIn.key));
+        const items: unknown = wrappedIn ? wrappedIn.list : field;
+        if (!Array.isArray(items)) {
           own.push({ path: at, kind: 'wrong_type', message: 'expected an array', skipped: true });
           continue;
         }
         const list: unknown[] = [];
-        field.forEach((item, j) => {
+        items.forEach((item, j) => {
           const name = key as DetailListName;
           const r = readWithSchema(name, detailLists[name], item, joinPath(at, j), own);
           if (r) list.push(r.data);

@@ -267,6 +267,12 @@ function parseList<S extends z.ZodType>(
   issues: ParseIssue[],
 ): z.infer<S>[] | undefined {
   if (value === null || value === undefined) return undefined;
+  // A list wrapped one level deeper (`{ "items": [ … ] }`) is read from inside, as `details` is.
+  const wrapped = isRecord(value) ? wrappedList(value) : undefined;
+  if (wrapped) {
+    issues.push(wrappedItemNote(path, wrapped.key));
+    value = wrapped.list;
+  }
   if (!Array.isArray(value)) {
     issues.push({ path, kind: 'wrong_type', message: 'expected an array', skipped: true });
     return undefined;

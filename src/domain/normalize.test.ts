@@ -517,3 +517,24 @@ describe('a comment’s text', () => {
     ]);
   });
 });
+
+describe('a list wrapped one level deeper', () => {
+  it('is read from inside with a note, its items kept', () => {
+    const event = (minute: number) => ({
+      statusCode: '100',
+      statusName: 'In transit',
+      timestampUTC: `11/22/2026 13:${minute}:00 UTC`,
+    });
+    const result = parsePullAnswer({
+      status: true,
+      details: [{ loadTrackExternalId: 1, events: { items: [event(10), event(20), event(30)] } }],
+    });
+    if ('error' in result) throw new Error(result.error);
+    const issues: ParseIssue[] = [...(result.data.detailIssues[0] ?? [])];
+    const load = normalizeLoad(result.data.details[0]!, 'external-id', 'details[0]', issues)!;
+    expect(load.events).toHaveLength(3);
+    expect(issues).toEqual([
+      expect.objectContaining({ path: 'details[0].events', kind: 'wrapped_item', skipped: false }),
+    ]);
+  });
+});
