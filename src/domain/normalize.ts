@@ -29,6 +29,7 @@ import type {
 } from './model';
 import { timeOf, type ItemTime, type ItemTimes } from './time';
 import { sortByInstant } from './merge';
+import { appointmentOf } from './stops';
 
 const KNOWN_FIELDS = new Set([
   'loadTrackExternalId',
@@ -508,6 +509,18 @@ function oddStopFields(stop: Record<string, unknown>, path: string, i: number, i
         path: joinPath(joinPath(path, i), key),
         kind: 'wrong_type',
         message: `expected text or a number, received ${Array.isArray(v) ? 'a list' : 'an object'}: the field was dropped, its item kept`,
+        skipped: true,
+        keptItem: true,
+      });
+  }
+  // An appointment sent in another form is no appointment: said here, as the load page says it.
+  const sent = stop.datetime;
+  if ((typeof sent === 'string' && sent.trim() !== '') || typeof sent === 'number') {
+    if (appointmentOf(String(sent), undefined) === undefined)
+      issues.push({
+        path: joinPath(joinPath(path, i), 'datetime'),
+        kind: 'invalid_value',
+        message: `${JSON.stringify(sent).slice(0, 60)} is not an appointment time (MM/DD/YYYY HH:mm): the stop has no appointment`,
         skipped: true,
         keptItem: true,
       });

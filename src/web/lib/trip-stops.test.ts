@@ -29,11 +29,12 @@ describe('tripStops', () => {
       time: { zone: 'GMT-7', offset: -420, zoneKnown: true },
     });
     // What cannot be read is shown as sent; the offset that was not used stays among the details.
-    expect(unzoned!.appointment).toEqual({ text: '11/23/2026 08:00' });
-    expect(rolled!.appointment).toEqual({ text: '02/30/2026 08:00' });
+    // A wall time without its zone is told apart from a text that is no time at all.
+    expect(unzoned!.appointment).toEqual({ text: '11/23/2026 08:00', wallTime: true });
+    expect(rolled!.appointment).toEqual({ text: '02/30/2026 08:00', wallTime: false });
     expect(rolled!.details).toEqual([['Stop GMT diff', '-6']]);
-    expect(far!.appointment).toEqual({ text: '11/23/2026 08:00' });
-    expect(words!.appointment).toEqual({ text: 'before noon' });
+    expect(far!.appointment).toEqual({ text: '11/23/2026 08:00', wallTime: true });
+    expect(words!.appointment).toEqual({ text: 'before noon', wallTime: false });
     expect(due!.details).toEqual([]);
   });
 

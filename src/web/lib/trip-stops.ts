@@ -25,9 +25,10 @@ export interface TripStop {
 
 /**
  * An appointment read as a time (its wall time and the stop's offset from GMT both sent), or, when
- * either is missing or unreadable, its text as sent: never a guessed zone.
+ * either is missing or unreadable, its text as sent: never a guessed zone. `wallTime` says whether
+ * the text is a wall time (`MM/DD/YYYY HH:mm`) that lacks only its zone.
  */
-export type StopAppointment = { instant: number; time: ItemTime } | { text: string };
+export type StopAppointment = { instant: number; time: ItemTime } | { text: string; wallTime: boolean };
 
 const MAX_STOPS = 100;
 const MAX_DETAILS = 24;
@@ -102,12 +103,14 @@ const offsetName = (minutes: number): string => offsetText(minutes / 60);
 function appointmentOf(sent: string, gmtDiff: unknown): StopAppointment {
   const m = WALL.exec(sent);
   const hours = typeof gmtDiff === 'number' ? gmtDiff : Number(text(gmtDiff) ?? Number.NaN);
-  if (!m || !Number.isFinite(hours) || Math.abs(hours) > 14) return { text: sent };
+  if (!m) return { text: sent, wallTime: false };
   const [mo, d, y, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   const back = new Date(wall);
   // 02/30 or 25:00 would roll over into another day: not a time the stop was given.
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23) return { text: sent };
+  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59)
+    return { text: sent, wallTime: false };
+  if (!Number.isFinite(hours) || Math.abs(hours) > 14) return { text: sent, wallTime: true };
   const offset = Math.round(hours * 60);
   const instant = wall - offset * 60_000;
   const time: ItemTime = {

@@ -396,12 +396,16 @@ describe('LoadDetailPage', () => {
     const stops = within(summary()).getByRole('region', { name: 'Stops (3)' });
     const [pickup, delivery, third] = within(stops).getAllByRole('listitem');
     // Pickup first, by their order numbers. An appointment that is not a time is shown as sent.
-    expect(pickup!.firstElementChild).toHaveTextContent(/^Pickup·Omaha, NE·appointment tomorrow morning$/);
+    expect(pickup!.firstElementChild).toHaveTextContent(
+      /^Pickup·Omaha, NE·appointment “tomorrow morning” as sent, not a time Haulview reads: no appointment judged$/,
+    );
     expect(delivery!.firstElementChild).toHaveTextContent(
       /^Delivery·Fresh Foods DC, Denver, CO·appointment Nov 23, 08:00 GMT-7$/,
     );
     // Without its offset from GMT, a wall time has no zone: shown as sent, never guessed.
-    expect(third!.firstElementChild).toHaveTextContent(/^Stop 3·Boise·appointment 11\/24\/2026 09:00$/);
+    expect(third!.firstElementChild).toHaveTextContent(
+      /^Stop 3·Boise·appointment 11\/24\/2026 09:00 \(the stop’s zone not sent: not judged\)$/,
+    );
     // The raw fields are not on show; behind "details", in words. The service's own id nowhere.
     expect(within(stops).getByText('S700134-1')).not.toBeVisible();
     expect(stops).not.toHaveTextContent(/Order number|Stop type|99120731|99120730/);

@@ -90,8 +90,10 @@ function Appointment({ appointment }: { appointment: StopAppointment }) {
       appointment{' '}
       {'time' in appointment ? (
         <ItemTimeText time={appointment.time} instant={appointment.instant} />
+      ) : appointment.wallTime ? (
+        <span>{appointment.text} (the stop’s zone not sent: not judged)</span>
       ) : (
-        <span>{appointment.text}</span>
+        <span>“{appointment.text}” as sent, not a time Haulview reads: no appointment judged</span>
       )}
     </span>
   );
