@@ -59,10 +59,16 @@ export function kindOfPasted(id: string, chosen: LoadBy): LoadBy {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: LoadRef[] | undefined;
+/** The page's link named a watch list of which no load could be read (its `w` is then dropped). */
+let linkUnread = false;
 
 function readInitial(): LoadRef[] {
   const fromUrl = new URLSearchParams(window.location.search).get(PARAM);
-  if (fromUrl !== null) return decodeWatch(fromUrl);
+  if (fromUrl !== null) {
+    const read = decodeWatch(fromUrl);
+    linkUnread = read.length === 0 && fromUrl.trim() !== '';
+    return read;
+  }
   return decodeWatch(window.localStorage.getItem(STORAGE_KEY) ?? '');
 }
 
@@ -147,9 +153,35 @@ export const watchList = {
   clear(): void {
     write([]);
   },
+  /**
+   * Keeps the first `max` ids of each kind (a link may name more than the board holds); returns how
+   * many of each kind were let go, or undefined when none was.
+   */
+  keepAtMost(max: number): Partial<Record<LoadBy, number>> | undefined {
+    const list = snapshot();
+    const kept: Partial<Record<LoadBy, number>> = {};
+    const dropped: Partial<Record<LoadBy, number>> = {};
+    const left = list.filter((e) => {
+      const n = (kept[e.by] = (kept[e.by] ?? 0) + 1);
+      if (n <= max) return true;
+      dropped[e.by] = (dropped[e.by] ?? 0) + 1;
+      return false;
+    });
+    if (left.length === list.length) return undefined;
+    write(left);
+    return dropped;
+  },
+  /** Whether the page's link named a watch list of which nothing could be read; true once. */
+  takeLinkUnread(): boolean {
+    snapshot();
+    const was = linkUnread;
+    linkUnread = false;
+    return was;
+  },
   /** For tests: forget the in-memory list so the next read comes from the URL and storage again. */
   reset(): void {
     current = undefined;
+    linkUnread = false;
   },
 };
 

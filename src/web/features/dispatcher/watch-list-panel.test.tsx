@@ -180,3 +180,29 @@ describe('WatchListPanel, folded', () => {
     expect(screen.queryByRole('button', { name: /Add or clear loads|Hide/ })).toBeNull();
   });
 });
+
+describe('WatchListPanel, a link the board cannot take whole', () => {
+  it('keeps the first ids of a kind past the bound, says how many were left out, and the link follows', async () => {
+    window.history.replaceState(null, '', '/?w=e:700100:700105;n:LN1');
+    watchList.reset();
+    render(<Panel notFound={[]} maxIds={4} />);
+    const note = await screen.findByText(
+      'The board holds at most 4 ids of one kind: the first are watched, 2 external ids left out.',
+    );
+    expect(note).toHaveAttribute('role', 'status');
+    expect(inUrl()).toBe('e:700100:700103;n:LN1');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(note).not.toBeInTheDocument();
+  });
+
+  it('says so when a link’s watch list names no id it can read', async () => {
+    window.history.replaceState(null, '', '/?w=garbage');
+    watchList.reset();
+    render(<Panel notFound={[]} />);
+    expect(
+      await screen.findByText(
+        'The link’s watch list names no load id Haulview can read: nothing was added from it.',
+      ),
+    ).toHaveAttribute('role', 'status');
+  });
+});

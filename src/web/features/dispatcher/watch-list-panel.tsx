@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { LoadBy } from '@/domain/model';
 import { BY_NAME, LOAD_BYS, loadKey, type LoadRef } from '../../lib/load-ref';
 import { kindOfPasted, parseIdText, watchList } from '../../lib/watch-list';
@@ -32,6 +32,22 @@ export const WatchListPanel = memo(function WatchListPanel({
   const [by, setBy] = useState<LoadBy>('external-id');
   const [refused, setRefused] = useState<{ text: string; reason: string }[]>([]);
   const [added, setAdded] = useState<{ added: number; already: number; switched: number } | null>(null);
+  // What a link (`?w=`) named that the board could not take: more ids than it holds, or none it reads.
+  const [linkNote, setLinkNote] = useState<string | null>(null);
+  useEffect(() => {
+    if (watchList.takeLinkUnread())
+      setLinkNote('The link’s watch list names no load id Haulview can read: nothing was added from it.');
+  }, []);
+  useEffect(() => {
+    const dropped = watchList.keepAtMost(maxIds);
+    if (!dropped) return;
+    const words = LOAD_BYS.flatMap((kind) =>
+      dropped[kind] ? [`${formatCount(dropped[kind])} ${BY_NAME[kind]}s`] : [],
+    );
+    setLinkNote(
+      `The board holds at most ${formatCount(maxIds)} ids of one kind: the first are watched, ${words.join(' and ')} left out.`,
+    );
+  }, [entries, maxIds]);
   const inputId = useId();
   const refusedId = useId();
   const formId = useId();
@@ -174,6 +190,21 @@ export const WatchListPanel = memo(function WatchListPanel({
             }`}
         </p>
       </form>
+      {linkNote && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900"
+        >
+          {linkNote}
+          <button
+            type="button"
+            onClick={() => setLinkNote(null)}
+            className="ml-auto rounded border border-panel-line bg-panel px-1.5 hover:bg-panel-sunk"
+          >
+            OK
+          </button>
+        </p>
+      )}
       {refused.length > 0 && (
         <div
           id={refusedId}
