@@ -240,7 +240,11 @@ export function UsersPage({ session }: { session: SessionState }) {
         {shown && <OnceShownPassword name={shown.name} password={shown.password} onDone={done} />}
         <AddUserForm
           open={open}
-          onAdded={(name, password) => (password ? setShown({ name, password }) : void refresh())}
+          onAdded={(name, password) => {
+            if (password) setShown({ name, password });
+            // At once, not at Done: the first user ends the open demo, and the header says so.
+            void refresh();
+          }}
         />
         {!open && users.isError && <ErrorBanner error={users.error} onRetry={() => void users.refetch()} />}
         {!open && users.data && (
