@@ -5,6 +5,7 @@ import type { StalenessThresholds } from '@/domain/staleness';
 import { useEarlyPoints } from '../../data/early-points';
 import type { EarlyMapPoints } from './fleet-map';
 import { loadQueries } from '../../data/load-queries';
+import { usePullFailure } from '../../data/use-pull-failure';
 import type { LoadRef } from '../../lib/load-ref';
 import { useSameList } from '../../lib/same-list';
 import { useLevelNow } from '../../lib/use-now';
@@ -111,6 +112,8 @@ export function useDispatcherLoads(config: ClientConfig, mapShown: boolean) {
     ],
     [externalIds, loadNumbers],
   );
+  const externalFailure = usePullFailure(byExternal);
+  const numberFailure = usePullFailure(byNumber);
   const { refetch: refetchExternal } = byExternal;
   const { refetch: refetchNumber } = byNumber;
   const refresh = useCallback(() => {
@@ -130,8 +133,8 @@ export function useDispatcherLoads(config: ClientConfig, mapShown: boolean) {
     cursors: forBoard.cursors,
     notFound,
     waiting,
-    error: byExternal.error ?? byNumber.error,
-    retry: () => void (byExternal.isError ? refetchExternal : refetchNumber)(),
+    error: externalFailure ?? numberFailure,
+    retry: () => void (externalFailure ? refetchExternal : refetchNumber)(),
     updatedAt,
     boardHashes,
     refresh,
