@@ -563,3 +563,38 @@ describe('a stop’s appointment', () => {
     );
   });
 });
+
+describe('an item’s UTC time in a form not read', () => {
+  it('is noted at its field, the item kept with the time its other fields give', () => {
+    const result = parsePullAnswer({
+      status: true,
+      details: [
+        {
+          loadTrackExternalId: 1,
+          events: [
+            {
+              code: '1',
+              timestampUTC: '29.11.2026 02:00:00 UTC',
+              timestampSec: '11/28/2026 20:00 CST',
+            },
+            { code: '2', timestampUTC: '11/28/2026 20:30:00 UTC' },
+            { code: '3', deviceTimeGmt: '29/11/2026', timestamp: '11/28/2026 20:45 CST' },
+          ],
+        },
+      ],
+    });
+    if ('error' in result) throw new Error(result.error);
+    const issues: ParseIssue[] = [];
+    const load = normalizeLoad(result.data.details[0]!, 'external-id', 'details[0]', issues)!;
+    // In time order: the second first.
+    expect(load.events.map((e) => [e.code, e.instant])).toEqual([
+      ['2', Date.UTC(2026, 10, 28, 20, 30)],
+      ['1', Date.UTC(2026, 10, 29, 2, 0)],
+      ['3', Date.UTC(2026, 10, 29, 2, 45)],
+    ]);
+    expect(issues.map((i) => [i.path, i.kind, i.keptItem])).toEqual([
+      ['details[0].events[0].timestampUTC', 'bad_time', true],
+      ['details[0].events[2].deviceTimeGmt', 'bad_time', true],
+    ]);
+  });
+});

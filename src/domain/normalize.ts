@@ -27,7 +27,7 @@ import type {
   StatusEvent,
   TemperatureReading,
 } from './model';
-import { timeOf, type ItemTime, type ItemTimes } from './time';
+import { timeOf, unreadUtcField, type ItemTime, type ItemTimes } from './time';
 import { sortByInstant } from './merge';
 import { appointmentOf } from './stops';
 
@@ -221,6 +221,16 @@ class Reader {
         skipped: false,
       });
     }
+    // Its UTC time sent in a form not read: the time shown came from the item's other fields.
+    const unread = t.instant === undefined ? undefined : unreadUtcField();
+    if (unread !== undefined)
+      this.issues.push({
+        path: joinPath(this.path(), unread),
+        kind: 'bad_time',
+        message: `not a ${unread === 'timestampUTC' ? 'MM/DD/YYYY HH:mm:ss UTC' : 'YYYY-MM-DD HH:mm:ss'} time: the item's time was read from its other fields`,
+        skipped: true,
+        keptItem: true,
+      });
     return t;
   }
 

@@ -296,6 +296,17 @@ export function timeOf(
   return lastTime;
 }
 
+/** The UTC field of the last item read that was sent but not read: its time came from another. */
+let lastUnread: 'timestampUTC' | 'deviceTimeGmt' | undefined;
+
+/**
+ * Which UTC field of the item `timeOf` read last was sent in a form not read (the service changed
+ * its format, say), or undefined. Read right after `timeOf`: the next item's reading replaces it.
+ */
+export function unreadUtcField(): 'timestampUTC' | 'deviceTimeGmt' | undefined {
+  return lastUnread;
+}
+
 function readItemTime(
   timestampUTC: string | undefined,
   deviceTimeGmt: string | undefined,
@@ -309,8 +320,15 @@ function readItemTime(
   const zone = hasLocal ? lastZone : undefined;
   const offset = hasLocal ? lastOffset : undefined;
   let instant: number | undefined;
+  lastUnread = undefined;
   if (timestampUTC !== undefined) instant = localInstant(timestampUTC);
-  if (instant === undefined && deviceTimeGmt !== undefined) instant = parseGmtTimestamp(deviceTimeGmt);
+  if (instant === undefined && timestampUTC !== undefined && timestampUTC.trim() !== '')
+    lastUnread = 'timestampUTC';
+  if (instant === undefined && deviceTimeGmt !== undefined) {
+    instant = parseGmtTimestamp(deviceTimeGmt);
+    if (instant === undefined && lastUnread === undefined && deviceTimeGmt.trim() !== '')
+      lastUnread = 'deviceTimeGmt';
+  }
   if (instant === undefined && offset !== undefined) instant = wall - offset * 60_000;
   if (instant === undefined && timestamp !== undefined && timestamp !== local) {
     instant = localInstant(timestamp);
