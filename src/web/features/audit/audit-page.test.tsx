@@ -117,8 +117,13 @@ describe('AuditPage', () => {
       'board.delete',
       'exception.acknowledge',
     ].map((action, i) => entry(i + 1, { action, subject: 'e:700101' }));
+    const due = Date.parse('2026-11-29T04:06:00Z');
+    log[5] = { ...log[5]!, details: { kind: 'late', occurrence: `stop 2 due ${due}`, note: 'called' } };
     renderPage();
     const rows = await bodyRows();
+    // The occurrence's instant as the page writes times, not as milliseconds.
+    expect(rows[0]).toHaveTextContent(`occurrencestop 2 due ${viewerTime(due)}`);
+    expect(rows[0]).toHaveTextContent('notecalled');
     expect(rows.map((r) => cellsOf(r)[2])).toEqual([
       'Exception acknowledged',
       'Board deleted',

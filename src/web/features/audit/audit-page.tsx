@@ -33,6 +33,11 @@ const ACTION_LABEL: Record<string, string> = {
 
 const labelOf = (action: string) => ACTION_LABEL[action] ?? action;
 
+/** An exception's occurrence ("stop 2 due 1795915560000") with its instant as the page's times are. */
+function occurrenceText(occurrence: string): string {
+  return occurrence.replace(/\b\d{12,14}\b/g, (ms) => viewerTime(Number(ms)));
+}
+
 /** An entry's details as `key: value` pairs, values as JSON unless they are plain text. */
 function Details({ details }: { details: AuditEntry['details'] }) {
   const pairs = Object.entries(details).filter(([, value]) => value !== null && value !== undefined);
@@ -42,7 +47,13 @@ function Details({ details }: { details: AuditEntry['details'] }) {
       {pairs.map(([key, value]) => (
         <div key={key} className="flex gap-1">
           <dt className="text-ink-muted">{key}</dt>
-          <dd className="break-all">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+          <dd className="break-all">
+            {typeof value === 'string'
+              ? key === 'occurrence'
+                ? occurrenceText(value)
+                : value
+              : JSON.stringify(value)}
+          </dd>
         </div>
       ))}
     </dl>
