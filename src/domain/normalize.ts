@@ -374,8 +374,8 @@ function comment(r: Reader, w: CommentItem): Comment | undefined {
       path: joinPath(r.path(), 'comment'),
       kind: 'invalid_value',
       message: `a comment of ${text.length} characters is shortened to its first ${COMMENT_MAX_CHARACTERS}`,
-      skipped: true,
-      keptItem: true,
+      // Noted, not dropped: the comment is shown, its text ending in "…".
+      skipped: false,
     });
     text = `${text.slice(0, COMMENT_MAX_CHARACTERS)}…`;
   }
