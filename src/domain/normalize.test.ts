@@ -538,24 +538,27 @@ describe('a list wrapped one level deeper', () => {
   });
 });
 
-describe('a stop’s appointment', () => {
-  it('sent in a form that is no appointment time is noted, its stop kept', () => {
+describe('a stop’s appointment and point', () => {
+  it('sent in a form that is no appointment time or coordinate are noted, the stop kept', () => {
     const stops = [
       { stopType: 'PICKUP', datetime: '11/29/2026 08:00', stopGMTDiff: '-6' },
       { stopType: 'DELIVERY', datetime: '2026-11-29T08:00:00Z' },
       { stopType: 'DELIVERY', datetime: 1796000000000 },
       { stopType: 'DELIVERY', datetime: '13/45/2026 99:99' },
       { stopType: 'DELIVERY', datetime: '' },
+      { stopType: 'DELIVERY', datetime: ' 11/29/2026 09:00 ', lat: '38,627', lon: -90.19 },
     ];
     const result = parsePullAnswer({ status: true, details: [{ loadTrackExternalId: 1, stops }] });
     if ('error' in result) throw new Error(result.error);
     const issues: ParseIssue[] = [];
     const load = normalizeLoad(result.data.details[0]!, 'external-id', 'details[0]', issues)!;
-    expect((load.extras.stops as unknown[]).length).toBe(5);
+    expect((load.extras.stops as unknown[]).length).toBe(6);
     expect(issues.map((i) => [i.path, i.kind, i.keptItem])).toEqual([
       ['details[0].stops[1].datetime', 'invalid_value', true],
       ['details[0].stops[2].datetime', 'invalid_value', true],
       ['details[0].stops[3].datetime', 'invalid_value', true],
+      // A coordinate with a decimal comma is no point; the appointment's spaces are no fault.
+      ['details[0].stops[5].lat', 'bad_coordinate', true],
     ]);
     expect(issues[0]?.message).toBe(
       '"2026-11-29T08:00:00Z" is not an appointment time (MM/DD/YYYY HH:mm): the stop has no appointment',

@@ -29,7 +29,7 @@ import type {
 } from './model';
 import { timeOf, unreadUtcField, type ItemTime, type ItemTimes } from './time';
 import { sortByInstant } from './merge';
-import { appointmentOf } from './stops';
+import { appointmentOf, stopCoordinate } from './stops';
 
 const KNOWN_FIELDS = new Set([
   'loadTrackExternalId',
@@ -523,10 +523,28 @@ function oddStopFields(stop: Record<string, unknown>, path: string, i: number, i
         keptItem: true,
       });
   }
+  // A coordinate sent that is none ("38,627"): the stop has no point, said here as its ETA says it.
+  for (const [key, limit] of [
+    ['lat', 90],
+    ['lon', 180],
+  ] as const) {
+    const v = stop[key];
+    if (
+      ((typeof v === 'string' && v.trim() !== '') || typeof v === 'number') &&
+      stopCoordinate(String(v).trim(), limit) === undefined
+    )
+      issues.push({
+        path: joinPath(joinPath(path, i), key),
+        kind: 'bad_coordinate',
+        message: `coordinate ${JSON.stringify(v).slice(0, 40)} is not a number in range: the stop has no point`,
+        skipped: true,
+        keptItem: true,
+      });
+  }
   // An appointment sent in another form is no appointment: said here, as the load page says it.
   const sent = stop.datetime;
   if ((typeof sent === 'string' && sent.trim() !== '') || typeof sent === 'number') {
-    if (appointmentOf(String(sent), undefined) === undefined)
+    if (appointmentOf(String(sent).trim(), undefined) === undefined)
       issues.push({
         path: joinPath(joinPath(path, i), 'datetime'),
         kind: 'invalid_value',

@@ -78,10 +78,12 @@ function typeOf(text: string | undefined): Stop['type'] {
   return undefined;
 }
 
-const coordinate = (text: string | undefined, limit: number) => {
+/** A stop's `lat` (limit 90) or `lon` (limit 180) as sent, as text, read; undefined when it is none. */
+export const stopCoordinate = (text: string | undefined, limit: number) => {
   const n = number(text);
   return n !== undefined && Math.abs(n) <= limit ? n : undefined;
 };
+const coordinate = stopCoordinate;
 
 /** The stops of a load's `extras.stops`, in trip order (by order number, then as they came). */
 export function readStops(raw: unknown): Stop[] {
