@@ -29,7 +29,8 @@ import type {
 } from './model';
 import { timeOf, unreadUtcField, type ItemTime, type ItemTimes } from './time';
 import { sortByInstant } from './merge';
-import { appointmentOf, stopCoordinate } from './stops';
+import { appointmentOf } from './appointment';
+import { stopCoordinate } from './stops';
 
 const KNOWN_FIELDS = new Set([
   'loadTrackExternalId',

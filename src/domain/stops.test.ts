@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentOf, offsetHours, readStops } from './stops';
+import { appointmentOf, offsetHours } from './appointment';
+import { readStops } from './stops';
 
 describe('readStops', () => {
   it('reads the stop fields the service sends, appointment in the stop local time', () => {

@@ -1,4 +1,5 @@
 import { StopItem } from '@/contract/stop';
+import { appointmentOf } from './appointment';
 import type { Appointment, Place } from './model';
 
 /**
@@ -21,54 +22,11 @@ export interface Stop {
 }
 
 const MAX_STOPS = 100;
-const APPOINTMENT = /^(\d{1,2})\/(\d{1,2})\/(\d{4})\s+(\d{1,2}):(\d{2})(?::\d{2})?$/;
 
 /** A number written as a number or as plain decimal text; undefined otherwise. */
 function number(text: string | undefined): number | undefined {
   if (text === undefined || !/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return undefined;
   return Number(text);
-}
-
-/**
- * `stopGMTDiff`: hours from GMT, as text ("-6", "-5.5", "+05:30", "GMT-6") or a number; undefined
- * when it is none of these or beyond any zone on Earth.
- */
-export function offsetHours(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const m = /^(?:GMT|UTC)?\s*([-+])?\s*(\d{1,2})(?::(\d{2})|(\.\d+))?$/i.exec(text.trim());
-  if (!m) return undefined;
-  const hours =
-    Number(m[2]) + (m[3] !== undefined ? Number(m[3]) / 60 : m[4] !== undefined ? Number(m[4]) : 0);
-  const signed = m[1] === '-' ? -hours : hours;
-  return Math.abs(signed) <= 14 && (m[3] === undefined || Number(m[3]) < 60) ? signed : undefined;
-}
-
-/**
- * The appointment of a stop: its local text as written and, when the offset is known, the instant.
- * Undefined when the text is missing or is not a date and time (`MM/DD/YYYY HH:mm`).
- */
-export function appointmentOf(
-  datetime: string | undefined,
-  gmtDiff: string | undefined,
-): Appointment | undefined {
-  const m = datetime === undefined ? null : APPOINTMENT.exec(datetime);
-  if (!m) return undefined;
-  const [month, day, year, hour, minute] = m.slice(1, 6).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const d = new Date(wall);
-  // 02/30 or 25:00 are no time at all: Date would roll them over into another.
-  if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day || hour > 23 || minute > 59) return undefined;
-  const local = `${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}/${year} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  const offset = offsetHours(gmtDiff);
-  return offset === undefined
-    ? { local }
-    : { local, offsetHours: offset, instant: wall - Math.round(offset * 60) * 60_000 };
 }
 
 function typeOf(text: string | undefined): Stop['type'] {
@@ -83,7 +41,6 @@ export const stopCoordinate = (text: string | undefined, limit: number) => {
   const n = number(text);
   return n !== undefined && Math.abs(n) <= limit ? n : undefined;
 };
-const coordinate = stopCoordinate;
 
 /** The stops of a load's `extras.stops`, in trip order (by order number, then as they came). */
 export function readStops(raw: unknown): Stop[] {
@@ -95,8 +52,8 @@ export function readStops(raw: unknown): Stop[] {
     if (!parsed.success) continue;
     const s = parsed.data;
     const order = number(s.orderNumber ?? s.stopOrderNumber);
-    let lat = coordinate(s.lat, 90);
-    let lon = coordinate(s.lon, 180);
+    let lat = stopCoordinate(s.lat, 90);
+    let lon = stopCoordinate(s.lon, 180);
     // A point needs both; 0,0 is an unset one, not the Gulf of Guinea.
     if (lat === undefined || lon === undefined || (lat === 0 && lon === 0)) lat = lon = undefined;
     const place: Place = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentOf } from '@/domain/stops';
+import { appointmentOf } from '@/domain/appointment';
 import { wireStops } from './app';
 import { generateFleet, instantOf } from './fleet';
 

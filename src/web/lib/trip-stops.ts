@@ -1,5 +1,6 @@
 import type { ItemTime, Load, Place } from '@/domain/model';
 import { statusPhase } from '@/domain/status-phase';
+import { appointmentOf as readAppointment } from '@/domain/appointment';
 import { offsetText } from '@/domain/outlook-text';
 import { isRecord } from '@/contract/records';
 
@@ -91,37 +92,28 @@ function orderOf(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-const WALL = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})$/;
-
 /** "GMT-6", "GMT+5:30": an offset the service gives as hours, named as the stops' other times are. */
 const offsetName = (minutes: number): string => offsetText(minutes / 60);
 
 /**
- * `datetime` "MM/DD/YYYY HH:mm", the stop's local time, with `stopGMTDiff` its hours from GMT ("-6").
- * Only that exact pair is read as a time; anything else is shown as sent.
+ * `datetime` "MM/DD/YYYY HH:mm", the stop's local time, with `stopGMTDiff` its hours from GMT ("-6"),
+ * read as the server reads them for its ETAs; anything else is shown as sent.
  */
 function appointmentOf(sent: string, gmtDiff: unknown): StopAppointment {
-  const m = WALL.exec(sent);
-  const hours = typeof gmtDiff === 'number' ? gmtDiff : Number(text(gmtDiff) ?? Number.NaN);
-  if (!m) return { text: sent, wallTime: false };
-  const [mo, d, y, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const back = new Date(wall);
-  // 02/30 or 25:00 would roll over into another day: not a time the stop was given.
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59)
-    return { text: sent, wallTime: false };
-  if (!Number.isFinite(hours) || Math.abs(hours) > 14) return { text: sent, wallTime: true };
+  const read = readAppointment(sent, typeof gmtDiff === 'number' ? String(gmtDiff) : text(gmtDiff));
+  if (!read) return { text: sent, wallTime: false };
+  const hours = read.offsetHours;
+  if (read.instant === undefined || hours === undefined) return { text: sent, wallTime: true };
   const offset = Math.round(hours * 60);
-  const instant = wall - offset * 60_000;
   const time: ItemTime = {
-    instant,
+    instant: read.instant,
     approximate: false,
     local: `${sent} (GMT${hours < 0 ? '' : '+'}${hours})`,
     zone: offsetName(offset),
     zoneKnown: true,
     offset,
   };
-  return { instant, time };
+  return { instant: read.instant, time };
 }
 
 function detailsOf(stop: Record<string, unknown>, used: ReadonlySet<string>): [string, string][] {
