@@ -166,6 +166,9 @@ describe.each(STORE_KINDS)('/api/exceptions/acks, on %s', (kind) => {
       expect(response.status, label).toBe(400);
       expect(JSON.stringify((await errorOf(response)).details), label).toContain(`"${field}"`);
     }
+    // The six characters \u0000 typed as text are no NUL.
+    const typed = await act(ana.cookie, { ...ok, load: 'e:7778', note: 'see C:\\u0000.txt' });
+    expect(typed.note).toBe('see C:\\u0000.txt');
     const notJson = await send('PUT', ana.cookie, '{"load":');
     expect(notJson.status).toBe(400);
     expect((await list(ana.cookie)).map((a) => a.load)).not.toContain('e:7777');
