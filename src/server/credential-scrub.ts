@@ -9,8 +9,8 @@ export interface CredentialScrub {
   value<T>(value: T): T;
 }
 
-export const ACCOUNT_ID_SHOWN = '[account id]';
-export const PARTNER_ID_SHOWN = '[partner id]';
+const ACCOUNT_ID_SHOWN = '[account id]';
+const PARTNER_ID_SHOWN = '[partner id]';
 
 export function credentialScrub(credentials: {
   partnerId: number | string;
@@ -30,7 +30,8 @@ export function credentialScrub(credentials: {
   const text = (s: string): string => {
     let out = s;
     for (const form of accountForms) if (out.includes(form)) out = out.split(form).join(ACCOUNT_ID_SHOWN);
-    return partnerPattern ? out.replace(partnerPattern, PARTNER_ID_SHOWN) : out;
+    // Every string of every load's undocumented fields comes here: the pattern only where it may match.
+    return partnerPattern && out.includes(partnerId) ? out.replace(partnerPattern, PARTNER_ID_SHOWN) : out;
   };
 
   const value = (v: unknown): unknown => {

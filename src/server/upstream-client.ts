@@ -83,7 +83,6 @@ export function createUpstreamClient(o: UpstreamOptions) {
   const now = o.now ?? Date.now;
   // A service may quote the request in its messages; what it says is relayed, the credentials are not.
   const hide = credentialScrub(o);
-  const scrub = hide.text;
   const threshold = o.breakerThreshold ?? 5;
   const openMs = o.breakerOpenMs ?? 30_000;
   const stats: UpstreamStats = {
@@ -319,7 +318,7 @@ export function createUpstreamClient(o: UpstreamOptions) {
         'partner_credentials_rejected',
         'the upstream rejected the partner credentials',
         {
-          upstreamMessage: upstream?.message === undefined ? null : scrub(upstream.message),
+          upstreamMessage: upstream?.message === undefined ? null : hide.text(upstream.message),
           upstreamErrorCode: upstream?.errorCode ?? null,
         },
       );
@@ -343,13 +342,13 @@ export function createUpstreamClient(o: UpstreamOptions) {
     const json = split ?? later?.envelope ?? safeJson(answer.text);
     if (json === undefined) throw badJson(answer.text);
     const parsed = parsePullAnswer(json, seen && split === undefined ? { by, seen } : undefined);
-    if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', scrub(parsed.error));
+    if ('error' in parsed) throw new ProxyError(502, 'upstream_bad_answer', hide.text(parsed.error));
     if (!parsed.data.status) {
       const message = PullErrorBody.safeParse(json);
       throw new ProxyError(
         502,
         'upstream_refused',
-        `the upstream reported a failure: ${scrub((message.success && message.data.message) || 'no message')}`,
+        `the upstream reported a failure: ${hide.text((message.success && message.data.message) || 'no message')}`,
       );
     }
     if (later) {
@@ -369,8 +368,9 @@ export function createUpstreamClient(o: UpstreamOptions) {
 
   /**
    * 4.4: creates a webhook with the browser's bearer token. A 2xx or 4xx answer with a JSON body is
-   * relayed, the credentials it quotes hidden (status, body, `Location` when it is a webhook path); a 5xx, a 3xx (a browser's
-   * fetch would follow it) or a body that is not JSON becomes a proxy error, as transport failures do.
+   * relayed (status, body with the credentials it quotes hidden, `Location` when it is a webhook
+   * path); a 5xx, a 3xx (a browser's fetch would follow it) or a body that is not JSON becomes a
+   * proxy error, as transport failures do.
    */
   async function createWebhook(
     body: { eventType: string; clientUrl: string },
